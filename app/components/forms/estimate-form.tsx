@@ -1,0 +1,61 @@
+/** The FREE ESTIMATE form (spec §3.1): the sidebar, the holiday-page modal and the /estimate page. */
+import { Link } from "react-router";
+import { CONSENT } from "~/forms/consent";
+import { serviceTypeLabels, serviceTypes } from "~/forms/fields";
+import { estimateSchema } from "~/forms/schemas";
+import { Checkbox, RadioGroup, TextField } from "./controls";
+import { type LeadActionData, LeadForm } from "./lead-form";
+
+const serviceTypeOptions = serviceTypes.map((value) => ({ value, label: serviceTypeLabels[value] }));
+
+export function EstimateForm({
+  id,
+  source,
+  actionData,
+  phone,
+  onSuccess,
+}: {
+  id: string;
+  source: string;
+  actionData?: LeadActionData;
+  phone: { display: string; href: string };
+  onSuccess?: () => void;
+}) {
+  return (
+    <LeadForm id={id} action="/estimate" schema={estimateSchema} source={source} submitLabel="Get My Free Estimate" actionData={actionData} phone={phone} onSuccess={onSuccess}>
+      {(fields) => (
+        <>
+          <div className="grid grid-cols-2 gap-3">
+            <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
+            <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
+          </div>
+          <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
+          <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" required />
+          <TextField field={fields.zipcode} label="ZIP code" autoComplete="postal-code" inputMode="numeric" required />
+          <RadioGroup field={fields.serviceType} legend="Property type" options={serviceTypeOptions} />
+          <Checkbox field={fields.agreed} required>
+            <ConsentText />
+          </Checkbox>
+        </>
+      )}
+    </LeadForm>
+  );
+}
+
+/** The consent wording with its links; the words are CONSENT.text, the version stored with each request. */
+export function ConsentText() {
+  const [before, after] = CONSENT.text.split("Privacy Policy and Terms of Service");
+  return (
+    <>
+      {before}
+      <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
+        Privacy Policy
+      </Link>{" "}
+      and{" "}
+      <Link to="/terms-of-service" className="font-medium text-brand-700 underline">
+        Terms of Service
+      </Link>
+      {after}
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+/** Home page choices (spec §2.3): which services get a card, in order, and the card titles that differ. */
+export const featuredServices = [
+  { slug: "pressure-washing" },
+  { slug: "house-washing" },
+  { slug: "soft-washing" },
+  { slug: "fleet-cleaning" },
+  { slug: "concrete-cleaning" },
+  { slug: "commercial-pressure-washing", title: "Commercial Services" },
+] as const;

@@ -1,0 +1,102 @@
+/**
+ * One schema per form, used by Conform in the browser and by the route action on the server.
+ */
+import { z } from "zod";
+import {
+  city,
+  email,
+  firstName,
+  lastName,
+  message,
+  optionalConsent,
+  phone,
+  requiredConsent,
+  serviceType,
+  zipcode,
+} from "./fields";
+
+/** The sidebar FREE ESTIMATE form (spec §3.1) and the holiday-page modal. */
+export const estimateSchema = z.object({
+  firstName,
+  lastName,
+  email,
+  phone,
+  zipcode,
+  serviceType: serviceType.optional(),
+  agreed: requiredConsent,
+});
+
+export const servicesNeededOptions = [
+  { value: "pressure-washing", label: "Pressure Washing" },
+  { value: "house-washing", label: "House Washing" },
+  { value: "soft-washing", label: "Soft Washing" },
+  { value: "concrete-cleaning", label: "Concrete Cleaning" },
+  { value: "roof-cleaning", label: "Roof Cleaning" },
+  { value: "driveway-cleaning", label: "Driveway Cleaning" },
+  { value: "other", label: "Other" },
+] as const;
+
+export const contactMethods = [
+  { value: "phone", label: "Phone call" },
+  { value: "text", label: "Text message" },
+  { value: "email", label: "Email" },
+] as const;
+
+const servicesNeededValues = servicesNeededOptions.map((o) => o.value) as [string, ...string[]];
+const contactMethodValues = contactMethods.map((o) => o.value) as ["phone", "text", "email"];
+
+/** The contact page's estimate request (spec §3.2, §5, decisions.md §4). */
+export const contactSchema = z
+  .object({
+    firstName,
+    lastName,
+    email,
+    phone,
+    city,
+    zipcode,
+    serviceType,
+    servicesNeeded: z
+      .array(z.enum(servicesNeededValues, { error: "Choose services from the list" }))
+      .max(servicesNeededValues.length)
+      .default([]),
+    message: message(2000, "project details"),
+    contactMethod: z.enum(contactMethodValues, { error: "Choose phone call, text message or email" }).optional(),
+    agreed: optionalConsent,
+  })
+  .superRefine((value, ctx) => {
+    if (value.contactMethod === "text" && !value.agreed) {
+      ctx.addIssue({ code: "custom", path: ["agreed"], message: "Tick the box to agree to text messages, or choose another contact method" });
+    }
+  });
+
+export const newsletterSchema = z.object({ email });
+
+export const availabilityOptions = [
+  { value: "full-time", label: "Full-time" },
+  { value: "part-time", label: "Part-time" },
+  { value: "seasonal", label: "Seasonal (spring to fall)" },
+  { value: "weekends", label: "Weekends only" },
+] as const;
+
+/** The job application at /careers/apply. The position must be one of the open jobs. */
+export function applicationSchema(positions: readonly [string, ...string[]]) {
+  return z.object({
+    firstName,
+    lastName,
+    email,
+    phone,
+    position: z.enum(positions, { error: "Choose the position you are applying for" }),
+    experience: z
+      .string({ error: "Tell us briefly about your work experience" })
+      .trim()
+      .min(1, "Tell us briefly about your work experience")
+      .max(1000, "Keep your experience under 1,001 characters"),
+    availability: z.enum(availabilityOptions.map((o) => o.value) as [string, ...string[]], {
+      error: "Choose when you can work",
+    }),
+    message: message(2000),
+  });
+}
+
+export type EstimateValues = z.infer<typeof estimateSchema>;
+export type ContactValues = z.infer<typeof contactSchema>;

@@ -1,0 +1,14 @@
+/**
+ * Display limits of spec §9. Lists are ordered in the content modules; each place shows the first N.
+ * The numbers live here, once; the lists themselves are never copied.
+ */
+export const limits = {
+  mobileMenuServices: 6,
+  mobileMenuLocations: 8,
+  footerServices: 5,
+  footerCities: 6,
+  homeCities: 8,
+  zipChips: 4,
+} as const;
+
+export const firstN = <T,>(list: readonly T[], n: number): T[] => list.slice(0, n);

@@ -1,0 +1,18 @@
+/**
+ * The small slice of content every page's chrome needs (header menus, footer, mobile menu), sent once
+ * through the root loader so the full page copy never ships in the layout's JavaScript.
+ */
+import { business } from "~/content/business";
+import { locations } from "~/content/locations";
+import { services } from "~/content/services";
+
+export function navData() {
+  return {
+    services: services.map(({ slug, title }) => ({ slug, title })),
+    locations: locations.map(({ slug, city }) => ({ slug, city })),
+    year: new Date().getFullYear(),
+    business,
+  };
+}
+
+export type NavData = ReturnType<typeof navData>;

@@ -1,0 +1,72 @@
+import { useEffect } from "react";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { business } from "./content/business";
+import { navData } from "./lib/nav.server";
+
+export function loader() {
+  return navData();
+}
+
+// The nav data never changes at run time: keep it across client navigations.
+export function shouldRevalidate() {
+  return false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#073a58" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // Marks the document once React has hydrated it (end-to-end tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+/** Last-resort error page, for failures outside the site layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <UnexpectedError error={error} />;
+}
+
+export function UnexpectedError({ error }: { error: unknown }) {
+  const detail =
+    import.meta.env.DEV && error instanceof Error ? error.stack : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
+  return (
+    <main id="main" className="container-page py-20 text-center">
+      <title>{`Something went wrong | ${business.name}`}</title>
+      <h1 className="text-3xl font-bold text-brand-900">Unexpected Application Error!</h1>
+      <p className="mx-auto mt-4 max-w-xl text-lg">
+        Sorry, this page could not be shown. Please try again in a moment, or call us at{" "}
+        <a className="font-semibold text-brand-700 underline" href={business.phone.href}>
+          {business.phone.display}
+        </a>{" "}
+        and we will help you directly.
+      </p>
+      <p className="mt-8">
+        <Link to="/" className="btn-primary">
+          Return to Home
+        </Link>
+      </p>
+      {detail ? <pre className="mt-8 overflow-auto text-left text-sm">{detail}</pre> : null}
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("about", "routes/about.tsx"),
+    route("services", "routes/services.tsx"),
+    route("services/fleet-cleaning", "routes/services.fleet-cleaning.tsx"),
+    route("services/holiday-light-installation", "routes/services.holiday-light-installation.tsx"),
+    // The ten other services share one section layout (spec §2.6), chosen by the service's template.
+    route("services/:slug", "routes/services.$slug.tsx"),
+    route("locations", "routes/locations.tsx"),
+    // City pages, and the short city paths that redirect to them (spec §2.1).
+    route("locations/:slug", "routes/locations.$slug.tsx"),
+    route("blog", "routes/blog.tsx"),
+    route("blog/:slug", "routes/blog.$slug.tsx"),
+    route("careers", "routes/careers.tsx"),
+    route("careers/apply", "routes/careers.apply.tsx"),
+    route("faq", "routes/faq.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("estimate", "routes/estimate.tsx"),
+    route("newsletter", "routes/newsletter.tsx"),
+    route("privacy-policy", "routes/privacy-policy.tsx"),
+    route("terms-of-service", "routes/terms-of-service.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
+  route("blog/rss.xml", "routes/blog.rss.xml.ts"),
+] satisfies RouteConfig;

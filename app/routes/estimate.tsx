@@ -1,0 +1,47 @@
+import { EstimateForm } from "~/components/forms/estimate-form";
+import { Breadcrumbs } from "~/components/ui";
+import { business } from "~/content/business";
+import { estimateSchema } from "~/forms/schemas";
+import { consentProof, estimateConfirmation, handleLeadSubmission } from "~/server/submit.server";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/estimate";
+
+/** The sidebar and holiday-page estimate forms post here; without JavaScript this page shows the result. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleLeadSubmission({
+    request,
+    context,
+    kind: "estimate",
+    schema: estimateSchema,
+    toLead: (v) => ({
+      fields: { firstName: v.firstName, lastName: v.lastName, email: v.email, phone: v.phone, zipcode: v.zipcode, serviceType: v.serviceType ?? null, agreed: v.agreed },
+      contact: { name: `${v.firstName} ${v.lastName}`, email: v.email, phone: v.phone, zip: v.zipcode },
+      consent: consentProof(v.agreed),
+    }),
+    confirmation: estimateConfirmation,
+  });
+}
+
+export function loader() {
+  return { phone: business.phone };
+}
+
+export const meta: Route.MetaFunction = () =>
+  seo({
+    title: "Request a Free Estimate",
+    description: "Send us your name, phone and ZIP code for a free, no-obligation exterior cleaning estimate. We reply within 24 hours.",
+    path: "/estimate",
+    keywords: ["free estimate", "pressure washing quote Boise", "exterior cleaning estimate"],
+    noindex: true,
+  });
+
+export default function EstimatePage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="max-w-xl">
+      <Breadcrumbs items={[{ to: "/", label: "Home" }, { label: "Free estimate" }]} />
+      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Request a free estimate</h1>
+      <p className="mt-2 mb-6 text-lg text-slate-700">We reply within 24 hours. For a more detailed request, use our contact form.</p>
+      <EstimateForm id="page-estimate-form" source="estimate-page" actionData={actionData} phone={loaderData.phone} />
+    </div>
+  );
+}

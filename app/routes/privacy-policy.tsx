@@ -1,0 +1,20 @@
+import { LegalPage } from "~/components/legal-page";
+import { legalDocument } from "~/lib/legal.server";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/privacy-policy";
+
+export function loader() {
+  return legalDocument("privacy");
+}
+
+export const meta: Route.MetaFunction = () =>
+  seo({
+    title: "Privacy Policy",
+    description: "How we collect, use and protect the information you send us through this website, including text-message consent.",
+    path: "/privacy-policy",
+    keywords: "privacy policy,text message consent,data retention,exterior cleaning Idaho".split(","),
+  });
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <LegalPage title={loaderData.title} html={loaderData.html} />;
+}

@@ -1,0 +1,28 @@
+import { ServiceLayout } from "~/components/service-layout";
+import { fleetProcess } from "~/content/services";
+import { servicePath } from "~/lib/paths";
+import { serviceJsonLd, servicePageData } from "~/lib/service-page.server";
+import { jsonLd, seo } from "~/lib/seo";
+import type { Route } from "./+types/services.fleet-cleaning";
+
+const SLUG = "fleet-cleaning";
+
+export function loader() {
+  const page = servicePageData(SLUG)!;
+  return { ...page, fleetProcess, jsonLd: serviceJsonLd(page.service, page.areas.map((a) => a.city)) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...seo({
+    title: "Fleet Washing for Trucks, Vans and Equipment in Boise",
+    description: loaderData.service.description,
+    path: servicePath(SLUG),
+    keywords: loaderData.service.page.keywords,
+  }),
+  jsonLd(loaderData.jsonLd),
+];
+
+export default function FleetPage({ loaderData }: Route.ComponentProps) {
+  const { fleetProcess: steps, ...page } = loaderData;
+  return <ServiceLayout {...page} process={{ title: "Our fleet washing process", steps }} />;
+}

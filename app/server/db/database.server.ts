@@ -1,0 +1,140 @@
+/**
+ * The database: SQLite (node:sqlite, file DATA_DIR/leads.sqlite) by default, PostgreSQL when DATABASE_URL
+ * is set. Both are reached through Kysely with the same schema; migrations run on open.
+ * Timestamps are stored as ISO-8601 text (UTC, fixed width), so they compare correctly as strings on both.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Generated, type SqliteDatabase } from "kysely";
+import pg from "pg";
+import type { Env } from "../env.server.ts";
+import type { LeadKind } from "../leads/store.server.ts";
+import { migrationProvider } from "./migrations.server.ts";
+
+export type DeliveryStatus = "pending" | "notified";
+export type JobKind = "email" | "webhook";
+export type JobStatus = "pending" | "sent" | "dead";
+
+export interface LeadsTable {
+  id: string;
+  kind: LeadKind;
+  /** JSON object of the validated form values. */
+  fields: string;
+  name: string | null;
+  email: string;
+  phone: string | null;
+  zip: string | null;
+  /** 1, 0 or NULL (unknown): an integer so that both databases store it the same way. */
+  in_service_area: number | null;
+  /** The page the request was sent from. */
+  page: string;
+  ip: string;
+  user_agent: string;
+  consent_version: string | null;
+  consent_text: string | null;
+  consent_at: string | null;
+  /** JSON: { landingPage, referrer, utm, gclid }. */
+  attribution: string;
+  idempotency_key: string;
+  created_at: string;
+  delivery_status: DeliveryStatus;
+}
+
+export interface LeadAttachmentsTable {
+  lead_id: string;
+  filename: string;
+  content_type: string;
+  bytes: Uint8Array;
+}
+
+export interface OutboxJobsTable {
+  id: string;
+  lead_id: string;
+  kind: JobKind;
+  status: Generated<JobStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  lease_token: string | null;
+  /** An error code only, never a message that could carry personal data. */
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface RateLimitsTable {
+  /** sha256 of a salt and the IP address. */
+  key: string;
+  /** The fixed window's number: floor(epoch ms / window length). */
+  bucket: number;
+  count: number;
+}
+
+export interface DB {
+  leads: LeadsTable;
+  lead_attachments: LeadAttachmentsTable;
+  outbox_jobs: OutboxJobsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type Dialect = "sqlite" | "postgres";
+export type Database = { db: Kysely<DB>; dialect: Dialect; close(): Promise<void> };
+
+/** Kysely's SqliteDialect speaks better-sqlite3's statement API; this maps it onto node:sqlite. */
+export function sqliteAdapter(file: string): SqliteDatabase {
+  const db = new DatabaseSync(file, { timeout: 5000 });
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  return {
+    close: () => db.close(),
+    prepare(sql) {
+      const stmt = db.prepare(sql);
+      const args = (parameters: ReadonlyArray<unknown>) => parameters as SQLInputValue[];
+      return {
+        reader: stmt.columns().length > 0,
+        all: (parameters) => stmt.all(...args(parameters)),
+        run: (parameters) => {
+          const { changes, lastInsertRowid } = stmt.run(...args(parameters));
+          return { changes, lastInsertRowid };
+        },
+        iterate: (parameters) => stmt.iterate(...args(parameters)),
+      };
+    },
+  };
+}
+
+function postgresPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client that breaks (e.g. the server restarted) is dropped by the pool and the next query
+  // reconnects; without a listener the 'error' event would end the process.
+  pool.on("error", () => {});
+  return pool;
+}
+
+/** Opens the database named by the settings, creating DATA_DIR, and brings the schema up to date. */
+export async function openDatabase(env: Pick<Env, "DATA_DIR" | "DATABASE_URL">): Promise<Database> {
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const db = new Kysely<DB>({
+    dialect: env.DATABASE_URL
+      ? new PostgresDialect({ pool: postgresPool(env.DATABASE_URL) })
+      : new SqliteDialect({ database: sqliteAdapter(path.join(env.DATA_DIR, "leads.sqlite")) }),
+  });
+  const database: Database = { db, dialect: env.DATABASE_URL ? "postgres" : "sqlite", close: () => db.destroy() };
+  try {
+    await migrate(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+/** Applies every migration not applied yet; a no-op when the schema is current. */
+export async function migrate(database: Database): Promise<void> {
+  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+    throw new Error(`Database migration ${failed} failed`, { cause: error });
+  }
+}

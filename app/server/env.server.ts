@@ -1,0 +1,61 @@
+/**
+ * Every setting the server reads, validated once at start. A bad value stops the server with a message
+ * that names the variable and says what is expected. The README's settings table mirrors this file.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+
+const email = z.string().trim().email("must be an e-mail address");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  SITE_URL: url(["https:", "http:"]).default("https://www.gemstateexteriorcleaning.com"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
+  SMTP_URL: url(["smtp:", "smtps:"]).optional(),
+  MAIL_FROM: email.default("website@gemstateexteriorcleaning.com"),
+  LEADS_TO: email.default("info@gemstateexteriorcleaning.com"),
+  LEAD_WEBHOOK_URL: url(["https:", "http:"]).optional(),
+  LEAD_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+  /** Seconds a person needs at least to fill a form; faster submissions are treated as bots. */
+  LEAD_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(3),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };
+
+export class EnvError extends Error {}
+
+/** Parses the environment; empty strings count as unset. Throws EnvError with one line per problem. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
+    throw new EnvError(`Invalid settings:\n${lines.join("\n")}\nSee the settings table in README.md.`);
+  }
+  const env = result.data;
+  if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
+    throw new EnvError("Invalid settings:\n  LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set\nSee the settings table in README.md.");
+  }
+  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR), SITE_URL: env.SITE_URL.replace(/\/+$/, "") };
+}

@@ -1,0 +1,42 @@
+/** How lead fields are presented to the owner (e-mail, command line, CSV): their labels and values. */
+import type { Fields } from "./store.server.ts";
+
+export const fieldLabels: Record<string, string> = {
+  firstName: "First name",
+  lastName: "Last name",
+  email: "E-mail",
+  phone: "Phone",
+  city: "City",
+  zipcode: "ZIP code",
+  serviceType: "Property type",
+  servicesNeeded: "Services needed",
+  message: "Project details",
+  contactMethod: "Preferred contact method",
+  agreed: "Agreed to text messages",
+  position: "Position",
+  experience: "Experience",
+  availability: "Availability",
+  page: "Page",
+};
+
+/** The label of a field; an unknown key is shown as itself. */
+export const labelFor = (key: string): string => (Object.hasOwn(fieldLabels, key) ? fieldLabels[key]! : key);
+
+/** A field value as text: lists joined, booleans as Yes/No, line breaks as "\n", empty as "". */
+export function formatField(value: Fields[string] | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) return value.join(", ");
+  return value.replace(/\r\n?/g, "\n");
+}
+
+/** A time as the owner reads it, in Idaho's (Mountain) time. */
+export const formatTime = (date: Date): string =>
+  `${date.toLocaleString("en-US", { timeZone: "America/Boise", dateStyle: "medium", timeStyle: "short" })} MT`;
+
+/** Reduces a value to a single line: control characters (CR, LF, tab, ESC, DEL, ...) become one space. */
+export const oneLine = (value: string): string =>
+  value
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();

@@ -1,0 +1,183 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleLead } from "../db/testing.ts";
+import { parseEnv } from "../env.server.ts";
+import { composeLeadEmail, createMailSender, leadSubject } from "./mail.server.ts";
+import type { Delivery } from "./outbox.server.ts";
+import type { LeadRow, NewLead } from "./store.server.ts";
+
+const env = parseEnv({ NODE_ENV: "test", MAIL_FROM: "website@gemstateexteriorcleaning.com", LEADS_TO: "owner@gemstateexteriorcleaning.com" });
+const INJECTION = "\r\nBcc: x@evil.test";
+
+function leadRow(overrides: Partial<NewLead> = {}): LeadRow {
+  const { kind, fields, contact, inServiceArea, consent, context } = sampleLead(overrides);
+  return { id: "5a4ad3a8-0d0c-4a5e-9c5e-2b8f0c1d2e3f", createdAt: new Date("2030-01-01T17:30:00Z"), deliveryStatus: "pending", kind, fields, contact, inServiceArea, consent, context };
+}
+
+const hostile = (): LeadRow => {
+  const base = sampleLead();
+  return leadRow({
+    contact: { ...base.contact, name: `Jane${INJECTION} Doe` },
+    fields: { ...base.fields, firstName: `Jane${INJECTION}`, city: `Meridian${INJECTION}`, message: `<script>alert("x")</script>${INJECTION}\nSecond line & more` },
+  });
+};
+
+// A small RFC 5322 / MIME reader (mailparser is not available): headers, multipart parts, transfer decoding.
+interface Part {
+  headers: [string, string][];
+  body: string;
+}
+function parsePart(raw: string): Part {
+  const split = raw.indexOf("\r\n\r\n");
+  const head = (split === -1 ? raw : raw.slice(0, split)).replace(/\r\n[ \t]+/g, " ");
+  const headers = head.split("\r\n").map((line): [string, string] => {
+    const colon = line.indexOf(":");
+    return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+  });
+  return { headers, body: split === -1 ? "" : raw.slice(split + 4) };
+}
+const headerValues = (part: Part, name: string) => part.headers.filter(([key]) => key === name).map(([, value]) => value);
+const headerValue = (part: Part, name: string) => headerValues(part, name)[0] ?? "";
+function leaves(part: Part): Part[] {
+  const boundary = /boundary="?([^";]+)"?/.exec(headerValue(part, "content-type"))?.[1];
+  if (!boundary) return [part];
+  const chunks = part.body.split(`--${boundary}`).slice(1, -1);
+  return chunks.flatMap((chunk) => leaves(parsePart(chunk.replace(/^\r\n/, ""))));
+}
+function decode(part: Part): string {
+  const encoding = headerValue(part, "content-transfer-encoding").toLowerCase();
+  if (encoding === "base64") return Buffer.from(part.body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") {
+    const bytes = part.body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  }
+  return part.body;
+}
+
+describe("composeLeadEmail", () => {
+  it("builds a subject like 'New estimate request: Jane Doe, 83646 (Meridian)'", () => {
+    expect(leadSubject(leadRow())).toBe("New estimate request: Jane Doe, 83646 (Meridian)");
+    expect(leadSubject(leadRow({ inServiceArea: false }))).toBe("New estimate request: Jane Doe, 83646 (Meridian) [outside service area]");
+    expect(leadSubject(leadRow({ kind: "application", fields: { position: "Pressure Washing Technician" } }))).toBe(
+      "New job application: Jane Doe, Pressure Washing Technician",
+    );
+    expect(leadSubject(leadRow({ kind: "newsletter", fields: { email: "a@b.test" }, contact: { name: null, email: "a@b.test", phone: null, zip: null } }))).toBe(
+      "New newsletter sign-up: a@b.test",
+    );
+  });
+
+  it("keeps the subject on one line and at most 150 characters", () => {
+    const subject = leadSubject(hostile());
+    expect(subject).not.toMatch(/[\r\n]/);
+    expect(subject).toBe("New estimate request: Jane Bcc: x@evil.test Doe, 83646 (Meridian Bcc: x@evil.test)");
+    const long = leadSubject(leadRow({ contact: { ...sampleLead().contact, name: "N".repeat(400) } }));
+    expect(Array.from(long)).toHaveLength(150);
+    expect(long.endsWith("…")).toBe(true);
+  });
+
+  it("lists every field with its label in text and escaped HTML, with a Message-ID from the job id", () => {
+    const message = composeLeadEmail({ jobId: "job-1", lead: hostile(), attachment: null }, env);
+    expect(message.messageId).toBe("<lead-job-1@gemstateexteriorcleaning.com>");
+    expect(message.from).toEqual({ name: "Gem State Exterior Cleaning website", address: "website@gemstateexteriorcleaning.com" });
+    expect(message.to).toBe("owner@gemstateexteriorcleaning.com");
+    expect(message.replyTo).toEqual({ name: "Jane Bcc: x@evil.test Doe", address: "jane.doe@example.com" });
+    const text = String(message.text);
+    for (const label of ["First name:\n  Jane\n  Bcc: x@evil.test\n", "Last name: Doe", "ZIP code: 83646", "Property type: residential", "Services needed: House washing, Gutter cleaning", "Project details:\n", "Preferred contact method: text", "Agreed to text messages: Yes", "Consent proof:\n  Given Dec 31, 2029, 5:00 PM MT, wording sms-2025-01:\n  I agree", "utm_source: google", "gclid: gclid-123", "Request ID: 5a4ad3a8"]) {
+      expect(text).toContain(label);
+    }
+    const html = String(message.html);
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(html).toContain("Second line &amp; more");
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("<th align=\"left\" valign=\"top\" style=\"padding:4px 12px 4px 0\">Project details</th>");
+  });
+
+  it("drops a Reply-To address that is not a single plain address", () => {
+    const lead = leadRow({ contact: { ...sampleLead().contact, email: `jane@example.com${INJECTION}` } });
+    expect(composeLeadEmail({ jobId: "j", lead, attachment: null }, env).replyTo).toBeUndefined();
+  });
+});
+
+describe("createMailSender", () => {
+  const received: { from: string; to: string[]; raw: string }[] = [];
+  let server: SMTPServer;
+  let port: number;
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["AUTH", "STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("sends through SMTP without letting visitor input add a header", async () => {
+    const send = createMailSender({ ...env, SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const delivery: Delivery = {
+      jobId: "0b8c6f5e-1111-4222-8333-944445555666",
+      lead: hostile(),
+      attachment: { filename: `resume${INJECTION}.pdf`, contentType: "application/pdf", bytes: new Uint8Array(Buffer.from("%PDF-1.4 test")) },
+    };
+    await send(delivery);
+    expect(received).toHaveLength(1);
+    const mail = received[0]!;
+    expect(mail.from).toBe("website@gemstateexteriorcleaning.com");
+    expect(mail.to).toEqual(["owner@gemstateexteriorcleaning.com"]);
+
+    const message = parsePart(mail.raw);
+    const names = message.headers.map(([name]) => name);
+    expect(names).not.toContain("bcc");
+    expect(names).not.toContain("cc");
+    for (const name of ["from", "to", "reply-to", "subject", "message-id"]) expect(headerValues(message, name)).toHaveLength(1);
+    expect(headerValue(message, "from")).toBe("Gem State Exterior Cleaning website <website@gemstateexteriorcleaning.com>");
+    expect(headerValue(message, "to")).toBe("owner@gemstateexteriorcleaning.com");
+    expect(headerValue(message, "reply-to")).toBe('"Jane Bcc: x@evil.test Doe" <jane.doe@example.com>');
+    expect(headerValue(message, "subject")).toBe("New estimate request: Jane Bcc: x@evil.test Doe, 83646 (Meridian Bcc: x@evil.test)");
+    expect(headerValue(message, "message-id")).toBe(`<lead-${delivery.jobId}@gemstateexteriorcleaning.com>`);
+    // No line of the header block starts a header the visitor wrote.
+    expect(mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n"))).not.toMatch(/^bcc:/im);
+
+    const parts = leaves(message);
+    const html = decode(parts.find((p) => headerValue(p, "content-type").startsWith("text/html"))!);
+    const text = decode(parts.find((p) => headerValue(p, "content-type").startsWith("text/plain"))!);
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(html).not.toContain("<script>");
+    expect(text).toContain("Project details:");
+    const attachment = parts.find((p) => headerValue(p, "content-type").startsWith("application/pdf"))!;
+    expect(headerValue(attachment, "content-disposition")).toContain('filename="resume Bcc: x@evil.test.pdf"');
+    expect(decode(attachment)).toBe("%PDF-1.4 test");
+  });
+
+  it("writes DATA_DIR/mail/{jobId}.eml when no SMTP_URL is set", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "mail-test-"));
+    try {
+      const send = createMailSender({ ...env, SMTP_URL: undefined, DATA_DIR: dir });
+      await send({ jobId: "job-42", lead: leadRow(), attachment: null });
+      const eml = await readFile(path.join(dir, "mail", "job-42.eml"), "utf8");
+      const message = parsePart(eml);
+      expect(headerValue(message, "subject")).toBe("New estimate request: Jane Doe, 83646 (Meridian)");
+      expect(headerValue(message, "message-id")).toBe("<lead-job-42@gemstateexteriorcleaning.com>");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

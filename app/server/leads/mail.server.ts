@@ -1,0 +1,125 @@
+/**
+ * The owner's e-mail about a new lead. composeLeadEmail is pure: every value from the visitor is reduced to
+ * one line before it goes into a header and HTML-escaped before it goes into the HTML body.
+ * Without SMTP_URL the message is written to DATA_DIR/mail/{jobId}.eml instead, so nothing is lost in development.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type Mail from "nodemailer/lib/mailer";
+import { business } from "../../content/business.ts";
+import type { Env } from "../env.server.ts";
+import { formatField, formatTime, labelFor, oneLine } from "./labels.ts";
+import type { Delivery } from "./outbox.server.ts";
+import type { LeadKind, LeadRow } from "./store.server.ts";
+
+type MailEnv = Pick<Env, "MAIL_FROM" | "LEADS_TO">;
+
+const titles: Record<LeadKind, string> = {
+  estimate: "New estimate request",
+  contact: "New contact request",
+  newsletter: "New newsletter sign-up",
+  application: "New job application",
+};
+
+export const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const truncate = (value: string, max: number) => {
+  const chars = Array.from(value);
+  return chars.length <= max ? value : `${chars.slice(0, max - 1).join("")}…`;
+};
+
+/** A field that should be text, as one line; anything else as "". */
+const line = (value: unknown): string => (typeof value === "string" ? oneLine(value) : "");
+
+/** "New estimate request: Jane Doe, 83646 (Meridian)", one line, at most 150 characters. */
+export function leadSubject(lead: LeadRow): string {
+  const who = line(lead.contact.name) || line(lead.contact.email);
+  const city = line(lead.fields.city);
+  const where = [line(lead.contact.zip), city && `(${city})`].filter(Boolean).join(" ");
+  const detail = lead.kind === "application" ? line(lead.fields.position) : where;
+  const outside = lead.inServiceArea === false ? " [outside service area]" : "";
+  return truncate(`${titles[lead.kind]}: ${[who, detail].filter(Boolean).join(", ")}${outside}`, 150);
+}
+
+/** Every field with its label, then where the request came from and the consent proof. */
+function leadRows(lead: LeadRow, attachment: Delivery["attachment"]): [string, string][] {
+  const { context, consent } = lead;
+  const rows: [string, string][] = Object.entries(lead.fields).map(([key, value]) => [labelFor(key), formatField(value) || "(not given)"]);
+  rows.push(
+    ["In service area", lead.inServiceArea === null ? "Unknown" : lead.inServiceArea ? "Yes" : "No (confirm coverage)"],
+    ["Received", formatTime(lead.createdAt)],
+    ["Sent from page", context.page],
+    ["Landing page", context.landingPage ?? "(unknown)"],
+    ["Referrer", context.referrer ?? "(none)"],
+    ...Object.entries(context.utm).map(([key, value]): [string, string] => [key, value]),
+  );
+  if (context.gclid) rows.push(["gclid", context.gclid]);
+  if (consent) rows.push(["Consent proof", `Given ${formatTime(consent.at)}, wording ${consent.version}:\n${consent.text}`]);
+  if (attachment) rows.push(["Attachment", attachment.filename]);
+  rows.push(["Request ID", lead.id]);
+  return rows;
+}
+
+const looksLikeAddress = (value: string) => /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/.test(value);
+
+/** The message for one delivery job. Its Message-ID is derived from the job id, so a resend after a crash is recognisable. */
+export function composeLeadEmail({ jobId, lead, attachment }: Delivery, env: MailEnv): Mail.Options {
+  const title = titles[lead.kind];
+  const rows = leadRows(lead, attachment);
+  const replyAddress = oneLine(lead.contact.email);
+  const replyName = line(lead.contact.name);
+  const domain = env.MAIL_FROM.split("@").pop();
+  const textBody = [
+    title,
+    "",
+    ...rows.map(([label, value]) => (value.includes("\n") ? `${label}:\n  ${value.split("\n").join("\n  ")}` : `${label}: ${value}`)),
+    "",
+    "Reply to this e-mail to answer the sender.",
+  ].join("\n");
+  const htmlRows = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("\n");
+  const html = `<!doctype html>
+<html><body style="font-family:Arial,sans-serif;font-size:14px;color:#111">
+<h1 style="font-size:18px">${escapeHtml(title)}</h1>
+<table cellspacing="0" cellpadding="0">
+${htmlRows}
+</table>
+<p>Reply to this e-mail to answer the sender.</p>
+</body></html>`;
+  return {
+    from: { name: `${business.name} website`, address: env.MAIL_FROM },
+    to: env.LEADS_TO,
+    replyTo: looksLikeAddress(replyAddress) ? { name: replyName, address: replyAddress } : undefined,
+    subject: leadSubject(lead),
+    messageId: `<lead-${jobId}@${domain}>`,
+    headers: { "X-Lead-Id": lead.id },
+    text: textBody,
+    html,
+    attachments: attachment
+      ? [{ filename: oneLine(attachment.filename) || "attachment", contentType: oneLine(attachment.contentType), content: Buffer.from(attachment.bytes) }]
+      : [],
+  };
+}
+
+/** Sends through SMTP_URL, or without it writes DATA_DIR/mail/{jobId}.eml. */
+export function createMailSender(env: Pick<Env, "SMTP_URL" | "DATA_DIR"> & MailEnv): (delivery: Delivery) => Promise<void> {
+  if (env.SMTP_URL) {
+    const transport = nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
+    return async (delivery) => {
+      await transport.sendMail(composeLeadEmail(delivery, env));
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const dir = path.join(env.DATA_DIR, "mail");
+  return async (delivery) => {
+    const { message } = await transport.sendMail(composeLeadEmail(delivery, env));
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, `${delivery.jobId}.eml`), message);
+  };
+}

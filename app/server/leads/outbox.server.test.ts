@@ -1,0 +1,220 @@
+import fc from "fast-check";
+import pino from "pino";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Database, JobKind } from "../db/database.server.ts";
+import { backends, createTestStorage, sampleLead, type TestStorage } from "../db/testing.ts";
+import { parseEnv } from "../env.server.ts";
+import { backoffMs, errorCode, LEASE_MS, RETRY_FOR_MS, startOutboxWorker, type Delivery, type OutboxWorker, type Sender } from "./outbox.server.ts";
+import { getLead, recordLead } from "./store.server.ts";
+
+describe("backoffMs", () => {
+  it("waits 30 s, 1 min, 2 min ... doubling, at most 6 h", () => {
+    const middle = () => 0.5;
+    expect([1, 2, 3, 4].map((n) => backoffMs(n, middle))).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(backoffMs(10, middle)).toBe(15_360_000); // 4 h 16 min
+    expect(backoffMs(11, middle)).toBe(6 * 3600_000);
+    expect(backoffMs(500, middle)).toBe(6 * 3600_000);
+  });
+
+  it("adds at most ±10 % jitter and never exceeds the cap", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (failures, r) => {
+        const base = Math.min(30_000 * 2 ** (failures - 1), 6 * 3600_000);
+        const wait = backoffMs(failures, () => r);
+        expect(wait).toBeGreaterThanOrEqual(Math.floor(base * 0.9));
+        expect(wait).toBeLessThanOrEqual(Math.min(6 * 3600_000, Math.ceil(base * 1.1)));
+      }),
+    );
+  });
+});
+
+describe("errorCode", () => {
+  it("keeps codes and drops messages, which could carry personal data", () => {
+    expect(errorCode(Object.assign(new Error("550 <jane@example.com> rejected"), { code: "EENVELOPE", responseCode: 550 }))).toBe("EENVELOPE 550");
+    expect(errorCode(new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) }))).toBe("ECONNREFUSED");
+    expect(errorCode(new DOMException("The operation timed out", "TimeoutError"))).toBe("TimeoutError");
+    expect(errorCode(new Error("jane@example.com"))).toBe("Error");
+    expect(errorCode("jane@example.com")).toBe("UNKNOWN");
+  });
+});
+
+describe.each(backends)("outbox worker on %s", (dialect) => {
+  let storage: TestStorage;
+  let database: Database;
+  let clock: Date;
+  let logLines: string[];
+  const workers: OutboxWorker[] = [];
+  const env = parseEnv({ NODE_ENV: "test", DATA_DIR: "/nonexistent" });
+
+  beforeEach(async () => {
+    storage = await createTestStorage(dialect);
+    database = await storage.open();
+    clock = new Date("2030-01-01T00:00:00.000Z");
+    logLines = [];
+  });
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+    await storage.cleanup();
+  });
+
+  const logger = pino({ level: "debug" }, { write: (line: string) => void logLines.push(line) });
+  const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
+
+  /** A worker that only moves when drain() is called (its timer never fires during a test). */
+  function worker(senders: Partial<Record<JobKind, Sender>>, db = database): OutboxWorker {
+    const w = startOutboxWorker({ database: db, env, logger, pollMs: 3_600_000, now: () => clock, senders });
+    workers.push(w);
+    return w;
+  }
+
+  /** Senders that record each delivery and fail while `failures` says so. */
+  function recorder(failures: Partial<Record<JobKind, number>> = {}) {
+    const sent: (Delivery & { kind: JobKind })[] = [];
+    const make =
+      (kind: JobKind): Sender =>
+      async (delivery) => {
+        await new Promise((r) => setTimeout(r, Math.random() * 3));
+        if ((failures[kind] ?? 0) > 0) {
+          failures[kind]!--;
+          throw Object.assign(new Error(`could not reach ${delivery.lead.contact.email}`), { code: "ECONNREFUSED" });
+        }
+        sent.push({ kind, ...delivery });
+      };
+    return { sent, senders: { email: make("email"), webhook: make("webhook") } };
+  }
+
+  it("sends the e-mail and the webhook, then marks the lead notified", async () => {
+    const { sent, senders } = recorder();
+    const w = worker(senders);
+    const attachment = { filename: "resume.pdf", contentType: "application/pdf", bytes: new Uint8Array([1, 2, 3]) };
+    const { id } = await recordLead(database, sampleLead({ kind: "application", attachment }), { webhook: true, now: clock });
+    await w.drain();
+    expect(sent.map((d) => [d.kind, d.lead.id]).sort()).toEqual([
+      ["email", id],
+      ["webhook", id],
+    ]);
+    const email = sent.find((d) => d.kind === "email")!;
+    const webhook = sent.find((d) => d.kind === "webhook")!;
+    expect(Array.from(email.attachment!.bytes)).toEqual([1, 2, 3]);
+    expect(webhook.attachment).toBeNull();
+    const lead = await getLead(database, id);
+    expect(lead!.deliveryStatus).toBe("notified");
+    expect(lead!.jobs.map((j) => [j.status, j.attempts, j.sentAt?.toISOString()])).toEqual([
+      ["sent", 1, clock.toISOString()],
+      ["sent", 1, clock.toISOString()],
+    ]);
+  });
+
+  it("is woken by notify() without waiting for the poll", async () => {
+    const { sent, senders } = recorder();
+    const w = worker(senders);
+    await w.drain();
+    await recordLead(database, sampleLead(), { webhook: false, now: clock });
+    w.notify();
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
+  });
+
+  it("never sends a job twice with two workers (two instances) on one database", async () => {
+    const second = await storage.open();
+    const deliveries = new Map<string, number>();
+    const perWorker = [0, 0];
+    const counting =
+      (n: number): Sender =>
+      async ({ jobId }) => {
+        await new Promise((r) => setTimeout(r, Math.random() * 5));
+        deliveries.set(jobId, (deliveries.get(jobId) ?? 0) + 1);
+        perWorker[n]!++;
+      };
+    for (let i = 0; i < 30; i++) await recordLead(database, sampleLead(), { webhook: true, now: clock });
+    const a = worker({ email: counting(0), webhook: counting(0) });
+    const b = worker({ email: counting(1), webhook: counting(1) }, second);
+    await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
+    expect(deliveries.size).toBe(60);
+    expect([...deliveries.values()].every((n) => n === 1)).toBe(true);
+    expect(perWorker[0]! + perWorker[1]!).toBe(60);
+    const pending = await database.db.selectFrom("leads").select("id").where("delivery_status", "!=", "notified").execute();
+    expect(pending).toEqual([]);
+  });
+
+  it("retries a failing delivery with backoff, then sends it exactly once", async () => {
+    const { sent, senders } = recorder({ email: 2 });
+    const w = worker(senders);
+    const { id } = await recordLead(database, sampleLead(), { webhook: false, now: clock });
+    const job = async () => (await getLead(database, id))!.jobs[0]!;
+
+    await w.drain();
+    expect(await job()).toMatchObject({ status: "pending", attempts: 1, lastError: "ECONNREFUSED" });
+    const firstWait = (await job()).nextAttemptAt.getTime() - clock.getTime();
+    expect(firstWait).toBeGreaterThanOrEqual(27_000);
+    expect(firstWait).toBeLessThanOrEqual(33_000);
+
+    advance(firstWait - 1000); // not due yet
+    await w.drain();
+    expect((await job()).attempts).toBe(1);
+
+    advance(1000);
+    await w.drain();
+    const second = await job();
+    expect(second).toMatchObject({ status: "pending", attempts: 2 });
+    const secondWait = second.nextAttemptAt.getTime() - clock.getTime();
+    expect(secondWait).toBeGreaterThanOrEqual(54_000);
+    expect(secondWait).toBeLessThanOrEqual(66_000);
+
+    advance(secondWait);
+    await w.drain();
+    advance(24 * 3600_000);
+    await w.drain();
+    expect(sent).toHaveLength(1);
+    expect(await job()).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+    expect((await getLead(database, id))!.deliveryStatus).toBe("notified");
+
+    const log = logLines.join("");
+    expect(log).toContain('"error":"ECONNREFUSED"');
+    for (const personal of ["jane", "Jane", "Doe", "2085550199", "203.0.113.7", "83646"]) expect(log).not.toContain(personal);
+  });
+
+  it("gives a job up after 7 days of failures and logs it as an error", async () => {
+    const { senders } = recorder({ email: Number.POSITIVE_INFINITY });
+    const w = worker(senders);
+    const start = clock.getTime();
+    const { id } = await recordLead(database, sampleLead(), { webhook: false, now: clock });
+    let job = (await getLead(database, id))!.jobs[0]!;
+    while (job.status === "pending") {
+      clock = job.nextAttemptAt;
+      await w.drain();
+      job = (await getLead(database, id))!.jobs[0]!;
+    }
+    expect(job.status).toBe("dead");
+    expect(clock.getTime() - start).toBeLessThanOrEqual(RETRY_FOR_MS);
+    expect(clock.getTime() - start).toBeGreaterThan(RETRY_FOR_MS - 7 * 3600_000);
+    expect(job.attempts).toBeGreaterThan(30);
+    const errors = logLines.map((l) => JSON.parse(l) as { level: number; jobId?: string }).filter((l) => l.level === 50);
+    expect(errors).toEqual([expect.objectContaining({ jobId: job.id, kind: "email", error: "ECONNREFUSED" })]);
+    expect((await getLead(database, id))!.deliveryStatus).toBe("pending");
+  });
+
+  it("claims a job again once the lease of a crashed worker has expired", async () => {
+    const { sent, senders } = recorder();
+    const { id } = await recordLead(database, sampleLead(), { webhook: false, now: clock });
+    // A worker claimed the job and then the process died: the lease stays behind.
+    await database.db
+      .updateTable("outbox_jobs")
+      .set({ locked_until: new Date(clock.getTime() + LEASE_MS).toISOString(), lease_token: "crashed-worker" })
+      .execute();
+    const w = worker(senders);
+    await w.drain();
+    expect(sent).toHaveLength(0);
+    advance(LEASE_MS + 1);
+    await w.drain();
+    expect(sent).toHaveLength(1);
+    expect((await getLead(database, id))!.jobs[0]).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("marks leads whose last job was sent just before a crash", async () => {
+    const { id } = await recordLead(database, sampleLead(), { webhook: false, now: clock });
+    await database.db.updateTable("outbox_jobs").set({ status: "sent", sent_at: clock.toISOString() }).execute();
+    const w = worker(recorder().senders);
+    await w.stop(); // one loop pass ran, including maintenance
+    expect((await getLead(database, id))!.deliveryStatus).toBe("notified");
+  });
+});

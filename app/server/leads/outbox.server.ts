@@ -1,0 +1,206 @@
+/**
+ * The outbox worker: delivers the notification jobs that recordLead stored with each lead (an e-mail, and a
+ * webhook post when configured). It runs inside the server process, polls about once a second and is woken
+ * at once by notify() after a lead is committed.
+ *
+ * A job is claimed with a lease (locked_until, lease_token) by one atomic UPDATE, so two server instances
+ * sharing one database never send the same job while both are healthy; a lease left behind by a crashed
+ * instance expires and the job is claimed again. Failures are retried with exponential backoff and jitter
+ * (30 s, 1 min, 2 min ... at most 6 h) for 7 days, then the job is 'dead'. Logs carry ids, kinds, counts and
+ * error codes only.
+ */
+import { randomUUID } from "node:crypto";
+import type { ExpressionBuilder, Selectable } from "kysely";
+import type { Logger } from "pino";
+import type { Database, DB, JobKind, OutboxJobsTable } from "../db/database.server.ts";
+import type { Env } from "../env.server.ts";
+import { createMailSender } from "./mail.server.ts";
+import { getAttachment, getLead, markNotified, pruneRateLimits, type Attachment, type LeadRow } from "./store.server.ts";
+import { postLead } from "./webhook.server.ts";
+
+export interface Delivery {
+  jobId: string;
+  lead: LeadRow;
+  /** The résumé, for e-mail jobs of leads that have one. */
+  attachment: Attachment | null;
+}
+export type Sender = (delivery: Delivery) => Promise<void>;
+
+export const LEASE_MS = 5 * 60_000;
+export const RETRY_FOR_MS = 7 * 24 * 60 * 60_000;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 6 * 60 * 60_000;
+const BATCH_SIZE = 5;
+const MAINTENANCE_EVERY_MS = 10 * 60_000;
+
+/** The wait before the next try after `failures` failed tries: 30 s doubling up to 6 h, ±10 % jitter. */
+export function backoffMs(failures: number, random: () => number = Math.random): number {
+  const base = FIRST_RETRY_MS * 2 ** Math.min(failures - 1, 20);
+  return Math.min(MAX_RETRY_MS, Math.round(base * (0.9 + 0.2 * random())));
+}
+
+/** A short, non-personal description of a failure: an error code (and SMTP response code), never a message. */
+export function errorCode(err: unknown): string {
+  if (typeof err !== "object" || err === null) return "UNKNOWN";
+  const { code, responseCode, cause, name } = err as { code?: unknown; responseCode?: unknown; cause?: unknown; name?: unknown };
+  if (typeof code === "string") return `${code}${typeof responseCode === "number" ? ` ${responseCode}` : ""}`.slice(0, 80);
+  const inner = cause === undefined ? "UNKNOWN" : errorCode(cause);
+  if (inner !== "UNKNOWN") return inner;
+  return typeof name === "string" ? name.slice(0, 80) : "UNKNOWN";
+}
+
+type Job = Selectable<OutboxJobsTable>;
+
+export interface OutboxWorker {
+  /** Wakes the worker now (call after a lead is committed). */
+  notify(): void;
+  /** Stops polling and waits for the running pass to finish. */
+  stop(): Promise<void>;
+  /** Runs passes until no due job is left; for tests. */
+  drain(): Promise<void>;
+}
+
+export function startOutboxWorker(opts: {
+  database: Database;
+  env: Env;
+  logger: Logger;
+  pollMs?: number;
+  /** The clock (tests move it instead of sleeping). */
+  now?: () => Date;
+  /** Replacements for the real senders (tests count deliveries with these). */
+  senders?: Partial<Record<JobKind, Sender>>;
+}): OutboxWorker {
+  const { database, env, logger, pollMs = 1000, now = () => new Date() } = opts;
+  const { db } = database;
+  const senders: Record<JobKind, Sender> = {
+    email: opts.senders?.email ?? createMailSender(env),
+    webhook: opts.senders?.webhook ?? (({ lead }) => postLead(lead, env)),
+  };
+
+  /** Leases up to BATCH_SIZE due jobs in one statement; on PostgreSQL rows another instance is claiming are skipped. */
+  async function claim(): Promise<Job[]> {
+    const at = now();
+    const iso = at.toISOString();
+    const isDue = (eb: ExpressionBuilder<DB, "outbox_jobs">) =>
+      eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", iso), eb.or([eb("locked_until", "is", null), eb("locked_until", "<", iso)])]);
+    const due = db.selectFrom("outbox_jobs").select("id").where(isDue).orderBy("next_attempt_at").limit(BATCH_SIZE);
+    return db
+      .updateTable("outbox_jobs")
+      .set({ locked_until: new Date(at.getTime() + LEASE_MS).toISOString(), lease_token: randomUUID() })
+      .where("id", "in", database.dialect === "postgres" ? due.forUpdate().skipLocked() : due)
+      .where(isDue)
+      .returningAll()
+      .execute();
+  }
+
+  /** Updates a job only while this worker still holds its lease; false when the lease was lost. */
+  async function settle(job: Job, values: Partial<Omit<Job, "id" | "lead_id" | "kind" | "created_at">>): Promise<boolean> {
+    const result = await db
+      .updateTable("outbox_jobs")
+      .set({ ...values, locked_until: null, lease_token: null })
+      .where("id", "=", job.id)
+      .where("lease_token", "=", job.lease_token)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async function deliver(job: Job): Promise<void> {
+    const attempts = job.attempts + 1;
+    const log = { jobId: job.id, leadId: job.lead_id, kind: job.kind, attempts };
+    try {
+      const lead = await getLead(database, job.lead_id);
+      if (!lead) throw Object.assign(new Error("lead not found"), { code: "LEAD_NOT_FOUND" });
+      const attachment = job.kind === "email" && lead.attachment ? ((await getAttachment(database, lead.id)) ?? null) : null;
+      await senders[job.kind]({ jobId: job.id, lead, attachment });
+    } catch (err) {
+      const error = errorCode(err);
+      const at = now();
+      const next = new Date(at.getTime() + backoffMs(attempts));
+      const dead = next.getTime() > Date.parse(job.created_at) + RETRY_FOR_MS;
+      if (!(await settle(job, { status: dead ? "dead" : "pending", attempts, last_error: error, next_attempt_at: next.toISOString() }))) {
+        logger.warn({ ...log, error }, "outbox job failed after its lease was lost");
+      } else if (dead) {
+        logger.error({ ...log, error }, "lead notification failed for 7 days and was given up; see npm run leads -- show");
+      } else {
+        logger.warn({ ...log, error, retryAt: next.toISOString() }, "lead notification failed; will retry");
+      }
+      return;
+    }
+    if (await settle(job, { status: "sent", attempts, sent_at: now().toISOString(), last_error: null })) {
+      logger.info(log, "lead notification sent");
+    } else {
+      logger.warn(log, "lead notification sent after its lease was lost");
+    }
+    await markNotified(database, job.lead_id);
+  }
+
+  /** One batch: claim, deliver concurrently. Returns how many jobs were claimed. */
+  async function pass(): Promise<number> {
+    const jobs = await claim();
+    await Promise.all(jobs.map(deliver));
+    return jobs.length;
+  }
+
+  let lastMaintenance = Number.NEGATIVE_INFINITY;
+  /** Now and then: drop ended rate-limit windows, and mark leads whose last job was sent just before a crash. */
+  async function maintain(): Promise<void> {
+    const at = now();
+    if (at.getTime() - lastMaintenance < MAINTENANCE_EVERY_MS) return;
+    lastMaintenance = at.getTime();
+    await pruneRateLimits(database, at);
+    await markNotified(database);
+  }
+
+  // Passes never overlap within one worker (the loop and drain() share this queue).
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    const result = queue.then(task);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  let stopped = false;
+  let woken = false;
+  let wake = () => {};
+  const drain = async () => {
+    while (!stopped && (await exclusive(pass)) > 0);
+  };
+
+  const running = (async () => {
+    while (!stopped) {
+      try {
+        await drain();
+        await exclusive(maintain);
+      } catch (err) {
+        logger.error({ error: errorCode(err) }, "outbox pass failed");
+      }
+      if (woken || stopped) {
+        woken = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = () => {};
+      woken = false;
+    }
+  })();
+
+  return {
+    notify() {
+      woken = true;
+      wake();
+    },
+    async stop() {
+      stopped = true;
+      wake();
+      await running;
+      await queue;
+    },
+    drain,
+  };
+}

@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { migrate, type Database } from "../db/database.server.ts";
+import { backends, createTestStorage, sampleLead, type TestStorage } from "../db/testing.ts";
+import { checkRateLimit, getAttachment, getLead, listLeads, pruneRateLimits, recordLead, RATE_LIMIT_WINDOW_MS } from "./store.server.ts";
+
+describe.each(backends)("lead storage on %s", (dialect) => {
+  let storage: TestStorage;
+  let database: Database;
+  const now = new Date("2030-01-02T03:04:05.678Z");
+
+  beforeEach(async () => {
+    storage = await createTestStorage(dialect);
+    database = await storage.open();
+  });
+  afterEach(() => storage.cleanup());
+
+  const count = async (table: "leads" | "outbox_jobs" | "lead_attachments" | "rate_limits") =>
+    Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+
+  it("applies the migrations once, and again as a no-op", async () => {
+    await migrate(database);
+    const second = await storage.open();
+    await migrate(second);
+    const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(database.db);
+    expect(applied.rows.map((r) => r.name)).toEqual(["0001_leads"]);
+    expect(database.dialect).toBe(dialect);
+  });
+
+  it("stores every part of a lead, its attachment and its jobs", async () => {
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10]);
+    const lead = sampleLead({ kind: "application", attachment: { filename: "resume.pdf", contentType: "application/pdf", bytes } });
+    const { id, duplicate } = await recordLead(database, lead, { webhook: true, now });
+    expect(duplicate).toBe(false);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const row = await database.db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      id,
+      kind: "application",
+      fields: JSON.stringify(lead.fields),
+      name: "Jane Doe",
+      email: "jane.doe@example.com",
+      phone: "+12085550199",
+      zip: "83646",
+      in_service_area: 1,
+      page: "/contact",
+      ip: "203.0.113.7",
+      user_agent: "Mozilla/5.0 (test)",
+      consent_version: "sms-2025-01",
+      consent_text: lead.consent!.text,
+      consent_at: "2030-01-01T00:00:00.000Z",
+      attribution: JSON.stringify({
+        landingPage: lead.context.landingPage,
+        referrer: lead.context.referrer,
+        utm: lead.context.utm,
+        gclid: lead.context.gclid,
+      }),
+      idempotency_key: lead.idempotencyKey,
+      created_at: now.toISOString(),
+      delivery_status: "pending",
+    });
+
+    const detail = await getLead(database, id);
+    expect(detail).toMatchObject({
+      id,
+      kind: "application",
+      createdAt: now,
+      fields: lead.fields,
+      contact: lead.contact,
+      inServiceArea: true,
+      consent: lead.consent,
+      context: lead.context,
+      deliveryStatus: "pending",
+      attachment: { filename: "resume.pdf", contentType: "application/pdf", size: bytes.length },
+    });
+    expect(detail!.jobs.map((j) => [j.kind, j.status, j.attempts])).toEqual([
+      ["email", "pending", 0],
+      ["webhook", "pending", 0],
+    ]);
+    const attachment = await getAttachment(database, id);
+    expect(attachment && Array.from(attachment.bytes)).toEqual(Array.from(bytes));
+  });
+
+  it("keeps nulls: no consent, unknown service area, no attribution, no webhook job", async () => {
+    const base = sampleLead();
+    const { id } = await recordLead(
+      database,
+      sampleLead({ consent: null, inServiceArea: null, contact: { ...base.contact, name: null, phone: null, zip: null }, context: { ...base.context, landingPage: null, referrer: null, utm: {}, gclid: null } }),
+      { webhook: false, now },
+    );
+    const detail = await getLead(database, id);
+    expect(detail).toMatchObject({ consent: null, inServiceArea: null, contact: { name: null, phone: null, zip: null }, attachment: null });
+    expect(detail!.context).toMatchObject({ landingPage: null, referrer: null, utm: {}, gclid: null });
+    expect(detail!.jobs.map((j) => j.kind)).toEqual(["email"]);
+    expect(await getLead(database, "00000000-0000-0000-0000-000000000000")).toBeUndefined();
+  });
+
+  it("stores the same idempotency key once and answers with the first id", async () => {
+    const lead = sampleLead();
+    const first = await recordLead(database, lead, { webhook: true, now });
+    const second = await recordLead(database, { ...lead, fields: { ...lead.fields, message: "changed" } }, { webhook: true, now });
+    expect(second).toEqual({ id: first.id, duplicate: true });
+    expect(await count("leads")).toBe(1);
+    expect(await count("outbox_jobs")).toBe(2);
+  });
+
+  it("stores 50 concurrent calls with one key once, and all get the same id", async () => {
+    const lead = sampleLead();
+    const results = await Promise.all(Array.from({ length: 50 }, () => recordLead(database, lead, { webhook: true, now })));
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+    expect(await count("leads")).toBe(1);
+    expect(await count("outbox_jobs")).toBe(2);
+  });
+
+  it("keeps one newsletter subscription per e-mail address, whatever key the caller sends", async () => {
+    const signUp = (email: string) =>
+      recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null } }), { webhook: false, now });
+    const first = await signUp("Jane.Doe@Example.com");
+    expect(await signUp("jane.doe@example.com")).toEqual({ id: first.id, duplicate: true });
+    expect(await signUp("other@example.com")).toMatchObject({ duplicate: false });
+    expect((await listLeads(database, { kind: "newsletter" })).length).toBe(2);
+    const row = await database.db.selectFrom("leads").select("idempotency_key").where("id", "=", first.id).executeTakeFirstOrThrow();
+    expect(row.idempotency_key).toBe("newsletter:jane.doe@example.com");
+  });
+
+  it("stores nothing when the transaction fails part-way", async () => {
+    // The jobs table disappears, so the insert after the lead row fails inside the transaction.
+    await sql`alter table outbox_jobs rename to outbox_jobs_away`.execute(database.db);
+    await expect(recordLead(database, sampleLead({ attachment: { filename: "a.pdf", contentType: "application/pdf", bytes: new Uint8Array([1]) } }), { webhook: true, now })).rejects.toThrow();
+    await sql`alter table outbox_jobs_away rename to outbox_jobs`.execute(database.db);
+    expect(await count("leads")).toBe(0);
+    expect(await count("lead_attachments")).toBe(0);
+    expect(await count("outbox_jobs")).toBe(0);
+    // The same request goes through afterwards.
+    expect(await recordLead(database, sampleLead(), { webhook: true, now })).toMatchObject({ duplicate: false });
+  });
+
+  it("lists leads newest first, filtered by time and kind", async () => {
+    const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    await recordLead(database, sampleLead(), { webhook: false, now: at(0) });
+    await recordLead(database, sampleLead({ kind: "contact" }), { webhook: false, now: at(10) });
+    await recordLead(database, sampleLead(), { webhook: false, now: at(20) });
+    expect((await listLeads(database, {})).map((l) => l.createdAt)).toEqual([at(20), at(10), at(0)]);
+    expect((await listLeads(database, { since: at(5) })).length).toBe(2);
+    expect((await listLeads(database, { kind: "contact" })).map((l) => l.kind)).toEqual(["contact"]);
+    expect((await listLeads(database, { since: at(15), kind: "contact" })).length).toBe(0);
+  });
+
+  it("limits requests per IP address and 10-minute window", async () => {
+    const windowStart = new Date(Math.ceil(now.getTime() / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS);
+    const t = new Date(windowStart.getTime() + 4 * 60_000);
+    for (let i = 0; i < 3; i++) expect(await checkRateLimit(database, "198.51.100.1", 3, t)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(await checkRateLimit(database, "198.51.100.1", 3, t)).toEqual({ allowed: false, retryAfterSeconds: 6 * 60 });
+    expect(await checkRateLimit(database, "198.51.100.2", 3, t)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    const nextWindow = new Date(windowStart.getTime() + RATE_LIMIT_WINDOW_MS);
+    expect(await checkRateLimit(database, "198.51.100.1", 3, nextWindow)).toMatchObject({ allowed: true });
+
+    const keys = await database.db.selectFrom("rate_limits").select("key").execute();
+    expect(keys.every((k) => /^[0-9a-f]{64}$/.test(k.key))).toBe(true);
+    await pruneRateLimits(database, nextWindow);
+    expect(await count("rate_limits")).toBe(1);
+  });
+
+  it("counts concurrent requests exactly", async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => checkRateLimit(database, "198.51.100.9", 5, now)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  });
+
+  it("turns the limit off with 0 and stores nothing", async () => {
+    for (let i = 0; i < 20; i++) expect((await checkRateLimit(database, "198.51.100.1", 0, now)).allowed).toBe(true);
+    expect(await count("rate_limits")).toBe(0);
+  });
+});

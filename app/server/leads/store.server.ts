@@ -1,0 +1,208 @@
+/**
+ * Storing requests (leads) and reading them back. A lead and its notification jobs are written in one
+ * transaction (the outbox); outbox.server.ts delivers the jobs. The per-IP rate limit lives here too,
+ * in the database, so that it holds across server instances.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { sql, type Selectable } from "kysely";
+import type { Database, DeliveryStatus, JobKind, JobStatus, LeadsTable } from "../db/database.server.ts";
+
+export type LeadKind = "estimate" | "contact" | "newsletter" | "application";
+export type Fields = Record<string, string | string[] | boolean | null>;
+
+export interface NewLead {
+  kind: LeadKind;
+  /** The validated form values (labels are added by the mail module from fieldLabels). */
+  fields: Fields;
+  contact: { name: string | null; email: string; phone: string | null; zip: string | null };
+  inServiceArea: boolean | null;
+  /** Proof of the text-message consent: the wording's version, the exact text shown, and when. */
+  consent: { version: string; text: string; at: Date } | null;
+  /** Where the request came from; ip, userAgent and page also complete the consent proof. */
+  context: { ip: string; userAgent: string; page: string; landingPage: string | null; referrer: string | null; utm: Record<string, string>; gclid: string | null };
+  /** A browser-made UUID or the server's content fingerprint. Ignored for newsletter sign-ups (see newsletterKey). */
+  idempotencyKey: string;
+  attachment?: Attachment | null;
+}
+
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** A stored lead as the owner tools, the e-mail and the webhook see it. */
+export interface LeadRow extends Pick<NewLead, "kind" | "fields" | "contact" | "inServiceArea" | "consent" | "context"> {
+  id: string;
+  createdAt: Date;
+  deliveryStatus: DeliveryStatus;
+}
+
+export interface JobSummary {
+  id: string;
+  kind: JobKind;
+  status: JobStatus;
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  sentAt: Date | null;
+}
+
+export interface LeadDetail extends LeadRow {
+  attachment: { filename: string; contentType: string; size: number } | null;
+  jobs: JobSummary[];
+}
+
+/** One subscription per e-mail address: a repeat sign-up is a harmless duplicate. */
+export const newsletterKey = (email: string) => `newsletter:${email.trim().toLowerCase()}`;
+
+/**
+ * Stores a lead with its notification jobs (an e-mail, plus a webhook post when `webhook` is set) in one
+ * transaction. The same idempotency key stored before, or racing in concurrently, yields the first lead's id
+ * and `duplicate: true`; nothing new is stored or sent.
+ */
+export async function recordLead(database: Database, lead: NewLead, opts: { webhook: boolean; now?: Date }): Promise<{ id: string; duplicate: boolean }> {
+  const now = (opts.now ?? new Date()).toISOString();
+  const idempotencyKey = lead.kind === "newsletter" ? newsletterKey(lead.contact.email) : lead.idempotencyKey;
+  const { context, contact, consent } = lead;
+  return database.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("leads")
+      .values({
+        id: randomUUID(),
+        kind: lead.kind,
+        fields: JSON.stringify(lead.fields),
+        name: contact.name,
+        email: contact.email,
+        phone: contact.phone,
+        zip: contact.zip,
+        in_service_area: lead.inServiceArea === null ? null : Number(lead.inServiceArea),
+        page: context.page,
+        ip: context.ip,
+        user_agent: context.userAgent,
+        consent_version: consent?.version ?? null,
+        consent_text: consent?.text ?? null,
+        consent_at: consent?.at.toISOString() ?? null,
+        attribution: JSON.stringify({ landingPage: context.landingPage, referrer: context.referrer, utm: context.utm, gclid: context.gclid }),
+        idempotency_key: idempotencyKey,
+        created_at: now,
+        delivery_status: "pending",
+      })
+      .onConflict((oc) => oc.column("idempotency_key").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) {
+      const first = await trx.selectFrom("leads").select("id").where("idempotency_key", "=", idempotencyKey).executeTakeFirstOrThrow();
+      return { id: first.id, duplicate: true };
+    }
+    const { id } = inserted;
+    if (lead.attachment) {
+      const { filename, contentType, bytes } = lead.attachment;
+      await trx.insertInto("lead_attachments").values({ lead_id: id, filename, content_type: contentType, bytes: Buffer.from(bytes) }).execute();
+    }
+    const kinds: JobKind[] = opts.webhook ? ["email", "webhook"] : ["email"];
+    await trx
+      .insertInto("outbox_jobs")
+      .values(kinds.map((kind) => ({ id: randomUUID(), lead_id: id, kind, next_attempt_at: now, created_at: now })))
+      .execute();
+    return { id, duplicate: false };
+  });
+}
+
+export const RATE_LIMIT_WINDOW_MS = 10 * 60_000;
+const RATE_LIMIT_SALT = "gem-state-leads-rate-limit-v1:";
+const bucketOf = (now: Date) => Math.floor(now.getTime() / RATE_LIMIT_WINDOW_MS);
+
+/**
+ * Counts one request from `ip` in the current 10-minute window; allowed while the count is at most `limit`.
+ * `limit` 0 turns the limit off. Only a salted hash of the IP is stored here.
+ */
+export async function checkRateLimit(database: Database, ip: string, limit: number, now = new Date()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  if (limit <= 0) return { allowed: true, retryAfterSeconds: 0 };
+  const bucket = bucketOf(now);
+  const key = createHash("sha256").update(RATE_LIMIT_SALT + ip).digest("hex");
+  const { count } = await database.db
+    .insertInto("rate_limits")
+    .values({ key, bucket, count: 1 })
+    .onConflict((oc) => oc.columns(["key", "bucket"]).doUpdateSet((eb) => ({ count: eb("rate_limits.count", "+", 1) })))
+    .returning("count")
+    .executeTakeFirstOrThrow();
+  if (count <= limit) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.ceil(((bucket + 1) * RATE_LIMIT_WINDOW_MS - now.getTime()) / 1000) };
+}
+
+/** Deletes the counters of windows that have ended. */
+export async function pruneRateLimits(database: Database, now = new Date()): Promise<void> {
+  await database.db.deleteFrom("rate_limits").where("bucket", "<", bucketOf(now)).execute();
+}
+
+/**
+ * Marks a lead (or, without an id, every pending lead) 'notified' once none of its jobs is left unsent.
+ * A single statement, run after each sent job, so that of two jobs finishing at once the later one sees both sent.
+ */
+export async function markNotified(database: Database, leadId?: string): Promise<void> {
+  let query = database.db
+    .updateTable("leads")
+    .set({ delivery_status: "notified" })
+    .where("delivery_status", "=", "pending")
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("outbox_jobs").select("outbox_jobs.id").whereRef("outbox_jobs.lead_id", "=", "leads.id").where("outbox_jobs.status", "!=", "sent"))),
+    );
+  if (leadId) query = query.where("id", "=", leadId);
+  await query.execute();
+}
+
+function toLeadRow(row: Selectable<LeadsTable>): LeadRow {
+  const attribution = JSON.parse(row.attribution) as Pick<NewLead["context"], "landingPage" | "referrer" | "utm" | "gclid">;
+  return {
+    id: row.id,
+    kind: row.kind,
+    createdAt: new Date(row.created_at),
+    fields: JSON.parse(row.fields) as Fields,
+    contact: { name: row.name, email: row.email, phone: row.phone, zip: row.zip },
+    inServiceArea: row.in_service_area === null ? null : row.in_service_area === 1,
+    consent: row.consent_version === null ? null : { version: row.consent_version, text: row.consent_text ?? "", at: new Date(row.consent_at ?? row.created_at) },
+    context: { ip: row.ip, userAgent: row.user_agent, page: row.page, ...attribution },
+    deliveryStatus: row.delivery_status,
+  };
+}
+
+/** Leads, newest first. */
+export async function listLeads(database: Database, opts: { since?: Date; kind?: LeadKind }): Promise<LeadRow[]> {
+  let query = database.db.selectFrom("leads").selectAll().orderBy("created_at", "desc").orderBy("id");
+  if (opts.since) query = query.where("created_at", ">=", opts.since.toISOString());
+  if (opts.kind) query = query.where("kind", "=", opts.kind);
+  return (await query.execute()).map(toLeadRow);
+}
+
+/** One lead with its attachment's name and size and its delivery jobs. */
+export async function getLead(database: Database, id: string): Promise<LeadDetail | undefined> {
+  const { db } = database;
+  const row = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  const attachment = await db
+    .selectFrom("lead_attachments")
+    .select(["filename", "content_type", sql<number>`length(bytes)`.as("size")])
+    .where("lead_id", "=", id)
+    .executeTakeFirst();
+  const jobs = await db.selectFrom("outbox_jobs").selectAll().where("lead_id", "=", id).orderBy("kind").execute();
+  return {
+    ...toLeadRow(row),
+    attachment: attachment ? { filename: attachment.filename, contentType: attachment.content_type, size: Number(attachment.size) } : null,
+    jobs: jobs.map((j) => ({
+      id: j.id,
+      kind: j.kind,
+      status: j.status,
+      attempts: j.attempts,
+      nextAttemptAt: new Date(j.next_attempt_at),
+      lastError: j.last_error,
+      sentAt: j.sent_at === null ? null : new Date(j.sent_at),
+    })),
+  };
+}
+
+/** The attachment's bytes, for the e-mail. */
+export async function getAttachment(database: Database, leadId: string): Promise<Attachment | undefined> {
+  const row = await database.db.selectFrom("lead_attachments").selectAll().where("lead_id", "=", leadId).executeTakeFirst();
+  return row && { filename: row.filename, contentType: row.content_type, bytes: row.bytes };
+}

@@ -1,0 +1,189 @@
+/**
+ * What every lead form's action does (decisions.md §4–§5): read the body within its size limit, turn
+ * bots away quietly, limit each address, validate with the form's schema, store the request with its
+ * notification jobs in one transaction, and only then confirm.
+ */
+import { createHash } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import type { Confirmation, LeadActionData } from "~/forms/result";
+import { business } from "~/content/business";
+import { locations } from "~/content/locations";
+import { CONSENT } from "~/forms/consent";
+import { META } from "~/forms/meta";
+import { getApp } from "./context";
+import { checkRateLimit, type Fields, type LeadKind, type NewLead, recordLead } from "./leads/store.server";
+
+export const TEXT_FORM_LIMIT = 64 * 1024;
+export const UPLOAD_FORM_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
+const FINGERPRINT_WINDOW_MS = 10 * 60_000;
+const serviceAreaZips = new Set(locations.flatMap((l) => l.zipCodes));
+
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Reads a form body, counting bytes as they stream in; more than `limit` bytes is a 413. */
+export async function readFormData(request: Request, limit: number): Promise<FormData> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new HttpError(413, "This form is too large to send.");
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) throw new HttpError(415, "Send this form from the page.");
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel();
+        throw new HttpError(413, "This form is too large to send.");
+      }
+      chunks.push(value);
+    }
+  }
+  try {
+    return await new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": type } }).formData();
+  } catch {
+    throw new HttpError(400, "This form could not be read. Please try again.");
+  }
+}
+
+const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
+
+function pathOf(value: string, origin: string): string {
+  if (!value) return "";
+  try {
+    const url = new URL(value, origin);
+    return url.origin === origin ? (url.pathname + url.search).slice(0, 500) : "";
+  } catch {
+    return "";
+  }
+}
+
+/** utm_* and gclid parameters from the landing page and the page the form was sent from. */
+function campaign(...paths: string[]): { utm: Record<string, string>; gclid: string | null } {
+  const utm: Record<string, string> = {};
+  let gclid: string | null = null;
+  for (const p of paths) {
+    if (!p) continue;
+    const params = new URL(p, "http://x").searchParams;
+    for (const [key, value] of params) {
+      if (/^utm_[a-z]{1,20}$/.test(key) && !(key in utm) && Object.keys(utm).length < 10) utm[key] = value.slice(0, 200);
+      if (key === "gclid" && !gclid) gclid = value.slice(0, 200);
+    }
+  }
+  return { utm, gclid };
+}
+
+function idempotencyKey(kind: LeadKind, formData: FormData, values: unknown, ip: string, now: Date): string {
+  const key = str(formData.get(META.key));
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(key)) return `key:${key.toLowerCase()}`;
+  // Without JavaScript: the same content from the same address within ten minutes is one request.
+  const bucket = Math.floor(now.getTime() / FINGERPRINT_WINDOW_MS);
+  return `fp:${createHash("sha256").update(JSON.stringify([kind, values, ip, bucket])).digest("hex")}`;
+}
+
+export interface LeadSubmission<S extends z.ZodType> {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  kind: LeadKind;
+  schema: S;
+  limit?: number;
+  /** Builds the stored request from the validated values. May throw an HttpError (e.g. a bad upload). */
+  toLead: (value: z.output<S>, formData: FormData) => Promise<Pick<NewLead, "fields" | "contact" | "consent" | "attachment">> | Pick<NewLead, "fields" | "contact" | "consent" | "attachment">;
+  confirmation: (value: z.output<S>, inServiceArea: boolean | null) => Confirmation;
+}
+
+type Reply = ReturnType<typeof data<LeadActionData>>;
+
+export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSubmission<S>): Promise<Reply> {
+  const { request, context, kind, schema } = options;
+  const app = getApp(context);
+  const now = new Date();
+  const fail = (status: number, message: string, submission?: { reply: (o: { formErrors: string[] }) => LeadActionData["result"] }): Reply =>
+    data({ result: submission ? submission.reply({ formErrors: [message] }) : { status: "error", error: { "": [message] } } }, { status });
+
+  let formData: FormData;
+  try {
+    formData = await readFormData(request, options.limit ?? TEXT_FORM_LIMIT);
+  } catch (error) {
+    if (error instanceof HttpError) return fail(error.status, error.message);
+    throw error;
+  }
+
+  const submission = parseWithZod(formData, { schema });
+
+  // Bots see an ordinary confirmation; nothing is stored or sent.
+  const elapsed = formData.get(META.elapsed);
+  const tooFast = typeof elapsed === "string" && elapsed !== "" && Number(elapsed) < app.env.LEAD_MIN_FILL_SECONDS * 1000;
+  if (str(formData.get(META.honeypot)) !== "" || tooFast) {
+    app.logger.info({ kind, reason: tooFast ? "too-fast" : "honeypot" }, "spam turned away");
+    if (submission.status === "success") return data({ result: submission.reply({ resetForm: true }), confirmation: options.confirmation(submission.value, null) });
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+
+  try {
+    const limit = await checkRateLimit(app.database, app.clientIp, app.env.LEAD_RATE_LIMIT, now);
+    if (!limit.allowed) {
+      const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+      return fail(429, `You have sent several requests in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or call us at ${business.phone.display}.`, submission);
+    }
+
+    let lead: Awaited<ReturnType<typeof options.toLead>>;
+    try {
+      lead = await options.toLead(submission.value, formData);
+    } catch (error) {
+      if (error instanceof HttpError) return fail(error.status, error.message, submission);
+      throw error;
+    }
+    const origin = new URL(request.url).origin;
+    const page = pathOf(str(formData.get(META.page)), origin) || pathOf(request.headers.get("referer") ?? "", origin);
+    const landingPage = pathOf(str(formData.get(META.landing)), origin) || null;
+    const referrer = str(formData.get(META.referrer)).slice(0, 500) || null;
+    const zip = lead.contact.zip;
+    const inServiceArea = zip ? serviceAreaZips.has(zip) : null;
+    const fields: Fields = { ...lead.fields, source: str(formData.get(META.source)).slice(0, 40) || null };
+    await recordLead(
+      app.database,
+      {
+        kind,
+        ...lead,
+        fields,
+        inServiceArea,
+        context: {
+          ip: app.clientIp,
+          userAgent: (request.headers.get("user-agent") ?? "").slice(0, 500),
+          page,
+          landingPage,
+          referrer,
+          ...campaign(landingPage ?? "", page),
+        },
+        idempotencyKey: idempotencyKey(kind, formData, submission.value, app.clientIp, now),
+      },
+      { webhook: Boolean(app.env.LEAD_WEBHOOK_URL), now },
+    );
+    app.notifyOutbox();
+    return data({ result: submission.reply({ resetForm: true }), confirmation: options.confirmation(submission.value, inServiceArea) });
+  } catch (error) {
+    app.logger.error({ kind, err: error instanceof Error ? error.name : "unknown" }, "could not store a request");
+    return fail(503, `We could not save your request just now. Please try again in a minute, or call us at ${business.phone.display}.`, submission);
+  }
+}
+
+/** The consent proof kept with a request when the visitor ticked the text-message box. */
+export const consentProof = (agreed: boolean, now = new Date()) => (agreed ? { version: CONSENT.version, text: CONSENT.text, at: now } : null);
+
+export const estimateConfirmation = (): Confirmation => ({
+  title: "Thank you! Your request is in.",
+  message: `We will reply within ${business.replyWithinHours} hours with your free estimate.`,
+});

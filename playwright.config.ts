@@ -1,0 +1,43 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { chromiumArgs, findChromium } from "./scripts/chromium.ts";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "gs-e2e-"));
+process.env.E2E_DATA_DIR = dataDir;
+
+/** End-to-end tests against the production build served by the real server (run `npm run build` first). */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: { executablePath: findChromium(), args: chromiumArgs.filter((a) => a !== "--headless") },
+    trace: "off",
+  },
+  projects: [
+    { name: "mobile", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: "desktop", use: { viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: {
+    command: "node server.ts",
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SITE_URL: "https://www.gemstateexteriorcleaning.com",
+      LOG_LEVEL: "warn",
+      LEAD_RATE_LIMIT: "1000",
+    },
+  },
+});

@@ -1,0 +1,79 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { openDatabase } from "../app/server/db/database.server.ts";
+import { sampleLead } from "../app/server/db/testing.ts";
+import { recordLead } from "../app/server/leads/store.server.ts";
+import { main, parseSince } from "./leads.ts";
+
+describe("parseSince", () => {
+  const now = new Date("2030-01-10T00:00:00Z");
+  it("reads days, hours, minutes and dates", () => {
+    expect(parseSince("7d", now)).toEqual(new Date("2030-01-03T00:00:00Z"));
+    expect(parseSince("12h", now)).toEqual(new Date("2030-01-09T12:00:00Z"));
+    expect(parseSince("30m", now)).toEqual(new Date("2030-01-09T23:30:00Z"));
+    expect(parseSince("2030-01-01", now)).toEqual(new Date("2030-01-01T00:00:00Z"));
+    expect(() => parseSince("last week", now)).toThrow(/--since/);
+  });
+});
+
+describe("npm run leads", () => {
+  let dir: string;
+  let ids: string[];
+
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "leads-cli-"));
+    vi.stubEnv("DATABASE_URL", "");
+    vi.stubEnv("DATA_DIR", dir);
+    const database = await openDatabase({ DATA_DIR: dir, DATABASE_URL: undefined });
+    const base = sampleLead();
+    const now = new Date();
+    ids = [
+      (await recordLead(database, sampleLead({ fields: { ...base.fields, message: "=cmd|' /C calc'!A0" } }), { webhook: true, now: new Date(now.getTime() - 3 * 86_400_000) })).id,
+      (
+        await recordLead(
+          database,
+          sampleLead({ kind: "newsletter", fields: { email: "news@example.com" }, contact: { name: null, email: "news@example.com", phone: null, zip: null }, consent: null }),
+          { webhook: false, now },
+        )
+      ).id,
+    ];
+    await database.close();
+  });
+  afterEach(async () => {
+    vi.unstubAllEnvs();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("lists requests as a table", async () => {
+    const out = await main(["list"]);
+    expect(out).toMatch(/^Received\s+Kind\s+Name\s+E-mail\s+Phone\s+ZIP\s+In area\s+Delivery\s+ID/);
+    expect(out).toContain("(208) 555-0199");
+    expect(out).toContain("2 requests.");
+    expect(await main(["list", "--since", "1d"])).toContain("1 request.");
+    expect(await main(["list", "--kind", "estimate", "--since", "1d"])).toBe("No requests.");
+  });
+
+  it("exports safe CSV and JSON", async () => {
+    const csv = await main(["list", "--csv", "--kind", "estimate"]);
+    const [header, row] = csv.split("\r\n");
+    expect(header).toContain("ID,Received (UTC),Kind,Name,E-mail,Phone,ZIP,In service area,Delivery,Page");
+    expect(header).toContain("First name,Last name");
+    expect(row).toContain(ids[0]);
+    expect(row).toContain(",'=cmd|' /C calc'!A0,");
+    expect(row).toContain("House washing, Gutter cleaning");
+    const json = JSON.parse(await main(["list", "--json"])) as { id: string }[];
+    expect(json.map((l) => l.id)).toEqual([ids[1], ids[0]]);
+  });
+
+  it("shows one request with consent proof, attribution and jobs", async () => {
+    const out = await main(["show", ids[0]!]);
+    for (const text of ["Fields", "Project details: =cmd|' /C calc'!A0", "Consent proof", "wording sms-2025-01", "IP address: 203.0.113.7", "Attribution", "utm_source: google", "Delivery jobs", "email: pending, 0 attempts", "webhook: pending"]) {
+      expect(out).toContain(text);
+    }
+    await expect(main(["show", "nope"])).rejects.toThrow(/No request/);
+    await expect(main(["list", "--kind", "spam"])).rejects.toThrow(/--kind/);
+    await expect(main(["frobnicate"])).rejects.toThrow(/Usage/);
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * The owner's view of the requests, from the command line (decisions.md §5.7). Reads the same settings
+ * (DATA_DIR or DATABASE_URL) as the server.
+ *
+ *   npm run leads -- list [--since 7d] [--kind estimate|contact|newsletter|application] [--json|--csv]
+ *   npm run leads -- show ID
+ *
+ * --since takes a number of days (7d), hours (12h) or minutes (30m), or a date (2025-06-01).
+ * For a CSV file: npm run -s leads -- list --csv > leads.csv
+ */
+import { parseArgs } from "node:util";
+import { openDatabase, type Database } from "../app/server/db/database.server.ts";
+import { EnvError, parseEnv } from "../app/server/env.server.ts";
+import { formatField, formatTime, labelFor, oneLine } from "../app/server/leads/labels.ts";
+import { getLead, listLeads, type LeadKind, type LeadRow } from "../app/server/leads/store.server.ts";
+import { toCsv } from "./csv.ts";
+
+const USAGE = `Usage:
+  npm run leads -- list [--since 7d] [--kind estimate|contact|newsletter|application] [--json|--csv]
+  npm run leads -- show ID`;
+const KINDS: readonly LeadKind[] = ["estimate", "contact", "newsletter", "application"];
+
+/** An error the owner can fix; printed without a stack trace. Exit code 2 for a wrong command line, 1 otherwise. */
+class CliError extends Error {
+  exitCode: number;
+  constructor(message: string, exitCode = 2) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
+/** "7d", "12h", "30m" before now, or a calendar date. */
+export function parseSince(value: string, now = new Date()): Date {
+  const relative = /^(\d+)([dhm])$/.exec(value);
+  if (relative) return new Date(now.getTime() - Number(relative[1]) * { d: 86_400_000, h: 3_600_000, m: 60_000 }[relative[2] as "d" | "h" | "m"]);
+  const date = new Date(value);
+  if (/^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(date.getTime())) return date;
+  throw new CliError(`--since: expected something like 7d, 12h, 30m or 2025-06-01, got ${JSON.stringify(value)}`);
+}
+
+/** Keeps line breaks, drops every other control character (a stored value must not drive the terminal). */
+const printable = (value: string) => value.split(/\r\n|\r|\n/).map(oneLine).join("\n");
+
+/** +12085550134 → (208) 555-0134; anything else as it is. */
+const formatPhone = (phone: string | null) => phone?.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3") ?? "";
+
+const areaText = (inServiceArea: boolean | null) => (inServiceArea === null ? "?" : inServiceArea ? "yes" : "no");
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
+}
+
+function listTable(leads: LeadRow[]): string {
+  if (leads.length === 0) return "No requests.";
+  const header = ["Received", "Kind", "Name", "E-mail", "Phone", "ZIP", "In area", "Delivery", "ID"];
+  const body = leads.map((lead) =>
+    [formatTime(lead.createdAt), lead.kind, lead.contact.name ?? "", lead.contact.email, formatPhone(lead.contact.phone), lead.contact.zip ?? "", areaText(lead.inServiceArea), lead.deliveryStatus, lead.id].map(
+      oneLine,
+    ),
+  );
+  return `${table([header, ...body])}\n${leads.length} request${leads.length === 1 ? "" : "s"}.`;
+}
+
+function listCsv(leads: LeadRow[]): string {
+  const fieldKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.fields)))];
+  const utmKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.context.utm)))].sort();
+  const header = ["ID", "Received (UTC)", "Kind", "Name", "E-mail", "Phone", "ZIP", "In service area", "Delivery", "Page", "Landing page", "Referrer", ...utmKeys, "gclid", ...fieldKeys.map(labelFor)];
+  const body = leads.map(({ id, createdAt, kind, contact, inServiceArea, deliveryStatus, context, fields }) => [
+    id,
+    createdAt.toISOString(),
+    kind,
+    contact.name,
+    contact.email,
+    formatPhone(contact.phone),
+    contact.zip,
+    areaText(inServiceArea),
+    deliveryStatus,
+    context.page,
+    context.landingPage,
+    context.referrer,
+    ...utmKeys.map((key) => context.utm[key]),
+    context.gclid,
+    ...fieldKeys.map((key) => formatField(fields[key])),
+  ]);
+  return toCsv([header, ...body]);
+}
+
+async function show(database: Database, id: string): Promise<string> {
+  const lead = await getLead(database, id);
+  if (!lead) throw new CliError(`No request with id ${JSON.stringify(id)}. List them with: npm run leads -- list`, 1);
+  const { contact, consent, context } = lead;
+  const section = (title: string, rows: [string, string][]) =>
+    [title, ...rows.map(([label, value]) => `  ${label}: ${printable(value).split("\n").join("\n    ")}`)].join("\n");
+  return [
+    `Request ${lead.id} (${lead.kind}), received ${formatTime(lead.createdAt)}; delivery ${lead.deliveryStatus}`,
+    section("Fields", Object.entries(lead.fields).map(([key, value]) => [labelFor(key), formatField(value)])),
+    section("Contact", [
+      ["Name", contact.name ?? ""],
+      ["E-mail", contact.email],
+      ["Phone", formatPhone(contact.phone)],
+      ["ZIP code", contact.zip ?? ""],
+      ["In service area", areaText(lead.inServiceArea)],
+    ]),
+    section("Consent proof", [
+      ["Text-message consent", consent ? `given ${consent.at.toISOString()} (${formatTime(consent.at)}), wording ${consent.version}` : "not given"],
+      ["Text shown", consent?.text ?? ""],
+      ["Page", context.page],
+      ["IP address", context.ip],
+      ["User agent", context.userAgent],
+    ]),
+    section("Attribution", [
+      ["Sent from page", context.page],
+      ["Landing page", context.landingPage ?? ""],
+      ["Referrer", context.referrer ?? ""],
+      ...Object.entries(context.utm),
+      ["gclid", context.gclid ?? ""],
+    ]),
+    section("Attachment", [["File", lead.attachment ? `${lead.attachment.filename} (${lead.attachment.contentType}, ${lead.attachment.size} bytes)` : "none"]]),
+    section(
+      "Delivery jobs",
+      lead.jobs.map((job) => [
+        job.kind,
+        [
+          job.status,
+          `${job.attempts} attempt${job.attempts === 1 ? "" : "s"}`,
+          job.sentAt ? `sent ${formatTime(job.sentAt)}` : job.status === "pending" ? `next try ${formatTime(job.nextAttemptAt)}` : "",
+          job.lastError ? `last error ${job.lastError}` : "",
+        ]
+          .filter(Boolean)
+          .join(", "),
+      ]),
+    ),
+  ].join("\n\n");
+}
+
+export async function main(argv: string[]): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { since: { type: "string" }, kind: { type: "string" }, json: { type: "boolean" }, csv: { type: "boolean" } },
+  });
+  const [command, id, ...rest] = positionals;
+  if (rest.length > 0 || (command === "show" ? !id : command !== "list" || id)) throw new CliError(USAGE);
+  if (values.json && values.csv) throw new CliError("Choose one of --json and --csv.");
+  const kind = values.kind as LeadKind | undefined;
+  if (kind !== undefined && !KINDS.includes(kind)) throw new CliError(`--kind: expected one of ${KINDS.join(", ")}`);
+  const since = values.since === undefined ? undefined : parseSince(values.since);
+
+  const database = await openDatabase(parseEnv());
+  try {
+    if (command === "show") return await show(database, id!);
+    const leads = await listLeads(database, { since, kind });
+    if (values.json) return JSON.stringify(leads, null, 2);
+    if (values.csv) return listCsv(leads);
+    return listTable(leads);
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.main) {
+  main(process.argv.slice(2)).then(
+    (output) => process.stdout.write(output.endsWith("\n") ? output : `${output}\n`),
+    (err: unknown) => {
+      const badArgs = String((err as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
+      console.error(err instanceof CliError || err instanceof EnvError || badArgs ? (err as Error).message : err);
+      process.exitCode = err instanceof CliError ? err.exitCode : badArgs ? 2 : 1;
+    },
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Social preview images: one 1200×630 PNG per prerendered page, made after `react-router build` from the
+ * page's own <title>, so the image always says what the page says. Written to build/client/og/, the path
+ * app/lib/seo.ts puts in og:image and twitter:image.
+ */
+import { readdirSync, readFileSync, statSync, mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Resvg } from "@resvg/resvg-js";
+import satori from "satori";
+import { business } from "../app/content/business.ts";
+import { ogImagePath, OG_IMAGE } from "../app/lib/og.ts";
+
+const require = createRequire(import.meta.url);
+const font = (weight: number) => readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+const fonts = [
+  { name: "Inter", data: font(400), weight: 400 as const, style: "normal" as const },
+  { name: "Inter", data: font(800), weight: 800 as const, style: "normal" as const },
+];
+
+const clientDir = path.resolve("build/client");
+
+function* htmlPages(dir: string, base = ""): Generator<{ route: string; file: string }> {
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) {
+      if (entry !== "assets" && entry !== "og") yield* htmlPages(full, `${base}/${entry}`);
+    } else if (entry === "index.html") {
+      yield { route: base || "/", file: full };
+    }
+  }
+}
+
+const decode = (s: string) =>
+  s.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+
+type Node = { type: string; props: Record<string, unknown> };
+const h = (type: string, style: Record<string, unknown>, children?: unknown): Node => ({ type, props: { style, children } });
+
+function card(title: string): Node {
+  return h(
+    "div",
+    { width: OG_IMAGE.width - 144, height: OG_IMAGE.height - 144, display: "flex", flexDirection: "column", justifyContent: "space-between", padding: "72px", background: "linear-gradient(135deg, #052a40 0%, #0b5f8f 100%)", color: "white", fontFamily: "Inter" },
+    [
+      h("div", { display: "flex", alignItems: "center", fontSize: 34, fontWeight: 800, color: "#f6b23c" }, business.name),
+      h("div", { display: "flex", fontSize: title.length > 60 ? 60 : 72, fontWeight: 800, lineHeight: 1.1, letterSpacing: -1 }, title),
+      h("div", { display: "flex", fontSize: 30, fontWeight: 800, color: "#d5e8f5" }, `Boise & the Treasure Valley, Idaho · ${business.phone.display}`),
+    ],
+  );
+}
+
+let count = 0;
+for (const { route, file } of htmlPages(clientDir)) {
+  const rawTitle = /<title>([^<]*)<\/title>/.exec(readFileSync(file, "utf8"))?.[1];
+  if (!rawTitle) throw new Error(`${route}: no <title>`);
+  const title = decode(rawTitle).replace(` | ${business.name}`, "");
+  const svg = await satori(card(title) as never, { ...OG_IMAGE, fonts });
+  const png = new Resvg(svg, { fitTo: { mode: "width", value: OG_IMAGE.width } }).render().asPng();
+  const out = path.join(clientDir, ogImagePath(route));
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, png);
+  count++;
+}
+console.log(`og-images: wrote ${count} preview images to build/client/og/`);

@@ -1,0 +1,145 @@
+/**
+ * The one Node process of the site: serves the prerendered HTML and hashed assets, runs form actions
+ * through React Router, and runs the outbox worker that delivers every request to the owner.
+ *   node server.ts        production (serves ./build; run `npm run build` first)
+ *   node server.ts --dev  development, with Vite's dev server and hot reload
+ */
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import pino from "pino";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { appContext } from "./app/server/context.ts";
+import { openDatabase } from "./app/server/db/database.server.ts";
+import { EnvError, parseEnv } from "./app/server/env.server.ts";
+import { startOutboxWorker } from "./app/server/leads/outbox.server.ts";
+import { securityHeaders } from "./app/server/security.server.ts";
+
+const dev = process.argv.includes("--dev");
+
+let env;
+try {
+  env = parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env });
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = pino({ level: env.LOG_LEVEL, base: undefined });
+const clientDir = path.resolve("build/client");
+const serverBuildPath = path.resolve("build/server/index.js");
+
+if (!dev && !existsSync(serverBuildPath)) {
+  console.error("No build found in ./build. Run `npm run build` first (or `npm start`, which builds and serves).");
+  process.exit(1);
+}
+
+const database = await openDatabase(env);
+const worker = startOutboxWorker({ database, env, logger });
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env.TRUST_PROXY);
+app.use(compression());
+app.use(securityHeaders({ hsts: env.SITE_URL.startsWith("https:") }));
+
+// Request log: method, path (no query string, which may carry personal data), status and time.
+app.use((req, res, next) => {
+  const start = process.hrtime.bigint();
+  res.on("finish", () => {
+    logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Number(process.hrtime.bigint() - start) / 1e6 }, "request");
+  });
+  next();
+});
+
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ ok: true });
+});
+
+let build: ServerBuild | (() => Promise<ServerBuild>);
+if (dev) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(viteDevServer.middlewares);
+  build = () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+} else {
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
+  app.use(express.static(clientDir, { maxAge: "10m", index: false, redirect: false }));
+  app.use(servePrerendered(clientDir));
+  build = (await import(serverBuildPath)) as ServerBuild;
+}
+
+app.use(
+  createRequestHandler({
+    build,
+    mode: dev ? "development" : "production",
+    getLoadContext(req) {
+      const context = new RouterContextProvider();
+      context.set(appContext, { database, env, logger, notifyOutbox: worker.notify, clientIp: req.ip ?? "" });
+      return context;
+    },
+  }),
+);
+
+// Last resort: a plain page with the phone number, never a stack trace.
+app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  logger.error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, "unhandled error");
+  if (res.headersSent) return;
+  res.status(500).type("html").send(errorPage());
+});
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  logger.info({ port: env.PORT, dialect: database.dialect }, `serving on http://localhost:${env.PORT}`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  server.close();
+  server.closeIdleConnections();
+  await worker.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+/**
+ * GET/HEAD of a prerendered page without a query string gets the static HTML written at build time.
+ * Anything else (form posts, ?category= filters, ?city= prefills, unknown paths) goes to React Router.
+ */
+function servePrerendered(root: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.originalUrl.includes("?")) return next();
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    if (pathname.includes("\0") || pathname.includes("..")) return next();
+    const file = path.join(root, pathname, "index.html");
+    if (!file.startsWith(root) || !isFile(file)) return next();
+    res.set("Cache-Control", "public, max-age=300, must-revalidate");
+    res.sendFile(file, { dotfiles: "deny" });
+  };
+}
+
+function isFile(file: string) {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function errorPage() {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>Unexpected Application Error!</h1><p>Sorry, something went wrong on our side. Please try again in a moment, or call us at <a href="tel:+12085550134">(208) 555-0134</a>.</p><p><a href="/">Return to Home</a></p></body></html>`;
+}

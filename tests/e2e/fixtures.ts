@@ -1,0 +1,28 @@
+import { test as base, expect } from "@playwright/test";
+
+/**
+ * Every test runs with requests to other hosts blocked (the map frame, social links): the site must
+ * work from its own origin alone. Console messages are collected for the tests that assert on them.
+ */
+export const test = base.extend<{ consoleMessages: string[] }>({
+  context: async ({ context, baseURL }, use) => {
+    const origin = new URL(baseURL!).origin;
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => route.abort("blockedbyclient"),
+    );
+    await use(context);
+  },
+  consoleMessages: async ({ page }, use) => {
+    const messages: string[] = [];
+    page.on("console", (m) => messages.push(`${m.type()}: ${m.text()}`));
+    await use(messages);
+  },
+});
+
+export { expect };
+
+/** Waits until React has hydrated the page (the root sets data-hydrated after its first effect). */
+export async function hydrated(page: import("@playwright/test").Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

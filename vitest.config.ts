@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// Unit and component tests live beside the code. The React Router plugin is not loaded here: tests
+// import modules directly. End-to-end tests are in tests/e2e and run with Playwright.
+export default defineConfig({
+  define: { __SITE_URL__: JSON.stringify("https://www.gemstateexteriorcleaning.com") },
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+  },
+});
