@@ -1,25 +1,171 @@
-import { data } from "react-router";
-import { posts } from "~/content/blog.server";
+import { ArrowRight, CalendarDays, Clock, RefreshCw, UserRound } from "lucide-react";
+import { data, Link } from "react-router";
+import type { BlogPosting, WithContext } from "schema-dts";
+import { Breadcrumbs, CallToAction, PageHero } from "~/components/ui";
+import { posts, summary } from "~/content/blog.server";
+import { business } from "~/content/business";
+import { ogImagePath } from "~/lib/og";
 import { postPath } from "~/lib/paths";
-import { seo } from "~/lib/seo";
+import { absoluteUrl, jsonLd, seo, siteUrl } from "~/lib/seo";
 import type { Route } from "./+types/blog.$slug";
+
+const RELATED_COUNT = 2;
+
+const dateLabel = (isoDate: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
 
 export function loader({ params }: Route.LoaderArgs) {
   const post = posts.find((p) => p.slug === params.slug);
   if (!post) throw data(null, { status: 404 });
-  return { post };
+  const others = posts.filter((p) => p.slug !== post.slug);
+  // Same category first, then the newest of the rest (posts are sorted newest first).
+  const related = [...others.filter((p) => p.category === post.category), ...others.filter((p) => p.category !== post.category)]
+    .slice(0, RELATED_COUNT)
+    .map((p) => {
+      const { slug, title, excerpt, category, readTime } = summary(p);
+      return { slug, title, excerpt, category, readTime };
+    });
+  return {
+    post: {
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      author: post.author,
+      category: post.category,
+      categorySlug: post.categorySlug,
+      readTime: post.readTime,
+      date: post.date,
+      dateLabel: dateLabel(post.date),
+      updated: post.updated && post.updated !== post.date ? { date: post.updated, label: dateLabel(post.updated) } : null,
+      html: post.html,
+    },
+    related,
+    phone: business.phone,
+    replyWithinHours: business.replyWithinHours,
+  };
+}
+
+/** schema.org BlogPosting for a post (decisions.md §6). */
+function blogPosting(post: { slug: string; title: string; excerpt: string; author: string; category: string; date: string; updated: { date: string } | null }): WithContext<BlogPosting> {
+  const path = postPath(post.slug);
+  const url = absoluteUrl(path);
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.excerpt,
+    datePublished: post.date,
+    dateModified: post.updated?.date ?? post.date,
+    author: { "@type": "Person", name: post.author },
+    publisher: { "@type": "Organization", name: business.name, url: `${siteUrl}/` },
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    image: absoluteUrl(ogImagePath(path)),
+    url,
+    articleSection: post.category,
+    inLanguage: "en-US",
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
-    ? seo({ title: loaderData.post.title, description: loaderData.post.excerpt, path: postPath(loaderData.post.slug), keywords: [loaderData.post.category, "Boise", "exterior cleaning"], type: "article" })
+    ? [
+        ...seo({
+          title: loaderData.post.title,
+          description: loaderData.post.excerpt,
+          path: postPath(loaderData.post.slug),
+          keywords: [loaderData.post.category, "exterior cleaning tips", "Boise", "Treasure Valley"],
+          type: "article",
+        }),
+        { property: "article:published_time", content: loaderData.post.date },
+        ...(loaderData.post.updated ? [{ property: "article:modified_time", content: loaderData.post.updated.date }] : []),
+        { property: "article:section", content: loaderData.post.category },
+        jsonLd(blogPosting(loaderData.post)),
+      ]
     : [];
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { post, related, phone, replyWithinHours } = loaderData;
   return (
-    <article>
-      <h1 className="text-3xl font-extrabold text-brand-900">{loaderData.post.title}</h1>
-      <div className="prose-site mt-6" dangerouslySetInnerHTML={{ __html: loaderData.post.html }} />
-    </article>
+    <>
+      <Breadcrumbs items={[{ to: "/", label: "Home" }, { to: "/blog", label: "Blog" }, { label: post.title }]} />
+      <article>
+        <PageHero
+          eyebrow={post.category}
+          title={post.title}
+          lead={<p>{post.excerpt}</p>}
+        >
+          <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-brand-50" aria-label="About this article">
+            <li className="inline-flex items-center gap-1.5">
+              <UserRound className="size-4" aria-hidden="true" />
+              By {post.author}
+            </li>
+            <li className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden="true" />
+              Published <time dateTime={post.date}>{post.dateLabel}</time>
+            </li>
+            {post.updated ? (
+              <li className="inline-flex items-center gap-1.5">
+                <RefreshCw className="size-4" aria-hidden="true" />
+                Updated <time dateTime={post.updated.date}>{post.updated.label}</time>
+              </li>
+            ) : null}
+            <li className="inline-flex items-center gap-1.5">
+              <Clock className="size-4" aria-hidden="true" />
+              {post.readTime}
+            </li>
+          </ul>
+        </PageHero>
+        <div className="prose-site mt-8 max-w-3xl" dangerouslySetInnerHTML={{ __html: post.html }} />
+        <p className="mt-10 max-w-3xl border-t border-slate-200 pt-6 text-slate-700">
+          Filed under{" "}
+          <Link to={`/blog?category=${post.categorySlug}`} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            {post.category}
+          </Link>
+          . Questions about your own property? Call us at{" "}
+          <a href={phone.href} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            {phone.display}
+          </a>
+          .
+        </p>
+      </article>
+
+      <section aria-labelledby="related-heading" className="mt-14">
+        <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
+          Keep reading
+        </h2>
+        <ul className="mt-6 grid gap-5 md:grid-cols-2">
+          {related.map((r) => (
+            <li key={r.slug}>
+              <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md motion-reduce:transition-none">
+                <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                  <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-800">{r.category}</span>
+                  <span className="inline-flex items-center gap-1 text-slate-600">
+                    <Clock className="size-4" aria-hidden="true" />
+                    {r.readTime}
+                  </span>
+                </div>
+                <h3 className="mt-4 text-lg font-bold text-balance text-brand-900">{r.title}</h3>
+                <p className="mt-2 flex-1 text-slate-700">{r.excerpt}</p>
+                <Link to={postPath(r.slug)} className="mt-4 inline-flex min-h-11 items-center gap-1 self-start font-semibold text-brand-700 hover:text-brand-900">
+                  Read More<span className="sr-only">: {r.title}</span>
+                  <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              </article>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6">
+          <Link to="/blog" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            All blog posts
+          </Link>
+        </p>
+      </section>
+
+      <CallToAction
+        title="Rather have a pro handle it?"
+        text={`Tell us what needs cleaning and we will send a free, no-obligation estimate within ${replyWithinHours} hours.`}
+        phone={phone}
+        primary={{ to: "/contact", label: "Get Your Free Estimate" }}
+      />
+    </>
   );
 }

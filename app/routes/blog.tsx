@@ -1,10 +1,165 @@
+import { ArrowRight, CalendarDays, Clock, Mail, UserRound } from "lucide-react";
+import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { PageHero } from "~/components/ui";
+import { blogCategories } from "~/content/blog-schema";
+import { posts } from "~/content/blog.server";
+import { business } from "~/content/business";
+import { postPath, slugify } from "~/lib/paths";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "Exterior Cleaning Blog", description: "Seasonal tips and plain advice on keeping Treasure Valley homes and businesses clean.", path: "/blog", keywords: ["Exterior Cleaning Blog", "Boise", "Treasure Valley"] });
+const dateLabel = (isoDate: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
 
-export default function Page() {
-  return <PageHero title="Exterior Cleaning Blog" lead="Seasonal tips and plain advice on keeping Treasure Valley homes and businesses clean." />;
+/**
+ * Every card, whatever the ?category: the page filters them from the URL (decisions.md §3). The server
+ * answers GET /blog.data from the prerendered file whatever its query string, so a loader that filtered
+ * would hand client-side navigation the unfiltered list; six small cards cost nothing to send.
+ */
+export function loader() {
+  return {
+    cards: posts.map((p) => ({
+      slug: p.slug,
+      title: p.title,
+      excerpt: p.excerpt,
+      author: p.author,
+      category: p.category,
+      categorySlug: p.categorySlug,
+      readTime: p.readTime,
+      date: p.date,
+      dateLabel: dateLabel(p.date),
+    })),
+    categories: blogCategories.map((name) => ({ name, slug: slugify(name) })),
+    phone: business.phone,
+  };
+}
+
+/** The list depends only on the path: changing ?category filters what is already loaded, without a request. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = () =>
+  seo({
+    title: "Exterior Cleaning Blog: Tips for Treasure Valley Property Owners",
+    description:
+      "Seasonal tips and plain advice on washing, soft washing and maintaining Boise and Treasure Valley homes and businesses, from spring pollen and hard water to winter prep.",
+    path: "/blog",
+    keywords: ["exterior cleaning blog", "pressure washing tips Boise", "soft washing advice", "home maintenance Treasure Valley", "Idaho exterior cleaning"],
+  });
+
+export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: `${business.name} Blog`, href: "/blog/rss.xml" }];
+
+const filterClass = (active: boolean) =>
+  `inline-flex min-h-11 items-center rounded-full border-2 px-4 py-2 text-sm font-semibold transition-colors motion-reduce:transition-none ${
+    active ? "border-brand-700 bg-brand-700 text-white" : "border-brand-200 bg-white text-brand-800 hover:border-brand-600 hover:bg-brand-50"
+  }`;
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { cards, categories, phone } = loaderData;
+  const [searchParams] = useSearchParams();
+  const selected = searchParams.get("category");
+  const category = selected === null ? null : categories.find((c) => c.slug === selected);
+  const shown = selected === null ? cards : cards.filter((card) => card.categorySlug === category?.slug);
+  const filters = [{ name: "All", slug: null }, ...categories];
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Exterior cleaning blog"
+        title="Tips for cleaner Treasure Valley homes and businesses"
+        lead="Plain advice from our crews on pressure washing, soft washing and seasonal upkeep in Boise, Meridian, Nampa and beyond."
+      />
+
+      <section aria-labelledby="posts-heading" className="mt-10">
+        <nav aria-label="Blog categories">
+          <ul className="flex flex-wrap gap-2">
+            {filters.map((f) => {
+              const active = f.slug === selected;
+              return (
+                <li key={f.name}>
+                  <Link
+                    to={f.slug ? `/blog?category=${f.slug}` : "/blog"}
+                    preventScrollReset
+                    aria-current={active ? "page" : undefined}
+                    className={filterClass(active)}
+                  >
+                    {f.name}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="posts-heading" className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
+            {selected === null ? "Latest posts" : category ? `${category.name} posts` : "Posts"}
+          </h2>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {shown.length === 1 ? "1 post" : `${shown.length} posts`}
+          </p>
+        </div>
+
+        {shown.length === 0 ? (
+          <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-8 text-center">
+            <p className="text-lg font-semibold text-brand-900">No posts in this category yet.</p>
+            <p className="mt-3">
+              <Link to="/blog" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                See all posts
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <ul className="mt-6 grid gap-5 md:grid-cols-2">
+            {shown.map((card) => (
+              <li key={card.slug}>
+                <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md motion-reduce:transition-none">
+                  <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                    <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-800">{card.category}</span>
+                    <span className="inline-flex items-center gap-1 text-slate-600">
+                      <Clock className="size-4" aria-hidden="true" />
+                      {card.readTime}
+                    </span>
+                  </div>
+                  <h3 className="mt-4 text-xl font-bold text-balance text-brand-900">{card.title}</h3>
+                  <p className="mt-2 flex-1 text-slate-700">{card.excerpt}</p>
+                  <div className="mt-5 border-t border-slate-100 pt-4">
+                    <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+                      <span className="inline-flex items-center gap-1">
+                        <UserRound className="size-4" aria-hidden="true" />
+                        {card.author}
+                      </span>
+                      <span className="inline-flex items-center gap-1">
+                        <CalendarDays className="size-4" aria-hidden="true" />
+                        <time dateTime={card.date}>{card.dateLabel}</time>
+                      </span>
+                    </p>
+                    <Link to={postPath(card.slug)} className="mt-3 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:text-brand-900">
+                      Read More<span className="sr-only">: {card.title}</span>
+                      <ArrowRight className="size-4" aria-hidden="true" />
+                    </Link>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="newsletter-heading" className="mt-14 grid gap-6 rounded-2xl bg-brand-50 p-6 sm:p-8 md:grid-cols-2 md:items-center">
+        <div>
+          <h2 id="newsletter-heading" className="flex items-center gap-2 text-2xl font-bold tracking-tight text-brand-900">
+            <Mail className="size-7 shrink-0 text-brand-600" aria-hidden="true" />
+            Get seasonal tips by e-mail
+          </h2>
+          <p className="mt-3 text-slate-700">
+            A few short e-mails a year: when to wash, when to book holiday lights, and how to get your property ready for an Idaho winter. No spam, and every e-mail has an
+            unsubscribe link.
+          </p>
+        </div>
+        <NewsletterForm phone={phone} />
+      </section>
+    </>
+  );
 }

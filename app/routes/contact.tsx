@@ -1,10 +1,134 @@
+import { Clock, ExternalLink, Mail, MapPin, Phone, Siren } from "lucide-react";
+import { CopyAddress } from "~/components/copy-address";
+import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/ui";
+import { business } from "~/content/business";
+import { contactSchema, servicesNeededOptions } from "~/forms/schemas";
 import { seo } from "~/lib/seo";
+import { consentProof, estimateConfirmation, handleLeadSubmission } from "~/server/submit.server";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "Contact Us", description: "Call, e-mail or send a request for a free exterior cleaning estimate. We reply within 24 hours.", path: "/contact", keywords: ["Contact Us", "Boise", "Treasure Valley"] });
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleLeadSubmission({
+    request,
+    context,
+    kind: "contact",
+    schema: contactSchema,
+    toLead: (v) => ({
+      fields: {
+        firstName: v.firstName,
+        lastName: v.lastName,
+        email: v.email,
+        phone: v.phone,
+        city: v.city,
+        zipcode: v.zipcode,
+        serviceType: v.serviceType,
+        servicesNeeded: v.servicesNeeded.map((s) => servicesNeededOptions.find((o) => o.value === s)?.label ?? s),
+        message: v.message ?? null,
+        contactMethod: v.contactMethod ?? null,
+        agreed: v.agreed,
+      },
+      contact: { name: `${v.firstName} ${v.lastName}`, email: v.email, phone: v.phone, zip: v.zipcode },
+      consent: consentProof(v.agreed),
+    }),
+    confirmation: estimateConfirmation,
+  });
+}
 
-export default function Page() {
-  return <PageHero title="Contact Us" lead="Call, e-mail or send a request for a free exterior cleaning estimate. We reply within 24 hours." />;
+export function loader({ request }: Route.LoaderArgs) {
+  const city = new URL(request.url).searchParams.get("city")?.trim().slice(0, 60) || undefined;
+  return { city, business };
+}
+
+export const meta: Route.MetaFunction = () =>
+  seo({
+    title: "Contact Us for a Free Estimate",
+    description: "Call (208) 555-0134, e-mail us or send a request for a free exterior cleaning estimate in Boise and the Treasure Valley. We reply within 24 hours.",
+    path: "/contact",
+    keywords: ["contact pressure washing Boise", "free estimate exterior cleaning", "Meridian Idaho cleaning company", "emergency pressure washing"],
+  });
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { business: b, city } = loaderData;
+  return (
+    <>
+      <PageHero title="Contact us" lead={`Call, e-mail or send the form. We reply to every e-mail and request within ${b.replyWithinHours} hours.`} />
+      <div className="mt-10 grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="form-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+          <h2 id="form-heading" className="text-2xl font-bold text-brand-900">
+            Request a free estimate
+          </h2>
+          <p className="mt-1 mb-6 text-slate-700">Tell us about the property and what needs cleaning. The more detail, the more accurate the price.</p>
+          <ContactForm city={city} actionData={actionData} phone={b.phone} />
+        </section>
+        <div className="space-y-6">
+          <section aria-labelledby="hq-heading" className="rounded-2xl bg-brand-50 p-6">
+            <h2 id="hq-heading" className="flex items-center gap-2 text-xl font-bold text-brand-900">
+              <MapPin className="size-5" aria-hidden="true" /> Headquarters
+            </h2>
+            <p className="mt-2 text-slate-800">
+              {b.dba}
+              <br />
+              {b.headquarters.display}
+            </p>
+            <p className="mt-1 text-sm text-slate-600">We come to you: crews work across the Treasure Valley and Idaho.</p>
+            <div className="mt-4 flex flex-wrap gap-2">
+              <a href={b.mapsUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary">
+                <ExternalLink className="size-5" aria-hidden="true" />
+                Open in Google Maps<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+              <CopyAddress address={b.headquarters.display} mapsUrl={b.mapsUrl} />
+            </div>
+          </section>
+          <section aria-labelledby="reach-heading" className="rounded-2xl border border-slate-200 p-6">
+            <h2 id="reach-heading" className="text-xl font-bold text-brand-900">
+              Phone and e-mail
+            </h2>
+            <ul className="mt-3 space-y-3">
+              <li>
+                <a href={b.phone.href} className="flex items-center gap-2 text-lg font-semibold text-brand-700 hover:underline">
+                  <Phone className="size-5" aria-hidden="true" />
+                  {b.phone.display}
+                </a>
+              </li>
+              <li>
+                <a href={`mailto:${b.email}`} className="flex items-center gap-2 font-semibold break-all text-brand-700 hover:underline">
+                  <Mail className="size-5 shrink-0" aria-hidden="true" />
+                  {b.email}
+                </a>
+                <p className="mt-1 text-sm text-slate-600">E-mail replies within {b.replyWithinHours} hours.</p>
+              </li>
+              <li className="flex items-center gap-2 text-slate-700">
+                <MapPin className="size-5 shrink-0" aria-hidden="true" />
+                Serving Boise, the Treasure Valley and all of Idaho
+              </li>
+            </ul>
+          </section>
+          <section aria-labelledby="hours-heading" className="rounded-2xl border border-slate-200 p-6">
+            <h2 id="hours-heading" className="flex items-center gap-2 text-xl font-bold text-brand-900">
+              <Clock className="size-5" aria-hidden="true" /> Business hours
+            </h2>
+            <dl className="mt-3 space-y-2">
+              {b.hours.map((h) => (
+                <div key={h.days} className="flex justify-between gap-4">
+                  <dt className="text-slate-700">{h.days}</dt>
+                  <dd className="font-semibold whitespace-nowrap text-slate-900">{h.display}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section aria-labelledby="rush-heading" className="rounded-2xl bg-brand-900 p-6 text-white">
+            <h2 id="rush-heading" className="flex items-center gap-2 text-xl font-bold">
+              <Siren className="size-5 text-accent-400" aria-hidden="true" /> Emergency and rush service
+            </h2>
+            <p className="mt-2 text-brand-100">Graffiti, a spill, an event tomorrow or a move-out inspection? Call and we will fit you in as fast as we can.</p>
+            <a href={b.phone.href} className="btn-primary mt-4 w-full">
+              <Phone className="size-5" aria-hidden="true" />
+              Call for Rush Service
+            </a>
+          </section>
+        </div>
+      </div>
+    </>
+  );
 }

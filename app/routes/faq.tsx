@@ -1,10 +1,105 @@
+import { ChevronDown, Phone } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { PageHero } from "~/components/ui";
-import { seo } from "~/lib/seo";
+import { business } from "~/content/business";
+import { faq } from "~/content/faq";
+import { jsonLd, seo } from "~/lib/seo";
 import type { Route } from "./+types/faq";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "Frequently Asked Questions", description: "Answers about our service areas, prices, payment, pressure levels and scheduling.", path: "/faq", keywords: ["Frequently Asked Questions", "Boise", "Treasure Valley"] });
+export function loader() {
+  return { faq, phone: business.phone };
+}
 
-export default function Page() {
-  return <PageHero title="Frequently Asked Questions" lead="Answers about our service areas, prices, payment, pressure levels and scheduling." />;
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...seo({
+    title: "Frequently Asked Questions",
+    description:
+      "Answers about the cities we serve, free estimates, payment, pressure levels, soft washing, how long a job takes, and what to expect on the day of your cleaning.",
+    path: "/faq",
+    keywords: ["pressure washing FAQ", "soft washing PSI", "how long does pressure washing take", "payment methods", "Boise exterior cleaning questions"],
+  }),
+  jsonLd({
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: loaderData.faq.map((item) => ({ "@type": "Question", name: item.question, acceptedAnswer: { "@type": "Answer", text: item.answer } })),
+  }),
+];
+
+/**
+ * The accordion is built on <details name="faq">: it works and stays exclusive without JavaScript, and
+ * the answers are in the HTML. JavaScript adds the keyboard model (arrows, Home, End, wrapping) and
+ * opening the question named by the URL hash (docs/decisions/004-faq-accordion.md).
+ */
+export default function Faq({ loaderData }: Route.ComponentProps) {
+  const { hash } = useLocation();
+  const [open, setOpen] = useState<string | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1));
+    if (!id || !loaderData.faq.some((item) => item.id === id)) return;
+    // The hash exists only in the browser, so it is read after hydration, not during render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setOpen(id);
+    const timer = setTimeout(() => {
+      const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      document.getElementById(id)?.scrollIntoView({ behavior: reduced ? "auto" : "smooth", block: "start" });
+    }, 100);
+    return () => clearTimeout(timer);
+  }, [hash, loaderData.faq]);
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    const triggers = Array.from(list.current?.querySelectorAll<HTMLElement>("summary") ?? []);
+    const index = triggers.indexOf(document.activeElement as HTMLElement);
+    if (index < 0) return;
+    const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: triggers.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    triggers[(next + triggers.length) % triggers.length]?.focus();
+  }
+
+  return (
+    <>
+      <PageHero title="Frequently asked questions" lead="Straight answers about our services, prices, scheduling and what to expect." />
+      <div ref={list} onKeyDown={onKeyDown} className="mt-10 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        {loaderData.faq.map((item) => (
+          <details
+            key={item.id}
+            id={item.id}
+            name="faq"
+            open={open === item.id}
+            onToggle={(event) => {
+              const isOpen = (event.currentTarget as HTMLDetailsElement).open;
+              setOpen((current) => (isOpen ? item.id : current === item.id ? null : current));
+            }}
+            className="group scroll-mt-36"
+          >
+            <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left text-lg font-semibold text-brand-900 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+              <h2 className="text-lg font-semibold">{item.question}</h2>
+              <ChevronDown className="size-5 shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none" aria-hidden="true" />
+            </summary>
+            <div className="px-5 pb-5 text-lg text-slate-700">
+              <p>{item.answer}</p>
+            </div>
+          </details>
+        ))}
+      </div>
+      <section aria-labelledby="still-heading" className="mt-14 rounded-2xl bg-brand-50 p-6 text-center sm:p-10">
+        <h2 id="still-heading" className="text-2xl font-bold text-brand-900">
+          Still Have Questions?
+        </h2>
+        <p className="mx-auto mt-2 max-w-xl text-lg text-slate-700">Call and talk to a real person, or send a request and we will answer within 24 hours.</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <a href={loaderData.phone.href} className="btn-secondary">
+            <Phone className="size-5" aria-hidden="true" />
+            Call {loaderData.phone.display}
+          </a>
+          <Link to="/contact" className="btn-primary">
+            Get Free Quote
+          </Link>
+        </div>
+      </section>
+    </>
+  );
 }

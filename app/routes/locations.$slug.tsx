@@ -1,7 +1,10 @@
-import { data, redirect } from "react-router";
+import { CheckCircle2, Clock, ExternalLink, MapPin, Phone, Users } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { Section } from "~/components/ui";
+import { business } from "~/content/business";
 import { locations } from "~/content/locations";
-import { citySlugFromAlias, citySlugFromPagePath, locationPath } from "~/lib/paths";
-import { seo } from "~/lib/seo";
+import { citySlugFromAlias, citySlugFromPagePath, contactForCity, locationPath } from "~/lib/paths";
+import { absoluteUrl, jsonLd, localBusiness, seo } from "~/lib/seo";
 import type { Route } from "./+types/locations.$slug";
 
 const citySlugs = locations.map((l) => l.slug);
@@ -9,30 +12,161 @@ const citySlugs = locations.map((l) => l.slug);
 export function loader({ params }: Route.LoaderArgs) {
   const slug = citySlugFromPagePath(params.slug);
   const location = locations.find((l) => l.slug === slug);
-  if (location) return { location };
+  if (location) return { location, phone: business.phone, name: business.name };
   // Short city paths (spec §2.1) answer 301; on a client-side navigation the short path never gets a history entry of its own.
   const alias = citySlugFromAlias(params.slug, citySlugs);
   if (alias) throw redirect(locationPath(alias), 301);
   throw data(null, { status: 404 });
 }
 
+const mapQuery = (city: string) => `${city}, ID`;
+const embedUrl = (city: string) => `https://www.google.com/maps?q=${encodeURIComponent(mapQuery(city))}&z=11&output=embed`;
+const mapsLink = (city: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(mapQuery(city))}`;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { location } = loaderData;
-  return seo({
-    title: location.page.headline,
-    description: location.description,
-    path: locationPath(location.slug),
-    keywords: location.page.keywords,
-  });
+  const { location: l } = loaderData;
+  const [longitude, latitude] = l.coordinates;
+  return [
+    ...seo({ title: l.page.headline, description: l.description, path: locationPath(l.slug), keywords: l.page.keywords }),
+    jsonLd(
+      localBusiness({
+        "@id": `${absoluteUrl(locationPath(l.slug))}#business`,
+        name: `${business.name} – ${l.city}`,
+        url: absoluteUrl(locationPath(l.slug)),
+        description: l.description,
+        geo: { "@type": "GeoCoordinates", latitude, longitude },
+        areaServed: [
+          { "@type": "City", name: `${l.city}, Idaho` },
+          { "@type": "GeoCircle", geoMidpoint: { "@type": "GeoCoordinates", latitude, longitude }, geoRadius: business.serviceRadiusMeters },
+          ...l.zipCodes,
+        ],
+      }),
+    ),
+  ];
 };
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
-  const { location } = loaderData;
+  const { location: l, phone } = loaderData;
+  const quote = contactForCity(l.city);
   return (
     <article>
-      <h1 className="text-3xl font-extrabold text-brand-900">{location.page.headline}</h1>
-      <p className="mt-4 text-lg">{location.description}</p>
+      <header className="rounded-2xl bg-gradient-to-br from-brand-900 to-brand-600 px-6 py-10 text-white sm:px-10 sm:py-14">
+        <p className="flex items-center gap-2 text-sm font-semibold tracking-wider text-accent-400 uppercase">
+          <MapPin className="size-4" aria-hidden="true" /> {l.city}, Idaho · {l.focus}
+        </p>
+        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">{l.page.headline}</h1>
+        <p className="mt-4 max-w-2xl text-lg text-brand-50">{l.description}</p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <a href={phone.href} className="btn-primary">
+            <Phone className="size-5" aria-hidden="true" />
+            Call {phone.display}
+          </a>
+          <Link to={quote} className="btn-inverse">
+            Get Free Quote
+          </Link>
+        </div>
+      </header>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <div className="space-y-4 text-lg text-slate-700">
+          {l.page.intro.map((p) => (
+            <p key={p.slice(0, 40)}>{p}</p>
+          ))}
+        </div>
+        <dl className="h-fit space-y-3 rounded-xl bg-brand-50 p-5">
+          <div>
+            <dt className="flex items-center gap-1.5 text-sm text-slate-600">
+              <Users className="size-4" aria-hidden="true" /> Population
+            </dt>
+            <dd className="font-bold text-brand-900">{l.population}</dd>
+          </div>
+          <div>
+            <dt className="flex items-center gap-1.5 text-sm text-slate-600">
+              <Clock className="size-4" aria-hidden="true" /> Typical response
+            </dt>
+            <dd className="font-bold text-brand-900">{l.avgResponse}</dd>
+          </div>
+          <div>
+            <dt className="flex items-center gap-1.5 text-sm text-slate-600">
+              <MapPin className="size-4" aria-hidden="true" /> ZIP codes
+            </dt>
+            <dd className="font-bold text-brand-900">{l.zipCodes.join(", ")}</dd>
+          </div>
+        </dl>
+      </div>
+
+      <Section id="map" title={`Our ${l.city} service area`}>
+        <div className="overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
+          <iframe
+            title={`Map of ${l.city}, Idaho`}
+            src={embedUrl(l.city)}
+            width={800}
+            height={400}
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+            className="block aspect-[2/1] h-auto w-full"
+          />
+        </div>
+        <p className="mt-3">
+          <a href={mapsLink(l.city)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 font-semibold text-brand-700 underline underline-offset-2">
+            Open {l.city} in Google Maps
+            <ExternalLink className="size-4" aria-hidden="true" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </p>
+      </Section>
+
+      <Section id="services" title={`Services in ${l.city}`}>
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {l.page.services.map((s) => (
+            <li key={s.name} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <h3 className="text-lg font-bold text-brand-900">
+                {s.name} in {l.city}
+              </h3>
+              <p className="mt-2 text-slate-700">{s.sentence}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="neighborhoods" title={`${l.city} neighborhoods we serve`}>
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {l.page.neighborhoods.map((n) => (
+            <li key={n} className="flex min-h-14 items-center justify-center rounded-lg bg-slate-100 px-3 py-2 text-center font-medium text-slate-800">
+              {n}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6 max-w-3xl text-lg text-slate-700">{l.page.conditions}</p>
+      </Section>
+
+      <Section id="reasons" title={`Why ${l.city} chooses us`}>
+        <ul className="grid gap-4 md:grid-cols-3">
+          {l.page.reasons.map((r) => (
+            <li key={r.title} className="rounded-xl bg-brand-50 p-5">
+              <CheckCircle2 className="size-7 text-green-700" aria-hidden="true" />
+              <h3 className="mt-2 text-lg font-bold text-brand-900">{r.title}</h3>
+              <p className="mt-1 text-slate-700">{r.description}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <section aria-labelledby="city-cta" className="mt-16 rounded-2xl bg-brand-900 px-6 py-10 text-center text-white sm:px-10">
+        <h2 id="city-cta" className="text-2xl font-bold sm:text-3xl">
+          Ready to schedule in {l.city}?
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-100">Free estimates, a reply within 24 hours and a 100% satisfaction guarantee.</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link to={quote} className="btn-primary">
+            Schedule Service
+          </Link>
+          <Link to="/contact" className="btn-inverse">
+            Contact Us Today
+          </Link>
+        </div>
+      </section>
     </article>
   );
 }

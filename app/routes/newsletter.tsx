@@ -1,10 +1,46 @@
-import { PageHero } from "~/components/ui";
+import { NewsletterForm } from "~/components/forms/newsletter-form";
+import { Breadcrumbs } from "~/components/ui";
+import { business } from "~/content/business";
+import { newsletterSchema } from "~/forms/schemas";
 import { seo } from "~/lib/seo";
+import { handleLeadSubmission } from "~/server/submit.server";
 import type { Route } from "./+types/newsletter";
 
-export const meta: Route.MetaFunction = () =>
-  seo({ title: "Newsletter", description: "Seasonal exterior cleaning tips by e-mail.", path: "/newsletter", keywords: ["Newsletter", "Boise", "Treasure Valley"] });
+/** Newsletter sign-ups: one per e-mail address; signing up again is harmless and says so. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleLeadSubmission({
+    request,
+    context,
+    kind: "newsletter",
+    schema: newsletterSchema,
+    toLead: (v) => ({ fields: { email: v.email }, contact: { name: null, email: v.email, phone: null, zip: null }, consent: null }),
+    confirmation: (_v, _area, duplicate) =>
+      duplicate
+        ? { title: "You are already subscribed.", message: "This address is already on our list, so there is nothing more to do. Thanks for reading!" }
+        : { title: "You are subscribed!", message: "Expect a short e-mail with seasonal tips a few times a year. Every e-mail has an unsubscribe link." },
+  });
+}
 
-export default function Page() {
-  return <PageHero title="Newsletter" lead="Seasonal exterior cleaning tips by e-mail." />;
+export function loader() {
+  return { phone: business.phone };
+}
+
+export const meta: Route.MetaFunction = () =>
+  seo({
+    title: "Newsletter: Seasonal Exterior Cleaning Tips",
+    description: "Sign up for a few e-mails a year with seasonal exterior cleaning and maintenance tips for Treasure Valley homes.",
+    path: "/newsletter",
+    keywords: ["exterior cleaning tips newsletter", "Boise home maintenance tips"],
+    noindex: true,
+  });
+
+export default function NewsletterPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="max-w-xl">
+      <Breadcrumbs items={[{ to: "/", label: "Home" }, { to: "/blog", label: "Blog" }, { label: "Newsletter" }]} />
+      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Seasonal tips by e-mail</h1>
+      <p className="mt-2 mb-6 text-lg text-slate-700">A few short e-mails a year: when to wash, when to book holiday lights, and how to get your property ready for winter.</p>
+      <NewsletterForm id="page-newsletter-form" actionData={actionData} phone={loaderData.phone} />
+    </div>
+  );
 }

@@ -99,7 +99,8 @@ export interface LeadSubmission<S extends z.ZodType> {
   limit?: number;
   /** Builds the stored request from the validated values. May throw an HttpError (e.g. a bad upload). */
   toLead: (value: z.output<S>, formData: FormData) => Promise<Pick<NewLead, "fields" | "contact" | "consent" | "attachment">> | Pick<NewLead, "fields" | "contact" | "consent" | "attachment">;
-  confirmation: (value: z.output<S>, inServiceArea: boolean | null) => Confirmation;
+  /** The confirmation; `duplicate` is true when the same request (or newsletter address) was already stored. */
+  confirmation: (value: z.output<S>, inServiceArea: boolean | null, duplicate: boolean) => Confirmation;
 }
 
 type Reply = ReturnType<typeof data<LeadActionData>>;
@@ -126,7 +127,7 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   const tooFast = typeof elapsed === "string" && elapsed !== "" && Number(elapsed) < app.env.LEAD_MIN_FILL_SECONDS * 1000;
   if (str(formData.get(META.honeypot)) !== "" || tooFast) {
     app.logger.info({ kind, reason: tooFast ? "too-fast" : "honeypot" }, "spam turned away");
-    if (submission.status === "success") return data({ result: submission.reply({ resetForm: true }), confirmation: options.confirmation(submission.value, null) });
+    if (submission.status === "success") return data({ result: submission.reply({ resetForm: true }), confirmation: options.confirmation(submission.value, null, false) });
     return data({ result: submission.reply() }, { status: 400 });
   }
 
@@ -153,7 +154,7 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
     const zip = lead.contact.zip;
     const inServiceArea = zip ? serviceAreaZips.has(zip) : null;
     const fields: Fields = { ...lead.fields, source: str(formData.get(META.source)).slice(0, 40) || null };
-    await recordLead(
+    const stored = await recordLead(
       app.database,
       {
         kind,
@@ -173,7 +174,7 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
       { webhook: Boolean(app.env.LEAD_WEBHOOK_URL), now },
     );
     app.notifyOutbox();
-    return data({ result: submission.reply({ resetForm: true }), confirmation: options.confirmation(submission.value, inServiceArea) });
+    return data({ result: submission.reply({ resetForm: true }), confirmation: { ...options.confirmation(submission.value, inServiceArea, stored.duplicate), inServiceArea } });
   } catch (error) {
     app.logger.error({ kind, err: error instanceof Error ? error.name : "unknown" }, "could not store a request");
     return fail(503, `We could not save your request just now. Please try again in a minute, or call us at ${business.phone.display}.`, submission);

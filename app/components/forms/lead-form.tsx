@@ -30,6 +30,7 @@ export function LeadForm<V extends Values>({
   children,
   className = "space-y-4",
   onSuccess,
+  defaultValue,
 }: {
   id: string;
   action: string;
@@ -44,6 +45,8 @@ export function LeadForm<V extends Values>({
   children: (fields: FieldsetOf<V>, form: FormMetadata<V, string[]>) => React.ReactNode;
   className?: string;
   onSuccess?: () => void;
+  /** Initial values, e.g. a position chosen on the careers page. */
+  defaultValue?: Partial<V>;
 }) {
   const fetcher = useFetcher<LeadActionData>({ key: id });
   const answer = fetcher.data ?? actionData;
@@ -56,6 +59,7 @@ export function LeadForm<V extends Values>({
   const [form, fields] = useForm<V, unknown, string[]>({
     id,
     lastResult: fetcher.state === "idle" ? answer?.result : undefined,
+    defaultValue: defaultValue as never,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -143,6 +147,7 @@ export function ConfirmationPanel({ confirmation, phone }: { confirmation: Confi
         {confirmation.title}
       </p>
       <p className="mt-2">{confirmation.message}</p>
+      {confirmation.inServiceArea === true ? <p className="mt-2">Good news: your ZIP code is inside our regular service area.</p> : null}
       {confirmation.inServiceArea === false ? (
         <p className="mt-2">
           Your ZIP code is outside the area we usually serve. We will confirm whether we can cover your location when we reply.

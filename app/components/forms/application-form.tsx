@@ -1,0 +1,61 @@
+/** The job application at /careers/apply (decisions.md §3). */
+import { applicationSchema, availabilityOptions } from "~/forms/schemas";
+import type { LeadActionData } from "~/forms/result";
+import { RadioGroup, SelectField, TextArea, TextField } from "./controls";
+import { LeadForm } from "./lead-form";
+
+export const MAX_RESUME_BYTES = 5 * 1024 * 1024;
+
+export function ApplicationForm({
+  positions,
+  defaultPosition,
+  actionData,
+  phone,
+}: {
+  positions: { slug: string; title: string }[];
+  defaultPosition?: string;
+  actionData?: LeadActionData;
+  phone: { display: string; href: string };
+}) {
+  const schema = applicationSchema(positions.map((p) => p.slug) as [string, ...string[]]);
+  return (
+    <LeadForm
+      id="application-form"
+      action="/careers/apply"
+      schema={schema}
+      source="careers"
+      submitLabel="Send Application"
+      actionData={actionData}
+      phone={phone}
+      encType="multipart/form-data"
+      defaultValue={defaultPosition ? { position: defaultPosition } : undefined}
+    >
+      {(fields) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
+            <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
+            <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
+            <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" required />
+          </div>
+          <SelectField field={fields.position} label="Position" options={positions.map((p) => ({ value: p.slug, label: p.title }))} required />
+          <TextArea field={fields.experience} label="Your work experience" rows={4} required />
+          <RadioGroup field={fields.availability} legend="When can you work?" options={availabilityOptions} required />
+          <TextArea field={fields.message} label="Anything else we should know? (optional)" rows={3} />
+          <div>
+            <label htmlFor="application-form-resume" className="block text-sm font-semibold text-slate-800">
+              Résumé (optional, PDF up to 5 MB)
+            </label>
+            <input
+              id="application-form-resume"
+              name="resume"
+              type="file"
+              accept="application/pdf,.pdf"
+              className="mt-1 block w-full text-base text-slate-700 file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
+            />
+          </div>
+        </>
+      )}
+    </LeadForm>
+  );
+}

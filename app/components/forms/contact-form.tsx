@@ -1,0 +1,47 @@
+/** The estimate request form of the contact page (spec §3.2, §5, §9). */
+import { contactMethods, contactSchema, servicesNeededOptions } from "~/forms/schemas";
+import { serviceTypeLabels, serviceTypes } from "~/forms/fields";
+import type { LeadActionData } from "~/forms/result";
+import { Checkbox, CheckboxGroup, RadioGroup, TextArea, TextField } from "./controls";
+import { ConsentText } from "./estimate-form";
+import { LeadForm } from "./lead-form";
+
+const serviceTypeOptions = serviceTypes.map((value) => ({ value, label: serviceTypeLabels[value] }));
+
+export function ContactForm({ city, actionData, phone }: { city?: string; actionData?: LeadActionData; phone: { display: string; href: string } }) {
+  return (
+    <LeadForm
+      id="contact-form"
+      action="/contact"
+      schema={contactSchema}
+      source="contact-page"
+      submitLabel="Send My Request"
+      actionData={actionData}
+      phone={phone}
+      defaultValue={city ? { city } : undefined}
+    >
+      {(fields) => (
+        <>
+          <p className="text-sm text-slate-600">
+            Fields marked <span className="text-red-700">*</span> are required.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
+            <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
+            <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
+            <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" required />
+            <TextField field={fields.city} label="City" autoComplete="address-level2" required />
+            <TextField field={fields.zipcode} label="ZIP code" autoComplete="postal-code" inputMode="numeric" required />
+          </div>
+          <RadioGroup field={fields.serviceType} legend="Service type" options={serviceTypeOptions} required />
+          <CheckboxGroup field={fields.servicesNeeded} legend="Services needed" options={servicesNeededOptions} />
+          <TextArea field={fields.message} label="Project details" rows={5} />
+          <RadioGroup field={fields.contactMethod} legend="Preferred contact method" options={contactMethods} />
+          <Checkbox field={fields.agreed}>
+            <ConsentText /> (Required if you choose text messages.)
+          </Checkbox>
+        </>
+      )}
+    </LeadForm>
+  );
+}

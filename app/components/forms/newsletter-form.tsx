@@ -1,0 +1,13 @@
+/** The newsletter sign-up (spec §2.9): one e-mail box and Subscribe. */
+import { newsletterSchema } from "~/forms/schemas";
+import type { LeadActionData } from "~/forms/result";
+import { TextField } from "./controls";
+import { LeadForm } from "./lead-form";
+
+export function NewsletterForm({ id = "newsletter-form", actionData, phone }: { id?: string; actionData?: LeadActionData; phone: { display: string; href: string } }) {
+  return (
+    <LeadForm id={id} action="/newsletter" schema={newsletterSchema} source="newsletter" submitLabel="Subscribe" actionData={actionData} phone={phone} className="space-y-3">
+      {(fields) => <TextField field={fields.email} label="Email address" type="email" autoComplete="email" required />}
+    </LeadForm>
+  );
+}
