@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, findChromium } from "./scripts/chromium.ts";
+import { HOOK_PORT, LEADS_TO, MAIL_FROM, SMTP_PORT, WEBHOOK_SECRET } from "./tests/e2e/sinks.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "gs-e2e-"));
@@ -11,6 +12,7 @@ process.env.E2E_DATA_DIR = dataDir;
 /** End-to-end tests against the production build served by the real server (run `npm run build` first). */
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
@@ -38,6 +40,14 @@ export default defineConfig({
       SITE_URL: "https://www.gemstateexteriorcleaning.com",
       LOG_LEVEL: "warn",
       LEAD_RATE_LIMIT: "1000",
+      // Fill time is asserted in the action tests; here a test fills a form faster than a person would.
+      LEAD_MIN_FILL_SECONDS: "0",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM,
+      LEADS_TO,
+      LEAD_WEBHOOK_URL: `http://127.0.0.1:${HOOK_PORT}/leads`,
+      LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      OUTBOX_FIRST_RETRY_SECONDS: "1",
     },
   },
 });

@@ -11,6 +11,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pino from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { business } from "./app/content/business.ts";
 import { appContext } from "./app/server/context.ts";
 import { openDatabase } from "./app/server/db/database.server.ts";
 import { EnvError, parseEnv } from "./app/server/env.server.ts";
@@ -57,6 +58,14 @@ app.use((req, res, next) => {
   next();
 });
 
+// Forms are only accepted from the site's own pages (CSRF): a POST from another origin is refused.
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.get("origin");
+  if (!origin || origin === `${req.protocol}://${req.get("host")}` || origin === env.SITE_URL) return next();
+  res.status(403).type("html").send(errorPage("This form can only be sent from our own website."));
+});
+
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ ok: true });
 });
@@ -69,7 +78,10 @@ if (dev) {
   build = () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 } else {
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
-  app.use(express.static(clientDir, { maxAge: "10m", index: false, redirect: false }));
+  const staticFiles = express.static(clientDir, { maxAge: "10m", index: false, redirect: false });
+  // A prerendered .data file holds the loader data of the URL without a query string; with one
+  // (?city=, ?position=, ?category=, ?_routes=) the loaders must run.
+  app.use((req, res, next) => (req.path.endsWith(".data") && req.originalUrl.includes("?") ? next() : staticFiles(req, res, next)));
   app.use(servePrerendered(clientDir));
   build = (await import(serverBuildPath)) as ServerBuild;
 }
@@ -140,6 +152,7 @@ function isFile(file: string) {
   }
 }
 
-function errorPage() {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>Unexpected Application Error!</h1><p>Sorry, something went wrong on our side. Please try again in a moment, or call us at <a href="tel:+12085550134">(208) 555-0134</a>.</p><p><a href="/">Return to Home</a></p></body></html>`;
+function errorPage(sentence = "Sorry, something went wrong on our side. Please try again in a moment.") {
+  const { phone } = business;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | ${business.name}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>Unexpected Application Error!</h1><p>${sentence} You can also call us at <a href="${phone.href}">${phone.display}</a>.</p><p><a href="/">Return to Home</a></p></body></html>`;
 }

@@ -11,7 +11,7 @@
 import { parseArgs } from "node:util";
 import { openDatabase, type Database } from "../app/server/db/database.server.ts";
 import { EnvError, parseEnv } from "../app/server/env.server.ts";
-import { formatField, formatTime, labelFor, oneLine } from "../app/server/leads/labels.ts";
+import { formatField, formatPhone, formatTime, labelFor, oneLine } from "../app/server/leads/labels.ts";
 import { getLead, listLeads, type LeadKind, type LeadRow } from "../app/server/leads/store.server.ts";
 import { toCsv } from "./csv.ts";
 
@@ -41,8 +41,6 @@ export function parseSince(value: string, now = new Date()): Date {
 /** Keeps line breaks, drops every other control character (a stored value must not drive the terminal). */
 const printable = (value: string) => value.split(/\r\n|\r|\n/).map(oneLine).join("\n");
 
-/** +12085550134 → (208) 555-0134; anything else as it is. */
-const formatPhone = (phone: string | null) => phone?.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3") ?? "";
 
 const areaText = (inServiceArea: boolean | null) => (inServiceArea === null ? "?" : inServiceArea ? "yes" : "no");
 

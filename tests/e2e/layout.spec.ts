@@ -51,10 +51,10 @@ test.describe("desktop header", () => {
     const sidebar = page.getByRole("complementary", { name: "FREE ESTIMATE" });
     await expect(sidebar).toBeVisible();
     for (const label of ["First name", "Last name", "Email", "Phone", "ZIP code"]) {
-      await expect(sidebar.getByLabel(label, { exact: true })).toBeVisible();
+      await expect(sidebar.getByRole("textbox", { name: label, exact: true })).toBeVisible();
     }
-    await expect(sidebar.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
-    await expect(sidebar.getByLabel("Phone", { exact: true })).toHaveAttribute("type", "tel");
+    await expect(sidebar.getByRole("textbox", { name: "Email", exact: true })).toHaveAttribute("type", "email");
+    await expect(sidebar.getByRole("textbox", { name: "Phone", exact: true })).toHaveAttribute("type", "tel");
     await expect(sidebar.getByRole("radio")).toHaveCount(2);
     await expect(sidebar.getByRole("checkbox")).not.toBeChecked();
     await expect(sidebar).toContainText("Reply STOP to opt out");
@@ -128,14 +128,15 @@ test("footer: 5 services, 6 cities, legal links and the current year", async ({ 
   await expect(footer).toContainText("RCE-PLACEHOLDER");
 });
 
-test("navigation scrolls to the top and back restores the position", async ({ page }) => {
+test("navigation scrolls to the top and back restores the position", async ({ page, isMobile }) => {
   await page.goto("/privacy-policy");
   await hydrated(page);
   await page.evaluate(() => window.scrollTo(0, 1500));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   const before = await page.evaluate(() => window.scrollY);
-  await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).click();
-  await expect(page).toHaveURL("/terms-of-service");
+  // A link that stays in view (sticky header, fixed bottom bar), so clicking it does not scroll first.
+  await page.getByRole("link", { name: isMobile ? "Free Quote" : "GET FREE QUOTE", exact: true }).click();
+  await expect(page).toHaveURL("/contact");
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();
   await expect(page).toHaveURL("/privacy-policy");

@@ -66,7 +66,6 @@ export function LeadForm<V extends Values>({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     onSubmit: (event, { submission, formData }) => {
       event.preventDefault();
-      setAttempt((n) => n + 1);
       if (submission?.status !== "success") return;
       // Added only with JavaScript: without it the server falls back to a fingerprint and the Referer.
       const attribution = readAttribution();
@@ -90,7 +89,7 @@ export function LeadForm<V extends Values>({
     if (attempt > 0 && errorCount > 0) summaryRef.current?.focus();
   }, [attempt, errorCount, answer]);
 
-  const succeeded = Boolean(answer?.confirmation) && answer?.result.status === "success";
+  const succeeded = Boolean(answer?.confirmation);
   useEffect(() => {
     if (succeeded) onSuccess?.();
   }, [succeeded, onSuccess]);
@@ -101,7 +100,15 @@ export function LeadForm<V extends Values>({
 
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={action} encType={encType} {...getFormProps(form)} className={className}>
+    <fetcher.Form
+      method="post"
+      action={action}
+      encType={encType}
+      {...getFormProps(form)}
+      // Counts every submit attempt, including those the browser-side validation stops.
+      onSubmitCapture={() => setAttempt((n) => n + 1)}
+      className={className}
+    >
       {errorCount > 0 ? (
         <div ref={summaryRef} tabIndex={-1} role="alert" aria-labelledby={`${uid}-summary`} className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900">
           <p id={`${uid}-summary`} className="font-semibold">

@@ -40,3 +40,6 @@ export const oneLine = (value: string): string =>
     .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
     .replace(/ {2,}/g, " ")
     .trim();
+
+/** +12085550134 → (208) 555-0134; anything else as it is. */
+export const formatPhone = (phone: string | null): string => phone?.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3") ?? "";

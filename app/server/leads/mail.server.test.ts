@@ -9,6 +9,7 @@ import { parseEnv } from "../env.server.ts";
 import { composeLeadEmail, createMailSender, leadSubject } from "./mail.server.ts";
 import type { Delivery } from "./outbox.server.ts";
 import type { LeadRow, NewLead } from "./store.server.ts";
+import { decode, headerValue, headerValues, leaves, parsePart } from "./mime-reader.ts";
 
 const env = parseEnv({ NODE_ENV: "test", MAIL_FROM: "website@gemstateexteriorcleaning.com", LEADS_TO: "owner@gemstateexteriorcleaning.com" });
 const INJECTION = "\r\nBcc: x@evil.test";
@@ -26,37 +27,6 @@ const hostile = (): LeadRow => {
   });
 };
 
-// A small RFC 5322 / MIME reader (mailparser is not available): headers, multipart parts, transfer decoding.
-interface Part {
-  headers: [string, string][];
-  body: string;
-}
-function parsePart(raw: string): Part {
-  const split = raw.indexOf("\r\n\r\n");
-  const head = (split === -1 ? raw : raw.slice(0, split)).replace(/\r\n[ \t]+/g, " ");
-  const headers = head.split("\r\n").map((line): [string, string] => {
-    const colon = line.indexOf(":");
-    return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
-  });
-  return { headers, body: split === -1 ? "" : raw.slice(split + 4) };
-}
-const headerValues = (part: Part, name: string) => part.headers.filter(([key]) => key === name).map(([, value]) => value);
-const headerValue = (part: Part, name: string) => headerValues(part, name)[0] ?? "";
-function leaves(part: Part): Part[] {
-  const boundary = /boundary="?([^";]+)"?/.exec(headerValue(part, "content-type"))?.[1];
-  if (!boundary) return [part];
-  const chunks = part.body.split(`--${boundary}`).slice(1, -1);
-  return chunks.flatMap((chunk) => leaves(parsePart(chunk.replace(/^\r\n/, ""))));
-}
-function decode(part: Part): string {
-  const encoding = headerValue(part, "content-transfer-encoding").toLowerCase();
-  if (encoding === "base64") return Buffer.from(part.body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding === "quoted-printable") {
-    const bytes = part.body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, "latin1").toString("utf8");
-  }
-  return part.body;
-}
 
 describe("composeLeadEmail", () => {
   it("builds a subject like 'New estimate request: Jane Doe, 83646 (Meridian)'", () => {

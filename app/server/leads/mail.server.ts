@@ -9,7 +9,7 @@ import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../content/business.ts";
 import type { Env } from "../env.server.ts";
-import { formatField, formatTime, labelFor, oneLine } from "./labels.ts";
+import { formatField, formatPhone, formatTime, labelFor, oneLine } from "./labels.ts";
 import type { Delivery } from "./outbox.server.ts";
 import type { LeadKind, LeadRow } from "./store.server.ts";
 
@@ -46,7 +46,7 @@ export function leadSubject(lead: LeadRow): string {
 /** Every field with its label, then where the request came from and the consent proof. */
 function leadRows(lead: LeadRow, attachment: Delivery["attachment"]): [string, string][] {
   const { context, consent } = lead;
-  const rows: [string, string][] = Object.entries(lead.fields).map(([key, value]) => [labelFor(key), formatField(value) || "(not given)"]);
+  const rows: [string, string][] = Object.entries(lead.fields).map(([key, value]) => [labelFor(key), (key === "phone" && typeof value === "string" ? formatPhone(value) : formatField(value)) || "(not given)"]);
   rows.push(
     ["In service area", lead.inServiceArea === null ? "Unknown" : lead.inServiceArea ? "Yes" : "No (confirm coverage)"],
     ["Received", formatTime(lead.createdAt)],

@@ -34,8 +34,8 @@ const BATCH_SIZE = 5;
 const MAINTENANCE_EVERY_MS = 10 * 60_000;
 
 /** The wait before the next try after `failures` failed tries: 30 s doubling up to 6 h, ±10 % jitter. */
-export function backoffMs(failures: number, random: () => number = Math.random): number {
-  const base = FIRST_RETRY_MS * 2 ** Math.min(failures - 1, 20);
+export function backoffMs(failures: number, random: () => number = Math.random, firstRetryMs = FIRST_RETRY_MS): number {
+  const base = firstRetryMs * 2 ** Math.min(failures - 1, 20);
   return Math.min(MAX_RETRY_MS, Math.round(base * (0.9 + 0.2 * random())));
 }
 
@@ -115,7 +115,7 @@ export function startOutboxWorker(opts: {
     } catch (err) {
       const error = errorCode(err);
       const at = now();
-      const next = new Date(at.getTime() + backoffMs(attempts));
+      const next = new Date(at.getTime() + backoffMs(attempts, Math.random, (env.OUTBOX_FIRST_RETRY_SECONDS ?? 30) * 1000));
       const dead = next.getTime() > Date.parse(job.created_at) + RETRY_FOR_MS;
       if (!(await settle(job, { status: dead ? "dead" : "pending", attempts, last_error: error, next_attempt_at: next.toISOString() }))) {
         logger.warn({ ...log, error }, "outbox job failed after its lease was lost");
