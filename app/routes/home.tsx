@@ -22,12 +22,13 @@ export function loader() {
     cards,
     whyChoose,
     cities: firstN(locations, limits.homeCities).map((l) => l.city),
+    allCities: locations.map((l) => l.city),
     phone: business.phone,
     since: business.foundedYear,
   };
 }
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...seo({
     title: "Pressure Washing & Exterior Cleaning in Boise, Idaho",
     description:
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = () => [
     path: "/",
     keywords: ["pressure washing Boise", "house washing Boise", "soft washing Idaho", "roof cleaning Meridian", "Treasure Valley exterior cleaning"],
   }),
-  jsonLd(localBusiness({ areaServed: locations.map((l) => ({ "@type": "City", name: `${l.city}, Idaho` })) })),
+  jsonLd(localBusiness({ areaServed: loaderData.allCities.map((city) => ({ "@type": "City", name: `${city}, Idaho` })) })),
 ];
 
 const whyIcons = [ShieldCheck, Clock, Users, ThumbsUp];

@@ -134,8 +134,11 @@ test("navigation scrolls to the top and back restores the position", async ({ pa
   await page.evaluate(() => window.scrollTo(0, 1500));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   const before = await page.evaluate(() => window.scrollY);
-  // A link that stays in view (sticky header, fixed bottom bar), so clicking it does not scroll first.
-  await page.getByRole("link", { name: isMobile ? "Free Quote" : "GET FREE QUOTE", exact: true }).click();
+  // A link that stays in view (sticky header, fixed bottom bar), followed with the keyboard: a pointer
+  // click in the test tool would scroll the page first.
+  await page.getByRole("link", { name: isMobile ? "Free Quote" : "GET FREE QUOTE", exact: true }).focus();
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/contact");
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();

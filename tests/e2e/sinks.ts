@@ -7,8 +7,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
-export const HOOK_PORT = Number(process.env.E2E_HOOK_PORT ?? 2527);
+// Next to the site's own port, so that two test runs on one machine (E2E_PORT) do not collide.
+const SITE_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const SMTP_PORT = SITE_PORT + 1;
+export const HOOK_PORT = SITE_PORT + 2;
 export const WEBHOOK_SECRET = "e2e-webhook-secret-0123456789";
 export const LEADS_TO = "owner@gemstateexteriorcleaning.com";
 export const MAIL_FROM = "website@gemstateexteriorcleaning.com";

@@ -1,0 +1,294 @@
+import { about, business, careers, faq, home, locationsContent, services as serviceContent } from "./content";
+import { expect, hydrated, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+const { services, fleetProcess, holidayFaq } = serviceContent;
+const { locations, locationsExtendedAreas, aboutExtendedAreas } = locationsContent;
+
+/** The JSON-LD blocks of the page, parsed. */
+async function structuredData(page: Page): Promise<Record<string, any>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((b) => JSON.parse(b));
+}
+
+const main = (page: Page) => page.getByRole("main");
+
+test.describe("pages (content and counts)", () => {
+  test.skip(({ isMobile }) => isMobile, "content is the same at every width; layout is covered elsewhere");
+
+  test("home: hero, six service cards, four reasons, eight city buttons, closing call to action", async ({ page }) => {
+    await page.goto("/");
+    const hero = page.getByRole("region", { name: /Pressure washing and exterior cleaning/ });
+    await expect(hero.getByRole("link", { name: "Get Free Estimate" })).toHaveAttribute("href", "/contact");
+    await expect(hero.getByRole("link", { name: /Call \(208\) 555-0134/ })).toHaveAttribute("href", business.phone.href);
+    const cards = page.locator("#services article");
+    await expect(cards.getByRole("heading")).toHaveText(["Pressure Washing", "House Washing", "Soft Washing", "Fleet Cleaning", "Concrete Cleaning", "Commercial Services"]);
+    await expect(cards.getByRole("link", { name: /Learn More/ })).toHaveCount(6);
+    await expect(cards.last().getByRole("link")).toHaveAttribute("href", "/services/commercial-pressure-washing");
+    await expect(page.locator("#why li h3")).toHaveText(about.whyChoose.map((w) => w.title));
+    const cityLinks = page.locator("#areas ul a");
+    await expect(cityLinks).toHaveText(["Boise", "Meridian", "Eagle", "Caldwell", "Nampa", "Kuna", "Star", "Garden City"]);
+    await expect(cityLinks.last()).toHaveAttribute("href", "/locations/pressure-washing-garden-city-id");
+    await expect(page.getByRole("region", { name: /Ready for a cleaner/ }).getByRole("link").first()).toHaveAttribute("href", "/contact");
+  });
+
+  test("about: licensing, equipment, three 5-star testimonials, 8 primary and 7 extended areas", async ({ page }) => {
+    await page.goto("/about");
+    const licensing = page.locator("#licensing");
+    for (const claim of ["$1 Million", "Workers' Compensation", "Bonded", "Background-Checked", "RCE-PLACEHOLDER"]) await expect(licensing).toContainText(claim);
+    await expect(page.locator("#equipment h3")).toHaveText(about.equipment.map((e) => e.title));
+    const reviews = page.locator("#reviews figure");
+    await expect(reviews).toHaveCount(3);
+    await expect(reviews.getByRole("img", { name: "5 out of 5 stars" })).toHaveCount(3);
+    const [primary, extended] = [page.locator("#areas ul").first().locator("li"), page.locator("#areas ul").nth(1).locator("li")];
+    await expect(primary).toHaveText(locations.slice(0, 8).map((l) => l.city));
+    await expect(extended).toHaveText(aboutExtendedAreas);
+    await expect(page.locator("#areas")).toContainText(about.statewideTravel);
+  });
+
+  test("services index: 12 cards and the Residential and Commercial lists derived from the categories", async ({ page }) => {
+    await page.goto("/services");
+    const cards = page.locator("#all article");
+    await expect(cards).toHaveCount(12);
+    for (const [i, s] of services.entries()) {
+      await expect(cards.nth(i).getByRole("heading")).toHaveText(s.title);
+      await expect(cards.nth(i)).toContainText(s.category.join(" & "));
+      await expect(cards.nth(i)).toContainText(s.description);
+      await expect(cards.nth(i).getByRole("link")).toHaveAttribute("href", `/services/${s.slug}`);
+    }
+    const list = (name: string) => page.getByRole("region", { name }).getByRole("link");
+    await expect(list("Residential services")).toHaveText(services.filter((s) => (s.category as readonly string[]).includes("Residential")).map((s) => s.title));
+    await expect(list("Commercial services")).toHaveText(services.filter((s) => (s.category as readonly string[]).includes("Commercial")).map((s) => s.title));
+  });
+
+  test("service pages: their own words, pressure method, and links to the roof, driveway and sidewalk pages", async ({ page }) => {
+    const intros = new Set<string>();
+    for (const s of services) {
+      await page.goto(`/services/${s.slug}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(s.title);
+      const intro = (await page.locator("#overview p").first().textContent()) ?? "";
+      expect(intros.has(intro), `${s.slug} repeats another page's introduction`).toBe(false);
+      intros.add(intro);
+      await expect(page.locator("#overview")).toContainText("Pressure and method");
+      await expect(page.locator("#surfaces li")).toHaveCount(s.page.surfaces.length);
+    }
+    await page.goto("/services/concrete-cleaning");
+    await expect(page.locator('#overview a[href="/services/driveway-cleaning"]')).toHaveCount(1);
+    await expect(page.locator('#overview a[href="/services/sidewalk-cleaning"]')).toHaveCount(1);
+    await page.goto("/services/soft-washing");
+    await expect(page.locator('#overview a[href="/services/roof-cleaning"]')).toHaveCount(1);
+  });
+
+  test("fleet page: the numbered process steps", async ({ page }) => {
+    await page.goto("/services/fleet-cleaning");
+    const steps = page.locator("#process li");
+    await expect(steps).toHaveCount(fleetProcess.length);
+    for (const [i, step] of fleetProcess.entries()) {
+      await expect(steps.nth(i)).toContainText(String(i + 1));
+      await expect(steps.nth(i).getByRole("heading")).toHaveText(`Step ${i + 1}: ${step.title}`);
+      await expect(steps.nth(i)).toContainText(step.description);
+    }
+  });
+
+  test("holiday page: 8 FAQ items faq-1 … faq-8, October booking advice, Service structured data", async ({ page }) => {
+    await page.goto("/services/holiday-light-installation");
+    for (const [i, item] of holidayFaq.entries()) await expect(page.locator(`#faq-${i + 1}`)).toContainText(item.question);
+    await expect(page.locator('[id^="faq-"]')).toHaveCount(8);
+    await expect(main(page)).toContainText("October or early November");
+    const service = (await structuredData(page)).find((d) => d["@type"] === "Service");
+    expect(service).toMatchObject({ name: "Holiday Light Installation", provider: { name: business.name } });
+  });
+
+  test("locations index: 12 city cards with the first 4 ZIP codes and +N more, 9 extended areas", async ({ page }) => {
+    await page.goto("/locations");
+    const cards = page.locator("#cities article");
+    await expect(cards).toHaveCount(12);
+    for (const [i, l] of locations.entries()) {
+      const card = cards.nth(i);
+      await expect(card).toContainText(l.population);
+      await expect(card).toContainText(l.avgResponse);
+      await expect(card).toContainText(l.description);
+      const chips = card.getByRole("list", { name: /ZIP codes/ }).getByRole("listitem");
+      const more = l.zipCodes.length - 4;
+      await expect(chips).toHaveText([...l.zipCodes.slice(0, 4), ...(more > 0 ? [`+${more} more`] : [])]);
+      await expect(card.getByRole("link")).toHaveAttribute("href", `/locations/pressure-washing-${l.slug}-id`);
+    }
+    await expect(page.locator("#extended li")).toHaveText(locationsExtendedAreas);
+    await expect(page.locator("#local")).toContainText("Why choose a local company");
+    await expect(main(page)).toContainText("service-area guarantee");
+  });
+
+  test("city pages: call, quote, lazy map, 6 services, 8 neighbourhoods, 3 reasons, closing actions, LocalBusiness data", async ({ page }) => {
+    for (const l of locations) {
+      await page.goto(`/locations/pressure-washing-${l.slug}-id`);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(l.city);
+      await expect(main(page).getByRole("link", { name: "Call (208) 555-0134" })).toHaveAttribute("href", business.phone.href);
+      const quote = `/contact?city=${encodeURIComponent(l.city)}`;
+      await expect(main(page).getByRole("link", { name: "Get Free Quote", exact: true })).toHaveAttribute("href", quote);
+      const map = page.locator("#map iframe");
+      await expect(map).toHaveAttribute("loading", "lazy");
+      await expect(map).toHaveAttribute("title", `Map of ${l.city}, Idaho`);
+      expect(await map.getAttribute("src")).toContain(`q=${encodeURIComponent(`${l.city}, ID`)}&z=11`);
+      await expect(page.locator("#map").getByRole("link", { name: new RegExp(`Open ${l.city} in Google Maps`) })).toBeVisible();
+      await expect(page.locator("#services li h3")).toHaveText(l.page.services.map((s) => `${s.name} in ${l.city}`));
+      await expect(page.locator("#neighborhoods li")).toHaveText(l.page.neighborhoods);
+      await expect(page.locator("#reasons li")).toHaveCount(3);
+      await expect(main(page).getByRole("link", { name: "Schedule Service" })).toHaveAttribute("href", quote);
+      await expect(main(page).getByRole("link", { name: "Contact Us Today" })).toHaveAttribute("href", "/contact");
+      const data = (await structuredData(page)).find((d) => d["@type"] === "HomeAndConstructionBusiness");
+      expect(data).toMatchObject({
+        aggregateRating: { ratingValue: 4.9, reviewCount: 127 },
+        priceRange: "$$",
+        geo: { longitude: l.coordinates[0], latitude: l.coordinates[1] },
+      });
+      expect(data!.areaServed).toEqual(expect.arrayContaining([expect.objectContaining({ geoRadius: 50000 }), ...l.zipCodes]));
+    }
+  });
+
+  test("no two city pages share more than half of their body text", async ({ request }) => {
+    const shingles = new Map<string, Set<string>>();
+    for (const l of locations) {
+      const html = await (await request.get(`/locations/pressure-washing-${l.slug}-id`)).text();
+      const body = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)![1]!;
+      const words = body
+        .replace(/<[^>]+>/g, " ")
+        .replaceAll(l.city, "CITY")
+        .toLowerCase()
+        .split(/\W+/)
+        .filter(Boolean);
+      const set = new Set<string>();
+      for (let i = 0; i + 5 <= words.length; i++) set.add(words.slice(i, i + 5).join(" "));
+      shingles.set(l.city, set);
+    }
+    const cities = [...shingles.keys()];
+    for (let i = 0; i < cities.length; i++)
+      for (let j = i + 1; j < cities.length; j++) {
+        const a = shingles.get(cities[i]!)!;
+        const b = shingles.get(cities[j]!)!;
+        const shared = [...a].filter((s) => b.has(s)).length;
+        expect(shared / Math.min(a.size, b.size), `${cities[i]} vs ${cities[j]}`).toBeLessThan(0.5);
+      }
+  });
+
+  test("careers: open positions, six benefits, three jobs with every field, process, JobPosting data", async ({ page }) => {
+    await page.goto("/careers");
+    await hydrated(page);
+    await page.getByRole("link", { name: "View Open Positions" }).click();
+    await expect(page).toHaveURL(/#positions$/);
+    await expect(page.locator("#positions")).toBeInViewport();
+    await expect(page.locator("#benefits li")).toHaveCount(6);
+    const jobs = page.locator("#positions article");
+    await expect(jobs).toHaveCount(3);
+    for (const [i, job] of careers.jobs.entries()) {
+      const card = jobs.nth(i);
+      for (const value of [job.title, job.location, job.type, job.experience, job.salary, job.description, ...job.requirements, ...job.benefits]) await expect(card).toContainText(value);
+      await expect(card.getByRole("link", { name: /Apply Now/ })).toHaveAttribute("href", `/careers/apply?position=${job.slug}`);
+    }
+    await expect(page.getByRole("region", { name: "How we work" }).getByRole("listitem")).toHaveCount(careers.culture.length);
+    await expect(main(page).locator("figure blockquote")).toHaveCount(1);
+    await expect(page.locator("#process li h3")).toHaveText(["Apply Online", "Phone Screening", "In-Person Interview", "Start Working"].map((t, i) => `Step ${i + 1}: ${t}`));
+    const postings = (await structuredData(page)).filter((d) => d["@type"] === "JobPosting");
+    expect(postings.map((p) => p.title)).toEqual(careers.jobs.map((j) => j.title));
+    expect(postings[0]).toMatchObject({ baseSalary: { currency: "USD", value: { minValue: 18, maxValue: 24, unitText: "HOUR" } } });
+  });
+
+  test("privacy policy and terms are real pages with the required statements", async ({ page }) => {
+    await page.goto("/privacy-policy");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
+    await expect(main(page)).toContainText("will not be shared with third parties or affiliates for marketing or promotional purposes");
+    await expect(main(page)).toContainText(business.email);
+    await page.goto("/terms-of-service");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
+    await expect(main(page)).toContainText("satisfaction guarantee");
+  });
+});
+
+test.describe("FAQ accordion", () => {
+  test("13 questions, one open at a time, the open one closes, FAQPage data, Still Have Questions", async ({ page }) => {
+    await page.goto("/faq");
+    await hydrated(page);
+    const items = main(page).locator("details");
+    await expect(items).toHaveCount(13);
+    const summaries = items.locator("summary");
+    await summaries.nth(0).click();
+    await expect(items.nth(0)).toHaveAttribute("open", "");
+    await summaries.nth(3).click();
+    await expect(items.nth(3)).toHaveAttribute("open", "");
+    await expect(main(page).locator("details[open]")).toHaveCount(1);
+    await summaries.nth(3).click();
+    await expect(main(page).locator("details[open]")).toHaveCount(0);
+    const data = (await structuredData(page)).find((d) => d["@type"] === "FAQPage");
+    expect(data!.mainEntity).toHaveLength(13);
+    expect(data!.mainEntity[0].name).toBe(faq[0]!.question);
+    const still = page.getByRole("region", { name: "Still Have Questions?" });
+    await expect(still.getByRole("link", { name: /Call/ })).toHaveAttribute("href", business.phone.href);
+    await expect(still.getByRole("link", { name: "Get Free Quote" })).toHaveAttribute("href", "/contact");
+    const text = (await main(page).textContent()) ?? "";
+    for (const fact of ["McCall", "Emmett", "Middleton", "Parma", "Venmo", "Zelle", "Cash App", "500 PSI", "4,000 PSI", "2–4 hours"]) expect(text).toContain(fact);
+  });
+
+  test("Home, End and the arrow keys move between questions and wrap around", async ({ page }) => {
+    await page.goto("/faq");
+    await hydrated(page);
+    const summaries = main(page).locator("summary");
+    await summaries.first().focus();
+    await page.keyboard.press("ArrowUp");
+    await expect(summaries.last()).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(summaries.first()).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(summaries.nth(12)).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(summaries.first()).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(summaries.nth(1)).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(main(page).locator("details").nth(1)).toHaveAttribute("open", "");
+  });
+
+  test("a URL hash opens that question and scrolls to it", async ({ page }) => {
+    const target = faq[10]!;
+    await page.goto(`/faq#${target.id}`);
+    const item = page.locator(`details#${target.id}`);
+    await expect(item).toHaveAttribute("open", "");
+    await expect(item).toBeInViewport();
+  });
+});
+
+test.describe("contact page", () => {
+  test.skip(({ isMobile }) => isMobile, "desktop is enough for the contact details");
+
+  test("headquarters card, clipboard, hours, form fields and options, rush service, 24-hour promise", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await page.goto("/contact");
+    await hydrated(page);
+    const hq = page.getByRole("region", { name: "Headquarters" });
+    const maps = hq.getByRole("link", { name: /Open in Google Maps/ });
+    await expect(maps).toHaveAttribute("target", "_blank");
+    await expect(maps).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(maps).toHaveAttribute("href", business.mapsUrl);
+    await hq.getByRole("button", { name: "Copy address" }).click();
+    await expect(hq.getByRole("button", { name: "Copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${business.headquarters.display}\n${business.mapsUrl}`);
+    for (const h of business.hours) await expect(page.getByRole("region", { name: "Business hours" })).toContainText(h.display);
+    await expect(main(page)).toContainText("within 24 hours");
+    await expect(page.getByRole("region", { name: /Emergency and rush/ }).getByRole("link")).toHaveAttribute("href", business.phone.href);
+    const form = page.locator("#contact-form");
+    for (const name of ["First name", "Last name", "Email", "Phone", "City", "ZIP code"]) await expect(form.getByRole("textbox", { name, exact: true })).toHaveAttribute("required", "");
+    await expect(form.getByRole("group", { name: /Service type/ }).getByRole("radio")).toHaveCount(2);
+    await expect(form.getByRole("group", { name: "Services needed" }).getByRole("checkbox")).toHaveCount(7);
+    await expect(form.getByRole("group", { name: "Preferred contact method" }).getByRole("radio")).toHaveCount(3);
+    await expect(form.getByRole("textbox", { name: "Project details" })).not.toHaveAttribute("required", "");
+  });
+
+  test("a clipboard failure is ignored", async ({ page }) => {
+    await page.goto("/contact");
+    await hydrated(page);
+    await page.evaluate(() => Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } }));
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.getByRole("button", { name: "Copy address" }).click();
+    await expect(page.getByRole("button", { name: "Copy address" })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
