@@ -44,3 +44,7 @@ export const posts: Post[] = Object.entries(files)
   .sort((a, b) => b.date.localeCompare(a.date));
 
 export const summary = ({ html: _html, ...post }: Post) => post;
+
+/** "2026-03-12" → "March 12, 2026". */
+export const formatPostDate = (isoDate: string) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));

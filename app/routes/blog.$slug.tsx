@@ -1,8 +1,9 @@
-import { ArrowRight, CalendarDays, Clock, RefreshCw, UserRound } from "lucide-react";
+import { PostCard } from "~/components/post-card";
+import { CalendarDays, Clock, RefreshCw, UserRound } from "lucide-react";
 import { data, Link } from "react-router";
 import type { BlogPosting, WithContext } from "schema-dts";
 import { Breadcrumbs, CallToAction, PageHero } from "~/components/ui";
-import { posts, summary } from "~/content/blog.server";
+import { formatPostDate, posts, summary } from "~/content/blog.server";
 import { business } from "~/content/business";
 import { ogImagePath } from "~/lib/og";
 import { postPath } from "~/lib/paths";
@@ -11,7 +12,6 @@ import type { Route } from "./+types/blog.$slug";
 
 const RELATED_COUNT = 2;
 
-const dateLabel = (isoDate: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
 
 export function loader({ params }: Route.LoaderArgs) {
   const post = posts.find((p) => p.slug === params.slug);
@@ -34,8 +34,8 @@ export function loader({ params }: Route.LoaderArgs) {
       categorySlug: post.categorySlug,
       readTime: post.readTime,
       date: post.date,
-      dateLabel: dateLabel(post.date),
-      updated: post.updated && post.updated !== post.date ? { date: post.updated, label: dateLabel(post.updated) } : null,
+      dateLabel: formatPostDate(post.date),
+      updated: post.updated && post.updated !== post.date ? { date: post.updated, label: formatPostDate(post.updated) } : null,
       html: post.html,
     },
     related,
@@ -135,21 +135,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid gap-5 md:grid-cols-2">
           {related.map((r) => (
             <li key={r.slug}>
-              <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md motion-reduce:transition-none">
-                <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                  <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-800">{r.category}</span>
-                  <span className="inline-flex items-center gap-1 text-slate-600">
-                    <Clock className="size-4" aria-hidden="true" />
-                    {r.readTime}
-                  </span>
-                </div>
-                <h3 className="mt-4 text-lg font-bold text-balance text-brand-900">{r.title}</h3>
-                <p className="mt-2 flex-1 text-slate-700">{r.excerpt}</p>
-                <Link to={postPath(r.slug)} className="mt-4 inline-flex min-h-11 items-center gap-1 self-start font-semibold text-brand-700 hover:text-brand-900">
-                  Read More<span className="sr-only">: {r.title}</span>
-                  <ArrowRight className="size-4" aria-hidden="true" />
-                </Link>
-              </article>
+              <PostCard post={r} />
             </li>
           ))}
         </ul>

@@ -1,15 +1,15 @@
-import { ArrowRight, CalendarDays, Clock, Mail, UserRound } from "lucide-react";
+import { PostCard } from "~/components/post-card";
+import { Mail } from "lucide-react";
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { PageHero } from "~/components/ui";
 import { blogCategories } from "~/content/blog-schema";
-import { posts } from "~/content/blog.server";
+import { formatPostDate, posts } from "~/content/blog.server";
 import { business } from "~/content/business";
-import { postPath, slugify } from "~/lib/paths";
+import { slugify } from "~/lib/paths";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 
-const dateLabel = (isoDate: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
 
 /**
  * Every card, whatever the ?category: the page filters them from the URL (decisions.md §3). The server
@@ -27,7 +27,7 @@ export function loader() {
       categorySlug: p.categorySlug,
       readTime: p.readTime,
       date: p.date,
-      dateLabel: dateLabel(p.date),
+      dateLabel: formatPostDate(p.date),
     })),
     categories: blogCategories.map((name) => ({ name, slug: slugify(name) })),
     phone: business.phone,
@@ -114,33 +114,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid gap-5 md:grid-cols-2">
             {shown.map((card) => (
               <li key={card.slug}>
-                <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md motion-reduce:transition-none">
-                  <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                    <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-800">{card.category}</span>
-                    <span className="inline-flex items-center gap-1 text-slate-600">
-                      <Clock className="size-4" aria-hidden="true" />
-                      {card.readTime}
-                    </span>
-                  </div>
-                  <h3 className="mt-4 text-xl font-bold text-balance text-brand-900">{card.title}</h3>
-                  <p className="mt-2 flex-1 text-slate-700">{card.excerpt}</p>
-                  <div className="mt-5 border-t border-slate-100 pt-4">
-                    <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-                      <span className="inline-flex items-center gap-1">
-                        <UserRound className="size-4" aria-hidden="true" />
-                        {card.author}
-                      </span>
-                      <span className="inline-flex items-center gap-1">
-                        <CalendarDays className="size-4" aria-hidden="true" />
-                        <time dateTime={card.date}>{card.dateLabel}</time>
-                      </span>
-                    </p>
-                    <Link to={postPath(card.slug)} className="mt-3 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:text-brand-900">
-                      Read More<span className="sr-only">: {card.title}</span>
-                      <ArrowRight className="size-4" aria-hidden="true" />
-                    </Link>
-                  </div>
-                </article>
+                <PostCard post={card} />
               </li>
             ))}
           </ul>
@@ -149,7 +123,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="newsletter-heading" className="mt-14 grid gap-6 rounded-2xl bg-brand-50 p-6 sm:p-8 md:grid-cols-2 md:items-center">
         <div>
-          <h2 id="newsletter-heading" className="flex items-center gap-2 text-2xl font-bold tracking-tight text-brand-900">
+          <h2 id="newsletter-heading" className="flex items-center gap-3 text-2xl font-bold tracking-tight text-balance text-brand-900">
             <Mail className="size-7 shrink-0 text-brand-600" aria-hidden="true" />
             Get seasonal tips by e-mail
           </h2>

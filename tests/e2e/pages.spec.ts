@@ -1,4 +1,4 @@
-import { about, business, careers, faq, home, locationsContent, services as serviceContent } from "./content";
+import { about, business, careers, faq, locationsContent, services as serviceContent } from "./content";
 import { expect, hydrated, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
