@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { credentials, equipment, whyChoose } from "./about";
+import { business } from "./business";
+import { applicationSteps, benefits, jobs } from "./careers";
+import { faq } from "./faq";
+import { featuredServices } from "./home";
+import { aboutExtendedAreas, locations, locationsExtendedAreas } from "./locations";
+import { faqItemSchema, iconName, jobSchema, locationSchema, serviceSchema, step, testimonialSchema } from "./schema";
+import { fleetProcess, holidayFaq, services } from "./services";
+import { employeeTestimonial, testimonials } from "./testimonials";
+
+/** Every content module, parsed with its schema: a malformed record fails here, before it ships. */
+describe("content", () => {
+  it("has the twelve services of the spec, in the navigation's order", () => {
+    const parsed = z.array(serviceSchema).parse(services);
+    expect(parsed.map((s) => s.slug)).toEqual([
+      "pressure-washing",
+      "house-washing",
+      "soft-washing",
+      "concrete-cleaning",
+      "fleet-cleaning",
+      "driveway-cleaning",
+      "sidewalk-cleaning",
+      "fence-deck-cleaning",
+      "roof-cleaning",
+      "gutter-cleaning",
+      "commercial-pressure-washing",
+      "holiday-light-installation",
+    ]);
+    expect(new Set(parsed.map((s) => s.title)).size).toBe(12);
+  });
+
+  it("has the twelve cities of the spec with their response times and coordinates", () => {
+    const parsed = z.array(locationSchema).parse(locations);
+    expect(parsed.map((l) => l.slug)).toEqual(["boise", "meridian", "eagle", "caldwell", "nampa", "kuna", "star", "garden-city", "emmett", "mccall", "middleton", "parma"]);
+    const response = Object.fromEntries(parsed.map((l) => [l.city, l.avgResponse]));
+    for (const city of ["Boise", "Meridian", "Eagle", "Garden City", "Star"]) expect(response[city]).toBe("Same Day");
+    for (const city of ["Caldwell", "Nampa", "Kuna", "Emmett", "Middleton"]) expect(response[city]).toBe("Next Day");
+    for (const city of ["McCall", "Parma"]) expect(response[city]).toBe("By Appointment");
+    expect(parsed.find((l) => l.city === "Boise")!.zipCodes).toEqual(["83701", "83702", "83703", "83704", "83705", "83706", "83709", "83712", "83713", "83714", "83716", "83717"]);
+    expect(parsed.find((l) => l.city === "Meridian")!.zipCodes).toEqual(["83642", "83646"]);
+    expect(parsed.find((l) => l.city === "Eagle")!.coordinates).toEqual([-116.3549, 43.6963]);
+    expect(parsed.find((l) => l.city === "Caldwell")!.page.neighborhoods).toContain("Pleasant Valley");
+  });
+
+  it("has the extended areas of spec §9: 7 on About, 9 on Locations", () => {
+    expect(aboutExtendedAreas).toEqual(["Payette", "Ontario", "Fruitland", "New Plymouth", "Weiser", "Middleton", "Emmett"]);
+    expect(locationsExtendedAreas).toHaveLength(9);
+    expect(locationsExtendedAreas).toEqual(expect.arrayContaining(["Sun Valley", "Twin Falls", "Idaho Falls", "Coeur d'Alene"]));
+  });
+
+  it("has 13 FAQ items with unique slug ids and 8 holiday FAQ items faq-1 … faq-8", () => {
+    const items = z.array(faqItemSchema).length(13).parse(faq);
+    expect(new Set(items.map((i) => i.id)).size).toBe(13);
+    expect(z.array(faqItemSchema).parse(holidayFaq).map((i) => i.id)).toEqual(Array.from({ length: 8 }, (_, i) => `faq-${i + 1}`));
+  });
+
+  it("has the three jobs of spec §3.4", () => {
+    const parsed = z.array(jobSchema).parse(jobs);
+    expect(parsed.map((j) => [j.title, j.experience, j.salary])).toEqual([
+      ["Pressure Washing Technician", "Entry level", "$18-24/hour"],
+      ["Commercial Cleaning Specialist", "1-2 years", "$22-28/hour"],
+      ["Customer Service Representative", "Entry level", "$16-20/hour"],
+    ]);
+    expect(parsed.map((j) => j.location)).toEqual([expect.stringContaining("Boise"), expect.stringContaining("Meridian"), expect.stringContaining("remote")]);
+  });
+
+  it("has the other page lists with their counts", () => {
+    z.array(testimonialSchema).length(3).parse(testimonials);
+    expect(testimonials.every((t) => t.rating === 5)).toBe(true);
+    z.object({ name: z.string(), text: z.string().min(50) }).parse(employeeTestimonial);
+    z.array(step).length(4).parse(whyChoose);
+    z.array(step).length(4).parse(equipment);
+    z.array(step).min(4).parse(credentials);
+    z.array(step).length(4).parse(applicationSteps);
+    z.array(step).min(3).parse(fleetProcess);
+    z.array(z.object({ title: z.string(), description: z.string(), icon: iconName })).length(6).parse(benefits);
+    expect(featuredServices.map((f) => services.some((s) => s.slug === f.slug))).toEqual(Array(6).fill(true));
+  });
+
+  it("keeps the business constants of decisions.md §2 in one place", () => {
+    expect(business.phone).toEqual({ display: "(208) 555-0134", href: "tel:+12085550134", e164: "+12085550134" });
+    expect(business.email).toBe("info@gemstateexteriorcleaning.com");
+    expect(business.hours.map((h) => h.display)).toEqual(["7:00 AM – 7:00 PM", "8:00 AM – 6:00 PM", "9:00 AM – 5:00 PM"]);
+  });
+
+  it("never writes the phone number or e-mail into page copy", () => {
+    const copy = JSON.stringify([services, locations, faq, jobs, testimonials, whyChoose, equipment, credentials]);
+    expect(copy).not.toContain("555-0134");
+    expect(copy).not.toContain(business.email);
+  });
+});
