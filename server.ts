@@ -4,7 +4,7 @@
  *   node server.ts        production (serves ./build; run `npm run build` first)
  *   node server.ts --dev  development, with Vite's dev server and hot reload
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -14,13 +14,14 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { business } from "./app/content/business.ts";
 import { appContext } from "./app/server/context.ts";
 import { openDatabase } from "./app/server/db/database.server.ts";
-import { EnvError, parseEnv } from "./app/server/env.server.ts";
+import { type Env, EnvError, parseEnv } from "./app/server/env.server.ts";
 import { startOutboxWorker } from "./app/server/leads/outbox.server.ts";
+import { contentSecurityPolicy, newNonce } from "./app/server/csp.server.ts";
 import { securityHeaders } from "./app/server/security.server.ts";
 
 const dev = process.argv.includes("--dev");
 
-let env;
+let env: Env;
 try {
   env = parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env });
 } catch (error) {
@@ -63,7 +64,7 @@ app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   const origin = req.get("origin");
   if (!origin || origin === `${req.protocol}://${req.get("host")}` || origin === env.SITE_URL) return next();
-  res.status(403).type("html").send(errorPage("This form can only be sent from our own website."));
+  res.status(403).set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: false })).type("html").send(errorPage("This form can only be sent from our own website."));
 });
 
 app.get("/healthz", (_req, res) => {
@@ -82,17 +83,25 @@ if (dev) {
   // A prerendered .data file holds the loader data of the URL without a query string; with one
   // (?city=, ?position=, ?category=, ?_routes=) the loaders must run.
   app.use((req, res, next) => (req.path.endsWith(".data") && req.originalUrl.includes("?") ? next() : staticFiles(req, res, next)));
-  app.use(servePrerendered(clientDir));
+  const cspHashes = JSON.parse(readFileSync(path.resolve("build/csp-hashes.json"), "utf8")) as Record<string, string[]>;
+  app.use(servePrerendered(clientDir, cspHashes));
   build = (await import(serverBuildPath)) as ServerBuild;
 }
+
+// Everything React Router renders gets a fresh nonce for its inline scripts (app/entry.server.tsx).
+app.use((req, res, next) => {
+  res.locals.nonce = newNonce();
+  res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [`'nonce-${res.locals.nonce}'`], https: isHttps(req) }));
+  next();
+});
 
 app.use(
   createRequestHandler({
     build,
     mode: dev ? "development" : "production",
-    getLoadContext(req) {
+    getLoadContext(req, res) {
       const context = new RouterContextProvider();
-      context.set(appContext, { database, env, logger, notifyOutbox: worker.notify, clientIp: req.ip ?? "" });
+      context.set(appContext, { database, env, logger, notifyOutbox: worker.notify, clientIp: req.ip ?? "", nonce: res.locals.nonce as string });
       return context;
     },
   }),
@@ -127,7 +136,7 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
  * GET/HEAD of a prerendered page without a query string gets the static HTML written at build time.
  * Anything else (form posts, ?category= filters, ?city= prefills, unknown paths) goes to React Router.
  */
-function servePrerendered(root: string) {
+function servePrerendered(root: string, cspHashes: Record<string, string[]>) {
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.originalUrl.includes("?")) return next();
     let pathname: string;
@@ -139,9 +148,15 @@ function servePrerendered(root: string) {
     if (pathname.includes("\0") || pathname.includes("..")) return next();
     const file = path.join(root, pathname, "index.html");
     if (!file.startsWith(root) || !isFile(file)) return next();
+    const route = pathname === "/" ? "/" : pathname.replace(/\/+$/, "");
     res.set("Cache-Control", "public, max-age=300, must-revalidate");
+    res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: cspHashes[route] ?? [], https: isHttps(req) }));
     res.sendFile(file, { dotfiles: "deny" });
   };
+}
+
+function isHttps(req: Request) {
+  return req.secure || (env.TRUST_PROXY && req.get("x-forwarded-proto") === "https");
 }
 
 function isFile(file: string) {
@@ -154,5 +169,5 @@ function isFile(file: string) {
 
 function errorPage(sentence = "Sorry, something went wrong on our side. Please try again in a moment.") {
   const { phone } = business;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | ${business.name}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>Unexpected Application Error!</h1><p>${sentence} You can also call us at <a href="${phone.href}">${phone.display}</a>.</p><p><a href="/">Return to Home</a></p></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | ${business.name}</title></head><body><h1>Unexpected Application Error!</h1><p>${sentence} You can also call us at <a href="${phone.href}">${phone.display}</a>.</p><p><a href="/">Return to Home</a></p></body></html>`;
 }

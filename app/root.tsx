@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { business } from "./content/business";
 import { navData } from "./lib/nav.server";
+import { useNonce } from "./lib/nonce";
 
 export function loader() {
   return navData();
@@ -15,6 +16,7 @@ export function shouldRevalidate() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en-US">
       <head>
@@ -27,8 +29,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

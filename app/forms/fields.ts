@@ -4,6 +4,9 @@
  */
 import { z } from "zod";
 
+// Zod would otherwise probe `new Function` to compile parsers, which the Content-Security-Policy forbids.
+z.config({ jitless: true });
+
 const trimmed = (label: string, max: number) =>
   z
     .string({ error: `Enter your ${label}` })

@@ -16,6 +16,8 @@ export interface AppContext {
   notifyOutbox: () => void;
   /** The visitor's address as Express resolved it (TRUST_PROXY aware). */
   clientIp: string;
+  /** This response's Content-Security-Policy nonce (server-rendered pages). */
+  nonce?: string;
 }
 
 const KEY = Symbol.for("gem-state.app-context");

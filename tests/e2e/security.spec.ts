@@ -1,0 +1,51 @@
+import { expect, hydrated, test } from "./fixtures";
+import { pages } from "./site-pages";
+
+const strictScriptSrc = (csp: string) => {
+  const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+  return scriptSrc.length > 0 && !scriptSrc.includes("'unsafe-inline'") && !scriptSrc.includes("'unsafe-eval'");
+};
+
+test.describe("security headers", () => {
+  test.skip(({ isMobile }) => isMobile, "headers do not depend on the viewport");
+
+  test("every page, static or server-rendered, carries a strict policy and the other headers", async ({ request }) => {
+    for (const path of [...pages, "/no-such-page", "/contact?city=Boise", "/blog?category=safety"]) {
+      const response = await request.get(path);
+      const headers = response.headers();
+      const csp = headers["content-security-policy"] ?? "";
+      expect(strictScriptSrc(csp), `${path}: ${csp}`).toBe(true);
+      for (const directive of ["default-src 'none'", "frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'", "form-action 'self'", "frame-src https://www.google.com"]) {
+        expect(csp, path).toContain(directive);
+      }
+      expect(csp, path).toMatch(/script-src 'self' ('sha256-[^']+' ?)+|script-src 'self' 'nonce-[^']+'/);
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(headers["permissions-policy"]).toContain("camera=()");
+      expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+    }
+  });
+
+  test("server-rendered responses get a fresh nonce each time", async ({ request }) => {
+    const nonce = async () => /'nonce-([^']+)'/.exec((await request.get("/no-such-page")).headers()["content-security-policy"] ?? "")?.[1];
+    const [a, b] = [await nonce(), await nonce()];
+    expect(a).toBeTruthy();
+    expect(a).not.toBe(b);
+  });
+});
+
+// Every page loads without a policy violation and still hydrates: a client-side navigation works after load.
+for (const path of [...pages, "/no-such-page", "/contact?city=Eagle"]) {
+  test(`no policy violation on ${path}`, async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { violations: string[] }).violations = [];
+      document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await page.goto(path);
+    await hydrated(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).evaluate((a: HTMLAnchorElement) => a.click());
+    await expect(page).toHaveURL("/privacy-policy");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+  });
+}
