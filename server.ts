@@ -89,9 +89,10 @@ if (dev) {
 }
 
 // Everything React Router renders gets a fresh nonce for its inline scripts (app/entry.server.tsx).
+// (Not in development: Vite's hot-reload client injects scripts of its own.)
 app.use((req, res, next) => {
   res.locals.nonce = newNonce();
-  res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [`'nonce-${res.locals.nonce}'`], https: isHttps(req) }));
+  if (!dev) res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [`'nonce-${res.locals.nonce}'`], https: isHttps(req) }));
   next();
 });
 
