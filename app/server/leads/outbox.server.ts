@@ -15,7 +15,7 @@ import type { Logger } from "pino";
 import type { Database, DB, JobKind, OutboxJobsTable } from "../db/database.server.ts";
 import type { Env } from "../env.server.ts";
 import { createMailSender } from "./mail.server.ts";
-import { getAttachment, getLead, markNotified, pruneRateLimits, type Attachment, type LeadRow } from "./store.server.ts";
+import { getAttachment, getLead, markNotified, pruneRateLimits, purgeExpiredLeads, type Attachment, type LeadRow } from "./store.server.ts";
 import { postLead } from "./webhook.server.ts";
 
 export interface Delivery {
@@ -148,6 +148,8 @@ export function startOutboxWorker(opts: {
     if (at.getTime() - lastMaintenance < MAINTENANCE_EVERY_MS) return;
     lastMaintenance = at.getTime();
     await pruneRateLimits(database, at);
+    const purged = await purgeExpiredLeads(database, at);
+    if (purged > 0) logger.info({ purged }, "requests past their retention period deleted");
     await markNotified(database);
   }
 

@@ -136,6 +136,20 @@ export async function pruneRateLimits(database: Database, now = new Date()): Pro
   await database.db.deleteFrom("rate_limits").where("bucket", "<", bucketOf(now)).execute();
 }
 
+/** How long requests are kept (the privacy policy's retention table); newsletter sign-ups stay until removed. */
+export const RETENTION_DAYS: Partial<Record<LeadKind, number>> = { estimate: 3 * 365, contact: 3 * 365, application: 365 };
+
+/** Deletes requests older than their retention period, with their attachment and jobs (cascade). */
+export async function purgeExpiredLeads(database: Database, now = new Date()): Promise<number> {
+  let deleted = 0;
+  for (const [kind, days] of Object.entries(RETENTION_DAYS) as [LeadKind, number][]) {
+    const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
+    const result = await database.db.deleteFrom("leads").where("kind", "=", kind).where("created_at", "<", cutoff).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
+}
+
 /**
  * Marks a lead (or, without an id, every pending lead) 'notified' once none of its jobs is left unsent.
  * A single statement, run after each sent job, so that of two jobs finishing at once the later one sees both sent.
