@@ -1,7 +1,11 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+/**
+ * The site header. Its two menus use Radix (DropdownMenu on large screens, Dialog for the phone menu),
+ * which is not in any page's first load (docs/decisions/005-loading-strategy.md): each trigger is first
+ * rendered as the same plain <button> Radix would render, Radix is imported when the visitor points at,
+ * touches or focuses it, and the press that came before it arrived is replayed on Radix's trigger.
+ */
 import { ChevronDown, Mail, Menu, Phone, X } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { firstN, limits } from "~/lib/limits";
 import type { NavData } from "~/lib/nav.server";
@@ -91,13 +95,104 @@ export function Header({ nav }: { nav: NavData }) {
   );
 }
 
+type DropdownModule = typeof import("@radix-ui/react-dropdown-menu");
+type DialogModule = typeof import("@radix-ui/react-dialog");
+
+/** Imports a module once per page; a failed import is tried again on the next interaction. */
+function lazyModule<T>(load: () => Promise<T>) {
+  let promise: Promise<T> | undefined;
+  let loaded: T | undefined;
+  return {
+    get: () => loaded,
+    load: () =>
+      (promise ??= load().then(
+        (module) => (loaded = module),
+        (error: unknown) => {
+          promise = undefined;
+          throw error;
+        },
+      )),
+  };
+}
+
+const dropdownMenu = lazyModule<DropdownModule>(() => import("@radix-ui/react-dropdown-menu"));
+const dialog = lazyModule<DialogModule>(() => import("@radix-ui/react-dialog"));
+
+/**
+ * One menu's Radix module: undefined until loaded, while the menu renders a plain stand-in trigger.
+ * `load` imports it; `replay` also records the event that should have opened the menu, dispatched on
+ * Radix's trigger once it is mounted. The new trigger takes the focus if the stand-in had it.
+ */
+function useLazyRadix<T>(lib: ReturnType<typeof lazyModule<T>>) {
+  const [module, setModule] = useState<T | undefined>(lib.get);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const replayed = useRef<Event | null>(null);
+  const hadFocus = useRef(false);
+  const load = () => {
+    if (module) return;
+    lib.load().then(
+      (m) => {
+        hadFocus.current = document.activeElement === trigger.current;
+        setModule(() => m);
+      },
+      () => {},
+    );
+  };
+  // Runs after Radix's own effects (they are in children), so its listeners see the replayed event.
+  useEffect(() => {
+    if (!module) return;
+    if (hadFocus.current) trigger.current?.focus();
+    const event = replayed.current;
+    replayed.current = null;
+    if (event) trigger.current?.dispatchEvent(event);
+  }, [module]);
+  const replay = (event: Event) => {
+    replayed.current = event;
+    load();
+  };
+  return { module, trigger, load, replay };
+}
+
 function NavDropdown({ label, allItem, items }: { label: string; allItem: NavItem; items: NavItem[] }) {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="group inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-semibold tracking-wide text-slate-800 hover:text-brand-600 data-[state=open]:text-brand-600">
+  const { module: DropdownMenu, trigger, load, replay } = useLazyRadix(dropdownMenu);
+  const triggerProps = {
+    ref: trigger,
+    className:
+      "group inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-semibold tracking-wide text-slate-800 hover:text-brand-600 data-[state=open]:text-brand-600",
+    children: (
+      <>
         {label}
         <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" aria-hidden="true" />
-      </DropdownMenu.Trigger>
+      </>
+    ),
+  };
+  if (!DropdownMenu) {
+    // What DropdownMenu.Trigger renders while closed; the presses that open it are replayed on it.
+    return (
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={false}
+        data-state="closed"
+        {...triggerProps}
+        onPointerEnter={load}
+        onFocus={load}
+        onPointerDown={(event) => {
+          if (event.button !== 0 || event.ctrlKey) return;
+          event.preventDefault();
+          replay(new PointerEvent("pointerdown", { bubbles: true, cancelable: true, button: 0, pointerType: event.pointerType }));
+        }}
+        onKeyDown={(event) => {
+          if (!["Enter", " ", "ArrowDown"].includes(event.key)) return;
+          event.preventDefault();
+          replay(new KeyboardEvent("keydown", { bubbles: true, cancelable: true, key: event.key }));
+        }}
+      />
+    );
+  }
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger {...triggerProps} />
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="start"
@@ -122,13 +217,29 @@ function NavDropdown({ label, allItem, items }: { label: string; allItem: NavIte
 
 function MobileMenu({ serviceItems, locationItems }: { serviceItems: NavItem[]; locationItems: NavItem[] }) {
   const [open, setOpen] = useState(false);
+  const { module: Dialog, trigger, load, replay } = useLazyRadix(dialog);
   const close = () => setOpen(false);
   const linkClass = "block rounded-md px-3 py-2.5 text-base text-slate-800 hover:bg-brand-50";
+  const triggerProps = { ref: trigger, className: "btn-secondary px-3 lg:hidden", "aria-label": "Open menu", children: <Menu className="size-5" aria-hidden="true" /> };
+  if (!Dialog) {
+    // What Dialog.Trigger renders while closed; the press that opens it is replayed on it.
+    return (
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        data-state="closed"
+        {...triggerProps}
+        onPointerEnter={load}
+        onTouchStart={load}
+        onFocus={load}
+        onClick={() => replay(new MouseEvent("click", { bubbles: true, cancelable: true }))}
+      />
+    );
+  }
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="btn-secondary px-3 lg:hidden" aria-label="Open menu">
-        <Menu className="size-5" aria-hidden="true" />
-      </Dialog.Trigger>
+      <Dialog.Trigger {...triggerProps} />
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60 lg:hidden" />
         <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col bg-white shadow-2xl data-[state=open]:animate-[slide-in_200ms_ease-out] motion-reduce:animate-none lg:hidden">

@@ -1,0 +1,435 @@
+/**
+ * The performance benchmark (docs/performance.md): builds for production, serves the build with the real
+ * server, runs Lighthouse (mobile, simulated throttling, the system Chromium) on every prerendered page and
+ * compares three representative pages with the same HTML stripped of every script (the physical limit).
+ * Writes bench/lighthouse.json and bench/lighthouse.md, prints the table, and exits 1 when a budget is missed.
+ *
+ *   npm run bench                                   everything: every page, 3 runs each
+ *   npm run bench -- --pages /,/about --runs 1      a quick look (written to bench/runs/, not bench/)
+ *   npm run bench -- --skip-build                   measure the build already in ./build
+ *
+ * A benchmark, not a test: it is not part of `npm test`, and no test asserts on a timing.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os, { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import compression from "compression";
+import express from "express";
+import lighthouse from "lighthouse";
+import { sitePaths } from "../app/lib/pages.ts";
+import { postPath } from "../app/lib/paths.ts";
+import { contentSecurityPolicy } from "../app/server/csp.server.ts";
+import { securityHeaders } from "../app/server/security.server.ts";
+import { chromiumArgs, findChromium } from "./chromium.ts";
+
+const BUDGET = {
+  score: 1, // performance, accessibility, best practices and SEO, as Lighthouse shows them (rounded to 2 places)
+  fcpMs: 1000,
+  lcpMs: 1500,
+  tbtMs: 50,
+  cls: 0.01,
+  jsGzipKb: 120,
+  cssGzipKb: 20,
+  ratioToLimit: 1.15,
+} as const;
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
+
+const { values: args } = parseArgs({
+  options: {
+    pages: { type: "string" },
+    runs: { type: "string", default: "3" },
+    "skip-build": { type: "boolean", default: false },
+  },
+});
+
+const blogSlugs = readdirSync("content/blog")
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => f.slice(0, -".md".length))
+  .sort();
+const allPages = sitePaths(blogSlugs);
+/** Home, a city page and a blog post: the three page shapes compared with their plain-HTML limit. */
+const representative = ["/", "/locations/pressure-washing-boise-id", postPath(blogSlugs[0]!)];
+
+const pages = args.pages ? args.pages.split(",").map((p) => p.trim()).filter(Boolean) : allPages;
+const unknown = pages.filter((p) => !allPages.includes(p));
+if (unknown.length) fail(`not a prerendered page: ${unknown.join(", ")}`);
+const runs = Number(args.runs);
+if (!Number.isInteger(runs) || runs < 1) fail("--runs must be a positive whole number");
+const complete = !args.pages && runs >= 3;
+const limitPages = representative.filter((p) => pages.includes(p));
+
+// Quick runs never overwrite the full results.
+const outDir = complete ? "bench" : "bench/runs";
+const reportsDir = path.join("bench/runs", "reports");
+mkdirSync(reportsDir, { recursive: true });
+
+if (!args["skip-build"]) {
+  console.log("bench: npm run build");
+  const built = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (built.status !== 0) fail("the build failed");
+}
+
+// Everything started here is stopped on every way out (including a failure or Ctrl-C).
+const cleanups: (() => void)[] = [];
+function cleanup() {
+  for (const step of cleanups.splice(0).reverse()) {
+    try {
+      step();
+    } catch {
+      // keep cleaning up
+    }
+  }
+}
+process.on("exit", cleanup);
+process.on("SIGINT", () => process.exit(130));
+process.on("SIGTERM", () => process.exit(143));
+
+const clientDir = path.resolve("build/client");
+const [port, limitPort] = await freePorts(2);
+const dataDir = mkdtempSync(path.join(tmpdir(), "gs-bench-"));
+cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+await startServer(port!, dataDir);
+const origin = `http://127.0.0.1:${port}`;
+if (limitPages.length) await startLimitServer(limitPort!, limitPages);
+const limitOrigin = `http://127.0.0.1:${limitPort}`;
+
+const chromePath = findChromium();
+if (!chromePath) fail("no Chromium found (set CHROMIUM_PATH)");
+// Simulated throttling multiplies the main-thread time Chromium actually took: other work on the machine
+// inflates TBT and the paint times. Measure on an otherwise idle machine; the load is recorded.
+const loadBefore = os.loadavg()[0]!;
+if (loadBefore > os.availableParallelism() / 2) {
+  console.warn(`bench: the machine is busy (load average ${loadBefore.toFixed(2)} on ${os.availableParallelism()} cores): timings will be pessimistic`);
+}
+const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumArgs });
+cleanups.push(() => chrome.kill());
+const chromium = await chromiumVersion();
+
+type Run = ReturnType<typeof summarize>;
+const results: { page: string; median: Run; runs: Run[] }[] = [];
+const limits: { page: string; median: Run; runs: Run[] }[] = [];
+const total = pages.length + limitPages.length;
+let n = 0;
+for (const page of pages) {
+  results.push(await measure(`${origin}${page}`, page, `[${++n}/${total}]`));
+  // The limit right after the page itself, so that both are measured in the same conditions.
+  if (limitPages.includes(page)) limits.push(await measure(`${limitOrigin}${page}`, page, `[${++n}/${total}] limit`));
+}
+cleanup();
+
+const comparisons = limits.map(({ page, median: limit }) => {
+  const ours = results.find((r) => r.page === page)!.median;
+  return {
+    page,
+    fcp: { ours: ours.fcpMs, limit: limit.fcpMs, ratio: round(ours.fcpMs / limit.fcpMs, 2) },
+    lcp: { ours: ours.lcpMs, limit: limit.lcpMs, ratio: round(ours.lcpMs / limit.lcpMs, 2) },
+    limitJsKb: limit.jsGzipKb,
+  };
+});
+
+const failures = [
+  ...results.flatMap(({ page, median }) => budgetFailures(median).map((f) => `${page}: ${f}`)),
+  ...comparisons.flatMap((c) =>
+    (["fcp", "lcp"] as const)
+      .filter((m) => c[m].ratio > BUDGET.ratioToLimit)
+      .map((m) => `${c.page}: ${m.toUpperCase()} is ${c[m].ratio}× the plain-HTML limit (budget ${BUDGET.ratioToLimit}×)`),
+  ),
+];
+
+const report = {
+  date: new Date().toISOString(),
+  chromium,
+  lighthouse: results[0]?.median.lighthouseVersion,
+  settings: "Lighthouse default config: mobile form factor, simulated throttling (150 ms RTT, 1.6 Mbps, 4× CPU)",
+  runsPerPage: runs,
+  loadAverage: { atStart: round(loadBefore, 2), atEnd: round(os.loadavg()[0]!, 2), cores: os.availableParallelism() },
+  budgets: BUDGET,
+  pages: results.map(({ page, median, runs: all }) => ({ page, ...median, failures: budgetFailures(median), runs: all.map(brief) })),
+  limit: comparisons,
+  failures,
+};
+mkdirSync(outDir, { recursive: true });
+const markdown = toMarkdown(report);
+writeFileSync(path.join(outDir, "lighthouse.json"), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(path.join(outDir, "lighthouse.md"), markdown);
+console.log(`\n${markdown}`);
+console.log(`bench: wrote ${outDir}/lighthouse.json and ${outDir}/lighthouse.md (median reports in ${reportsDir}/)`);
+if (failures.length) {
+  console.error(`bench: ${failures.length} budget(s) missed`);
+  process.exit(1);
+}
+console.log("bench: every budget met");
+process.exit(0);
+
+// ---------------------------------------------------------------------------------------------------
+
+async function measure(url: string, page: string, label: string) {
+  const all: Run[] = [];
+  const reports = new Map<Run, import("lighthouse").Result>();
+  for (let i = 0; i < runs; i++) {
+    const lhr = await lighthouseRun(url);
+    const run = summarize(lhr, url);
+    all.push(run);
+    reports.set(run, lhr);
+    console.log(
+      `${label} ${url} run ${i + 1}: perf ${pct(run.scores.performance)} FCP ${run.fcpMs} LCP ${run.lcpMs} TBT ${run.tbtMs} CLS ${run.cls} JS ${run.jsGzipKb} KB`,
+    );
+  }
+  const median = pickMedian(all);
+  // The median run's full report, to look into (open it in https://googlechrome.github.io/lighthouse/viewer/).
+  writeFileSync(path.join(reportsDir, `${url.startsWith(limitOrigin) ? "limit-" : ""}${slug(page)}.json`), JSON.stringify(reports.get(median)));
+  return { page, median, runs: all };
+}
+
+/** One Lighthouse run; a run whose trace could not be recorded (it happens on a busy machine) is retried. */
+async function lighthouseRun(url: string, attempts = 3): Promise<import("lighthouse").Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    const error = result ? result.lhr.runtimeError : { message: "no result" };
+    if (result && !error) return result.lhr;
+    if (attempt >= attempts) fail(`Lighthouse could not measure ${url}: ${error?.message}`);
+    console.warn(`bench: ${url}: ${error?.message}; trying again`);
+  }
+}
+
+/** The median run: ordered by performance score (best first), then LCP (fastest first). */
+function pickMedian(all: Run[]): Run {
+  const sorted = [...all].sort((a, b) => (b.scores.performance ?? 0) - (a.scores.performance ?? 0) || a.lcpMs - b.lcpMs);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+type NetworkItem = { url: string; resourceType?: string; transferSize?: number; resourceSize?: number; statusCode?: number };
+
+function summarize(lhr: import("lighthouse").Result, url: string) {
+  const pageOrigin = new URL(url).origin;
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
+    (r) => r.url.startsWith("http"),
+  );
+  const bytes = (type: string, field: "resourceSize" | "transferSize") =>
+    items.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r[field] ?? 0), 0);
+  const kb = (n: number) => round(n / 1024, 1);
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null])) as Record<Category, number | null>;
+  // Audits that lost points in the categories that must be perfect, to say why a score is below 1.
+  const flagged = CATEGORIES.filter((c) => c !== "performance").flatMap((c) =>
+    (lhr.categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id]?.title})`),
+  );
+  return {
+    lighthouseVersion: lhr.lighthouseVersion,
+    scores,
+    fcpMs: Math.round(numeric("first-contentful-paint")),
+    lcpMs: Math.round(numeric("largest-contentful-paint")),
+    tbtMs: Math.round(numeric("total-blocking-time")),
+    cls: round(numeric("cumulative-layout-shift"), 3),
+    bytesKb: {
+      html: kb(items.filter((r) => r.resourceType === "Document" && new URL(r.url).origin === pageOrigin).reduce((sum, r) => sum + (r.resourceSize ?? 0), 0)),
+      css: kb(bytes("Stylesheet", "resourceSize")),
+      js: kb(bytes("Script", "resourceSize")),
+      images: kb(bytes("Image", "resourceSize")),
+      fonts: kb(bytes("Font", "resourceSize")),
+    },
+    requests: items.length,
+    /** The gzip bodies of the JavaScript and CSS the page loaded (what the budgets count). */
+    jsGzipKb: kb(gzipBodies(items, "Script")),
+    cssGzipKb: kb(gzipBodies(items, "Stylesheet")),
+    /** The same, as Lighthouse saw it on the wire: compressed bodies plus response headers. */
+    jsTransferKb: kb(bytes("Script", "transferSize")),
+    foreignRequests: items.map((r) => r.url).filter((u) => new URL(u).origin !== pageOrigin),
+    scripts: items
+      .filter((r) => r.resourceType === "Script")
+      .map((r) => ({ url: new URL(r.url).pathname, gzipKb: kb(gzipBodies([r], "Script")) })),
+    flagged,
+  };
+}
+
+/**
+ * gzip size of each response body of a type, compressed like the server's `compression` middleware
+ * does (zlib's default level); a file that is not in the build counts with the size Lighthouse saw.
+ */
+function gzipBodies(items: NetworkItem[], type: string): number {
+  return items
+    .filter((r) => r.resourceType === type)
+    .reduce((sum, r) => {
+      const file = path.join(clientDir, decodeURIComponent(new URL(r.url).pathname));
+      if (!file.startsWith(clientDir + path.sep) || !existsSync(file)) return sum + (r.transferSize ?? 0);
+      return sum + gzipSync(readFileSync(file)).length;
+    }, 0);
+}
+
+function brief(run: Run) {
+  return { scores: run.scores, fcpMs: run.fcpMs, lcpMs: run.lcpMs, tbtMs: run.tbtMs, cls: run.cls };
+}
+
+function budgetFailures(run: Run): string[] {
+  const out: string[] = [];
+  for (const c of CATEGORIES) {
+    if (Math.round((run.scores[c] ?? 0) * 100) < BUDGET.score * 100) out.push(`${c} ${pct(run.scores[c])} < 100`);
+  }
+  out.push(...run.flagged);
+  if (run.fcpMs > BUDGET.fcpMs) out.push(`FCP ${run.fcpMs} ms > ${BUDGET.fcpMs} ms`);
+  if (run.lcpMs > BUDGET.lcpMs) out.push(`LCP ${run.lcpMs} ms > ${BUDGET.lcpMs} ms`);
+  if (run.tbtMs > BUDGET.tbtMs) out.push(`TBT ${run.tbtMs} ms > ${BUDGET.tbtMs} ms`);
+  if (run.cls > BUDGET.cls) out.push(`CLS ${run.cls} > ${BUDGET.cls}`);
+  if (run.jsGzipKb > BUDGET.jsGzipKb) out.push(`JS ${run.jsGzipKb} KB gzip > ${BUDGET.jsGzipKb} KB`);
+  if (run.cssGzipKb > BUDGET.cssGzipKb) out.push(`CSS ${run.cssGzipKb} KB gzip > ${BUDGET.cssGzipKb} KB`);
+  if (run.foreignRequests.length) out.push(`requests to other hosts before interaction: ${[...new Set(run.foreignRequests.map((u) => new URL(u).host))].join(", ")}`);
+  return out;
+}
+
+function toMarkdown(r: typeof report): string {
+  const b = r.budgets;
+  const lines = [
+    `# Lighthouse benchmark`,
+    "",
+    `${r.date.slice(0, 10)} · Lighthouse ${r.lighthouse} · ${r.chromium} · ${r.settings} · median of ${r.runsPerPage} run(s) per page (by performance score, then LCP) · load average ${r.loadAverage.atStart} → ${r.loadAverage.atEnd} on ${r.loadAverage.cores} cores.`,
+    "",
+    `Budgets: scores 100 · FCP ≤ ${b.fcpMs} ms · LCP ≤ ${b.lcpMs} ms · TBT ≤ ${b.tbtMs} ms · CLS ≤ ${b.cls} · JS ≤ ${b.jsGzipKb} KB gzip · CSS ≤ ${b.cssGzipKb} KB gzip · no other host · FCP and LCP ≤ ${b.ratioToLimit}× the plain-HTML limit.`,
+    "Bytes are decoded sizes in KB; “JS gz” is the gzip size of the JavaScript loaded without interaction (the budget); ✗ marks a missed budget.",
+    "",
+    "| Page | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | HTML | CSS | JS | Img | Font | Req | JS gz | |",
+    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|:-:|",
+    ...r.pages.map(
+      (p) =>
+        `| ${p.page} | ${CATEGORIES.map((c) => pct(p.scores[c])).join(" | ")} | ${p.fcpMs} | ${p.lcpMs} | ${p.tbtMs} | ${p.cls} | ${p.bytesKb.html} | ${p.bytesKb.css} | ${p.bytesKb.js} | ${p.bytesKb.images} | ${p.bytesKb.fonts} | ${p.requests} | ${p.jsGzipKb} | ${p.failures.length ? "✗" : "✓"} |`,
+    ),
+    "",
+  ];
+  if (r.limit.length) {
+    lines.push(
+      "## Against the plain-HTML limit",
+      "",
+      "The same prerendered HTML with every `<script>` and `<link rel=\"modulepreload\">` removed, served with the same CSS and assets.",
+      "",
+      "| Page | FCP ours | FCP limit | ratio | LCP ours | LCP limit | ratio |",
+      "|---|--:|--:|--:|--:|--:|--:|",
+      ...r.limit.map((c) => `| ${c.page} | ${c.fcp.ours} | ${c.fcp.limit} | ${c.fcp.ratio} | ${c.lcp.ours} | ${c.lcp.limit} | ${c.lcp.ratio} |`),
+      "",
+    );
+  }
+  lines.push(r.failures.length ? `## Missed budgets (${r.failures.length})\n\n${r.failures.map((f) => `- ${f}`).join("\n")}\n` : "Every budget met.\n");
+  return lines.join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+async function startServer(listenPort: number, dir: string): Promise<void> {
+  // Only what the server needs: no mail server or webhook from the caller's environment.
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    PORT: String(listenPort),
+    HOST: "127.0.0.1",
+    DATA_DIR: dir,
+    LOG_LEVEL: "warn",
+  };
+  const child = spawn(process.execPath, ["server.ts"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  let stopping = false;
+  cleanups.push(() => {
+    stopping = true;
+    child.kill("SIGTERM");
+  });
+  child.on("exit", (code) => {
+    if (!stopping) fail(`server.ts stopped (exit code ${code})`);
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${listenPort}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return fail("server.ts did not answer /healthz within 30 s");
+}
+
+/**
+ * The physical limit: each page's prerendered HTML without any script or module preload, served like
+ * server.ts serves the real one (compression, the same security headers with a policy that allows no
+ * inline script, the same hashed CSS and assets, the same cache headers).
+ */
+async function startLimitServer(listenPort: number, limitPaths: string[]) {
+  const dir = mkdtempSync(path.join(tmpdir(), "gs-bench-limit-"));
+  for (const page of limitPaths) {
+    const html = readFileSync(path.join(clientDir, page, "index.html"), "utf8")
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+      .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
+    mkdirSync(path.join(dir, page), { recursive: true });
+    writeFileSync(path.join(dir, page, "index.html"), html);
+  }
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  app.use(securityHeaders({ hsts: false }));
+  app.use((_req, res, next) => {
+    res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: false }));
+    next();
+  });
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
+  app.use((req, res, next) => {
+    if (!limitPaths.includes(req.path)) return next();
+    res.set("Cache-Control", "public, max-age=300, must-revalidate");
+    res.sendFile(path.join(dir, req.path, "index.html"));
+  });
+  app.use(express.static(clientDir, { maxAge: "10m", index: false, redirect: false }));
+  const listener = await new Promise<import("node:http").Server>((resolve) => {
+    const s = app.listen(listenPort, "127.0.0.1", () => resolve(s));
+  });
+  cleanups.push(() => {
+    listener.close();
+    listener.closeAllConnections();
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+/** Free ports in 3400-3499 (the range kept for benchmarks on the shared machine). */
+async function freePorts(count: number): Promise<number[]> {
+  const found: number[] = [];
+  for (let candidate = 3400; candidate < 3500 && found.length < count; candidate++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(candidate, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) found.push(candidate);
+  }
+  if (found.length < count) fail("no free port in 3400-3499");
+  return found;
+}
+
+async function chromiumVersion() {
+  try {
+    const res = await fetch(`http://127.0.0.1:${chrome.port}/json/version`);
+    return ((await res.json()) as { Browser: string }).Browser.replace("HeadlessChrome", "Chromium");
+  } catch {
+    return "Chromium";
+  }
+}
+
+function pct(score: number | null | undefined) {
+  return score == null ? "–" : String(Math.round(score * 100));
+}
+
+function round(n: number, digits: number) {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+function slug(page: string) {
+  return page === "/" ? "home" : page.replace(/^\//, "").replaceAll("/", "--");
+}
+
+function fail(message: string): never {
+  console.error(`bench: ${message}`);
+  process.exit(2);
+}
