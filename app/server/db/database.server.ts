@@ -108,6 +108,11 @@ function postgresPool(connectionString: string): pg.Pool {
   // An idle client that breaks (e.g. the server restarted) is dropped by the pool and the next query
   // reconnects; without a listener the 'error' event would end the process.
   pool.on("error", () => {});
+  // A client that is checked out when the server goes away emits 'error' on itself; without a listener
+  // that would end the process. The query in progress fails and the caller answers 503.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   return pool;
 }
 
