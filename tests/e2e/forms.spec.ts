@@ -194,6 +194,27 @@ test.describe("forms without JavaScript", () => {
     await expect(main.getByRole("textbox", { name: "Phone", exact: true })).toHaveAttribute("aria-invalid", "true");
   });
 
+  test("the job application posts with its résumé and confirms", async ({ page }) => {
+    const email = uniqueEmail("apply-nojs");
+    await page.goto("/careers/apply?position=pressure-washing-technician");
+    const form = page.locator("#application-form");
+    await expect(form.getByRole("combobox", { name: "Position" })).toHaveValue("pressure-washing-technician");
+    await form.getByRole("textbox", { name: "First name", exact: true }).fill("Ana");
+    await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Ruiz");
+    await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+    await form.getByRole("textbox", { name: "Phone", exact: true }).fill("2085550123");
+    await form.getByRole("textbox", { name: "Your work experience", exact: true }).fill("Landscaping crew, three summers.");
+    await form.getByRole("radio", { name: "Seasonal (spring to fall)" }).check();
+    await form.getByLabel(/Résumé/).setInputFiles({ name: "ana.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await form.getByRole("button", { name: "Send Application" }).click();
+    await expect(page.getByRole("status")).toContainText("Thank you for applying!");
+    const [lead] = await leadsFor(email);
+    expect(lead?.fields).toMatchObject({ position: "Pressure Washing Technician", availability: "Seasonal (spring to fall)" });
+    const { message } = await ownerMail(email);
+    expect(headerValue(message, "reply-to")).toContain(email);
+    expect(leaves(message).some((p) => headerValue(p, "content-disposition").includes("ana.pdf"))).toBe(true);
+  });
+
   test("the contact form sends every field", async ({ page }) => {
     const email = uniqueEmail("contact-nojs");
     await page.goto("/contact?city=Nampa");
