@@ -142,7 +142,8 @@ export function LeadForm<V extends Values>({
   const errors: FieldErrors = validation?.errors ?? lastResult?.error ?? {};
   const [form, fields] = formMetadata<V>(id, errors, (lastResult?.initialValue ?? defaultValue ?? {}) as Record<string, unknown>);
 
-  const errorCount = Object.values(form.allErrors).filter((e) => e?.length).length;
+  // Field errors only: a form-level message (429, 503, upload) is shown on its own below.
+  const errorCount = Object.entries(form.allErrors).filter(([name, e]) => name !== "" && e?.length).length;
   useEffect(() => {
     if (attempt > 0 && errorCount > 0) summaryRef.current?.focus();
   }, [attempt, errorCount, answer]);
@@ -190,7 +191,7 @@ export function LeadForm<V extends Values>({
             </p>
             <ul className="mt-1 list-disc pl-5">
               {Object.entries(form.allErrors)
-                .filter(([, errors]) => errors?.length)
+                .filter(([name, errors]) => name !== "" && errors?.length)
                 .map(([name, errors]) => (
                   <li key={name}>
                     <a className="underline" href={`#${form.id}-${name}`}>
@@ -201,7 +202,11 @@ export function LeadForm<V extends Values>({
             </ul>
           </div>
         ) : null}
-        {form.errors?.length ? <p className="text-sm font-medium text-red-700">{form.errors[0]}</p> : null}
+        {form.errors?.length ? (
+          <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900">
+            {form.errors[0]}
+          </p>
+        ) : null}
         <input type="hidden" name={META.source} value={source} />
         <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
           <label>
