@@ -11,7 +11,7 @@
  * A benchmark, not a test: it is not part of `npm test`, and no test asserts on a timing.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
@@ -113,16 +113,38 @@ cleanups.push(() => chrome.kill());
 const chromium = await chromiumVersion();
 
 type Run = ReturnType<typeof summarize>;
-const results: { page: string; median: Run; runs: Run[] }[] = [];
-const limits: { page: string; median: Run; runs: Run[] }[] = [];
-const total = pages.length + limitPages.length;
-let n = 0;
-for (const page of pages) {
-  results.push(await measure(`${origin}${page}`, page, `[${++n}/${total}]`));
-  // The limit right after the page itself, so that both are measured in the same conditions.
-  if (limitPages.includes(page)) limits.push(await measure(`${limitOrigin}${page}`, page, `[${++n}/${total}] limit`));
+type Measured = { url: string; page: string; runs: Run[] };
+// One pass over every page per run, rather than all runs of a page in a row: a burst of other work on
+// the machine then spoils one run of several pages, not the median of one. A page's limit is measured
+// right after the page, so that both are measured in the same conditions.
+const targets: Measured[] = pages.flatMap((page) => [
+  { url: `${origin}${page}`, page, runs: [] },
+  ...(limitPages.includes(page) ? [{ url: `${limitOrigin}${page}`, page, runs: [] }] : []),
+]);
+for (let pass = 1; pass <= runs; pass++) {
+  for (const [i, target] of targets.entries()) {
+    const lhr = await lighthouseRun(target.url);
+    const run = summarize(lhr, target.url);
+    target.runs.push(run);
+    writeFileSync(reportFile(target.url, target.page, pass), JSON.stringify(lhr));
+    console.log(
+      `[run ${pass}/${runs}, ${i + 1}/${targets.length}] ${target.url}: perf ${pct(run.scores.performance)} FCP ${run.fcpMs} LCP ${run.lcpMs} TBT ${run.tbtMs} CLS ${run.cls} JS ${run.jsGzipKb} KB`,
+    );
+  }
 }
 cleanup();
+
+const medians = targets.map(({ url, page, runs: all }) => {
+  const median = pickMedian(all);
+  // Only the median run's full report is kept, to look into (https://googlechrome.github.io/lighthouse/viewer/).
+  all.forEach((run, i) => {
+    if (run === median) renameSync(reportFile(url, page, i + 1), reportFile(url, page));
+    else rmSync(reportFile(url, page, i + 1), { force: true });
+  });
+  return { page, limit: url.startsWith(limitOrigin), median, runs: all };
+});
+const results = medians.filter((m) => !m.limit);
+const limits = medians.filter((m) => m.limit);
 
 const comparisons = limits.map(({ page, median: limit }) => {
   const ours = results.find((r) => r.page === page)!.median;
@@ -169,24 +191,6 @@ console.log("bench: every budget met");
 process.exit(0);
 
 // ---------------------------------------------------------------------------------------------------
-
-async function measure(url: string, page: string, label: string) {
-  const all: Run[] = [];
-  const reports = new Map<Run, import("lighthouse").Result>();
-  for (let i = 0; i < runs; i++) {
-    const lhr = await lighthouseRun(url);
-    const run = summarize(lhr, url);
-    all.push(run);
-    reports.set(run, lhr);
-    console.log(
-      `${label} ${url} run ${i + 1}: perf ${pct(run.scores.performance)} FCP ${run.fcpMs} LCP ${run.lcpMs} TBT ${run.tbtMs} CLS ${run.cls} JS ${run.jsGzipKb} KB`,
-    );
-  }
-  const median = pickMedian(all);
-  // The median run's full report, to look into (open it in https://googlechrome.github.io/lighthouse/viewer/).
-  writeFileSync(path.join(reportsDir, `${url.startsWith(limitOrigin) ? "limit-" : ""}${slug(page)}.json`), JSON.stringify(reports.get(median)));
-  return { page, median, runs: all };
-}
 
 /** One Lighthouse run; a run whose trace could not be recorded (it happens on a busy machine) is retried. */
 async function lighthouseRun(url: string, attempts = 3): Promise<import("lighthouse").Result> {
@@ -423,6 +427,10 @@ function pct(score: number | null | undefined) {
 function round(n: number, digits: number) {
   const f = 10 ** digits;
   return Math.round(n * f) / f;
+}
+
+function reportFile(url: string, page: string, pass?: number) {
+  return path.join(reportsDir, `${url.startsWith(limitOrigin) ? "limit-" : ""}${slug(page)}${pass ? `.run${pass}` : ""}.json`);
 }
 
 function slug(page: string) {
