@@ -3,8 +3,8 @@
  * marks its inline scripts with the nonce server.ts put in the load context and in the header. At build
  * time (prerendering) there is no nonce; scripts/csp-hashes.ts hashes those pages' scripts instead.
  *
- * The HTML is also passed through startAppAfterFirstPaint(): the page is painted before any of its
- * JavaScript is requested (docs/decisions/005-loading-strategy.md).
+ * The HTML is also passed through deferAppStart(): a page loads no JavaScript; the app starts on the
+ * visitor's first interaction (docs/decisions/006-native-controls.md).
  */
 import { PassThrough, Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
@@ -14,6 +14,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { DEFERRED_MODULE_TYPE } from "./lib/early-script";
 import { NonceContext } from "./lib/nonce";
 import { appContext } from "./server/context";
 
@@ -56,7 +57,7 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html");
-          pipe(startAppAfterFirstPaint()).pipe(body);
+          pipe(deferAppStart()).pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
@@ -71,23 +72,26 @@ export default function handleRequest(
   });
 }
 
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
-const APP_SCRIPT = '<script type="module"';
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
+const APP_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>/;
 
 /**
- * React Router's way of starting the app, changed in two places:
- * - the `<link rel="modulepreload">` tags <Scripts /> puts in the head (React hoists them above the
- *   stylesheet) are taken out: they had every module of the page fetched at high priority before the
- *   first paint, competing with the CSS;
- * - the module script at the end of the body that imports the route modules and the client entry
- *   first waits for the first paint; then it adds the preloads (all modules load in parallel, as
- *   before) and imports the same modules.
- * A script of another shape than expected is left as it is (the page then works as before).
+ * Keeps the app from starting until the visitor's first interaction (docs/decisions/006-native-controls.md):
+ * every control works natively from the first paint, so a page load needs no JavaScript.
+ * - The `<link rel="modulepreload">` tags <Scripts /> puts in the head are taken out (they would fetch
+ *   every module of the page before the first paint); their addresses go to the module script's
+ *   `data-preload`.
+ * - React Router's module script at the end of the body gets the type DEFERRED_MODULE_TYPE, so the
+ *   browser does not run it; the early script (app/lib/early-script.ts) runs its text, unchanged, as a
+ *   module script on the first interaction, after adding the preloads.
+ * Only the script that starts React Router is deferred (it assigns `window.__reactRouterRouteModules`);
+ * any other shape is left as it is, and the app then starts at once (tests/e2e/app-start.spec.ts fails).
  */
-function startAppAfterFirstPaint() {
+export function deferAppStart() {
   const decoder = new StringDecoder("utf8");
   let html = "";
   let state: "head" | "body" | "script" | "rest" = "head";
+  const preloads: string[] = [];
 
   const process = (last: boolean) => {
     let out = "";
@@ -95,14 +99,18 @@ function startAppAfterFirstPaint() {
       if (state === "head") {
         const end = html.indexOf("</head>");
         if (end === -1) break;
-        out += html.slice(0, end).replace(MODULE_PRELOAD, "");
+        out += html.slice(0, end).replace(MODULE_PRELOAD, (_tag, href: string) => {
+          preloads.push(href);
+          return "";
+        });
         html = html.slice(end);
         state = "body";
       } else if (state === "body") {
-        const start = html.indexOf(APP_SCRIPT);
-        if (start === -1) {
-          // Keep back what could be the beginning of the script tag, split across two chunks.
-          const cut = last ? html.length : Math.max(0, html.length - APP_SCRIPT.length);
+        const start = APP_SCRIPT.exec(html)?.index;
+        if (start === undefined) {
+          // Keep back a tag that is not complete yet: it may be the script, split across two chunks.
+          const open = html.lastIndexOf("<");
+          const cut = !last && open !== -1 && !html.includes(">", open) ? open : html.length;
           out += html.slice(0, cut);
           html = html.slice(cut);
           break;
@@ -113,7 +121,7 @@ function startAppAfterFirstPaint() {
       } else if (state === "script") {
         const end = html.indexOf("</script>");
         if (end === -1) break;
-        out += afterFirstPaint(html.slice(0, end + "</script>".length));
+        out += deferScript(html.slice(0, end + "</script>".length), preloads);
         html = html.slice(end + "</script>".length);
         state = "rest";
       } else {
@@ -141,42 +149,10 @@ function startAppAfterFirstPaint() {
   });
 }
 
-/**
- * The app's module script, rewritten to start after the first paint. React Router writes:
- *   import * as route0 from "/assets/root-….js"; …                    (one line per matched route)
- *   window.__reactRouterManifest = { …pretty-printed JSON… };
- *   window.__reactRouterRouteModules = {"root":route0, …};
- *   import("/assets/entry.client-….js");
- * It becomes: wait for a frame; the same manifest (compact JSON: smaller HTML); module preloads for
- * the entry and the matched routes, read from that manifest; the same imports, dynamic and parallel;
- * the rest unchanged.
- */
-function afterFirstPaint(script: string): string {
-  const open = script.slice(0, script.indexOf(">") + 1);
-  const imports: { name: string; url: string }[] = [];
-  const body = script.slice(open.length, -"</script>".length).replace(/^\s*import \* as (\w+) from ("[^"]+");[ \t]*$/gm, (_line, name: string, url: string) => {
-    imports.push({ name, url });
-    return "";
-  });
-  const manifest = /window\.__reactRouterManifest = (\{[\s\S]*?\});\s*window\.__reactRouterRouteModules = (\{[^\n]*\});/.exec(body);
-  // Anything else before the manifest (a static import, HMR code) is a shape this does not know.
-  if (!imports.length || !manifest || !/^[\s;]*$/.test(body.slice(0, manifest.index)) || /^\s*import[\s*{"]/m.test(body)) return script;
-  let compact: string;
-  try {
-    compact = JSON.stringify(JSON.parse(manifest[1]!));
-  } catch {
-    return script;
-  }
-  const routeIds = [...manifest[2]!.matchAll(/"([^"]+)":\w+/g)].map((m) => m[1]);
-  return [
-    open,
-    'await new Promise((go) => (document.visibilityState === "visible" ? requestAnimationFrame(() => setTimeout(go)) : go()));',
-    `const manifest = (window.__reactRouterManifest = ${compact});`,
-    `const routes = ${JSON.stringify(routeIds)}.map((id) => manifest.routes[id]);`,
-    "for (const href of new Set([manifest.entry.module, ...manifest.entry.imports, ...routes.flatMap((r) => [r.module, ...r.imports])]))",
-    '  document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));',
-    `const [${imports.map((i) => i.name).join(", ")}] = await Promise.all([${imports.map((i) => `import(${i.url})`).join(", ")}]);`,
-    body.slice(body.indexOf("window.__reactRouterRouteModules")),
-    "</script>",
-  ].join("\n");
+function deferScript(script: string, preloads: string[]): string {
+  if (!script.includes("window.__reactRouterRouteModules")) return script;
+  const attributes = ` data-preload="${preloads.map(escapeAttribute).join(" ")}"`;
+  return script.replace(/^<script\b([^>]*)\btype="module"/, `<script$1type="${DEFERRED_MODULE_TYPE}"${attributes}`);
 }
+
+const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");

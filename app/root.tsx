@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from "./+types/root";
 import "./app.css";
 import { business } from "./content/business";
+import { earlyScriptSource } from "./lib/early-script";
 import { navData } from "./lib/nav.server";
 import { useNonce } from "./lib/nonce";
 
@@ -23,6 +24,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#073a58" />
+        {/* Before the stylesheet, so it runs at once (app/lib/early-script.ts). Only the server writes it:
+            the browser has run it long before hydration, and the client bundle does not carry it. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyScriptSource : "" }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

@@ -1,25 +1,19 @@
 import { Check, Copy } from "lucide-react";
-import { useState } from "react";
 
-/** Writes the address and the map link to the clipboard (spec §2.12); a failure is ignored. */
+/**
+ * Writes the address and the map link to the clipboard (spec §2.12); a failure is ignored. The click is
+ * handled by the page's early script (app/lib/early-script.ts), so a tap is honoured from the first paint,
+ * before the app has hydrated; it marks the button `data-copied` for a moment, which shows "Copied".
+ */
 export function CopyAddress({ address, mapsUrl }: { address: string; mapsUrl: string }) {
-  const [copied, setCopied] = useState(false);
   return (
-    <button
-      type="button"
-      className="btn-secondary"
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(`${address}\n${mapsUrl}`);
-          setCopied(true);
-          setTimeout(() => setCopied(false), 2500);
-        } catch {
-          // Clipboard refused (permissions, insecure context): nothing to tell the visitor.
-        }
-      }}
-    >
-      {copied ? <Check className="size-5" aria-hidden="true" /> : <Copy className="size-5" aria-hidden="true" />}
-      <span aria-live="polite">{copied ? "Copied" : "Copy address"}</span>
+    <button type="button" className="group btn-secondary" data-copy={`${address}\n${mapsUrl}`}>
+      <Copy className="size-5 group-data-copied:hidden" aria-hidden="true" />
+      <Check className="hidden size-5 group-data-copied:block" aria-hidden="true" />
+      <span aria-live="polite">
+        <span className="group-data-copied:hidden">Copy address</span>
+        <span className="hidden group-data-copied:inline">Copied</span>
+      </span>
     </button>
   );
 }

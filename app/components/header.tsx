@@ -1,11 +1,11 @@
 /**
- * The site header. Its two menus use Radix (DropdownMenu on large screens, Dialog for the phone menu),
- * which is not in any page's first load (docs/decisions/005-loading-strategy.md): each trigger is first
- * rendered as the same plain <button> Radix would render, Radix is imported when the visitor points at,
- * touches or focuses it, and the press that came before it arrived is replayed on Radix's trigger.
+ * The site header. Its three menus are the WAI-ARIA disclosure navigation pattern (a button with
+ * aria-expanded that shows a list of links), opened by the browser itself: each list is a `popover`
+ * shown by its button's `popovertarget`, so the menus work from the first paint, before and without
+ * JavaScript, with light dismiss and Escape from the platform (docs/decisions/006-native-controls.md).
+ * app/lib/early-script.ts keeps aria-expanded in step and closes a menu when one of its links is followed.
  */
 import { ChevronDown, Mail, Menu, Phone, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { firstN, limits } from "~/lib/limits";
 import type { NavData } from "~/lib/nav.server";
@@ -16,6 +16,9 @@ type NavItem = { to: string; label: string };
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-2 text-sm font-semibold tracking-wide hover:text-brand-600 ${isActive ? "text-brand-600" : "text-slate-800"}`;
+
+/** The phone menu's id: its button is in the header, its panel is a popover. */
+export const SITE_MENU_ID = "site-menu";
 
 export function Header({ nav }: { nav: NavData }) {
   const { business } = nav;
@@ -50,10 +53,10 @@ export function Header({ nav }: { nav: NavData }) {
               </NavLink>
             </li>
             <li>
-              <NavDropdown label="SERVICES" allItem={{ to: "/services", label: "All Services" }} items={serviceItems} />
+              <NavDisclosure id="nav-services" label="SERVICES" items={[{ to: "/services", label: "All Services" }, ...serviceItems]} />
             </li>
             <li>
-              <NavDropdown label="LOCATIONS" allItem={{ to: "/locations", label: "All Locations" }} items={locationItems} />
+              <NavDisclosure id="nav-locations" label="LOCATIONS" items={[{ to: "/locations", label: "All Locations" }, ...locationItems]} />
             </li>
             <li>
               <NavLink to="/blog" className={navLinkClass}>
@@ -85,217 +88,109 @@ export function Header({ nav }: { nav: NavData }) {
             <Phone className="size-5" aria-hidden="true" />
             <span className="sr-only sm:not-sr-only">Call</span>
           </a>
-          <MobileMenu
-            serviceItems={firstN(serviceItems, limits.mobileMenuServices)}
-            locationItems={firstN(locationItems, limits.mobileMenuLocations)}
-          />
+          <button type="button" popoverTarget={SITE_MENU_ID} aria-expanded={false} aria-controls={SITE_MENU_ID} className="btn-secondary px-3 lg:hidden">
+            <Menu className="size-5" aria-hidden="true" />
+            <span className="sr-only">Open menu</span>
+          </button>
         </div>
       </div>
+      <MobileMenu serviceItems={firstN(serviceItems, limits.mobileMenuServices)} locationItems={firstN(locationItems, limits.mobileMenuLocations)} />
     </header>
   );
 }
 
-type DropdownModule = typeof import("@radix-ui/react-dropdown-menu");
-type DialogModule = typeof import("@radix-ui/react-dialog");
-
-/** Imports a module once per page; a failed import is tried again on the next interaction. */
-function lazyModule<T>(load: () => Promise<T>) {
-  let promise: Promise<T> | undefined;
-  let loaded: T | undefined;
-  return {
-    get: () => loaded,
-    load: () =>
-      (promise ??= load().then(
-        (module) => (loaded = module),
-        (error: unknown) => {
-          promise = undefined;
-          throw error;
-        },
-      )),
-  };
-}
-
-const dropdownMenu = lazyModule<DropdownModule>(() => import("@radix-ui/react-dropdown-menu"));
-const dialog = lazyModule<DialogModule>(() => import("@radix-ui/react-dialog"));
-
 /**
- * One menu's Radix module: undefined until loaded, while the menu renders a plain stand-in trigger.
- * `load` imports it; `replay` also records the event that should have opened the menu, dispatched on
- * Radix's trigger once it is mounted. The new trigger takes the focus if the stand-in had it.
+ * A desktop dropdown: the button and, right after it in the document (so Tab goes from the button into
+ * the list), the popover with the links, placed under the button with CSS anchor positioning.
  */
-function useLazyRadix<T>(lib: ReturnType<typeof lazyModule<T>>) {
-  const [module, setModule] = useState<T | undefined>(lib.get);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const replayed = useRef<Event | null>(null);
-  const hadFocus = useRef(false);
-  const load = () => {
-    if (module) return;
-    lib.load().then(
-      (m) => {
-        hadFocus.current = document.activeElement === trigger.current;
-        setModule(() => m);
-      },
-      () => {},
-    );
-  };
-  // Runs after Radix's own effects (they are in children), so its listeners see the replayed event.
-  useEffect(() => {
-    if (!module) return;
-    if (hadFocus.current) trigger.current?.focus();
-    const event = replayed.current;
-    replayed.current = null;
-    if (event) trigger.current?.dispatchEvent(event);
-  }, [module]);
-  const replay = (event: Event) => {
-    replayed.current = event;
-    load();
-  };
-  return { module, trigger, load, replay };
-}
-
-function NavDropdown({ label, allItem, items }: { label: string; allItem: NavItem; items: NavItem[] }) {
-  const { module: DropdownMenu, trigger, load, replay } = useLazyRadix(dropdownMenu);
-  const triggerProps = {
-    ref: trigger,
-    className:
-      "group inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-semibold tracking-wide text-slate-800 hover:text-brand-600 data-[state=open]:text-brand-600",
-    children: (
-      <>
-        {label}
-        <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" aria-hidden="true" />
-      </>
-    ),
-  };
-  if (!DropdownMenu) {
-    // What DropdownMenu.Trigger renders while closed; the presses that open it are replayed on it.
-    return (
+function NavDisclosure({ id, label, items }: { id: string; label: string; items: NavItem[] }) {
+  return (
+    <>
       <button
         type="button"
-        aria-haspopup="menu"
+        popoverTarget={id}
         aria-expanded={false}
-        data-state="closed"
-        {...triggerProps}
-        onPointerEnter={load}
-        onFocus={load}
-        onPointerDown={(event) => {
-          if (event.button !== 0 || event.ctrlKey) return;
-          event.preventDefault();
-          replay(new PointerEvent("pointerdown", { bubbles: true, cancelable: true, button: 0, pointerType: event.pointerType }));
-        }}
-        onKeyDown={(event) => {
-          if (!["Enter", " ", "ArrowDown"].includes(event.key)) return;
-          event.preventDefault();
-          replay(new KeyboardEvent("keydown", { bubbles: true, cancelable: true, key: event.key }));
-        }}
-      />
-    );
-  }
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger {...triggerProps} />
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={8}
-          className="z-50 max-h-[70vh] min-w-64 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-xl"
-        >
-          {[allItem, ...items].map((item, i) => (
-            <DropdownMenu.Item key={item.to} asChild>
+        aria-controls={id}
+        className={`group inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-semibold tracking-wide text-slate-800 hover:text-brand-600 aria-expanded:text-brand-600`}
+      >
+        {label}
+        <ChevronDown className="size-4 transition-transform group-aria-expanded:rotate-180 motion-reduce:transition-none" aria-hidden="true" />
+      </button>
+      <div id={id} popover="auto" className={`nav-dropdown max-h-[70vh] min-w-64 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-xl`}>
+        <ul>
+          {items.map((item, i) => (
+            <li key={item.to}>
               <Link
                 to={item.to}
-                className={`block rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800 ${i === 0 ? "font-semibold text-brand-700" : "text-slate-700"}`}
+                className={`block rounded-md px-3 py-2 text-sm outline-none hover:bg-brand-50 hover:text-brand-800 focus-visible:bg-brand-50 focus-visible:text-brand-800 ${i === 0 ? "font-semibold text-brand-700" : "text-slate-700"}`}
               >
                 {item.label}
               </Link>
-            </DropdownMenu.Item>
+            </li>
           ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        </ul>
+      </div>
+    </>
   );
 }
 
+/** The phone menu: a panel that slides in from the right (a popover; the page behind does not scroll). */
 function MobileMenu({ serviceItems, locationItems }: { serviceItems: NavItem[]; locationItems: NavItem[] }) {
-  const [open, setOpen] = useState(false);
-  const { module: Dialog, trigger, load, replay } = useLazyRadix(dialog);
-  const close = () => setOpen(false);
   const linkClass = "block rounded-md px-3 py-2.5 text-base text-slate-800 hover:bg-brand-50";
-  const triggerProps = { ref: trigger, className: "btn-secondary px-3 lg:hidden", "aria-label": "Open menu", children: <Menu className="size-5" aria-hidden="true" /> };
-  if (!Dialog) {
-    // What Dialog.Trigger renders while closed; the press that opens it is replayed on it.
-    return (
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={false}
-        data-state="closed"
-        {...triggerProps}
-        onPointerEnter={load}
-        onTouchStart={load}
-        onFocus={load}
-        onClick={() => replay(new MouseEvent("click", { bubbles: true, cancelable: true }))}
-      />
-    );
-  }
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger {...triggerProps} />
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60 lg:hidden" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col bg-white shadow-2xl data-[state=open]:animate-[slide-in_200ms_ease-out] motion-reduce:animate-none lg:hidden">
-          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-            <Dialog.Title className="text-lg font-bold text-brand-900">Menu</Dialog.Title>
-            <Dialog.Close className="btn px-2 text-slate-700 hover:bg-slate-100" aria-label="Close menu">
-              <X className="size-6" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-          <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-2 py-3">
-            <ul>
-              <li>
-                <Link to="/about" className={linkClass} onClick={close}>
-                  About Us
-                </Link>
-              </li>
-            </ul>
-            <MenuGroup title="Services" all={{ to: "/services", label: "All Services" }} items={serviceItems} onPick={close} />
-            <MenuGroup title="Locations" all={{ to: "/locations", label: "All Locations" }} items={locationItems} onPick={close} />
-            <ul className="mt-2 border-t border-slate-200 pt-2">
-              {[
-                { to: "/blog", label: "Blog" },
-                { to: "/careers", label: "Careers" },
-                { to: "/faq", label: "FAQ" },
-                { to: "/contact", label: "Contact Us" },
-              ].map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} className={linkClass} onClick={close}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="border-t border-slate-200 p-4">
-            <Link to="/contact" className="btn-primary w-full" onClick={close}>
-              Get Free Quote
+    <div id={SITE_MENU_ID} popover="auto" className="side-sheet flex-col bg-white open:flex shadow-2xl lg:hidden">
+      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+        <h2 className="text-lg font-bold text-brand-900">
+          Menu
+        </h2>
+        <button type="button" popoverTarget={SITE_MENU_ID} popoverTargetAction="hide" className="btn px-2 text-slate-700 hover:bg-slate-100">
+          <X className="size-6" aria-hidden="true" />
+          <span className="sr-only">Close menu</span>
+        </button>
+      </div>
+      <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-2 py-3">
+        <ul>
+          <li>
+            <Link to="/about" className={linkClass}>
+              About Us
             </Link>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </li>
+        </ul>
+        <MenuGroup title="Services" all={{ to: "/services", label: "All Services" }} items={serviceItems} />
+        <MenuGroup title="Locations" all={{ to: "/locations", label: "All Locations" }} items={locationItems} />
+        <ul className="mt-2 border-t border-slate-200 pt-2">
+          {[
+            { to: "/blog", label: "Blog" },
+            { to: "/careers", label: "Careers" },
+            { to: "/faq", label: "FAQ" },
+            { to: "/contact", label: "Contact Us" },
+          ].map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} className={linkClass}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="border-t border-slate-200 p-4">
+        <Link to="/contact" className="btn-primary w-full">
+          Get Free Quote
+        </Link>
+      </div>
+    </div>
   );
 }
 
-function MenuGroup({ title, all, items, onPick }: { title: string; all: NavItem; items: NavItem[]; onPick: () => void }) {
+function MenuGroup({ title, all, items }: { title: string; all: NavItem; items: NavItem[] }) {
   return (
     <section className="mt-2 border-t border-slate-200 pt-2" aria-label={title}>
-      <h2 className="px-3 pt-1 pb-1 text-xs font-bold tracking-wider text-slate-600 uppercase">{title}</h2>
+      <h3 className="px-3 pt-1 pb-1 text-xs font-bold tracking-wider text-slate-600 uppercase">{title}</h3>
       <ul>
         {[...items, all].map((item) => (
           <li key={item.to}>
             <Link
               to={item.to}
-              onClick={onPick}
               className={`block rounded-md px-3 py-2 text-base hover:bg-brand-50 ${item === all ? "font-semibold text-brand-700" : "text-slate-800"}`}
             >
               {item.label}

@@ -3,6 +3,7 @@
  * same schemas early. Messages name the field and the fix.
  */
 import { z } from "zod";
+import { optionValues, serviceTypeOptions } from "./options";
 
 // Zod would otherwise probe `new Function` to compile parsers, which the Content-Security-Policy forbids.
 z.config({ jitless: true });
@@ -58,12 +59,7 @@ export const zipcode = z
 
 export const city = trimmed("city", 60);
 
-export const serviceTypes = ["residential", "commercial"] as const;
-export const serviceTypeLabels: Record<(typeof serviceTypes)[number], string> = {
-  residential: "Residential",
-  commercial: "Commercial",
-};
-export const serviceType = z.enum(serviceTypes, { error: "Choose residential or commercial" });
+export const serviceType = z.enum(optionValues(serviceTypeOptions), { error: "Choose residential or commercial" });
 
 export const message = (max: number, label = "message") =>
   z

@@ -14,6 +14,7 @@ import {
   serviceType,
   zipcode,
 } from "./fields";
+import { availabilityOptions, contactMethods, optionValues, servicesNeededOptions } from "./options";
 
 /** The sidebar FREE ESTIMATE form (spec §3.1) and the holiday-page modal. */
 export const estimateSchema = z.object({
@@ -26,24 +27,8 @@ export const estimateSchema = z.object({
   agreed: requiredConsent,
 });
 
-export const servicesNeededOptions = [
-  { value: "pressure-washing", label: "Pressure Washing" },
-  { value: "house-washing", label: "House Washing" },
-  { value: "soft-washing", label: "Soft Washing" },
-  { value: "concrete-cleaning", label: "Concrete Cleaning" },
-  { value: "roof-cleaning", label: "Roof Cleaning" },
-  { value: "driveway-cleaning", label: "Driveway Cleaning" },
-  { value: "other", label: "Other" },
-] as const;
-
-export const contactMethods = [
-  { value: "phone", label: "Phone call" },
-  { value: "text", label: "Text message" },
-  { value: "email", label: "Email" },
-] as const;
-
-const servicesNeededValues = servicesNeededOptions.map((o) => o.value) as [string, ...string[]];
-const contactMethodValues = contactMethods.map((o) => o.value) as ["phone", "text", "email"];
+const servicesNeededValues = optionValues(servicesNeededOptions);
+const contactMethodValues = optionValues(contactMethods);
 
 /** The contact page's estimate request (spec §3.2, §5, decisions.md §4). */
 export const contactSchema = z
@@ -71,13 +56,6 @@ export const contactSchema = z
 
 export const newsletterSchema = z.object({ email });
 
-export const availabilityOptions = [
-  { value: "full-time", label: "Full-time" },
-  { value: "part-time", label: "Part-time" },
-  { value: "seasonal", label: "Seasonal (spring to fall)" },
-  { value: "weekends", label: "Weekends only" },
-] as const;
-
 /** The job application at /careers/apply. The position must be one of the open jobs. */
 export function applicationSchema(positions: readonly [string, ...string[]]) {
   return z.object({
@@ -91,7 +69,7 @@ export function applicationSchema(positions: readonly [string, ...string[]]) {
       .trim()
       .min(1, "Tell us briefly about your work experience")
       .max(1000, "Keep your experience under 1,001 characters"),
-    availability: z.enum(availabilityOptions.map((o) => o.value) as [string, ...string[]], {
+    availability: z.enum(optionValues(availabilityOptions), {
       error: "Choose when you can work",
     }),
     message: message(2000),

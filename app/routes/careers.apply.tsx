@@ -1,8 +1,9 @@
-import { ApplicationForm, MAX_RESUME_BYTES } from "~/components/forms/application-form";
+import { ApplicationForm } from "~/components/forms/application-form";
 import { Breadcrumbs } from "~/components/ui";
 import { business } from "~/content/business";
 import { jobs } from "~/content/careers";
-import { applicationSchema, availabilityOptions } from "~/forms/schemas";
+import { availabilityOptions, MAX_RESUME_BYTES, optionLabel } from "~/forms/options";
+import { applicationSchema } from "~/forms/schemas";
 import { seo } from "~/lib/seo";
 import { handleLeadSubmission, HttpError, UPLOAD_FORM_LIMIT } from "~/server/submit.server";
 import type { Route } from "./+types/careers.apply";
@@ -14,7 +15,7 @@ const schema = applicationSchema(positions.map((p) => p.slug) as [string, ...str
 async function readResume(formData: FormData) {
   const file = formData.get("resume");
   if (!(file instanceof File) || file.size === 0) return null;
-  if (file.size > MAX_RESUME_BYTES) throw new HttpError(413, "Your résumé is larger than 5 MB. Attach a smaller PDF, or send the form without it.");
+  if (file.size > MAX_RESUME_BYTES) throw new HttpError(413, `Your résumé is larger than ${MAX_RESUME_BYTES / 1024 / 1024} MB. Attach a smaller PDF, or send the form without it.`);
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (new TextDecoder().decode(bytes.subarray(0, 5)) !== "%PDF-") throw new HttpError(400, "Attach your résumé as a PDF file, or send the form without it.");
   const filename = file.name.replace(/[^\w .()-]/g, "_").slice(0, 100) || "resume.pdf";
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         phone: v.phone,
         position: positions.find((p) => p.slug === v.position)?.title ?? v.position,
         experience: v.experience,
-        availability: availabilityOptions.find((o) => o.value === v.availability)?.label ?? v.availability,
+        availability: optionLabel(availabilityOptions, v.availability),
         message: v.message ?? null,
       },
       contact: { name: `${v.firstName} ${v.lastName}`, email: v.email, phone: v.phone, zip: null },

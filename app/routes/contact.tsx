@@ -3,7 +3,8 @@ import { CopyAddress } from "~/components/copy-address";
 import { ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/ui";
 import { business } from "~/content/business";
-import { contactSchema, servicesNeededOptions } from "~/forms/schemas";
+import { optionLabel, servicesNeededOptions } from "~/forms/options";
+import { contactSchema } from "~/forms/schemas";
 import { seo } from "~/lib/seo";
 import { consentProof, estimateConfirmation, handleLeadSubmission } from "~/server/submit.server";
 import type { Route } from "./+types/contact";
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         city: v.city,
         zipcode: v.zipcode,
         serviceType: v.serviceType,
-        servicesNeeded: v.servicesNeeded.map((s) => servicesNeededOptions.find((o) => o.value === s)?.label ?? s),
+        servicesNeeded: v.servicesNeeded.map((s) => optionLabel(servicesNeededOptions, s)),
         message: v.message ?? null,
         contactMethod: v.contactMethod ?? null,
         agreed: v.agreed,

@@ -1,5 +1,5 @@
 import { ChevronDown, Phone } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { PageHero } from "~/components/ui";
 import { business } from "~/content/business";
@@ -8,7 +8,7 @@ import { jsonLd, seo } from "~/lib/seo";
 import type { Route } from "./+types/faq";
 
 export function loader() {
-  return { faq, phone: business.phone };
+  return { faq, phone: business.phone, replyWithinHours: business.replyWithinHours };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -28,51 +28,26 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /**
  * The accordion is built on <details name="faq">: it works and stays exclusive without JavaScript, and
- * the answers are in the HTML. JavaScript adds the keyboard model (arrows, Home, End, wrapping) and
- * opening the question named by the URL hash (docs/decisions/004-faq-accordion.md).
+ * the answers are in the HTML. The page's early script adds the keyboard model (arrows, Home, End,
+ * wrapping) and opens the question named by the URL hash, from the first paint
+ * (docs/decisions/004-faq-accordion.md, app/lib/early-script.ts).
  */
 export default function Faq({ loaderData }: Route.ComponentProps) {
   const { hash } = useLocation();
-  const [open, setOpen] = useState<string | null>(null);
-  const list = useRef<HTMLDivElement>(null);
-
+  // A client-side navigation to /faq#question changes no hash by itself: tell the early script.
   useEffect(() => {
-    const id = decodeURIComponent(hash.slice(1));
-    if (!id || !loaderData.faq.some((item) => item.id === id)) return;
-    // The hash exists only in the browser, so it is read after hydration, not during render.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setOpen(id);
-    const timer = setTimeout(() => {
-      const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      document.getElementById(id)?.scrollIntoView({ behavior: reduced ? "auto" : "smooth", block: "start" });
-    }, 100);
-    return () => clearTimeout(timer);
-  }, [hash, loaderData.faq]);
-
-  function onKeyDown(event: React.KeyboardEvent) {
-    const triggers = Array.from(list.current?.querySelectorAll<HTMLElement>("summary") ?? []);
-    const index = triggers.indexOf(document.activeElement as HTMLElement);
-    if (index < 0) return;
-    const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: triggers.length - 1 }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    triggers[(next + triggers.length) % triggers.length]?.focus();
-  }
+    if (hash) window.dispatchEvent(new HashChangeEvent("hashchange"));
+  }, [hash]);
 
   return (
     <>
       <PageHero title="Frequently asked questions" lead="Straight answers about our services, prices, scheduling and what to expect." />
-      <div ref={list} onKeyDown={onKeyDown} className="mt-10 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+      <div data-accordion className="mt-10 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {loaderData.faq.map((item) => (
           <details
             key={item.id}
             id={item.id}
             name="faq"
-            open={open === item.id}
-            onToggle={(event) => {
-              const isOpen = (event.currentTarget as HTMLDetailsElement).open;
-              setOpen((current) => (isOpen ? item.id : current === item.id ? null : current));
-            }}
             className="group scroll-mt-36"
           >
             <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left text-lg font-semibold text-brand-900 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
@@ -89,7 +64,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
         <h2 id="still-heading" className="text-2xl font-bold text-brand-900">
           Still Have Questions?
         </h2>
-        <p className="mx-auto mt-2 max-w-xl text-lg text-slate-700">Call and talk to a real person, or send a request and we will answer within 24 hours.</p>
+        <p className="mx-auto mt-2 max-w-xl text-lg text-slate-700">Call and talk to a real person, or send a request and we will answer within {loaderData.replyWithinHours} hours.</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <a href={loaderData.phone.href} className="btn-secondary">
             <Phone className="size-5" aria-hidden="true" />

@@ -1,18 +1,31 @@
-import { CheckCircle2, Clock, ExternalLink, MapPin, Phone, Users } from "lucide-react";
+import { CheckCircle2, Clock, MapPin, Phone, Users } from "lucide-react";
 import { data, Link, redirect } from "react-router";
+import { CityMap } from "~/components/city-map";
 import { Section } from "~/components/ui";
 import { business } from "~/content/business";
 import { locations } from "~/content/locations";
+import { locatorMap } from "~/lib/locator-map";
 import { citySlugFromAlias, citySlugFromPagePath, contactForCity, locationPath } from "~/lib/paths";
 import { absoluteUrl, jsonLd, localBusiness, seo } from "~/lib/seo";
 import type { Route } from "./+types/locations.$slug";
 
 const citySlugs = locations.map((l) => l.slug);
 
-export function loader({ params }: Route.LoaderArgs) {
+const places = locations.map((l) => ({ name: l.city, coordinates: l.coordinates }));
+
+export function loader({ params, request }: Route.LoaderArgs) {
   const slug = citySlugFromPagePath(params.slug);
   const location = locations.find((l) => l.slug === slug);
-  if (location) return { location, phone: business.phone, name: business.name };
+  if (location) {
+    const map = {
+      ...locatorMap({ name: location.city, coordinates: location.coordinates }, places),
+      embedUrl: embedUrl(location.city),
+      mapsLink: mapsLink(location.city),
+      // "Show map" without JavaScript (components/city-map.tsx): the page comes back with the frame.
+      initiallyShown: new URL(request.url).searchParams.get("map") === "show",
+    };
+    return { location, map, phone: business.phone, name: business.name, replyWithinHours: business.replyWithinHours };
+  }
   // Short city paths (spec §2.1) answer 301; on a client-side navigation the short path never gets a history entry of its own.
   const alias = citySlugFromAlias(params.slug, citySlugs);
   if (alias) throw redirect(locationPath(alias), 301);
@@ -47,7 +60,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
-  const { location: l, phone } = loaderData;
+  const { location: l, map, phone } = loaderData;
   const quote = contactForCity(l.city);
   return (
     <article>
@@ -97,24 +110,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <Section id="map" title={`Our ${l.city} service area`}>
-        <div className="overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
-          <iframe
-            title={`Map of ${l.city}, Idaho`}
-            src={embedUrl(l.city)}
-            width={800}
-            height={400}
-            loading="lazy"
-            referrerPolicy="no-referrer-when-downgrade"
-            className="block aspect-[2/1] h-auto w-full"
-          />
-        </div>
-        <p className="mt-3">
-          <a href={mapsLink(l.city)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 font-semibold text-brand-700 underline underline-offset-2">
-            Open {l.city} in Google Maps
-            <ExternalLink className="size-4" aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
-        </p>
+        <CityMap key={l.slug} city={l.city} {...map} />
       </Section>
 
       <Section id="services" title={`Services in ${l.city}`}>
@@ -157,7 +153,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         <h2 id="city-cta" className="text-2xl font-bold sm:text-3xl">
           Ready to schedule in {l.city}?
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-100">Free estimates, a reply within 24 hours and a 100% satisfaction guarantee.</p>
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-100">Free estimates, a reply within {loaderData.replyWithinHours} hours and a 100% satisfaction guarantee.</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to={quote} className="btn-primary">
             Schedule Service

@@ -1,6 +1,4 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { CalendarClock, X } from "lucide-react";
-import { useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { EstimateForm } from "~/components/forms/estimate-form";
 import { ServiceLayout } from "~/components/service-layout";
@@ -28,26 +26,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   jsonLd(loaderData.jsonLd),
 ];
 
+const DIALOG_ID = "holiday-estimate";
+
 export default function HolidayPage({ loaderData }: Route.ComponentProps) {
   const { holidayFaq: faq, ...page } = loaderData;
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLElement | null>(null);
   const nav = useRouteLoaderData<typeof rootLoader>("root");
 
-  // Every estimate and quote button opens the modal; without JavaScript they are links to the contact form.
+  // Every estimate and quote button opens the modal, by the browser itself (invoker commands; the page's
+  // early script supplies them where a browser lacks them): no JavaScript of the app is needed.
   const estimateButton = (label: string) => (
-    <a
-      href="/contact"
-      className="btn-primary"
-      aria-haspopup="dialog"
-      onClick={(event) => {
-        event.preventDefault();
-        opener.current = event.currentTarget;
-        setOpen(true);
-      }}
-    >
+    <button type="button" className="btn-primary" commandfor={DIALOG_ID} command="show-modal" aria-haspopup="dialog">
       {label}
-    </a>
+    </button>
   );
 
   return (
@@ -63,34 +53,44 @@ export default function HolidayPage({ loaderData }: Route.ComponentProps) {
               Install dates fill up fast once the weather turns. Booking in October or early November gets your lights up before Thanksgiving and your
               preferred date on the calendar.
             </p>
+            <noscript>
+              <p className="mt-2 text-slate-700">
+                If the button does nothing in your browser,{" "}
+                <a href="/contact" className="font-semibold text-brand-700 underline">
+                  request your estimate on our contact page
+                </a>
+                .
+              </p>
+            </noscript>
           </div>
           {estimateButton("Reserve an Install Date")}
         </section>
       </ServiceLayout>
 
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/70" />
-          <Dialog.Content
-            className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[94vw] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl"
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              opener.current?.focus();
-            }}
-          >
-            <div className="flex items-start justify-between gap-4">
-              <Dialog.Title className="text-2xl font-bold text-brand-900">Get Free Estimate</Dialog.Title>
-              <Dialog.Close className="btn -mt-2 -mr-2 px-2 text-slate-700 hover:bg-slate-100" aria-label="Close">
-                <X className="size-6" aria-hidden="true" />
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="mt-1 mb-4 text-slate-700">
-              Tell us about your home or business and we will send a holiday lighting quote within 24 hours.
-            </Dialog.Description>
-            {nav ? <EstimateForm id="holiday-estimate-form" source="holiday-modal" phone={nav.business.phone} /> : null}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {/* A native modal: focus moves in and returns to the opener, Escape, the X and a click on the
+          backdrop close it, the page behind is inert and does not scroll (app/app.css). */}
+      {nav ? (
+      <dialog
+        id={DIALOG_ID}
+        closedby="any"
+        aria-labelledby={`${DIALOG_ID}-title`}
+        aria-describedby={`${DIALOG_ID}-description`}
+        className="modal-panel m-auto max-h-[92dvh] w-[94vw] max-w-lg overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl"
+      >
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={`${DIALOG_ID}-title`} className="text-2xl font-bold text-brand-900">
+            Get Free Estimate
+          </h2>
+          <button type="button" commandfor={DIALOG_ID} command="close" className="btn -mt-2 -mr-2 px-2 text-slate-700 hover:bg-slate-100" aria-label="Close">
+            <X className="size-6" aria-hidden="true" />
+          </button>
+        </div>
+        <p id={`${DIALOG_ID}-description`} className="mt-1 mb-4 text-slate-700">
+          Tell us about your home or business and we will send a holiday lighting quote within {nav.business.replyWithinHours} hours.
+        </p>
+        <EstimateForm id="holiday-estimate-form" source="holiday-modal" phone={nav.business.phone} />
+      </dialog>
+      ) : null}
     </>
   );
 }

@@ -1,11 +1,9 @@
-import { useEffect } from "react";
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { Footer } from "~/components/footer";
 import { EstimateForm } from "~/components/forms/estimate-form";
 import { Header } from "~/components/header";
 import { MobileBar } from "~/components/mobile-bar";
 import { NotFound } from "~/components/not-found";
-import { rememberLanding } from "~/lib/attribution";
 import { UnexpectedError } from "~/root";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/site-layout";
@@ -21,7 +19,6 @@ export default function SiteLayout() {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const nav = useRouteLoaderData<typeof rootLoader>("root");
-  useEffect(rememberLanding, []);
   if (!nav) return <>{children}</>;
   return (
     <>

@@ -4,6 +4,7 @@
  * by a per-request nonce (server-rendered responses). The city map frame is allowed by name.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { DEFERRED_MODULE_TYPE } from "../lib/early-script.ts";
 
 const MAP_FRAME = "https://www.google.com";
 
@@ -14,7 +15,8 @@ export function inlineScriptHashes(html: string): string[] {
     const attributes = match[1] ?? "";
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-    if (type && type !== "module" && type !== "text/javascript") continue; // data blocks such as ld+json
+    // Data blocks such as ld+json are not scripts; the app's deferred module script runs later, as written.
+    if (type && type !== "module" && type !== "text/javascript" && type !== DEFERRED_MODULE_TYPE) continue;
     hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
   }
   return [...hashes];

@@ -12,11 +12,12 @@ import { business } from "~/content/business";
 import { locations } from "~/content/locations";
 import { CONSENT } from "~/forms/consent";
 import { META } from "~/forms/meta";
+import { MAX_RESUME_BYTES } from "~/forms/options";
 import { getApp } from "./context";
 import { checkRateLimit, type Fields, type LeadKind, type NewLead, recordLead } from "./leads/store.server";
 
 export const TEXT_FORM_LIMIT = 64 * 1024;
-export const UPLOAD_FORM_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
+export const UPLOAD_FORM_LIMIT = MAX_RESUME_BYTES + TEXT_FORM_LIMIT;
 const FINGERPRINT_WINDOW_MS = 10 * 60_000;
 const serviceAreaZips = new Set(locations.flatMap((l) => l.zipCodes));
 

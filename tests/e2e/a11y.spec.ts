@@ -11,3 +11,22 @@ for (const path of [...pages, "/no-such-page"]) {
     expect(summary).toEqual([]);
   });
 }
+
+// The same with each menu or dialog open (they are in the top layer; the page behind a modal is inert).
+const opened = [
+  { name: "the phone menu", path: "/", mobile: true, open: 'button[popovertarget="site-menu"]' },
+  { name: "the Services menu", path: "/", mobile: false, open: 'button[popovertarget="nav-services"]' },
+  { name: "the Locations menu", path: "/", mobile: false, open: 'button[popovertarget="nav-locations"]' },
+  { name: "the holiday estimate dialog", path: "/services/holiday-light-installation", mobile: undefined, open: 'main button[aria-haspopup="dialog"]' },
+];
+for (const control of opened) {
+  test(`no accessibility violations with ${control.name} open`, async ({ page, isMobile }) => {
+    test.skip(control.mobile !== undefined && control.mobile !== isMobile, "shown at the other width");
+    await page.goto(control.path);
+    await page.locator(control.open).first().click();
+    await expect(page.locator(":popover-open, dialog[open]")).toHaveCount(1);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+    const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+    expect(summary).toEqual([]);
+  });
+}

@@ -22,7 +22,12 @@ export const test = base.extend<{ consoleMessages: string[] }>({
 
 export { expect };
 
-/** Waits until React has hydrated the page (the root sets data-hydrated after its first effect). */
+/**
+ * Starts the app the way a visitor does, with a first interaction (a page load itself fetches no
+ * JavaScript: app/lib/early-script.ts), and waits until React has hydrated the page (the root sets
+ * data-hydrated after its first effect).
+ */
 export async function hydrated(page: import("@playwright/test").Page) {
+  await page.mouse.move(1, 1);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }

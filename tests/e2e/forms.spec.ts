@@ -307,11 +307,11 @@ test.describe("job application", () => {
 });
 
 test.describe("holiday lights estimate modal", () => {
-  test("closed by default, opened by every estimate button, closed by X, Escape and the overlay, focus returned; it sends the request", async ({ page }) => {
+  test("closed by default, opened by every estimate button, closed by X, Escape and the backdrop, focus returned; it sends the request", async ({ page }) => {
     await page.goto("/services/holiday-light-installation");
     await hydrated(page);
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    const openers = page.getByRole("main").locator('a[aria-haspopup="dialog"]');
+    const openers = page.getByRole("main").locator('button[aria-haspopup="dialog"]');
     expect(await openers.count()).toBeGreaterThanOrEqual(3);
     for (let i = 0; i < (await openers.count()); i++) {
       const opener = openers.nth(i);
@@ -319,6 +319,10 @@ test.describe("holiday lights estimate modal", () => {
       const dialog = page.getByRole("dialog", { name: "Get Free Estimate" });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByRole("textbox", { name: "First name", exact: true })).toBeVisible();
+      // Modal: focus is inside, the page behind is inert and does not scroll.
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+      expect(await page.locator("header a").first().evaluate((el: HTMLElement) => (el.focus(), document.activeElement === el))).toBe(false);
       if (i % 3 === 0) await dialog.getByRole("button", { name: "Close" }).click();
       else if (i % 3 === 1) await page.keyboard.press("Escape");
       else await page.mouse.click(5, 5);

@@ -12,38 +12,56 @@ test.describe("desktop header", () => {
     await expect(banner.getByRole("link", { name: "info@gemstateexteriorcleaning.com" })).toHaveAttribute("href", "mailto:info@gemstateexteriorcleaning.com");
     await expect(banner).toContainText("Licensed & Insured | Serving All of Idaho");
     await expect(banner.getByRole("link", { name: /home/i }).first()).toHaveAttribute("href", "/");
-    const items = page.getByRole("navigation", { name: "Main" }).locator(":scope > ul > li");
+    // Each item's link or menu button (a menu's list of links follows its button).
+    const items = page.getByRole("navigation", { name: "Main" }).locator(":scope > ul > li > :first-child");
     await expect(items).toHaveText(["ABOUT US", "SERVICES", "LOCATIONS", "BLOG", "CAREERS", "FAQ", "CONTACT US"]);
     await expect(banner.getByRole("link", { name: "GET FREE QUOTE" })).toHaveAttribute("href", "/contact");
   });
 
-  test("Services and Locations dropdowns work by keyboard and Escape returns focus", async ({ page }) => {
+  test("Services and Locations are disclosure menus: keyboard, Escape, light dismiss, one open at a time", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
     const trigger = page.getByRole("button", { name: "SERVICES" });
+    const menu = page.locator("#nav-services");
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
     await trigger.focus();
     await page.keyboard.press("Enter");
-    const menu = page.getByRole("menu");
     await expect(menu).toBeVisible();
     await expect(trigger).toHaveAttribute("aria-expanded", "true");
-    const items = menu.getByRole("menuitem");
-    await expect(items).toHaveCount(services.length + 1);
-    await expect(items.first()).toHaveText("All Services");
-    await expect(items.nth(1)).toHaveAttribute("href", `/services/${services[0]!.slug}`);
+    const links = menu.getByRole("link");
+    await expect(links).toHaveCount(services.length + 1);
+    await expect(links.first()).toHaveText("All Services");
+    await expect(links.nth(1)).toHaveAttribute("href", `/services/${services[0]!.slug}`);
+    // The list sits under its button.
+    const [button, list] = [await trigger.boundingBox(), await menu.boundingBox()];
+    expect(list!.y).toBeGreaterThanOrEqual(button!.y + button!.height);
+    expect(Math.abs(list!.x - button!.x)).toBeLessThan(40);
+    // Tab goes from the button into the list; Escape closes it and returns focus to the button.
+    await page.keyboard.press("Tab");
+    await expect(links.first()).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(trigger).toBeFocused();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
 
+    // Opening the other menu closes this one; a click elsewhere closes it.
+    await trigger.click();
     const locationsTrigger = page.getByRole("button", { name: "LOCATIONS" });
-    await locationsTrigger.focus();
-    await page.keyboard.press("ArrowDown");
-    const locationItems = page.getByRole("menu").getByRole("menuitem");
-    await expect(locationItems).toHaveCount(locations.length + 1);
-    await expect(locationItems.first()).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(locationItems.nth(1)).toBeFocused();
-    await page.keyboard.press("Enter");
+    await locationsTrigger.click();
+    const locationsMenu = page.locator("#nav-locations");
+    await expect(locationsMenu).toBeVisible();
+    await expect(menu).toBeHidden();
+    await expect(locationsMenu.getByRole("link")).toHaveCount(locations.length + 1);
+    await page.mouse.click(700, 600);
+    await expect(locationsMenu).toBeHidden();
+
+    // Following a link navigates in the app and closes the menu.
+    await locationsTrigger.click();
+    await locationsMenu.getByRole("link").nth(1).click();
     await expect(page).toHaveURL(`/locations/pressure-washing-${locations[0]!.slug}-id`);
+    await expect(locationsMenu).toBeHidden();
+    await expect(locationsTrigger).toHaveAttribute("aria-expanded", "false");
   });
 
   test("the FREE ESTIMATE sidebar is visible at 1440 px", async ({ page }) => {
@@ -66,40 +84,48 @@ test.describe("desktop header", () => {
 test.describe("mobile layout", () => {
   test.skip(({ isMobile }) => !isMobile, "mobile navigation");
 
-  test("side menu opens, traps focus, lists 6 services and 8 locations, closes with Escape and returns focus", async ({ page }) => {
+  test("side menu: a disclosure that opens by keyboard, lists 6 services and 8 locations, closes with Escape and returns focus", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
     const open = page.getByRole("button", { name: "Open menu" });
+    const panel = page.locator("#site-menu");
+    await expect(open).toHaveAttribute("aria-expanded", "false");
     await open.focus();
     await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "Menu" });
-    await expect(dialog).toBeVisible();
-    const servicesGroup = dialog.getByRole("region", { name: "Services" });
+    await expect(panel).toBeVisible();
+    await expect(open).toHaveAttribute("aria-expanded", "true");
+    const nav = panel.getByRole("navigation", { name: "Mobile" });
+    const servicesGroup = nav.getByRole("region", { name: "Services" });
     await expect(servicesGroup.getByRole("link")).toHaveCount(6 + 1);
     await expect(servicesGroup.getByRole("link").first()).toHaveText(services[0]!.title);
-    const locationsGroup = dialog.getByRole("region", { name: "Locations" });
+    const locationsGroup = nav.getByRole("region", { name: "Locations" });
     await expect(locationsGroup.getByRole("link")).toHaveCount(8 + 1);
-    // Focus stays inside the dialog.
-    for (let i = 0; i < 30; i++) await page.keyboard.press("Tab");
-    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    // Tab goes from the button into the panel.
+    await page.keyboard.press("Tab");
+    await expect(panel.getByRole("button", { name: "Close menu" })).toBeFocused();
+    // The page behind does not scroll while the panel is open.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
     await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
+    await expect(panel).toBeHidden();
     await expect(open).toBeFocused();
+    await expect(open).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("side menu closes with its close button and the overlay, and a link navigates", async ({ page }) => {
+  test("side menu closes with its close button and the backdrop, and a link navigates", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
+    const panel = page.locator("#site-menu");
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("button", { name: "Close menu" }).click();
-    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(panel).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(panel).toBeVisible();
     await page.mouse.click(10, 400);
-    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(panel).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("dialog").getByRole("link", { name: "FAQ" }).click();
+    await panel.getByRole("link", { name: "FAQ" }).click();
     await expect(page).toHaveURL("/faq");
-    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(panel).toBeHidden();
   });
 
   test("bottom bar has Call Now and Free Quote and covers no content; the sidebar is hidden", async ({ page }) => {

@@ -118,17 +118,17 @@ test.describe("pages (content and counts)", () => {
     await expect(main(page)).toContainText("service-area guarantee");
   });
 
-  test("city pages: call, quote, lazy map, 6 services, 8 neighbourhoods, 3 reasons, closing actions, LocalBusiness data", async ({ page }) => {
+  test("city pages: call, quote, map on request, 6 services, 8 neighbourhoods, 3 reasons, closing actions, LocalBusiness data", async ({ page }) => {
     for (const l of locations) {
       await page.goto(`/locations/pressure-washing-${l.slug}-id`);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(l.city);
       await expect(main(page).getByRole("link", { name: "Call (208) 555-0134" })).toHaveAttribute("href", business.phone.href);
       const quote = `/contact?city=${encodeURIComponent(l.city)}`;
       await expect(main(page).getByRole("link", { name: "Get Free Quote", exact: true })).toHaveAttribute("href", quote);
-      const map = page.locator("#map iframe");
-      await expect(map).toHaveAttribute("loading", "lazy");
-      await expect(map).toHaveAttribute("title", `Map of ${l.city}, Idaho`);
-      expect(await map.getAttribute("src")).toContain(`q=${encodeURIComponent(`${l.city}, ID`)}&z=11`);
+      // The map is a preview until the visitor asks for it: no frame, no request to another host.
+      await expect(page.locator("#map iframe")).toHaveCount(0);
+      await expect(page.locator("#map figure")).toContainText(`Map preview: ${l.city}`);
+      await expect(page.locator("#map").getByRole("button", { name: "Show map" })).toBeVisible();
       await expect(page.locator("#map").getByRole("link", { name: new RegExp(`Open ${l.city} in Google Maps`) })).toBeVisible();
       await expect(page.locator("#services li h3")).toHaveText(l.page.services.map((s) => `${s.name} in ${l.city}`));
       await expect(page.locator("#neighborhoods li")).toHaveText(l.page.neighborhoods);
@@ -227,9 +227,9 @@ test.describe("FAQ accordion", () => {
     for (const fact of ["McCall", "Emmett", "Middleton", "Parma", "Venmo", "Zelle", "Cash App", "500 PSI", "4,000 PSI", "2–4 hours"]) expect(text).toContain(fact);
   });
 
+  // Both before hydration: the keyboard model and the hash are the page's early script (app/lib/early-script.ts).
   test("Home, End and the arrow keys move between questions and wrap around", async ({ page }) => {
     await page.goto("/faq");
-    await hydrated(page);
     const summaries = main(page).locator("summary");
     await summaries.first().focus();
     await page.keyboard.press("ArrowUp");

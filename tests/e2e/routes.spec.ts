@@ -58,7 +58,7 @@ test.describe("route table", () => {
     expect(page.headers()["content-encoding"]).toMatch(/br|gzip/);
     expect(page.headers()["cache-control"]).toContain("max-age=300");
     const html = await page.text();
-    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    const asset = /\/assets\/[^"\s]+\.js/.exec(html)?.[0];
     const assetResponse = await request.get(asset!);
     expect(assetResponse.headers()["cache-control"]).toContain("immutable");
   });

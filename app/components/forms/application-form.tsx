@@ -1,10 +1,9 @@
 /** The job application at /careers/apply (decisions.md §3). */
-import { applicationSchema, availabilityOptions } from "~/forms/schemas";
+import { availabilityOptions, MAX_RESUME_BYTES } from "~/forms/options";
 import type { LeadActionData } from "~/forms/result";
 import { RadioGroup, SelectField, TextArea, TextField } from "./controls";
 import { LeadForm } from "./lead-form";
 
-export const MAX_RESUME_BYTES = 5 * 1024 * 1024;
 
 export function ApplicationForm({
   positions,
@@ -17,7 +16,9 @@ export function ApplicationForm({
   actionData?: LeadActionData;
   phone: { display: string; href: string };
 }) {
-  const schema = applicationSchema(positions.map((p) => p.slug) as [string, ...string[]]);
+  // Zod and the schema load with the validation layer, on the first interaction with the form.
+  const slugs = positions.map((p) => p.slug) as [string, ...string[]];
+  const schema = () => import("~/forms/schemas").then((m) => m.applicationSchema(slugs));
   return (
     <LeadForm
       id="application-form"
@@ -44,7 +45,7 @@ export function ApplicationForm({
           <TextArea field={fields.message} label="Anything else we should know? (optional)" rows={3} />
           <div>
             <label htmlFor="application-form-resume" className="block text-sm font-semibold text-slate-800">
-              Résumé (optional, PDF up to 5 MB)
+              Résumé (optional, PDF up to {MAX_RESUME_BYTES / 1024 / 1024} MB)
             </label>
             <input
               id="application-form-resume"

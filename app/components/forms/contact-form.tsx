@@ -1,12 +1,12 @@
 /** The estimate request form of the contact page (spec §3.2, §5, §9). */
-import { contactMethods, contactSchema, servicesNeededOptions } from "~/forms/schemas";
-import { serviceTypeLabels, serviceTypes } from "~/forms/fields";
+import { contactMethods, serviceTypeOptions, servicesNeededOptions } from "~/forms/options";
 import type { LeadActionData } from "~/forms/result";
 import { Checkbox, CheckboxGroup, RadioGroup, TextArea, TextField } from "./controls";
 import { ConsentText } from "./estimate-form";
 import { LeadForm } from "./lead-form";
 
-const serviceTypeOptions = serviceTypes.map((value) => ({ value, label: serviceTypeLabels[value] }));
+// Zod and the schema load with the validation layer, on the first interaction with the form.
+const contactSchema = () => import("~/forms/schemas").then((m) => m.contactSchema);
 
 export function ContactForm({ city, actionData, phone }: { city?: string; actionData?: LeadActionData; phone: { display: string; href: string } }) {
   return (

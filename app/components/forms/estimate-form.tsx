@@ -1,18 +1,13 @@
 /** The FREE ESTIMATE form (spec §3.1): the sidebar, the holiday-page modal and the /estimate page. */
 import { Link } from "react-router";
 import { CONSENT } from "~/forms/consent";
-import type { serviceTypes } from "~/forms/fields";
+import { serviceTypeOptions } from "~/forms/options";
 import { Checkbox, RadioGroup, TextField } from "./controls";
 import { type LeadActionData, LeadForm } from "./lead-form";
 
 // This form is on every page: its schema, and Zod with it, are imported with the validation layer on the
 // first interaction (docs/decisions/005-loading-strategy.md), never in the page's first load.
 const estimateSchema = () => import("~/forms/schemas").then((m) => m.estimateSchema);
-
-// The same labels as serviceTypeLabels in ~/forms/fields, repeated because that module also builds the
-// Zod rules, and importing anything from it puts Zod in every page. TypeScript checks the values.
-const serviceTypeLabels = { residential: "Residential", commercial: "Commercial" } satisfies Record<(typeof serviceTypes)[number], string>;
-const serviceTypeOptions = Object.entries(serviceTypeLabels).map(([value, label]) => ({ value, label }));
 
 export function EstimateForm({
   id,

@@ -1,8 +1,10 @@
 /** The newsletter sign-up (spec §2.9): one e-mail box and Subscribe. */
-import { newsletterSchema } from "~/forms/schemas";
 import type { LeadActionData } from "~/forms/result";
 import { TextField } from "./controls";
 import { LeadForm } from "./lead-form";
+
+// Zod and the schema load with the validation layer, on the first interaction with the form.
+const newsletterSchema = () => import("~/forms/schemas").then((m) => m.newsletterSchema);
 
 export function NewsletterForm({ id = "newsletter-form", actionData, phone }: { id?: string; actionData?: LeadActionData; phone: { display: string; href: string } }) {
   return (

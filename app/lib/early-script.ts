@@ -1,0 +1,157 @@
+/**
+ * The page's first script: about 1 KB gzip inlined at the top of <head> (app/root.tsx), before the
+ * stylesheet, so it runs before the first paint and needs no download. It makes what the HTML already
+ * does complete from the first tap, whether or not the app has started (docs/decisions/006-native-controls.md):
+ *
+ * - a popover menu's button says whether it is open (aria-expanded), and following a link in a menu
+ *   closes the menu (after hydration the page stays, so the browser would leave it open);
+ * - "Copy address" buttons (`data-copy`) write their text to the clipboard and show "Copied"
+ *   (`data-copied`) for a moment; a refused clipboard is ignored (spec §2.12);
+ * - where the browser lacks invoker commands (`commandfor`/`command`), `<dialog closedby="any">` or
+ *   exclusive `<details name>`, they are supplied;
+ * - an accordion (`data-accordion`): arrows, Home and End move between its questions, wrapping around;
+ *   the question named by the URL hash opens and is scrolled to, smoothly, 100 ms after load (spec §2.11);
+ * - the first page of the visit and its referrer are remembered for the request forms (attribution);
+ * - the app starts on the visitor's first interaction (app/entry.server.tsx defers its module script):
+ *   a page load fetches no JavaScript, and links and forms work as plain HTML until then.
+ *
+ * It only sets attributes React does not render differently afterwards and listens on the document, so
+ * hydration neither undoes it nor adds a second listener. The function is written into the page with
+ * toString(): it must not use anything from outside its own body and its argument.
+ */
+import { ATTRIBUTION_KEY } from "./attribution.ts";
+
+/** The `type` that keeps React Router's module script from running until the app is started. */
+export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
+
+export type EarlyScriptConfig = {
+  /** The `type` app/entry.server.tsx gives React Router's module script to keep it from running. */
+  deferredType: string;
+  /** sessionStorage key of the visit's first page and referrer (app/lib/attribution.ts reads it). */
+  attributionKey: string;
+};
+
+export function earlyScript(config: EarlyScriptConfig) {
+  const doc = document;
+  const COPIED_MS = 2500;
+  const HASH_SCROLL_DELAY_MS = 100;
+
+  try {
+    if (!sessionStorage.getItem(config.attributionKey)) {
+      sessionStorage.setItem(config.attributionKey, JSON.stringify({ landing: location.pathname + location.search, referrer: doc.referrer }));
+    }
+  } catch {
+    // Storage can be unavailable (private mode); attribution is best effort.
+  }
+
+  // Start the app once: React Router's module script, kept from running by its type, is run as written,
+  // with the module preloads the server took out of the head.
+  const starters = ["pointerdown", "touchstart", "keydown", "mousemove", "wheel", "scroll", "focusin"];
+  const start = () => {
+    const deferred = doc.querySelector<HTMLScriptElement>(`script[type="${config.deferredType}"]`);
+    if (!deferred) return;
+    for (const href of (deferred.dataset.preload ?? "").split(" ").filter(Boolean)) {
+      doc.head.append(Object.assign(doc.createElement("link"), { rel: "modulepreload", href }));
+    }
+    const script = doc.createElement("script");
+    script.type = "module";
+    script.nonce = deferred.nonce;
+    script.textContent = deferred.textContent;
+    doc.head.append(script);
+  };
+  const onFirstInteraction = () => {
+    for (const type of starters) removeEventListener(type, onFirstInteraction, true);
+    if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", start, { once: true });
+    else start();
+  };
+  for (const type of starters) addEventListener(type, onFirstInteraction, { capture: true, passive: true });
+
+  doc.addEventListener(
+    "toggle",
+    (event) => {
+      const element = event.target as HTMLElement;
+      const open = (event as ToggleEvent).newState === "open";
+      if (element.id && element.hasAttribute("popover")) {
+        for (const button of doc.querySelectorAll(`[popovertarget="${element.id}"]:not([popovertargetaction="hide"])`)) {
+          button.setAttribute("aria-expanded", String(open));
+        }
+      }
+      // Exclusive accordions where <details name> is not supported.
+      if (open && element instanceof HTMLDetailsElement && element.getAttribute("name") && !("name" in HTMLDetailsElement.prototype)) {
+        for (const other of doc.querySelectorAll<HTMLDetailsElement>(`details[name="${element.getAttribute("name")}"][open]`)) {
+          if (other !== element) other.open = false;
+        }
+      }
+    },
+    true,
+  );
+
+  doc.addEventListener("click", (event) => {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+
+    const menu = target.closest("a[href]")?.closest<HTMLElement>("[popover]");
+    if (menu?.matches(":popover-open")) menu.hidePopover();
+
+    const copy = target.closest<HTMLElement>("[data-copy]");
+    if (copy) {
+      navigator.clipboard?.writeText(copy.dataset.copy ?? "").then(
+        () => {
+          copy.dataset.copied = "";
+          setTimeout(() => delete copy.dataset.copied, COPIED_MS);
+        },
+        () => {},
+      );
+    }
+
+    if (!("command" in HTMLButtonElement.prototype)) {
+      const invoker = target.closest("button[commandfor]");
+      const dialog = invoker && doc.getElementById(invoker.getAttribute("commandfor") ?? "");
+      if (invoker && dialog instanceof HTMLDialogElement) {
+        const command = invoker.getAttribute("command");
+        if (command === "show-modal" && !dialog.open) dialog.showModal();
+        else if (command === "close" || command === "request-close") dialog.close();
+      }
+    }
+
+    // A click on the backdrop of a modal dialog lands on the dialog itself, outside its box.
+    if (!("closedBy" in HTMLDialogElement.prototype) && target instanceof HTMLDialogElement && target.open && target.getAttribute("closedby") === "any") {
+      const box = target.getBoundingClientRect();
+      const { clientX: x, clientY: y } = event;
+      if (x < box.left || x > box.right || y < box.top || y > box.bottom) target.close();
+    }
+  });
+
+  doc.addEventListener("keydown", (event) => {
+    const summary = (event.target as Element).closest?.("[data-accordion] summary");
+    const list = summary?.closest("[data-accordion]");
+    if (!summary || !list) return;
+    const summaries = [...list.querySelectorAll<HTMLElement>("summary")];
+    const index = summaries.indexOf(summary as HTMLElement);
+    const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: summaries.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    summaries[(next + summaries.length) % summaries.length]?.focus();
+  });
+
+  const openFromHash = () => {
+    let id: string;
+    try {
+      id = decodeURIComponent(location.hash.slice(1));
+    } catch {
+      return;
+    }
+    const details = id ? doc.getElementById(id) : null;
+    if (!(details instanceof HTMLDetailsElement) || !details.closest("[data-accordion]")) return;
+    details.open = true;
+    setTimeout(() => {
+      const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
+      details.scrollIntoView({ behavior: reduced ? "auto" : "smooth", block: "start" });
+    }, HASH_SCROLL_DELAY_MS);
+  };
+  doc.addEventListener("DOMContentLoaded", openFromHash, { once: true });
+  addEventListener("hashchange", openFromHash);
+}
+
+/** The script as it is written into every page (its hash is in the Content-Security-Policy). */
+export const earlyScriptSource = `(${earlyScript.toString()})(${JSON.stringify({ deferredType: DEFERRED_MODULE_TYPE, attributionKey: ATTRIBUTION_KEY } satisfies EarlyScriptConfig)})`;
