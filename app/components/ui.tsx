@@ -38,7 +38,7 @@ export function Section({
 }) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <section id={id} aria-labelledby={headingId} className={`mt-14 scroll-mt-36 render-when-near ${className}`}>
+    <section id={id} aria-labelledby={headingId} className={`mt-14 scroll-mt-36 ${className}`}>
       <h2 id={headingId} className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
         {title}
       </h2>

@@ -12,8 +12,9 @@
  * - an accordion (`data-accordion`): arrows, Home and End move between its questions, wrapping around;
  *   the question named by the URL hash opens and is scrolled to, smoothly, 100 ms after load (spec §2.11);
  * - the first page of the visit and its referrer are remembered for the request forms (attribution);
- * - the app starts on the visitor's first interaction (app/entry.server.tsx defers its module script):
- *   a page load fetches no JavaScript, and links and forms work as plain HTML until then.
+ * - the app starts on the visitor's first interaction (app/entry.server.tsx defers its module script;
+ *   scripts/externalize-hydration.ts moves a prerendered page's hydration data into a file): a page load
+ *   fetches no JavaScript, and links and forms work as plain HTML until then.
  *
  * It only sets attributes React does not render differently afterwards and listens on the document, so
  * hydration neither undoes it nor adds a second listener. The function is written into the page with
@@ -53,11 +54,19 @@ export function earlyScript(config: EarlyScriptConfig) {
     for (const href of (deferred.dataset.preload ?? "").split(" ").filter(Boolean)) {
       doc.head.append(Object.assign(doc.createElement("link"), { rel: "modulepreload", href }));
     }
-    const script = doc.createElement("script");
-    script.type = "module";
-    script.nonce = deferred.nonce;
-    script.textContent = deferred.textContent;
-    doc.head.append(script);
+    const run = () => {
+      const script = doc.createElement("script");
+      script.type = "module";
+      script.nonce = deferred.nonce;
+      script.textContent = deferred.textContent;
+      doc.head.append(script);
+    };
+    // A prerendered page's hydration data is a file of its own (scripts/externalize-hydration.ts): it runs first.
+    const data = deferred.dataset.hydration;
+    if (!data) return run();
+    const loader = Object.assign(doc.createElement("script"), { src: data, async: false });
+    loader.addEventListener("load", run);
+    doc.head.append(loader);
   };
   const onFirstInteraction = () => {
     for (const type of starters) removeEventListener(type, onFirstInteraction, true);

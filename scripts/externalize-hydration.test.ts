@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { DEFERRED_MODULE_TYPE } from "../app/lib/early-script.ts";
+import { splitHydration } from "./externalize-hydration.ts";
+
+const context = 'window.__reactRouterContext = {"basename":"/"};window.__reactRouterContext.stream = new ReadableStream({});';
+const enqueue = 'window.__reactRouterContext.streamController.enqueue("[{\\"_1\\":2}]");';
+const close = "window.__reactRouterContext.streamController.close();";
+const page = [
+  "<html><head><script>early()</script></head><body><main>Hello</main>",
+  `<script>${context}</script>`,
+  `<script type="${DEFERRED_MODULE_TYPE}" data-preload="/assets/a.js">import * as route0 from "/assets/root.js";</script>`,
+  `<script>${enqueue}</script><script>${close}</script></body></html>`,
+].join("");
+
+describe("splitHydration", () => {
+  it("moves React Router's context and data scripts out, in order, and leaves empty scripts in their place", () => {
+    const split = splitHydration(page)!;
+    expect(split.source).toBe(`${context}\n${enqueue}\n${close}\n`);
+    expect(split.html).not.toContain("__reactRouterContext");
+    expect(split.html).toContain("<main>Hello</main><script></script>");
+    expect(split.html.match(/<script><\/script>/g)).toHaveLength(3);
+    expect(split.html).toContain("<script>early()</script>");
+    expect(split.html).toContain('import * as route0 from "/assets/root.js";');
+  });
+
+  it("leaves a page without the deferred app alone", () => {
+    expect(splitHydration("<html><body><p>robots</p></body></html>")).toBeNull();
+  });
+
+  it("stops the build when React Router's scripts have another shape", () => {
+    expect(() => splitHydration(page.replaceAll("streamController.enqueue", "somethingNew"))).toThrow(/expected shape/);
+  });
+});

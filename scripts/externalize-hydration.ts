@@ -1,0 +1,64 @@
+/**
+ * After the build: each prerendered page's hydration data moves out of its HTML into a file of its own,
+ * loaded only when the app starts (on the visitor's first interaction, app/lib/early-script.ts).
+ *
+ * React Router ends a server-rendered page with classic inline scripts that create
+ * `window.__reactRouterContext` and feed it the loaders' data (the page's content again, as JSON).
+ * The page needs none of it until the app starts, yet it made most pages' HTML larger than the first
+ * round trip carries (about 14 KB compressed), which delayed the first paint by a round trip
+ * (docs/decisions/006-native-controls.md). The scripts' text is moved, unchanged and in order, into
+ * build/client/assets/hydration/<page>-<hash>.js (immutable), named on the deferred module script as
+ * `data-hydration`. Server-rendered responses (query strings, form answers, 404) keep them inline.
+ *
+ * A page that has the deferred module script but not the scripts this expects stops the build: React
+ * Router changed the shape of its output, and this must be looked at again.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { DEFERRED_MODULE_TYPE } from "../app/lib/early-script.ts";
+
+const clientDir = path.resolve("build/client");
+const outDir = path.join(clientDir, "assets", "hydration");
+
+/** The page's HTML without its hydration scripts, and those scripts' source, in order; null if the page has none. */
+export function splitHydration(html: string): { html: string; source: string } | null {
+  const deferred = new RegExp(`<script type="${DEFERRED_MODULE_TYPE}"`).exec(html);
+  if (!deferred) return null;
+  const scripts: string[] = [];
+  // Each script is left in place, empty (it then runs nothing), so that React finds the elements it
+  // rendered when it hydrates.
+  const rest = html.replace(/<script>(window\.__reactRouterContext[\s\S]*?)<\/script>/g, (_tag, body: string) => {
+    scripts.push(body);
+    return "<script></script>";
+  });
+  const [context, ...data] = scripts;
+  if (!context?.startsWith("window.__reactRouterContext = ") || !data.some((s) => s.startsWith("window.__reactRouterContext.streamController.enqueue("))) {
+    throw new Error("React Router's hydration scripts are not of the expected shape (see scripts/externalize-hydration.ts)");
+  }
+  return { html: rest, source: `${scripts.map((s) => s.replace(/;?\s*$/, ";")).join("\n")}\n` };
+}
+
+function* pages(dir: string, route: string): Generator<{ file: string; route: string }> {
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) {
+      if (entry !== "assets" && entry !== "og") yield* pages(full, `${route}/${entry}`);
+    } else if (entry === "index.html") yield { file: full, route: route || "/" };
+  }
+}
+
+if (import.meta.main) {
+  mkdirSync(outDir, { recursive: true });
+  let count = 0;
+  for (const { file, route } of pages(clientDir, "")) {
+    const split = splitHydration(readFileSync(file, "utf8"));
+    if (!split) continue;
+    const name = `${route === "/" ? "home" : route.slice(1).replaceAll("/", "--")}-${createHash("sha256").update(split.source).digest("hex").slice(0, 10)}.js`;
+    writeFileSync(path.join(outDir, name), split.source);
+    const html = split.html.replace(`<script type="${DEFERRED_MODULE_TYPE}"`, `<script type="${DEFERRED_MODULE_TYPE}" data-hydration="/assets/hydration/${name}"`);
+    writeFileSync(file, html);
+    count++;
+  }
+  console.log(`externalize-hydration: ${count} pages load their hydration data when the app starts`);
+}
