@@ -138,7 +138,7 @@ function NavDisclosure({ id, label, items }: { id: string; label: string; items:
 function MobileMenu({ serviceItems, locationItems }: { serviceItems: NavItem[]; locationItems: NavItem[] }) {
   const linkClass = "block rounded-md px-3 py-2.5 text-base text-slate-800 hover:bg-brand-50";
   return (
-    <div id={SITE_MENU_ID} popover="auto" className="side-sheet flex-col bg-white open:flex shadow-2xl lg:hidden">
+    <div id={SITE_MENU_ID} popover="auto" data-lock-scroll className="side-sheet flex-col bg-white open:flex shadow-2xl lg:hidden">
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
         <h2 className="text-lg font-bold text-brand-900">
           Menu

@@ -7,6 +7,7 @@
  *   closes the menu (after hydration the page stays, so the browser would leave it open);
  * - "Copy address" buttons (`data-copy`) write their text to the clipboard and show "Copied"
  *   (`data-copied`) for a moment; a refused clipboard is ignored (spec §2.12);
+ * - the page behind the phone menu or a modal dialog does not scroll;
  * - where the browser lacks invoker commands (`commandfor`/`command`), `<dialog closedby="any">` or
  *   exclusive `<details name>`, they are supplied;
  * - an accordion (`data-accordion`): arrows, Home and End move between its questions, wrapping around;
@@ -51,9 +52,11 @@ export function earlyScript(config: EarlyScriptConfig) {
   const start = () => {
     const deferred = doc.querySelector<HTMLScriptElement>(`script[type="${config.deferredType}"]`);
     if (!deferred) return;
+    const preloads = doc.createDocumentFragment();
     for (const href of (deferred.dataset.preload ?? "").split(" ").filter(Boolean)) {
-      doc.head.append(Object.assign(doc.createElement("link"), { rel: "modulepreload", href }));
+      preloads.append(Object.assign(doc.createElement("link"), { rel: "modulepreload", href }));
     }
+    doc.head.append(preloads);
     const run = () => {
       const script = doc.createElement("script");
       script.type = "module";
@@ -68,16 +71,29 @@ export function earlyScript(config: EarlyScriptConfig) {
     loader.addEventListener("load", run);
     doc.head.append(loader);
   };
+  // Never during the interaction itself: the tap's own effect (a menu, a dialog) is shown first. The app
+  // is started once the interaction is over (START_DELAY_MS) and the browser is idle (within a second).
+  const START_DELAY_MS = 400;
   const onFirstInteraction = () => {
     for (const type of starters) removeEventListener(type, onFirstInteraction, true);
-    if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", start, { once: true });
-    else start();
+    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 100));
+    setTimeout(() => {
+      whenIdle(() => (doc.readyState === "loading" ? doc.addEventListener("DOMContentLoaded", start, { once: true }) : start()), { timeout: 1000 });
+    }, START_DELAY_MS);
   };
   for (const type of starters) addEventListener(type, onFirstInteraction, { capture: true, passive: true });
+
+  // The page behind the phone menu (`data-lock-scroll`) or a modal dialog does not scroll.
+  const lockScroll = () => {
+    if (doc.querySelector("dialog:modal, [data-lock-scroll]:popover-open")) doc.documentElement.dataset.scrollLocked = "";
+    else delete doc.documentElement.dataset.scrollLocked;
+  };
+  doc.addEventListener("close", lockScroll, true);
 
   doc.addEventListener(
     "toggle",
     (event) => {
+      lockScroll();
       const element = event.target as HTMLElement;
       const open = (event as ToggleEvent).newState === "open";
       if (element.id && element.hasAttribute("popover")) {
@@ -120,6 +136,7 @@ export function earlyScript(config: EarlyScriptConfig) {
         const command = invoker.getAttribute("command");
         if (command === "show-modal" && !dialog.open) dialog.showModal();
         else if (command === "close" || command === "request-close") dialog.close();
+        lockScroll();
       }
     }
 
