@@ -18,8 +18,8 @@ import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Logger } from "pino";
 import type { Database, DB, JobKind, OutboxJobsTable } from "../db/database.server.ts";
 import type { Env } from "../env.server.ts";
-import { createMailSender } from "./mail.server.ts";
-import { getAttachment, getLead, markNotified, pruneRateLimits, purgeExpiredLeads, type Attachment, type LeadRow } from "./store.server.ts";
+import { createMailSender, purgeMailFiles } from "./mail.server.ts";
+import { getAttachment, getLead, markNotified, pruneRateLimits, purgeExpiredLeads, RETENTION_DAYS, type Attachment, type LeadRow } from "./store.server.ts";
 import { postLead } from "./webhook.server.ts";
 
 export interface Delivery {
@@ -85,7 +85,7 @@ export function startOutboxWorker(opts: {
   const { db } = database;
   const senders: Record<JobKind, Sender> = {
     email: opts.senders?.email ?? createMailSender(env),
-    webhook: opts.senders?.webhook ?? (({ lead }) => postLead(lead, env)),
+    webhook: opts.senders?.webhook ?? (({ jobId, lead }) => postLead(lead, env, jobId)),
   };
 
   /** Leases up to BATCH_SIZE due jobs in one statement; on PostgreSQL rows another instance is claiming are skipped. */
@@ -214,6 +214,9 @@ export function startOutboxWorker(opts: {
     await pruneRateLimits(database, at);
     const purged = await purgeExpiredLeads(database, at);
     if (purged > 0) logger.info({ purged }, "requests past their retention period deleted");
+    // Copies of the owner's e-mails (MAIL_TRANSPORT=files) go after the shortest retention period of any request.
+    const mailFiles = await purgeMailFiles(env.DATA_DIR, Math.min(...Object.values(RETENTION_DAYS)) * 86_400_000, at);
+    if (mailFiles > 0) logger.info({ mailFiles }, "e-mail files past their retention period deleted");
     await markNotified(database);
   }
 
