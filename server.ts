@@ -27,7 +27,7 @@ const dev = process.argv.includes("--dev");
 const quickStart = process.argv.includes("--quick-start") && !process.env.SMTP_URL && !process.env.MAIL_TRANSPORT ? { MAIL_TRANSPORT: "files" } : {};
 let env: Env;
 try {
-  env = parseEnv({ NODE_ENV: dev ? "development" : "production", ...quickStart, ...process.env });
+  env = parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env, ...quickStart });
 } catch (error) {
   if (error instanceof EnvError) {
     console.error(error.message);

@@ -38,6 +38,8 @@ const envSchema = z.object({
   LEAD_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(3),
   /** Wait before the first retry of a failed delivery; it doubles up to 6 hours, for 7 days. */
   OUTBOX_FIRST_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /** How long a claimed delivery is reserved (renewed while it runs): after a crash, its mail waits at most this. */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", ""])
     .default("false")

@@ -28,7 +28,8 @@ export async function startSmtpSink(options: {
   port?: number;
   /** Refuse connections (421) while this is true; a function is asked at every connection. */
   refusing?: boolean | (() => boolean);
-  onMessage: (raw: Buffer, envelope: SmtpEnvelope) => void;
+  /** Called with each message before it is accepted; a returned promise delays the acceptance (250) until it settles. */
+  onMessage: (raw: Buffer, envelope: SmtpEnvelope) => void | Promise<void>;
 }): Promise<SmtpSink> {
   let refusing = options.refusing ?? false;
   const sink: SmtpSink = { port: 0, url: "", refused: 0, setRefusing: (r) => (refusing = r), close: async () => {} };
@@ -46,11 +47,11 @@ export async function startSmtpSink(options: {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        options.onMessage(Buffer.concat(chunks), {
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-        });
-        callback();
+        const envelope = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address) };
+        void Promise.resolve(options.onMessage(Buffer.concat(chunks), envelope)).then(
+          () => callback(),
+          () => callback(),
+        );
       });
     },
   });

@@ -76,7 +76,7 @@ describe("createMailSender", () => {
   let sink: SmtpSink;
 
   beforeAll(async () => {
-    sink = await startSmtpSink({ onMessage: (raw, envelope) => received.push({ ...envelope, raw: raw.toString("utf8") }) });
+    sink = await startSmtpSink({ onMessage: (raw, envelope) => void received.push({ ...envelope, raw: raw.toString("utf8") }) });
   });
   afterAll(() => sink.close());
 

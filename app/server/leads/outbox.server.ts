@@ -30,7 +30,7 @@ export interface Delivery {
 }
 export type Sender = (delivery: Delivery) => Promise<void>;
 
-/** A claimed job's lease; renewed every RENEW_MS while its send runs, so a crash delays its mail by at most this. */
+/** A claimed job's lease (default of OUTBOX_LEASE_SECONDS); renewed every RENEW_MS (at most a third of it) while its send runs, so a crash delays its mail by at most this. */
 export const LEASE_MS = 30_000;
 export const RENEW_MS = 10_000;
 /** Retries of the "sent" mark after a successful send: first wait, doubling up to the cap. */
@@ -81,7 +81,9 @@ export function startOutboxWorker(opts: {
   /** How often a running send's lease is renewed, in real time (tests shorten it). */
   renewMs?: number;
 }): OutboxWorker {
-  const { database, env, logger, pollMs = 1000, now = () => new Date(), renewMs = RENEW_MS } = opts;
+  const { database, env, logger, pollMs = 1000, now = () => new Date() } = opts;
+  const leaseMs = (env.OUTBOX_LEASE_SECONDS ?? LEASE_MS / 1000) * 1000;
+  const renewMs = opts.renewMs ?? Math.min(RENEW_MS, leaseMs / 3);
   const { db } = database;
   const senders: Record<JobKind, Sender> = {
     email: opts.senders?.email ?? createMailSender(env),
@@ -97,7 +99,7 @@ export function startOutboxWorker(opts: {
     const due = db.selectFrom("outbox_jobs").select("id").where(isDue).orderBy("next_attempt_at").limit(BATCH_SIZE);
     return db
       .updateTable("outbox_jobs")
-      .set({ locked_until: new Date(at.getTime() + LEASE_MS).toISOString(), lease_token: randomUUID() })
+      .set({ locked_until: new Date(at.getTime() + leaseMs).toISOString(), lease_token: randomUUID() })
       .where("id", "in", database.dialect === "postgres" ? due.forUpdate().skipLocked() : due)
       .where(isDue)
       .returningAll()
@@ -119,7 +121,7 @@ export function startOutboxWorker(opts: {
   async function renew(job: Job): Promise<void> {
     await db
       .updateTable("outbox_jobs")
-      .set({ locked_until: new Date(now().getTime() + LEASE_MS).toISOString() })
+      .set({ locked_until: new Date(now().getTime() + leaseMs).toISOString() })
       .where("id", "=", job.id)
       .where("lease_token", "=", job.lease_token)
       .execute();
