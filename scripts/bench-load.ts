@@ -42,6 +42,8 @@ const SELF = path.join(ROOT, "scripts", "bench-load.ts");
 const STORE_FAILED = "We could not save your request just now";
 const PHONE = business.phone.display;
 const CITY_PAGE = "/locations/pressure-washing-boise-id";
+/** docs/reliability.md: from this line on, the text is written by hand and a new report keeps it. */
+const HAND_WRITTEN = "<!-- written by hand below this line; npm run bench:load keeps it -->";
 const SCENARIOS = ["static", "submit", "kill", "smtp", "postgres"] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -1124,7 +1126,11 @@ async function main() {
   console.log(markdown);
   const full = !settings.quick && only.length === SCENARIOS.length;
   if (full) {
-    writeFileSync(path.join(ROOT, "docs/reliability.md"), `${markdown}\n`);
+    // What follows the marker in the old file is written by hand (which test proves what) and is kept.
+    const file = path.join(ROOT, "docs/reliability.md");
+    const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
+    const kept = previous.includes(HAND_WRITTEN) ? previous.slice(previous.indexOf(HAND_WRITTEN)) : "";
+    writeFileSync(file, `${markdown}\n${kept ? `\n${kept}` : ""}`);
     console.error("bench-load: wrote docs/reliability.md");
   } else {
     const file = path.join(os.tmpdir(), "bench-load-report.md");
