@@ -159,16 +159,22 @@ test("SMTP refuses, then accepts: every request confirmed, then e-mailed exactly
 test.describe("PostgreSQL", () => {
   test.skip(!process.env.TEST_DATABASE_URL, "TEST_DATABASE_URL is not set");
 
-  test("goes silent: a form gets the 503 page with the phone number within 5 s, pages keep serving, requests are accepted again when it answers; no e-mail twice", async () => {
+  /** A fresh schema, and a DATABASE_URL that reaches it through the silent proxy (a process of its own). */
+  async function behindProxy() {
     const storage = await createTestStorage("postgres");
     undo.push(() => storage.cleanup());
-    const direct = await storage.open();
     const target = new URL(process.env.TEST_DATABASE_URL!);
     const proxy = await startSilentProxy(Number(target.port || 5432), target.hostname);
     undo.push(() => proxy.close());
     const proxied = new URL(storage.env.DATABASE_URL!);
     proxied.hostname = "127.0.0.1";
     proxied.port = String(proxy.port);
+    return { storage, proxy, proxied };
+  }
+
+  test("goes silent: a form gets the 503 page with the phone number within 5 s, pages keep serving, requests are accepted again when it answers; no e-mail twice", async () => {
+    const { storage, proxy, proxied } = await behindProxy();
+    const direct = await storage.open();
 
     // The database goes silent just as the SMTP server accepts the first message: the send succeeded,
     // marking it sent cannot be stored until the database answers again.
@@ -209,6 +215,17 @@ test.describe("PostgreSQL", () => {
     expect(ids).toContain(silencedFor);
     expect(ids.map((id) => byLead.get(id))).toEqual(ids.map(() => 1));
     expect((await site.stop()).code).toBe(0);
+  });
+
+  test("comes back while its old connections stay silent for good: requests are accepted again on fresh connections", async () => {
+    const { storage, proxy, proxied } = await behindProxy();
+    const site = await server({ port: await freePort(), dataDir: storage.env.DATA_DIR, env: { DATABASE_URL: proxied.toString(), MAIL_TRANSPORT: "files" } });
+
+    expect((await site.submit("lost-before@example.com")).confirmed).toBe(true);
+    await proxy.silent();
+    expect((await site.submit("lost-during@example.com", 30_000)).status).toBe(503);
+    await proxy.resumeNewOnly();
+    await waitFor("requests accepted again", async () => (await site.submit(`lost-after-${Date.now()}@example.com`, 30_000)).confirmed, 30_000, 250);
   });
 });
 

@@ -154,6 +154,8 @@ export interface SilentProxy {
   /** Hold every connection open and forward nothing, until resume(). */
   silent(): Promise<void>;
   resume(): Promise<void>;
+  /** Forward new connections again; the old ones stay silent for good. */
+  resumeNewOnly(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -178,6 +180,7 @@ export async function startSilentProxy(targetPort: number, targetHost = "127.0.0
     port,
     silent: () => command("silent"),
     resume: () => command("resume"),
+    resumeNewOnly: () => command("resume-new"),
     async close() {
       proc.stdin!.end();
       const timer = setTimeout(() => proc.kill("SIGKILL"), 5000);

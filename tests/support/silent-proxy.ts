@@ -3,6 +3,8 @@
  * nothing is forwarded in either direction (a PostgreSQL host that hangs); then to resume.
  *   node tests/support/silent-proxy.ts <target port> [target host]
  * Prints "port <n>" when listening; reads "silent" / "resume" lines on stdin and answers "ok <command>".
+ * "resume-new" forwards new connections again but keeps the old ones silent for good (a host that came
+ * back while the connections to it were lost without a reset).
  */
 import net from "node:net";
 import readline from "node:readline";
@@ -58,6 +60,8 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
   } else if (command === "resume") {
     silent = false;
     for (const pair of pairs) link(pair);
+  } else if (command === "resume-new") {
+    silent = false;
   } else return;
   process.stdout.write(`ok ${command}\n`);
 });

@@ -130,6 +130,18 @@ function postgresPool(connectionString: string): pg.Pool {
   // that would end the process. The query in progress fails and the caller answers 503.
   pool.on("connect", (client) => {
     client.on("error", () => {});
+    // A query that timed out leaves its connection waiting for an answer that may never come (a host that
+    // went silent or away without a reset): close that connection, so the pool opens a fresh one.
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((err: unknown) => {
+          if (err instanceof Error && err.message === "Query read timeout") (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+        });
+      }
+      return result;
+    };
   });
   return pool;
 }
