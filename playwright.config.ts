@@ -4,6 +4,7 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, findChromium } from "./scripts/chromium.ts";
 import { HOOK_PORT, LEADS_TO, MAIL_FROM, SMTP_PORT, WEBHOOK_SECRET } from "./tests/e2e/sinks.ts";
+import { smtpUrl } from "./tests/support/smtp-sink.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "gs-e2e-"));
@@ -42,7 +43,7 @@ export default defineConfig({
       LEAD_RATE_LIMIT: "1000",
       // Fill time is asserted in the action tests; here a test fills a form faster than a person would.
       LEAD_MIN_FILL_SECONDS: "0",
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      SMTP_URL: smtpUrl(SMTP_PORT),
       MAIL_FROM,
       LEADS_TO,
       LEAD_WEBHOOK_URL: `http://127.0.0.1:${HOOK_PORT}/leads`,

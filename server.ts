@@ -16,14 +16,18 @@ import { appContext } from "./app/server/context.ts";
 import { openDatabase } from "./app/server/db/database.server.ts";
 import { type Env, EnvError, parseEnv } from "./app/server/env.server.ts";
 import { startOutboxWorker } from "./app/server/leads/outbox.server.ts";
+import { countUndelivered } from "./app/server/leads/store.server.ts";
 import { contentSecurityPolicy, newNonce } from "./app/server/csp.server.ts";
 import { securityHeaders } from "./app/server/security.server.ts";
 
 const dev = process.argv.includes("--dev");
 
+// `npm start` / `npm run serve` pass --quick-start: on a machine with no mail settings, the owner's e-mails
+// are written to DATA_DIR/mail (said loudly below). A deployment that runs `node server.ts` must choose.
+const quickStart = process.argv.includes("--quick-start") && !process.env.SMTP_URL && !process.env.MAIL_TRANSPORT ? { MAIL_TRANSPORT: "files" } : {};
 let env: Env;
 try {
-  env = parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env });
+  env = parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env, ...quickStart });
 } catch (error) {
   if (error instanceof EnvError) {
     console.error(error.message);
@@ -43,9 +47,20 @@ if (!dev && !existsSync(serverBuildPath)) {
 
 const database = await openDatabase(env);
 const worker = startOutboxWorker({ database, env, logger });
+if (env.MAIL_TRANSPORT === "files") {
+  logger.warn({ dir: path.join(env.DATA_DIR, "mail") }, "E-MAILS ARE NOT SENT: requests are written as .eml files to DATA_DIR/mail (MAIL_TRANSPORT=files). Set SMTP_URL to e-mail the owner.");
+}
+/** How long a SIGTERM waits for requests in flight and the outbox's sends before the process exits anyway. */
+const SHUTDOWN_MS = 10_000;
 
+let stopping = false;
 const app = express();
 app.disable("x-powered-by");
+// During a shutdown, every answer closes its connection, so keep-alive clients do not hold the exit up.
+app.use((_req, res, next) => {
+  if (stopping) res.set("Connection", "close");
+  next();
+});
 app.set("trust proxy", env.TRUST_PROXY);
 app.use(compression());
 app.use(securityHeaders({ hsts: env.SITE_URL.startsWith("https:") }));
@@ -67,8 +82,12 @@ app.use((req, res, next) => {
   res.status(403).set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: false })).type("html").send(errorPage("This form can only be sent from our own website."));
 });
 
-app.get("/healthz", (_req, res) => {
-  res.set("Cache-Control", "no-store").json({ ok: true });
+// Also reports notification jobs still undelivered 15 minutes after their request (mail or webhook stuck).
+app.get("/healthz", async (_req, res) => {
+  res.set("Cache-Control", "no-store");
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 1000).unref());
+  const undelivered = await Promise.race([countUndelivered(database, new Date(Date.now() - 15 * 60_000)).catch(() => null), timeout]);
+  res.json(undelivered === null ? { ok: true, database: "unreachable" } : { ok: true, undeliveredOver15Min: undelivered });
 });
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -119,15 +138,22 @@ const server = app.listen(env.PORT, env.HOST, () => {
   logger.info({ port: env.PORT, dialect: database.dialect }, `serving on http://localhost:${env.PORT}`);
 });
 
-let stopping = false;
+/**
+ * SIGTERM/SIGINT: stop accepting connections, let every request in flight finish (and be stored), close
+ * keep-alive connections as their answers go out, stop the outbox worker; each step within SHUTDOWN_MS.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "shutting down");
-  server.close();
+  const deadline = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  await worker.stop();
-  await database.close();
+  await Promise.race([closed, deadline(SHUTDOWN_MS)]);
+  server.closeAllConnections();
+  await worker.stop(SHUTDOWN_MS);
+  await Promise.race([database.close().catch(() => undefined), deadline(2_000)]);
+  logger.info({ signal }, "stopped");
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -145,7 +145,8 @@ export async function main(argv: string[]): Promise<string> {
   if (kind !== undefined && !KINDS.includes(kind)) throw new CliError(`--kind: expected one of ${KINDS.join(", ")}`);
   const since = values.since === undefined ? undefined : parseSince(values.since);
 
-  const database = await openDatabase(parseEnv());
+  // This tool sends no e-mail, so the mail settings the server needs do not apply here.
+  const database = await openDatabase(parseEnv({ MAIL_TRANSPORT: "files", ...process.env }));
   try {
     if (command === "show") return await show(database, id!);
     const leads = await listLeads(database, { since, kind });

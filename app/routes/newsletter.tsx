@@ -6,7 +6,10 @@ import { seo } from "~/lib/seo";
 import { handleLeadSubmission } from "~/server/submit.server";
 import type { Route } from "./+types/newsletter";
 
-/** Newsletter sign-ups: one per e-mail address; signing up again is harmless and says so. */
+/**
+ * Newsletter sign-ups: one per e-mail address. Signing up again is harmless and is answered exactly like a
+ * new sign-up, so the form cannot be used to find out who is on the list.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   return handleLeadSubmission({
     request,
@@ -14,10 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     kind: "newsletter",
     schema: newsletterSchema,
     toLead: (v) => ({ fields: { email: v.email }, contact: { name: null, email: v.email, phone: null, zip: null }, consent: null }),
-    confirmation: (_v, _area, duplicate) =>
-      duplicate
-        ? { title: "You are already subscribed.", message: "This address is already on our list, so there is nothing more to do. Thanks for reading!" }
-        : { title: "You are subscribed!", message: "Expect a short e-mail with seasonal tips a few times a year. Every e-mail has an unsubscribe link." },
+    confirmation: () => ({ title: "You are subscribed!", message: "Expect a short e-mail with seasonal tips a few times a year. Every e-mail has an unsubscribe link." }),
   });
 }
 

@@ -27,6 +27,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
+  /** "smtp" (needs SMTP_URL) or "files" (DATA_DIR/mail); see mailTransport below. */
+  MAIL_TRANSPORT: z.enum(["smtp", "files"], "must be smtp or files").optional(),
   MAIL_FROM: email.default("website@gemstateexteriorcleaning.com"),
   LEADS_TO: email.default("info@gemstateexteriorcleaning.com"),
   LEAD_WEBHOOK_URL: url(["https:", "http:"]).optional(),
@@ -36,6 +38,8 @@ const envSchema = z.object({
   LEAD_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(3),
   /** Wait before the first retry of a failed delivery; it doubles up to 6 hours, for 7 days. */
   OUTBOX_FIRST_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /** How long a claimed delivery is reserved (renewed while it runs): after a crash, its mail waits at most this. */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", ""])
     .default("false")
@@ -43,21 +47,44 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };
+export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; MAIL_TRANSPORT: "smtp" | "files" };
+
+/** Settings whose values are never printed (they carry passwords, tokens or keys). */
+const SECRETS = new Set(["DATABASE_URL", "SMTP_URL", "LEAD_WEBHOOK_URL", "LEAD_WEBHOOK_SECRET"]);
+
+const isLoopback = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 
 export class EnvError extends Error {}
 
 /** Parses the environment; empty strings count as unset. Throws EnvError with one line per problem. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const invalid = (lines: string[]) => new EnvError(`Invalid settings:\n${lines.map((l) => `  ${l}`).join("\n")}\nSee the settings table in README.md.`);
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
-    throw new EnvError(`Invalid settings:\n${lines.join("\n")}\nSee the settings table in README.md.`);
+    throw invalid(
+      result.error.issues.map((i) => {
+        const name = String(i.path[0]);
+        return `${i.path.join(".")}: ${i.message} (got ${SECRETS.has(name) ? "a value that is not shown because it may hold a secret" : JSON.stringify(cleaned[name])})`;
+      }),
+    );
   }
   const env = result.data;
-  if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
-    throw new EnvError("Invalid settings:\n  LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set\nSee the settings table in README.md.");
+  const problems: string[] = [];
+  if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) problems.push("LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set");
+  if (env.LEAD_WEBHOOK_URL) {
+    const hook = new URL(env.LEAD_WEBHOOK_URL);
+    if (hook.protocol !== "https:" && !isLoopback(hook.hostname)) problems.push("LEAD_WEBHOOK_URL: must start with https:// (http:// only for this machine: localhost, 127.0.0.1, [::1])");
   }
-  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR), SITE_URL: env.SITE_URL.replace(/\/+$/, "") };
+  // E-mail: SMTP when SMTP_URL is set. Without it, a production server refuses to start unless the owner
+  // chose files on purpose (MAIL_TRANSPORT=files, which `npm start` / `npm run serve` set for the Quick start).
+  const transport = env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : env.NODE_ENV === "production" ? undefined : "files");
+  if (transport === "smtp" && !env.SMTP_URL) problems.push("SMTP_URL: required when MAIL_TRANSPORT=smtp");
+  if (transport === undefined) {
+    problems.push("SMTP_URL: required in production (NODE_ENV=production) so the owner's e-mails are sent; or set MAIL_TRANSPORT=files to write them to DATA_DIR/mail on purpose");
+  }
+  if (problems.length > 0) throw invalid(problems);
+  // MAIL_TRANSPORT=files wins over an SMTP_URL that is also set: the mail module sends only when SMTP_URL is.
+  const files = transport !== "smtp";
+  return { ...env, MAIL_TRANSPORT: files ? "files" : "smtp", SMTP_URL: files ? undefined : env.SMTP_URL, DATA_DIR: path.resolve(env.DATA_DIR), SITE_URL: env.SITE_URL.replace(/\/+$/, "") };
 }

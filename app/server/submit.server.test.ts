@@ -81,6 +81,18 @@ describe("lead form actions", () => {
     expect(await stored(human)).toHaveLength(1);
   });
 
+  it("answers a newsletter address already on the list exactly as a new one (no list enumeration)", async () => {
+    const email = unique("news");
+    const signUp = async () => {
+      const answer = (await newsletterAction({ request: post("/newsletter", { email }), context: context(), params: {} } as never)) as unknown as { data: unknown; init: unknown };
+      return JSON.stringify(answer);
+    };
+    const first = await signUp();
+    expect(first).toContain("You are subscribed!");
+    expect(await signUp()).toBe(first);
+    expect(await stored(email)).toHaveLength(1);
+  });
+
   it("answers 400 with a message per invalid field and stores nothing", async () => {
     const email = unique("bad");
     const answer = await submit({ firstName: "", lastName: "D", email, phone: "12", zipcode: "8364" });

@@ -280,9 +280,9 @@ test.describe("RSS feed", () => {
 test.describe("newsletter sign-up", () => {
   const box = (page: Page) => page.getByRole("region", { name: /seasonal tips by e-mail/i });
 
-  test("subscribes a new address, and says so when the same address signs up again", async ({ page }) => {
+  test("subscribes a new address, and answers the same address signing up again exactly alike (no list enumeration)", async ({ page }) => {
     const email = uniqueEmail();
-    for (const answer of ["You are subscribed!", "You are already subscribed."]) {
+    for (const answer of ["You are subscribed!", "You are subscribed!"]) {
       await page.goto("/blog");
       await hydrated(page);
       await box(page).getByRole("textbox", { name: "Email address" }).fill(email);

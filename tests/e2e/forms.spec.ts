@@ -61,8 +61,9 @@ test.describe("sidebar estimate form with JavaScript", () => {
 
     await expect.poll(() => hooksContaining(email).length, { timeout: 15_000 }).toBe(1);
     const hook = hooksContaining(email)[0]!;
-    const expected = `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(hook.body).digest("hex")}`;
-    expect(hook.headers["x-signature-sha256"]).toBe(expected);
+    const t = /^t=(\d+),/.exec(hook.headers["x-signature"] ?? "")?.[1];
+    expect(hook.headers["x-signature"]).toBe(`t=${t},v1=${createHmac("sha256", WEBHOOK_SECRET).update(`${t}.${hook.body}`).digest("hex")}`);
+    expect(hook.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(hook.body)).toMatchObject({ id: lead.id, kind: "estimate" });
     await expect.poll(async () => (await leadDetail(lead.id))?.deliveryStatus, { timeout: 15_000 }).toBe("notified");
   });

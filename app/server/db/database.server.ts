@@ -103,8 +103,26 @@ export function sqliteAdapter(file: string): SqliteDatabase {
   };
 }
 
+/**
+ * A PostgreSQL host that goes silent (connection open, no answer) must not hold a visitor: connecting,
+ * waiting for a pooled connection and each query are bounded, so a form post is answered 503 within 5 s
+ * (a transaction may wait for BEGIN and then ROLLBACK: 2 × QUERY_TIMEOUT_MS). The server also ends a
+ * statement it runs longer than that, and TCP keepalive notices a host that is gone.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 2_000;
+export const PG_QUERY_TIMEOUT_MS = 2_000;
+
 function postgresPool(connectionString: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    query_timeout: PG_QUERY_TIMEOUT_MS,
+    statement_timeout: PG_QUERY_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: 10_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   // An idle client that breaks (e.g. the server restarted) is dropped by the pool and the next query
   // reconnects; without a listener the 'error' event would end the process.
   pool.on("error", () => {});
@@ -112,6 +130,18 @@ function postgresPool(connectionString: string): pg.Pool {
   // that would end the process. The query in progress fails and the caller answers 503.
   pool.on("connect", (client) => {
     client.on("error", () => {});
+    // A query that timed out leaves its connection waiting for an answer that may never come (a host that
+    // went silent or away without a reset): close that connection, so the pool opens a fresh one.
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((err: unknown) => {
+          if (err instanceof Error && err.message === "Query read timeout") (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+        });
+      }
+      return result;
+    };
   });
   return pool;
 }

@@ -1,12 +1,11 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
+import { mkdir, mkdtemp, readFile, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleLead } from "../db/testing.ts";
 import { parseEnv } from "../env.server.ts";
-import { composeLeadEmail, createMailSender, leadSubject } from "./mail.server.ts";
+import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink.ts";
+import { composeLeadEmail, createMailSender, leadSubject, purgeMailFiles } from "./mail.server.ts";
 import type { Delivery } from "./outbox.server.ts";
 import type { LeadRow, NewLead } from "./store.server.ts";
 import { decode, headerValue, headerValues, leaves, parsePart } from "./mime-reader.ts";
@@ -74,34 +73,21 @@ describe("composeLeadEmail", () => {
 
 describe("createMailSender", () => {
   const received: { from: string; to: string[]; raw: string }[] = [];
-  let server: SMTPServer;
-  let port: number;
+  let sink: SmtpSink;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["AUTH", "STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.server.address() as AddressInfo).port;
+    sink = await startSmtpSink({ onMessage: (raw, envelope) => void received.push({ ...envelope, raw: raw.toString("utf8") }) });
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => sink.close());
+
+  it("requires STARTTLS unless the SMTP URL says otherwise", async () => {
+    const plain = createMailSender({ ...env, SMTP_URL: `smtp://127.0.0.1:${sink.port}` });
+    await expect(plain({ jobId: "tls-1", lead: leadRow(), attachment: null })).rejects.toThrow(/STARTTLS/);
+    expect(received).toHaveLength(0);
+  });
 
   it("sends through SMTP without letting visitor input add a header", async () => {
-    const send = createMailSender({ ...env, SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const send = createMailSender({ ...env, SMTP_URL: sink.url });
     const delivery: Delivery = {
       jobId: "0b8c6f5e-1111-4222-8333-944445555666",
       lead: hostile(),
@@ -146,6 +132,25 @@ describe("createMailSender", () => {
       const message = parsePart(eml);
       expect(headerValue(message, "subject")).toBe("New estimate request: Jane Doe, 83646 (Meridian)");
       expect(headerValue(message, "message-id")).toBe("<lead-job-42@gemstateexteriorcleaning.com>");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the retention purge removes old files in DATA_DIR/mail", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "mail-test-"));
+    try {
+      await mkdir(path.join(dir, "mail"));
+      const now = new Date("2030-06-01T00:00:00Z");
+      for (const [name, daysOld] of [["old.eml", 400], ["recent.eml", 10], ["notes.txt", 400]] as const) {
+        const file = path.join(dir, "mail", name);
+        await writeFile(file, "x");
+        const at = new Date(now.getTime() - daysOld * 86_400_000);
+        await utimes(file, at, at);
+      }
+      expect(await purgeMailFiles(dir, 365 * 86_400_000, now)).toBe(1);
+      expect((await readdir(path.join(dir, "mail"))).sort()).toEqual(["notes.txt", "recent.eml"]);
+      expect(await purgeMailFiles(path.join(dir, "missing"), 1, now)).toBe(0);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

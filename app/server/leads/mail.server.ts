@@ -1,9 +1,10 @@
 /**
  * The owner's e-mail about a new lead. composeLeadEmail is pure: every value from the visitor is reduced to
  * one line before it goes into a header and HTML-escaped before it goes into the HTML body.
- * Without SMTP_URL the message is written to DATA_DIR/mail/{jobId}.eml instead, so nothing is lost in development.
+ * With MAIL_TRANSPORT=files (the default without SMTP_URL outside production) the message is written to
+ * DATA_DIR/mail/{jobId}.eml instead, so nothing is lost in development; purgeMailFiles removes old ones.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
@@ -107,10 +108,14 @@ ${htmlRows}
   };
 }
 
-/** Sends through SMTP_URL, or without it writes DATA_DIR/mail/{jobId}.eml. */
+/**
+ * Sends through SMTP_URL, or without it (parseEnv clears it with MAIL_TRANSPORT=files) writes DATA_DIR/mail/{jobId}.eml. Over smtp:// the
+ * connection must be upgraded with STARTTLS (requireTLS) unless the URL says otherwise (`?requireTLS=false`).
+ */
 export function createMailSender(env: Pick<Env, "SMTP_URL" | "DATA_DIR"> & MailEnv): (delivery: Delivery) => Promise<void> {
   if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
+    // Options from the URL's query string win over these (nodemailer merges the URL last).
+    const transport = nodemailer.createTransport({ url: env.SMTP_URL, requireTLS: true, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
     return async (delivery) => {
       await transport.sendMail(composeLeadEmail(delivery, env));
     };
@@ -122,4 +127,26 @@ export function createMailSender(env: Pick<Env, "SMTP_URL" | "DATA_DIR"> & MailE
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, `${delivery.jobId}.eml`), message);
   };
+}
+
+/** Deletes the .eml files in DATA_DIR/mail older than `maxAgeMs` (the retention purge); returns how many. */
+export async function purgeMailFiles(dataDir: string, maxAgeMs: number, now = new Date()): Promise<number> {
+  const dir = path.join(dataDir, "mail");
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith(".eml")) continue;
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info?.isFile() && now.getTime() - info.mtimeMs > maxAgeMs) {
+      await rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }

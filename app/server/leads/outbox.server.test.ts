@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import type { KyselyPlugin } from "kysely";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database, JobKind } from "../db/database.server.ts";
@@ -208,6 +209,89 @@ describe.each(backends)("outbox worker on %s", (dialect) => {
     await w.drain();
     expect(sent).toHaveLength(1);
     expect((await getLead(database, id))!.jobs[0]).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  /** The same database through a switch: while `outage.down`, every statement fails as if the server were gone. */
+  function flaky(db: Database) {
+    const outage = { down: false, failed: 0 };
+    const plugin: KyselyPlugin = {
+      transformQuery(args) {
+        if (outage.down) {
+          outage.failed++;
+          throw Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" });
+        }
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    return { outage, database: { ...db, db: db.db.withPlugin(plugin) } satisfies Database };
+  }
+
+  it("keeps a send's result when marking it sent fails: the mark is retried, nothing is sent twice (database outage)", async () => {
+    const { outage, database: flakyDb } = flaky(database);
+    const sent: string[] = [];
+    let sends = 0;
+    const email: Sender = async ({ jobId }) => {
+      sent.push(jobId);
+      await vi.waitFor(() => expect(sent).toHaveLength(2), { timeout: 5000 });
+      // The database goes away as the first send succeeds; the second is still running when its mark fails.
+      if (++sends === 1) outage.down = true;
+      else await vi.waitFor(() => expect(outage.failed).toBeGreaterThan(0), { timeout: 5000 });
+    };
+    for (let i = 0; i < 2; i++) await recordLead(database, sampleLead(), { webhook: false, now: clock });
+    const w = worker({ email }, flakyDb);
+    const pass = w.drain();
+    await vi.waitFor(() => expect(outage.failed).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
+    expect(sent).toHaveLength(2);
+    // The outage outlasts the leases; when the database answers again, the marks go through.
+    advance(LEASE_MS * 3);
+    outage.down = false;
+    await pass;
+    await w.drain();
+    advance(LEASE_MS * 3);
+    await w.drain();
+    expect(sent).toHaveLength(2);
+    expect(new Set(sent).size).toBe(2);
+    const jobs = await database.db.selectFrom("outbox_jobs").select(["status", "attempts"]).execute();
+    expect(jobs).toEqual([
+      { status: "sent", attempts: 1 },
+      { status: "sent", attempts: 1 },
+    ]);
+  });
+
+  it("renews the lease while a send runs, so a second instance does not send it again", async () => {
+    let release = () => {};
+    const sent: string[] = [];
+    const slow: Sender = async ({ jobId }) => {
+      sent.push(jobId);
+      await new Promise<void>((resolve) => (release = resolve));
+    };
+    await recordLead(database, sampleLead(), { webhook: false, now: clock });
+    const a = startOutboxWorker({ database, env, logger, pollMs: 3_600_000, now: () => clock, senders: { email: slow }, renewMs: 10 });
+    workers.push(a);
+    const running = a.drain();
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
+    const claimedUntil = clock.getTime() + LEASE_MS;
+    advance(LEASE_MS - 1000);
+    await vi.waitFor(
+      async () => {
+        const { locked_until } = await database.db.selectFrom("outbox_jobs").select("locked_until").executeTakeFirstOrThrow();
+        expect(Date.parse(locked_until!)).toBeGreaterThan(claimedUntil);
+      },
+      { timeout: 5000 },
+    );
+    advance(2000); // past the first lease, within the renewed one
+    const second = await storage.open();
+    const b = worker({ email: slow }, second);
+    await b.drain();
+    expect(sent).toHaveLength(1);
+    release();
+    await running;
+    expect(await database.db.selectFrom("outbox_jobs").select("status").executeTakeFirstOrThrow()).toEqual({ status: "sent" });
+  });
+
+  it("recovers a crashed worker's job within a short lease (at most a minute)", () => {
+    expect(LEASE_MS).toBeLessThanOrEqual(60_000);
   });
 
   it("marks leads whose last job was sent just before a crash", async () => {

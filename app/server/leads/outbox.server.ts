@@ -3,9 +3,13 @@
  * webhook post when configured). It runs inside the server process, polls about once a second and is woken
  * at once by notify() after a lead is committed.
  *
- * A job is claimed with a lease (locked_until, lease_token) by one atomic UPDATE, so two server instances
- * sharing one database never send the same job while both are healthy; a lease left behind by a crashed
- * instance expires and the job is claimed again. Failures are retried with exponential backoff and jitter
+ * A job is claimed with a short lease (locked_until, lease_token; LEASE_MS) by one atomic UPDATE, and the
+ * lease is renewed every RENEW_MS while its send runs, so two server instances sharing one database never
+ * send the same job while both are healthy, and a lease left behind by a crashed instance expires within
+ * LEASE_MS (then the job is claimed again: only sends in flight at a crash can be repeated).
+ * Once a send succeeded, that result is kept: marking the job sent is retried until it is stored (a database
+ * outage cannot turn a sent e-mail into a second one), and a job this worker knows it sent is never sent
+ * again by it, even when its lease ran out meanwhile. Failures are retried with exponential backoff and jitter
  * (30 s, 1 min, 2 min ... at most 6 h) for 7 days, then the job is 'dead'. Logs carry ids, kinds, counts and
  * error codes only.
  */
@@ -14,8 +18,8 @@ import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Logger } from "pino";
 import type { Database, DB, JobKind, OutboxJobsTable } from "../db/database.server.ts";
 import type { Env } from "../env.server.ts";
-import { createMailSender } from "./mail.server.ts";
-import { getAttachment, getLead, markNotified, pruneRateLimits, purgeExpiredLeads, type Attachment, type LeadRow } from "./store.server.ts";
+import { createMailSender, purgeMailFiles } from "./mail.server.ts";
+import { getAttachment, getLead, markNotified, pruneRateLimits, purgeExpiredLeads, RETENTION_DAYS, type Attachment, type LeadRow } from "./store.server.ts";
 import { postLead } from "./webhook.server.ts";
 
 export interface Delivery {
@@ -26,7 +30,12 @@ export interface Delivery {
 }
 export type Sender = (delivery: Delivery) => Promise<void>;
 
-export const LEASE_MS = 5 * 60_000;
+/** A claimed job's lease (default of OUTBOX_LEASE_SECONDS); renewed every RENEW_MS (at most a third of it) while its send runs, so a crash delays its mail by at most this. */
+export const LEASE_MS = 30_000;
+export const RENEW_MS = 10_000;
+/** Retries of the "sent" mark after a successful send: first wait, doubling up to the cap. */
+const MARK_RETRY_MS = 250;
+const MARK_RETRY_MAX_MS = 5_000;
 export const RETRY_FOR_MS = 7 * 24 * 60 * 60_000;
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 6 * 60 * 60_000;
@@ -54,8 +63,8 @@ type Job = Selectable<OutboxJobsTable>;
 export interface OutboxWorker {
   /** Wakes the worker now (call after a lead is committed). */
   notify(): void;
-  /** Stops polling and waits for the running pass to finish. */
-  stop(): Promise<void>;
+  /** Stops polling and waits for the running pass (its sends and their marks) to finish, at most `deadlineMs`. */
+  stop(deadlineMs?: number): Promise<void>;
   /** Runs passes until no due job is left; for tests. */
   drain(): Promise<void>;
 }
@@ -69,12 +78,16 @@ export function startOutboxWorker(opts: {
   now?: () => Date;
   /** Replacements for the real senders (tests count deliveries with these). */
   senders?: Partial<Record<JobKind, Sender>>;
+  /** How often a running send's lease is renewed, in real time (tests shorten it). */
+  renewMs?: number;
 }): OutboxWorker {
   const { database, env, logger, pollMs = 1000, now = () => new Date() } = opts;
+  const leaseMs = (env.OUTBOX_LEASE_SECONDS ?? LEASE_MS / 1000) * 1000;
+  const renewMs = opts.renewMs ?? Math.min(RENEW_MS, leaseMs / 3);
   const { db } = database;
   const senders: Record<JobKind, Sender> = {
     email: opts.senders?.email ?? createMailSender(env),
-    webhook: opts.senders?.webhook ?? (({ lead }) => postLead(lead, env)),
+    webhook: opts.senders?.webhook ?? (({ jobId, lead }) => postLead(lead, env, jobId)),
   };
 
   /** Leases up to BATCH_SIZE due jobs in one statement; on PostgreSQL rows another instance is claiming are skipped. */
@@ -86,7 +99,7 @@ export function startOutboxWorker(opts: {
     const due = db.selectFrom("outbox_jobs").select("id").where(isDue).orderBy("next_attempt_at").limit(BATCH_SIZE);
     return db
       .updateTable("outbox_jobs")
-      .set({ locked_until: new Date(at.getTime() + LEASE_MS).toISOString(), lease_token: randomUUID() })
+      .set({ locked_until: new Date(at.getTime() + leaseMs).toISOString(), lease_token: randomUUID() })
       .where("id", "in", database.dialect === "postgres" ? due.forUpdate().skipLocked() : due)
       .where(isDue)
       .returningAll()
@@ -104,20 +117,76 @@ export function startOutboxWorker(opts: {
     return result.numUpdatedRows > 0n;
   }
 
+  /** Extends the lease of a job whose send is running; a failure (database away) is left to the next tick. */
+  async function renew(job: Job): Promise<void> {
+    await db
+      .updateTable("outbox_jobs")
+      .set({ locked_until: new Date(now().getTime() + leaseMs).toISOString() })
+      .where("id", "=", job.id)
+      .where("lease_token", "=", job.lease_token)
+      .execute();
+  }
+
+  /**
+   * Jobs whose send succeeded but whose "sent" mark is not stored yet. A claim that returns one of them
+   * marks it instead of sending it again (its lease may have run out during a database outage).
+   */
+  const sentUnmarked = new Set<string>();
+
+  /**
+   * Marks a sent job, retrying until the database takes it (it is sent: whoever holds the lease now, it
+   * must not be sent again). Gives up only when the worker is stopped past its deadline.
+   */
+  async function markSent(job: Job, attempts: number): Promise<boolean> {
+    const log = { jobId: job.id, leadId: job.lead_id, kind: job.kind, attempts };
+    sentUnmarked.add(job.id);
+    for (let wait = MARK_RETRY_MS; ; wait = Math.min(wait * 2, MARK_RETRY_MAX_MS)) {
+      try {
+        const result = await db
+          .updateTable("outbox_jobs")
+          .set({ status: "sent", attempts, sent_at: now().toISOString(), last_error: null, locked_until: null, lease_token: null })
+          .where("id", "=", job.id)
+          .where("status", "=", "pending")
+          .executeTakeFirst();
+        sentUnmarked.delete(job.id);
+        if (result.numUpdatedRows > 0n) logger.info(log, "lead notification sent");
+        return true;
+      } catch (err) {
+        if (abandonMarks) {
+          logger.error({ ...log, error: errorCode(err) }, "lead notification sent but could not be marked sent before shutdown; it may be sent again");
+          return false;
+        }
+        logger.warn({ ...log, error: errorCode(err) }, "lead notification sent; marking it sent failed, retrying");
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  }
+
   async function deliver(job: Job): Promise<void> {
     const attempts = job.attempts + 1;
     const log = { jobId: job.id, leadId: job.lead_id, kind: job.kind, attempts };
+    if (sentUnmarked.has(job.id)) {
+      // Sent by this worker already; its mark is being retried. Mark it now instead of sending it again.
+      await markSent(job, job.attempts);
+      return;
+    }
+    const renewal = setInterval(() => void renew(job).catch(() => undefined), renewMs);
     try {
       const lead = await getLead(database, job.lead_id);
       if (!lead) throw Object.assign(new Error("lead not found"), { code: "LEAD_NOT_FOUND" });
       const attachment = job.kind === "email" && lead.attachment ? ((await getAttachment(database, lead.id)) ?? null) : null;
       await senders[job.kind]({ jobId: job.id, lead, attachment });
     } catch (err) {
+      clearInterval(renewal);
       const error = errorCode(err);
       const at = now();
       const next = new Date(at.getTime() + backoffMs(attempts, Math.random, (env.OUTBOX_FIRST_RETRY_SECONDS ?? 30) * 1000));
       const dead = next.getTime() > Date.parse(job.created_at) + RETRY_FOR_MS;
-      if (!(await settle(job, { status: dead ? "dead" : "pending", attempts, last_error: error, next_attempt_at: next.toISOString() }))) {
+      // Nothing was sent, so a failure to record the failure is harmless: the lease expires and it is retried.
+      const settled = await settle(job, { status: dead ? "dead" : "pending", attempts, last_error: error, next_attempt_at: next.toISOString() }).catch(() => null);
+      if (settled === null) {
+        logger.warn({ ...log, error }, "lead notification failed; recording the failure failed too, it is retried when its lease expires");
+      } else if (!settled) {
         logger.warn({ ...log, error }, "outbox job failed after its lease was lost");
       } else if (dead) {
         logger.error({ ...log, error }, "lead notification failed for 7 days and was given up; see npm run leads -- show");
@@ -126,18 +195,15 @@ export function startOutboxWorker(opts: {
       }
       return;
     }
-    if (await settle(job, { status: "sent", attempts, sent_at: now().toISOString(), last_error: null })) {
-      logger.info(log, "lead notification sent");
-    } else {
-      logger.warn(log, "lead notification sent after its lease was lost");
-    }
-    await markNotified(database, job.lead_id);
+    clearInterval(renewal);
+    if (await markSent(job, attempts)) await markNotified(database, job.lead_id).catch(() => undefined); // else maintain() does it
   }
 
-  /** One batch: claim, deliver concurrently. Returns how many jobs were claimed. */
+  /** One batch: claim, deliver concurrently; one delivery's failure never abandons the others. Returns how many jobs were claimed. */
   async function pass(): Promise<number> {
     const jobs = await claim();
-    await Promise.all(jobs.map(deliver));
+    const results = await Promise.allSettled(jobs.map(deliver));
+    for (const r of results) if (r.status === "rejected") logger.error({ error: errorCode(r.reason) }, "outbox delivery failed unexpectedly");
     return jobs.length;
   }
 
@@ -150,6 +216,9 @@ export function startOutboxWorker(opts: {
     await pruneRateLimits(database, at);
     const purged = await purgeExpiredLeads(database, at);
     if (purged > 0) logger.info({ purged }, "requests past their retention period deleted");
+    // Copies of the owner's e-mails (MAIL_TRANSPORT=files) go after the shortest retention period of any request.
+    const mailFiles = await purgeMailFiles(env.DATA_DIR, Math.min(...Object.values(RETENTION_DAYS)) * 86_400_000, at);
+    if (mailFiles > 0) logger.info({ mailFiles }, "e-mail files past their retention period deleted");
     await markNotified(database);
   }
 
@@ -162,6 +231,7 @@ export function startOutboxWorker(opts: {
   };
 
   let stopped = false;
+  let abandonMarks = false;
   let woken = false;
   let wake = () => {};
   const drain = async () => {
@@ -197,11 +267,15 @@ export function startOutboxWorker(opts: {
       woken = true;
       wake();
     },
-    async stop() {
+    async stop(deadlineMs = 10_000) {
       stopped = true;
       wake();
-      await running;
-      await queue;
+      const finished = Promise.all([running, queue]);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadlineMs)));
+      await Promise.race([finished, late]);
+      clearTimeout(timer);
+      abandonMarks = true; // a mark still retrying gives up at its next failure
     },
     drain,
   };

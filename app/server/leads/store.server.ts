@@ -139,6 +139,17 @@ export async function pruneRateLimits(database: Database, now = new Date()): Pro
 /** How long requests are kept (the privacy policy's retention table); newsletter sign-ups stay until removed. */
 export const RETENTION_DAYS: Partial<Record<LeadKind, number>> = { estimate: 3 * 365, contact: 3 * 365, application: 365 };
 
+/** How many notification jobs created before `olderThan` are still not delivered (pending or given up). */
+export async function countUndelivered(database: Database, olderThan: Date): Promise<number> {
+  const row = await database.db
+    .selectFrom("outbox_jobs")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .where("status", "!=", "sent")
+    .where("created_at", "<", olderThan.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Deletes requests older than their retention period, with their attachment and jobs (cascade). */
 export async function purgeExpiredLeads(database: Database, now = new Date()): Promise<number> {
   let deleted = 0;

@@ -1,10 +1,10 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { sampleLead } from "../db/testing.ts";
 import type { LeadRow } from "./store.server.ts";
-import { postLead, signBody } from "./webhook.server.ts";
+import { postLead, signBody, verifySignature } from "./webhook.server.ts";
 
 const SECRET = "a-webhook-secret-of-some-length";
 const { kind, fields, contact, inServiceArea, consent, context } = sampleLead({
@@ -27,8 +27,19 @@ describe("webhook", () => {
     return `http://127.0.0.1:${(server!.address() as AddressInfo).port}/hook`;
   }
 
-  it("signs the exact body with HMAC-SHA256", () => {
-    expect(signBody("{}", "secret")).toBe(`sha256=${createHmac("sha256", "secret").update("{}").digest("hex")}`);
+  it("signs the time and the exact body with HMAC-SHA256: t=<unix>,v1=<hex of \"t.body\">", () => {
+    expect(signBody("{}", "secret", 1_900_000_000)).toBe(`t=1900000000,v1=${createHmac("sha256", "secret").update("1900000000.{}").digest("hex")}`);
+  });
+
+  it("lets a receiver refuse a replayed, stale or altered delivery", () => {
+    const now = 1_900_000_000;
+    const header = signBody('{"id":1}', SECRET, now);
+    expect(verifySignature(header, '{"id":1}', SECRET, now + 60)).toBe(true);
+    expect(verifySignature(header, '{"id":1}', SECRET, now + 301)).toBe(false); // replayed later
+    expect(verifySignature(header, '{"id":2}', SECRET, now)).toBe(false);
+    expect(verifySignature(header.replace(`t=${now}`, `t=${now + 100}`), '{"id":1}', SECRET, now + 100)).toBe(false); // time changed
+    expect(verifySignature(header, '{"id":1}', "another-secret-of-length", now)).toBe(false);
+    expect(verifySignature("garbage", '{"id":1}', SECRET, now)).toBe(false);
   });
 
   it("posts the lead as signed JSON that the receiver can verify", async () => {
@@ -37,15 +48,15 @@ describe("webhook", () => {
       requests.push({ headers: req.headers, body, method: req.method });
       res.writeHead(204).end();
     });
-    await postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET });
+    await postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET }, "job-7");
     expect(requests).toHaveLength(1);
     const { headers, body, method } = requests[0]!;
     expect(method).toBe("POST");
     expect(headers["content-type"]).toBe("application/json");
     expect(headers["x-lead-id"]).toBe(lead.id);
-    const expected = Buffer.from(`sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`);
-    const signature = Buffer.from(String(headers["x-signature-sha256"]));
-    expect(signature.length === expected.length && timingSafeEqual(signature, expected)).toBe(true);
+    expect(headers["idempotency-key"]).toBe("job-7");
+    expect(String(headers["x-signature"])).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifySignature(String(headers["x-signature"]), body, SECRET)).toBe(true);
     expect(JSON.parse(body)).toEqual({
       id: lead.id,
       kind: "estimate",
@@ -59,17 +70,17 @@ describe("webhook", () => {
 
   it("fails on a non-2xx answer, so the outbox retries", async () => {
     const url = await listen((_req, _body, res) => res.writeHead(503).end("busy"));
-    await expect(postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET })).rejects.toMatchObject({ code: "HTTP_503" });
+    await expect(postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET }, "job-7")).rejects.toMatchObject({ code: "HTTP_503" });
   });
 
   it("does not follow a redirect (the POST would become a GET)", async () => {
     const url = await listen((_req, _body, res) => res.writeHead(301, { Location: "/elsewhere" }).end());
-    await expect(postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET })).rejects.toMatchObject({ code: "HTTP_301" });
+    await expect(postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET }, "job-7")).rejects.toMatchObject({ code: "HTTP_301" });
   });
 
   it("gives up after the timeout", async () => {
     const url = await listen(() => {}); // never answers
-    await expect(postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET }, 200)).rejects.toMatchObject({ name: "TimeoutError" });
+    await expect(postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET }, "job-7", 200)).rejects.toMatchObject({ name: "TimeoutError" });
     server!.closeAllConnections();
   });
 
@@ -77,6 +88,6 @@ describe("webhook", () => {
     const url = await listen(() => {});
     await new Promise<void>((resolve) => server!.close(() => resolve()));
     server = undefined;
-    await expect(postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET })).rejects.toThrow();
+    await expect(postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET }, "job-7")).rejects.toThrow();
   });
 });
