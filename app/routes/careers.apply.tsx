@@ -27,6 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     kind: "application",
     schema,
+    files: ["resume"],
     limit: UPLOAD_FORM_LIMIT,
     toLead: async (v, formData) => ({
       fields: {

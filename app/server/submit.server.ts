@@ -11,12 +11,17 @@ import type { Confirmation, LeadActionData } from "~/forms/result";
 import { business } from "~/content/business";
 import { locations } from "~/content/locations";
 import { CONSENT } from "~/forms/consent";
-import { META } from "~/forms/meta";
+import { META, metaNames } from "~/forms/meta";
+import { rateLimitKey } from "./client-ip.server";
 import { getApp } from "./context";
-import { checkRateLimit, type Fields, type LeadKind, type NewLead, recordLead } from "./leads/store.server";
+import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead } from "./leads/store.server";
 
+/** URL-encoded bodies, on every route. */
 export const TEXT_FORM_LIMIT = 64 * 1024;
+/** Multipart bodies of the job application (a résumé of at most 5 MB and the text fields). */
 export const UPLOAD_FORM_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
+/** More entries than this in one body is not a form of this site (the largest has about 25). */
+export const MAX_FORM_ENTRIES = 200;
 const FINGERPRINT_WINDOW_MS = 10 * 60_000;
 const serviceAreaZips = new Set(locations.flatMap((l) => l.zipCodes));
 
@@ -29,11 +34,13 @@ export class HttpError extends Error {
 }
 
 /** Reads a form body, counting bytes as they stream in; more than `limit` bytes is a 413. */
-export async function readFormData(request: Request, limit: number): Promise<FormData> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new HttpError(413, "This form is too large to send.");
+export async function readFormData(request: Request, uploadLimit: number): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) throw new HttpError(415, "Send this form from the page.");
+  // Only a multipart upload may be larger than a text form.
+  const limit = /^multipart\//i.test(type) ? uploadLimit : Math.min(uploadLimit, TEXT_FORM_LIMIT);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new HttpError(413, "This form is too large to send.");
   const chunks: Uint8Array[] = [];
   let total = 0;
   if (request.body) {
@@ -54,6 +61,63 @@ export async function readFormData(request: Request, limit: number): Promise<For
   } catch {
     throw new HttpError(400, "This form could not be read. Please try again.");
   }
+}
+
+/** The field names a form accepts: its schema's, and which of them may repeat (lists of checkboxes). */
+export interface FormShape {
+  single: ReadonlySet<string>;
+  multiple: ReadonlySet<string>;
+}
+
+type SchemaInternals = { _zod?: { def?: { type?: string; innerType?: unknown; in?: unknown; shape?: Record<string, unknown> } } };
+const defOf = (schema: unknown) => (schema as SchemaInternals)._zod?.def ?? {};
+
+/** Unwraps optional/default/pipe layers down to the schema that decides the field's shape. */
+function innermost(schema: unknown): unknown {
+  for (let s = schema, depth = 0; depth < 20; depth++) {
+    const def = defOf(s);
+    const next = def.innerType ?? (def.type === "pipe" ? def.in : undefined);
+    if (!next) return s;
+    s = next;
+  }
+  return schema;
+}
+
+/** The shape of a form from its Zod object schema; `files` names file inputs the schema does not list. */
+export function formShape(schema: z.ZodType, files: readonly string[] = []): FormShape {
+  const shape = defOf(innermost(schema)).shape;
+  if (!shape) throw new Error("A form schema must be an object schema");
+  const single = new Set<string>([...metaNames, ...files]);
+  const multiple = new Set<string>();
+  for (const [name, field] of Object.entries(shape)) (defOf(innermost(field)).type === "array" ? multiple : single).add(name);
+  return { single, multiple };
+}
+
+const notOurForm = "Please send the form from our page, or call us.";
+const shortName = (name: string) => JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
+
+/**
+ * Keeps only the entries the form names, before any parser sees them. Names with path syntax (`a[0]`,
+ * `a.b`) or the form library's reserved names, a single-value field sent twice, or more than
+ * MAX_FORM_ENTRIES entries are refused (400): the form library would expand `x[4294967294]` into an array
+ * of that length. Names the form does not have are dropped.
+ */
+export function pickFields(formData: FormData, shape: FormShape): FormData {
+  const kept = new FormData();
+  const seen = new Set<string>();
+  let count = 0;
+  for (const [name, value] of formData) {
+    if (++count > MAX_FORM_ENTRIES) throw new HttpError(400, `This form has too many fields. ${notOurForm}`);
+    if (/[[\].]/.test(name) || name.startsWith("__")) throw new HttpError(400, `This form has a field it does not accept (${shortName(name)}). ${notOurForm}`);
+    if (shape.multiple.has(name)) {
+      kept.append(name, value);
+    } else if (shape.single.has(name)) {
+      if (seen.has(name)) throw new HttpError(400, `The field ${shortName(name)} was sent more than once. ${notOurForm}`);
+      seen.add(name);
+      kept.append(name, value);
+    }
+  }
+  return kept;
 }
 
 const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
@@ -96,6 +160,8 @@ export interface LeadSubmission<S extends z.ZodType> {
   context: Readonly<RouterContextProvider>;
   kind: LeadKind;
   schema: S;
+  /** File inputs the schema does not list (read by toLead). */
+  files?: readonly string[];
   limit?: number;
   /** Builds the stored request from the validated values. May throw an HttpError (e.g. a bad upload). */
   toLead: (value: z.output<S>, formData: FormData) => Promise<Pick<NewLead, "fields" | "contact" | "consent" | "attachment">> | Pick<NewLead, "fields" | "contact" | "consent" | "attachment">;
@@ -112,9 +178,24 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   const fail = (status: number, message: string, submission?: { reply: (o: { formErrors: string[] }) => LeadActionData["result"] }): Reply =>
     data({ result: submission ? submission.reply({ formErrors: [message] }) : { status: "error", error: { "": [message] } } }, { status });
 
+  const ipKey = rateLimitKey(app.clientIp);
+  const tooMany = (retryAfterSeconds: number, submission?: Parameters<typeof fail>[2]) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return fail(429, `You have sent several requests in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or call us at ${business.phone.display}.`, submission);
+  };
+
+  // An address over its limit is answered before its body is read.
+  try {
+    const limited = await isRateLimited(app.database, ipKey, app.env.LEAD_RATE_LIMIT, now);
+    if (limited.limited) return tooMany(limited.retryAfterSeconds);
+  } catch (error) {
+    app.logger.error({ kind, err: error instanceof Error ? error.name : "unknown" }, "could not check the rate limit");
+    return fail(503, `We could not save your request just now. Please try again in a minute, or call us at ${business.phone.display}.`);
+  }
+
   let formData: FormData;
   try {
-    formData = await readFormData(request, options.limit ?? TEXT_FORM_LIMIT);
+    formData = pickFields(await readFormData(request, options.limit ?? TEXT_FORM_LIMIT), formShape(schema, options.files));
   } catch (error) {
     if (error instanceof HttpError) return fail(error.status, error.message);
     throw error;
@@ -134,11 +215,8 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
   try {
-    const limit = await checkRateLimit(app.database, app.clientIp, app.env.LEAD_RATE_LIMIT, now);
-    if (!limit.allowed) {
-      const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
-      return fail(429, `You have sent several requests in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or call us at ${business.phone.display}.`, submission);
-    }
+    const limit = await checkRateLimit(app.database, ipKey, app.env.LEAD_RATE_LIMIT, now);
+    if (!limit.allowed) return tooMany(limit.retryAfterSeconds, submission);
 
     let lead: Awaited<ReturnType<typeof options.toLead>>;
     try {
