@@ -5,6 +5,7 @@
  *   node server.ts --dev  development, with Vite's dev server and hot reload
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -18,6 +19,7 @@ import { type Env, EnvError, parseEnv } from "./app/server/env.server.ts";
 import { startOutboxWorker } from "./app/server/leads/outbox.server.ts";
 import { contentSecurityPolicy, newNonce } from "./app/server/csp.server.ts";
 import { securityHeaders } from "./app/server/security.server.ts";
+import { bodyLimits } from "./app/server/body-limits.ts";
 
 const dev = process.argv.includes("--dev");
 
@@ -49,6 +51,11 @@ app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
 app.use(compression());
 app.use(securityHeaders({ hsts: env.SITE_URL.startsWith("https:") }));
+// A policy on every response, static files included; pages replace it with their own below.
+app.use((req, res, next) => {
+  res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: req.secure }));
+  next();
+});
 
 // Request log: method, path (no query string, which may carry personal data), status and time.
 app.use((req, res, next) => {
@@ -66,6 +73,8 @@ app.use((req, res, next) => {
   if (!origin || origin === `${req.protocol}://${req.get("host")}` || origin === env.SITE_URL) return next();
   res.status(403).set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: false })).type("html").send(errorPage("This form can only be sent from our own website."));
 });
+
+app.use(bodyLimits({ maxInFlight: env.MAX_BODIES_IN_FLIGHT, refuse: (res, status, sentence) => void res.status(status).type("html").send(errorPage(sentence)) }));
 
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ ok: true });
@@ -92,6 +101,8 @@ if (dev) {
 // (Not in development: Vite's hot-reload client injects scripts of its own.)
 app.use((req, res, next) => {
   res.locals.nonce = newNonce();
+  // A nonce is for one response only: never stored by a cache, shared or private.
+  res.set("Cache-Control", "private, no-store");
   if (!dev) res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [`'nonce-${res.locals.nonce}'`], https: isHttps(req) }));
   next();
 });
@@ -115,7 +126,15 @@ app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
   res.status(500).type("html").send(errorPage());
 });
 
-const server = app.listen(env.PORT, env.HOST, () => {
+const server = createServer(
+  {
+    headersTimeout: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeout: env.HTTP_KEEP_ALIVE_SECONDS * 1000,
+    connectionsCheckingInterval: Math.min(1000, env.HTTP_HEADERS_TIMEOUT_SECONDS * 500),
+  },
+  app,
+).listen(env.PORT, env.HOST, () => {
   logger.info({ port: env.PORT, dialect: database.dialect }, `serving on http://localhost:${env.PORT}`);
 });
 
@@ -156,8 +175,9 @@ function servePrerendered(root: string, cspHashes: Record<string, string[]>) {
   };
 }
 
+/** HTTPS, directly or as a trusted proxy says (X-Forwarded-Proto counts only from the hops TRUST_PROXY names). */
 function isHttps(req: Request) {
-  return req.secure || (env.TRUST_PROXY && req.get("x-forwarded-proto") === "https");
+  return req.secure;
 }
 
 function isFile(file: string) {

@@ -26,4 +26,20 @@ describe("settings", () => {
   it("requires a webhook secret with a webhook URL", () => {
     expect(() => parseEnv({ LEAD_WEBHOOK_URL: "https://crm.example/hook" })).toThrow(/LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set/);
   });
+
+  it("takes the proxies in front as a number of hops or addresses/CIDRs, and refuses \"true\" with the new forms", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.2, 10.1.0.0/16,loopback,::1,fd00::/8" }).TRUST_PROXY).toEqual(["10.0.0.2", "10.1.0.0/16", "loopback", "::1", "fd00::/8"]);
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: "true" is no longer accepted.*X-Forwarded-For.*number of proxies in front of the server \(e\.g\. 1\).*addresses\/CIDRs/);
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY: must be the number of proxies/);
+    expect(() => parseEnv({ TRUST_PROXY: "proxy.example" })).toThrow(/TRUST_PROXY: must be the number of proxies/);
+  });
+
+  it("has HTTP time limits and a cap on bodies read at once", () => {
+    expect(parseEnv({})).toMatchObject({ HTTP_HEADERS_TIMEOUT_SECONDS: 10, HTTP_REQUEST_TIMEOUT_SECONDS: 60, HTTP_KEEP_ALIVE_SECONDS: 5, MAX_BODIES_IN_FLIGHT: 64 });
+    expect(() => parseEnv({ HTTP_HEADERS_TIMEOUT_SECONDS: "30", HTTP_REQUEST_TIMEOUT_SECONDS: "20" })).toThrow(/HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed/);
+  });
 });

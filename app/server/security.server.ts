@@ -10,7 +10,8 @@ export function securityHeaders({ hsts }: { hsts: boolean }) {
       "Cross-Origin-Opener-Policy": "same-origin",
       "X-Frame-Options": "DENY",
     });
-    if (hsts && (req.secure || req.get("x-forwarded-proto") === "https")) {
+    // req.secure follows "trust proxy": a client's own X-Forwarded-Proto counts for nothing.
+    if (hsts && req.secure) {
       res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
     next();

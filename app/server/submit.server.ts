@@ -16,10 +16,9 @@ import { rateLimitKey } from "./client-ip.server";
 import { getApp } from "./context";
 import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead } from "./leads/store.server";
 
-/** URL-encoded bodies, on every route. */
-export const TEXT_FORM_LIMIT = 64 * 1024;
-/** Multipart bodies of the job application (a résumé of at most 5 MB and the text fields). */
-export const UPLOAD_FORM_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
+import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "./body-limits";
+
+export { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT };
 /** More entries than this in one body is not a form of this site (the largest has about 25). */
 export const MAX_FORM_ENTRIES = 200;
 const FINGERPRINT_WINDOW_MS = 10 * 60_000;
