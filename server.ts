@@ -20,6 +20,7 @@ import { startOutboxWorker } from "./app/server/leads/outbox.server.ts";
 import { contentSecurityPolicy, newNonce } from "./app/server/csp.server.ts";
 import { securityHeaders } from "./app/server/security.server.ts";
 import { bodyLimits } from "./app/server/body-limits.ts";
+import { precompressed } from "./app/server/static-files.ts";
 
 const dev = process.argv.includes("--dev");
 
@@ -87,13 +88,14 @@ if (dev) {
   app.use(viteDevServer.middlewares);
   build = () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 } else {
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
-  const staticFiles = express.static(clientDir, { maxAge: "10m", index: false, redirect: false });
+  const choose = precompressed(clientDir);
+  app.use("/assets", serveStatic(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }, choose));
+  const staticFiles = serveStatic(clientDir, { maxAge: "10m" }, choose);
   // A prerendered .data file holds the loader data of the URL without a query string; with one
   // (?city=, ?position=, ?category=, ?_routes=) the loaders must run.
   app.use((req, res, next) => (req.path.endsWith(".data") && req.originalUrl.includes("?") ? next() : staticFiles(req, res, next)));
   const cspHashes = JSON.parse(readFileSync(path.resolve("build/csp-hashes.json"), "utf8")) as Record<string, string[]>;
-  app.use(servePrerendered(clientDir, cspHashes));
+  app.use(servePrerendered(clientDir, cspHashes, choose));
   build = (await import(serverBuildPath)) as ServerBuild;
 }
 
@@ -113,7 +115,7 @@ app.use(
     mode: dev ? "development" : "production",
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
-      context.set(appContext, { database, env, logger, notifyOutbox: worker.notify, clientIp: req.ip ?? "", nonce: res.locals.nonce as string });
+      context.set(appContext, { database, env, logger, notifyOutbox: worker.notify, clientIp: req.ip ?? "", documentRequest: !req.path.endsWith(".data"), nonce: res.locals.nonce as string });
       return context;
     },
   }),
@@ -156,22 +158,41 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
  * GET/HEAD of a prerendered page without a query string gets the static HTML written at build time.
  * Anything else (form posts, ?category= filters, ?city= prefills, unknown paths) goes to React Router.
  */
-function servePrerendered(root: string, cspHashes: Record<string, string[]>) {
+function servePrerendered(root: string, cspHashes: Record<string, string[]>, choose: ReturnType<typeof precompressed>) {
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.originalUrl.includes("?")) return next();
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(req.path);
-    } catch {
-      return next();
-    }
-    if (pathname.includes("\0") || pathname.includes("..")) return next();
+    const pathname = decodedPath(req);
+    if (pathname === null) return next();
     const file = path.join(root, pathname, "index.html");
     if (!file.startsWith(root) || !isFile(file)) return next();
     const route = pathname === "/" ? "/" : pathname.replace(/\/+$/, "");
     res.set("Cache-Control", "public, max-age=300, must-revalidate");
     res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: cspHashes[route] ?? [], https: isHttps(req) }));
-    res.sendFile(file, { dotfiles: "deny" });
+    res.sendFile(choose(req, res, file), { dotfiles: "deny" });
+  };
+}
+
+/** The request's path, decoded; null when it cannot name a file under the root. */
+function decodedPath(req: Request): string | null {
+  try {
+    const pathname = decodeURIComponent(req.path);
+    return pathname.includes("\0") || pathname.includes("..") ? null : pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** express.static, except that a file with a precompressed copy the client accepts is sent as that copy. */
+function serveStatic(root: string, options: { maxAge: string; immutable?: boolean }, choose: ReturnType<typeof precompressed>) {
+  const plain = express.static(root, { ...options, index: false, redirect: false });
+  return (req: Request, res: Response, next: NextFunction) => {
+    const pathname = req.method === "GET" || req.method === "HEAD" ? decodedPath(req) : null;
+    const file = pathname === null ? "" : path.join(root, pathname);
+    const chosen = file.startsWith(root + path.sep) ? choose(req, res, file) : file;
+    if (chosen === file) return plain(req, res, next);
+    res.sendFile(chosen, { ...options, dotfiles: "deny" }, (error) => {
+      if (error && !res.headersSent) next();
+    });
   };
 }
 

@@ -4,7 +4,7 @@ import { business } from "~/content/business";
 import { jobs } from "~/content/careers";
 import { applicationSchema, availabilityOptions } from "~/forms/schemas";
 import { seo } from "~/lib/seo";
-import { handleLeadSubmission, HttpError, UPLOAD_FORM_LIMIT } from "~/server/submit.server";
+import { applicationConfirmation, handleLeadSubmission, HttpError, UPLOAD_FORM_LIMIT } from "~/server/submit.server";
 import type { Route } from "./+types/careers.apply";
 
 const positions = jobs.map(({ slug, title }) => ({ slug, title }));
@@ -44,10 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       consent: null,
       attachment: await readResume(formData),
     }),
-    confirmation: (v) => ({
-      title: "Thank you for applying!",
-      message: `We received your application for ${positions.find((p) => p.slug === v.position)?.title ?? "the position"} and will call you within a few business days.`,
-    }),
+    confirmation: (v) => applicationConfirmation(positions.find((p) => p.slug === v.position)?.title),
   });
 }
 

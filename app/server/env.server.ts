@@ -2,6 +2,7 @@
  * Every setting the server reads, validated once at start. A bad value stops the server with a message
  * that names the variable and says what is expected. The README's settings table mirrors this file.
  */
+import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
@@ -44,6 +45,8 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(60),
   HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().min(0.1).max(120).default(5),
   MAX_BODIES_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** Signs the links to confirmation pages; unset, a random key per process (several instances: set one for all). */
+  RECEIPT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -75,7 +78,7 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | 
   return z.NEVER;
 }
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };
+export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; RECEIPT_SECRET: string };
 
 export class EnvError extends Error {}
 
@@ -94,5 +97,5 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
     throw new EnvError("Invalid settings:\n  LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set\nSee the settings table in README.md.");
   }
-  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR), SITE_URL: env.SITE_URL.replace(/\/+$/, "") };
+  return { ...env, RECEIPT_SECRET: env.RECEIPT_SECRET ?? randomBytes(32).toString("hex"), DATA_DIR: path.resolve(env.DATA_DIR), SITE_URL: env.SITE_URL.replace(/\/+$/, "") };
 }

@@ -6,6 +6,7 @@ import { action as applyAction } from "~/routes/careers.apply";
 import { action as contactAction } from "~/routes/contact";
 import { action as newsletterAction } from "~/routes/newsletter";
 import { action as estimateAction } from "~/routes/estimate";
+import { loader as receivedLoader } from "~/routes/request-received";
 import { appContext } from "./context";
 import { createTestStorage, type TestStorage } from "./db/testing";
 import type { Database } from "./db/database.server";
@@ -25,10 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => storage.cleanup());
 
-function context(overrides: { ip?: string; rateLimit?: number; db?: Database } = {}) {
+function context(overrides: { ip?: string; rateLimit?: number; db?: Database; document?: boolean } = {}) {
   const ctx = new RouterContextProvider();
   const env = parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, LEAD_MIN_FILL_SECONDS: "3", LEAD_RATE_LIMIT: String(overrides.rateLimit ?? 0) });
-  ctx.set(appContext, { database: overrides.db ?? database, env, logger: pino({ level: "silent" }), notifyOutbox: () => {}, clientIp: overrides.ip ?? "203.0.113.7" });
+  ctx.set(appContext, { database: overrides.db ?? database, env, logger: pino({ level: "silent" }), notifyOutbox: () => {}, clientIp: overrides.ip ?? "203.0.113.7", documentRequest: overrides.document });
   return ctx;
 }
 
@@ -131,6 +132,71 @@ describe("lead form actions", () => {
     const answer = await submit(valid(unique("down")), { db: broken });
     expect(answer.status).toBe(503);
     expect(answer.result.error?.[""]?.[0]).toContain("(208) 555-0134");
+  });
+});
+
+describe("Post/Redirect/Get without JavaScript", () => {
+  const env = parseEnv({ NODE_ENV: "test" });
+  const ctx = (opts: Parameters<typeof context>[0] = {}) => {
+    const c = context(opts);
+    c.set(appContext, { ...c.get(appContext)!, env: { ...c.get(appContext)!.env, RECEIPT_SECRET: env.RECEIPT_SECRET } });
+    return c;
+  };
+  const received = async (location: string) =>
+    (await receivedLoader({ params: { ref: location.replace("/request-received/", "") }, context: ctx(), request: new Request(`http://localhost${location}`) } as never)) as unknown as
+      | { found: true; confirmation: { title: string; message: string }; rows: { label: string; value: string }[]; phone: { display: string }; replyWithinHours: number }
+      | { data: { found: false }; init: { status: number } };
+
+  it("a stored request answers 303 to a confirmation page that says what was received", async () => {
+    const email = unique("prg");
+    const answer = (await contactAction({
+      request: post("/contact", [...Object.entries(valid(email, { city: "Eagle", serviceType: "commercial", message: "North wall" })), ["servicesNeeded", "roof-cleaning"], ["servicesNeeded", "other"]]),
+      context: ctx({ document: true }),
+      params: {},
+    } as never)) as Response;
+    expect(answer.status).toBe(303);
+    const location = answer.headers.get("location")!;
+    expect(location).toMatch(/^\/request-received\/[\w.-]+$/);
+    expect(location).not.toContain(email);
+    const page = await received(location);
+    if (!("found" in page)) throw new Error("confirmation not found");
+    expect(page.confirmation.title).toBe("Thank you! Your request is in.");
+    expect(page.replyWithinHours).toBe(24);
+    expect(page.phone.display).toBe("(208) 555-0134");
+    expect(page.rows).toEqual(
+      expect.arrayContaining([
+        { label: "E-mail", value: email },
+        { label: "Phone", value: "(208) 555-0199" },
+        { label: "City", value: "Eagle" },
+        { label: "Services needed", value: "Roof Cleaning, Other" },
+        { label: "Project details", value: "North wall" },
+      ]),
+    );
+    expect(await stored(email)).toHaveLength(1);
+  });
+
+  it("errors still answer the form with the values (no redirect); with JavaScript the answer is the confirmation itself", async () => {
+    const invalid = (await estimateAction({ request: post("/estimate", valid(unique("prgbad"), { phone: "12" })), context: ctx({ document: true }), params: {} } as never)) as unknown as {
+      init: { status: number };
+      data: { result: { initialValue: Record<string, unknown> } };
+    };
+    expect(invalid.init.status).toBe(400);
+    expect(invalid.data.result.initialValue).toMatchObject({ firstName: "Jane", phone: "12" });
+    const fetcher = (await estimateAction({ request: post("/estimate", valid(unique("prgjs"))), context: ctx({ document: false }), params: {} } as never)) as unknown as {
+      data: { confirmation: { title: string } };
+    };
+    expect(fetcher.data.confirmation.title).toBe("Thank you! Your request is in.");
+  });
+
+  it("a link that was altered, forged or made by another server shows nothing", async () => {
+    const answer = (await estimateAction({ request: post("/estimate", valid(unique("prgforge"))), context: ctx({ document: true }), params: {} } as never)) as Response;
+    const location = answer.headers.get("location")!;
+    const [id] = location.replace("/request-received/", "").split(".");
+    const other = (await listLeads(database, {})).find((l) => l.id !== id)!;
+    for (const forged of [location.replace(id!, other.id), `/request-received/${other.id}`, location.slice(0, -1) + (location.endsWith("A") ? "B" : "A")]) {
+      const page = await received(forged);
+      expect(page).toMatchObject({ data: { found: false }, init: { status: 404 } });
+    }
   });
 });
 

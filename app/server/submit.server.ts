@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { Confirmation, LeadActionData } from "~/forms/result";
 import { business } from "~/content/business";
@@ -14,6 +14,7 @@ import { CONSENT } from "~/forms/consent";
 import { META, metaNames } from "~/forms/meta";
 import { rateLimitKey } from "./client-ip.server";
 import { getApp } from "./context";
+import { receiptPath } from "./receipt.server";
 import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead } from "./leads/store.server";
 
 import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "./body-limits";
@@ -168,7 +169,7 @@ export interface LeadSubmission<S extends z.ZodType> {
   confirmation: (value: z.output<S>, inServiceArea: boolean | null, duplicate: boolean) => Confirmation;
 }
 
-type Reply = ReturnType<typeof data<LeadActionData>>;
+type Reply = ReturnType<typeof data<LeadActionData>> | Response;
 
 export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSubmission<S>): Promise<Reply> {
   const { request, context, kind, schema } = options;
@@ -207,6 +208,7 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   const tooFast = typeof elapsed === "string" && elapsed !== "" && Number(elapsed) < app.env.LEAD_MIN_FILL_SECONDS * 1000;
   if (str(formData.get(META.honeypot)) !== "" || tooFast) {
     app.logger.info({ kind, reason: tooFast ? "too-fast" : "honeypot" }, "spam turned away");
+    if (submission.status === "success" && app.documentRequest) return redirect(receiptPath({ leadId: "", kind, duplicate: false }, app.env.RECEIPT_SECRET, now), 303);
     if (submission.status === "success") return data({ result: submission.reply({ resetForm: true }), confirmation: options.confirmation(submission.value, null, false) });
     return data({ result: submission.reply() }, { status: 400 });
   }
@@ -251,6 +253,8 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
       { webhook: Boolean(app.env.LEAD_WEBHOOK_URL), now },
     );
     app.notifyOutbox();
+    // Without JavaScript: Post/Redirect/Get, so that a refresh shows the confirmation again instead of re-posting.
+    if (app.documentRequest) return redirect(receiptPath({ leadId: stored.id, kind, duplicate: stored.duplicate }, app.env.RECEIPT_SECRET, now), 303);
     return data({ result: submission.reply({ resetForm: true }), confirmation: { ...options.confirmation(submission.value, inServiceArea, stored.duplicate), inServiceArea } });
   } catch (error) {
     app.logger.error({ kind, err: error instanceof Error ? error.name : "unknown" }, "could not store a request");
@@ -265,3 +269,20 @@ export const estimateConfirmation = (): Confirmation => ({
   title: "Thank you! Your request is in.",
   message: `We will reply within ${business.replyWithinHours} hours with your free estimate.`,
 });
+
+export const newsletterConfirmation = (duplicate: boolean): Confirmation =>
+  duplicate
+    ? { title: "You are already subscribed.", message: "This address is already on our list, so there is nothing more to do. Thanks for reading!" }
+    : { title: "You are subscribed!", message: "Expect a short e-mail with seasonal tips a few times a year. Every e-mail has an unsubscribe link." };
+
+export const applicationConfirmation = (position: string | undefined): Confirmation => ({
+  title: "Thank you for applying!",
+  message: `We received your application for ${position ?? "the position"} and will call you within a few business days.`,
+});
+
+/** The confirmation of a stored request of any kind (the confirmation page after a post without JavaScript). */
+export function confirmationOf(kind: LeadKind, fields: Fields, duplicate: boolean): Confirmation {
+  if (kind === "newsletter") return newsletterConfirmation(duplicate);
+  if (kind === "application") return applicationConfirmation(typeof fields.position === "string" ? fields.position : undefined);
+  return estimateConfirmation();
+}
