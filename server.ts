@@ -4,8 +4,8 @@
  *   node server.ts        production (serves ./build; run `npm run build` first)
  *   node server.ts --dev  development, with Vite's dev server and hot reload
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { createServer } from "node:http";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -21,6 +21,7 @@ import { contentSecurityPolicy, newNonce } from "./app/server/csp.server.ts";
 import { securityHeaders } from "./app/server/security.server.ts";
 import { bodyLimits } from "./app/server/body-limits.ts";
 import { precompressed } from "./app/server/static-files.ts";
+import { loadPrerendered, servePrerenderedFast } from "./app/server/prerendered.ts";
 
 const dev = process.argv.includes("--dev");
 
@@ -82,6 +83,8 @@ app.get("/healthz", (_req, res) => {
 });
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
+// Prerendered pages are answered from memory before Express (app/server/prerendered.ts).
+let prerendered: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
 if (dev) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -95,7 +98,7 @@ if (dev) {
   // (?city=, ?position=, ?category=, ?_routes=) the loaders must run.
   app.use((req, res, next) => (req.path.endsWith(".data") && req.originalUrl.includes("?") ? next() : staticFiles(req, res, next)));
   const cspHashes = JSON.parse(readFileSync(path.resolve("build/csp-hashes.json"), "utf8")) as Record<string, string[]>;
-  app.use(servePrerendered(clientDir, cspHashes, choose));
+  prerendered = servePrerenderedFast(loadPrerendered(clientDir, cspHashes), { hsts: env.SITE_URL.startsWith("https:"), isHttps: requestIsHttps });
   build = (await import(serverBuildPath)) as ServerBuild;
 }
 
@@ -135,7 +138,10 @@ const server = createServer(
     keepAliveTimeout: env.HTTP_KEEP_ALIVE_SECONDS * 1000,
     connectionsCheckingInterval: Math.min(1000, env.HTTP_HEADERS_TIMEOUT_SECONDS * 500),
   },
-  app,
+  (req, res) => {
+    if (!prerendered?.(req, res)) return void app(req, res);
+    if (logger.isLevelEnabled("info")) logger.info({ method: req.method, path: req.url, status: res.statusCode, ms: 0 }, "request");
+  },
 ).listen(env.PORT, env.HOST, () => {
   logger.info({ port: env.PORT, dialect: database.dialect }, `serving on http://localhost:${env.PORT}`);
 });
@@ -153,24 +159,6 @@ async function shutdown(signal: string) {
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
-
-/**
- * GET/HEAD of a prerendered page without a query string gets the static HTML written at build time.
- * Anything else (form posts, ?category= filters, ?city= prefills, unknown paths) goes to React Router.
- */
-function servePrerendered(root: string, cspHashes: Record<string, string[]>, choose: ReturnType<typeof precompressed>) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.originalUrl.includes("?")) return next();
-    const pathname = decodedPath(req);
-    if (pathname === null) return next();
-    const file = path.join(root, pathname, "index.html");
-    if (!file.startsWith(root) || !isFile(file)) return next();
-    const route = pathname === "/" ? "/" : pathname.replace(/\/+$/, "");
-    res.set("Cache-Control", "public, max-age=300, must-revalidate");
-    res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: cspHashes[route] ?? [], https: isHttps(req) }));
-    res.sendFile(choose(req, res, file), { dotfiles: "deny" });
-  };
-}
 
 /** The request's path, decoded; null when it cannot name a file under the root. */
 function decodedPath(req: Request): string | null {
@@ -196,17 +184,17 @@ function serveStatic(root: string, options: { maxAge: string; immutable?: boolea
   };
 }
 
-/** HTTPS, directly or as a trusted proxy says (X-Forwarded-Proto counts only from the hops TRUST_PROXY names). */
-function isHttps(req: Request) {
-  return req.secure;
+/** HTTPS, directly or as a trusted proxy says (X-Forwarded-Proto counts only from the hops TRUST_PROXY names): Express's req.protocol rule. */
+function requestIsHttps(req: IncomingMessage): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  const trust = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  if (!trust(req.socket.remoteAddress, 0)) return false;
+  const header = req.headers["x-forwarded-proto"];
+  return (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim() === "https";
 }
 
-function isFile(file: string) {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
+function isHttps(req: Request) {
+  return req.secure;
 }
 
 function errorPage(sentence = "Sorry, something went wrong on our side. Please try again in a moment.") {
