@@ -42,6 +42,13 @@ export const meta: Route.MetaFunction = () =>
 
 export default function RequestReceived({ loaderData }: Route.ComponentProps) {
   const { phone, replyWithinHours } = loaderData;
+  const home = (
+    <p className="mt-6">
+      <Link to="/" className="btn-secondary">
+        Return to Home
+      </Link>
+    </p>
+  );
   const call = (
     <a href={phone.href} className="font-semibold text-brand-700 underline">
       {phone.display}
@@ -55,11 +62,7 @@ export default function RequestReceived({ loaderData }: Route.ComponentProps) {
           A confirmation page is shown once, right after a form is sent, and expires after half an hour. Questions about a request? Call us at {call}; we reply to every request within{" "}
           {replyWithinHours} hours.
         </p>
-        <p className="mt-6">
-          <Link to="/" className="btn-secondary">
-            Return to Home
-          </Link>
-        </p>
+        {home}
       </div>
     );
   }
@@ -93,11 +96,7 @@ export default function RequestReceived({ loaderData }: Route.ComponentProps) {
           </dl>
         </section>
       ) : null}
-      <p className="mt-6">
-        <Link to="/" className="btn-secondary">
-          Return to Home
-        </Link>
-      </p>
+      {home}
     </div>
   );
 }
