@@ -4,7 +4,8 @@
  *   node server.ts        production (serves ./build; run `npm run build` first)
  *   node server.ts --dev  development, with Vite's dev server and hot reload
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -19,6 +20,9 @@ import { startOutboxWorker } from "./app/server/leads/outbox.server.ts";
 import { countUndelivered } from "./app/server/leads/store.server.ts";
 import { contentSecurityPolicy, newNonce } from "./app/server/csp.server.ts";
 import { securityHeaders } from "./app/server/security.server.ts";
+import { bodyLimits } from "./app/server/body-limits.ts";
+import { precompressed } from "./app/server/static-files.ts";
+import { loadPrerendered, servePrerenderedFast } from "./app/server/prerendered.ts";
 
 const dev = process.argv.includes("--dev");
 
@@ -64,6 +68,11 @@ app.use((_req, res, next) => {
 app.set("trust proxy", env.TRUST_PROXY);
 app.use(compression());
 app.use(securityHeaders({ hsts: env.SITE_URL.startsWith("https:") }));
+// A policy on every response, static files included; pages replace it with their own below.
+app.use((req, res, next) => {
+  res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: req.secure }));
+  next();
+});
 
 // Request log: method, path (no query string, which may carry personal data), status and time.
 app.use((req, res, next) => {
@@ -82,6 +91,8 @@ app.use((req, res, next) => {
   res.status(403).set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: false })).type("html").send(errorPage("This form can only be sent from our own website."));
 });
 
+app.use(bodyLimits({ maxInFlight: env.MAX_BODIES_IN_FLIGHT, refuse: (res, status, sentence) => void res.status(status).type("html").send(errorPage(sentence)) }));
+
 // Also reports notification jobs still undelivered 15 minutes after their request (mail or webhook stuck).
 app.get("/healthz", async (_req, res) => {
   res.set("Cache-Control", "no-store");
@@ -91,19 +102,22 @@ app.get("/healthz", async (_req, res) => {
 });
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
+// Prerendered pages are answered from memory before Express (app/server/prerendered.ts).
+let prerendered: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
 if (dev) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   app.use(viteDevServer.middlewares);
   build = () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 } else {
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
-  const staticFiles = express.static(clientDir, { maxAge: "10m", index: false, redirect: false });
+  const choose = precompressed(clientDir);
+  app.use("/assets", serveStatic(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }, choose));
+  const staticFiles = serveStatic(clientDir, { maxAge: "10m" }, choose);
   // A prerendered .data file holds the loader data of the URL without a query string; with one
   // (?city=, ?position=, ?category=, ?_routes=) the loaders must run.
   app.use((req, res, next) => (req.path.endsWith(".data") && req.originalUrl.includes("?") ? next() : staticFiles(req, res, next)));
   const cspHashes = JSON.parse(readFileSync(path.resolve("build/csp-hashes.json"), "utf8")) as Record<string, string[]>;
-  app.use(servePrerendered(clientDir, cspHashes));
+  prerendered = servePrerenderedFast(loadPrerendered(clientDir, cspHashes), { hsts: env.SITE_URL.startsWith("https:"), isHttps: requestIsHttps });
   build = (await import(serverBuildPath)) as ServerBuild;
 }
 
@@ -111,6 +125,8 @@ if (dev) {
 // (Not in development: Vite's hot-reload client injects scripts of its own.)
 app.use((req, res, next) => {
   res.locals.nonce = newNonce();
+  // A nonce is for one response only: never stored by a cache, shared or private.
+  res.set("Cache-Control", "private, no-store");
   if (!dev) res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [`'nonce-${res.locals.nonce}'`], https: isHttps(req) }));
   next();
 });
@@ -121,7 +137,7 @@ app.use(
     mode: dev ? "development" : "production",
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
-      context.set(appContext, { database, env, logger, notifyOutbox: worker.notify, clientIp: req.ip ?? "", nonce: res.locals.nonce as string });
+      context.set(appContext, { database, env, logger, notifyOutbox: worker.notify, clientIp: req.ip ?? "", documentRequest: !req.path.endsWith(".data"), nonce: res.locals.nonce as string });
       return context;
     },
   }),
@@ -134,7 +150,18 @@ app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
   res.status(500).type("html").send(errorPage());
 });
 
-const server = app.listen(env.PORT, env.HOST, () => {
+const server = createServer(
+  {
+    headersTimeout: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeout: env.HTTP_KEEP_ALIVE_SECONDS * 1000,
+    connectionsCheckingInterval: Math.min(1000, env.HTTP_HEADERS_TIMEOUT_SECONDS * 500),
+  },
+  (req, res) => {
+    if (!prerendered?.(req, res)) return void app(req, res);
+    if (logger.isLevelEnabled("info")) logger.info({ method: req.method, path: req.url, status: res.statusCode, ms: 0 }, "request");
+  },
+).listen(env.PORT, env.HOST, () => {
   logger.info({ port: env.PORT, dialect: database.dialect }, `serving on http://localhost:${env.PORT}`);
 });
 
@@ -159,39 +186,41 @@ async function shutdown(signal: string) {
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
-/**
- * GET/HEAD of a prerendered page without a query string gets the static HTML written at build time.
- * Anything else (form posts, ?category= filters, ?city= prefills, unknown paths) goes to React Router.
- */
-function servePrerendered(root: string, cspHashes: Record<string, string[]>) {
+/** The request's path, decoded; null when it cannot name a file under the root. */
+function decodedPath(req: Request): string | null {
+  try {
+    const pathname = decodeURIComponent(req.path);
+    return pathname.includes("\0") || pathname.includes("..") ? null : pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** express.static, except that a file with a precompressed copy the client accepts is sent as that copy. */
+function serveStatic(root: string, options: { maxAge: string; immutable?: boolean }, choose: ReturnType<typeof precompressed>) {
+  const plain = express.static(root, { ...options, index: false, redirect: false });
   return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.originalUrl.includes("?")) return next();
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(req.path);
-    } catch {
-      return next();
-    }
-    if (pathname.includes("\0") || pathname.includes("..")) return next();
-    const file = path.join(root, pathname, "index.html");
-    if (!file.startsWith(root) || !isFile(file)) return next();
-    const route = pathname === "/" ? "/" : pathname.replace(/\/+$/, "");
-    res.set("Cache-Control", "public, max-age=300, must-revalidate");
-    res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: cspHashes[route] ?? [], https: isHttps(req) }));
-    res.sendFile(file, { dotfiles: "deny" });
+    const pathname = req.method === "GET" || req.method === "HEAD" ? decodedPath(req) : null;
+    const file = pathname === null ? "" : path.join(root, pathname);
+    const chosen = file.startsWith(root + path.sep) ? choose(req, res, file) : file;
+    if (chosen === file) return plain(req, res, next);
+    res.sendFile(chosen, { ...options, dotfiles: "deny" }, (error) => {
+      if (error && !res.headersSent) next();
+    });
   };
 }
 
-function isHttps(req: Request) {
-  return req.secure || (env.TRUST_PROXY && req.get("x-forwarded-proto") === "https");
+/** HTTPS, directly or as a trusted proxy says (X-Forwarded-Proto counts only from the hops TRUST_PROXY names): Express's req.protocol rule. */
+function requestIsHttps(req: IncomingMessage): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  const trust = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  if (!trust(req.socket.remoteAddress, 0)) return false;
+  const header = req.headers["x-forwarded-proto"];
+  return (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim() === "https";
 }
 
-function isFile(file: string) {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
+function isHttps(req: Request) {
+  return req.secure;
 }
 
 function errorPage(sentence = "Sorry, something went wrong on our side. Please try again in a moment.") {

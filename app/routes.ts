@@ -20,6 +20,8 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("estimate", "routes/estimate.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
+    // Where a form sent without JavaScript lands after it was stored (Post/Redirect/Get); never indexed.
+    route("request-received/:ref", "routes/request-received.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("terms-of-service", "routes/terms-of-service.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -5,7 +5,7 @@ import { jobs } from "~/content/careers";
 import { availabilityOptions, MAX_RESUME_BYTES, optionLabel } from "~/forms/options";
 import { applicationSchema } from "~/forms/schemas";
 import { seo } from "~/lib/seo";
-import { handleLeadSubmission, HttpError, UPLOAD_FORM_LIMIT } from "~/server/submit.server";
+import { applicationConfirmation, handleLeadSubmission, HttpError, UPLOAD_FORM_LIMIT } from "~/server/submit.server";
 import type { Route } from "./+types/careers.apply";
 
 const positions = jobs.map(({ slug, title }) => ({ slug, title }));
@@ -28,6 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     kind: "application",
     schema,
+    files: ["resume"],
     limit: UPLOAD_FORM_LIMIT,
     toLead: async (v, formData) => ({
       fields: {
@@ -44,10 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       consent: null,
       attachment: await readResume(formData),
     }),
-    confirmation: (v) => ({
-      title: "Thank you for applying!",
-      message: `We received your application for ${positions.find((p) => p.slug === v.position)?.title ?? "the position"} and will call you within a few business days.`,
-    }),
+    confirmation: (v) => applicationConfirmation(positions.find((p) => p.slug === v.position)?.title),
   });
 }
 

@@ -3,7 +3,7 @@ import { Breadcrumbs } from "~/components/ui";
 import { business } from "~/content/business";
 import { newsletterSchema } from "~/forms/schemas";
 import { seo } from "~/lib/seo";
-import { handleLeadSubmission } from "~/server/submit.server";
+import { handleLeadSubmission, newsletterConfirmation } from "~/server/submit.server";
 import type { Route } from "./+types/newsletter";
 
 /**
@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     kind: "newsletter",
     schema: newsletterSchema,
     toLead: (v) => ({ fields: { email: v.email }, contact: { name: null, email: v.email, phone: null, zip: null }, consent: null }),
-    confirmation: () => ({ title: "You are subscribed!", message: "Expect a short e-mail with seasonal tips a few times a year. Every e-mail has an unsubscribe link." }),
+    confirmation: () => newsletterConfirmation(),
   });
 }
 

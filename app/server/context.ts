@@ -16,6 +16,8 @@ export interface AppContext {
   notifyOutbox: () => void;
   /** The visitor's address as Express resolved it (TRUST_PROXY aware). */
   clientIp: string;
+  /** The browser posted the page itself (no JavaScript, not a fetcher's `.data` request): success answers 303. */
+  documentRequest?: boolean;
   /** This response's Content-Security-Policy nonce (server-rendered pages). */
   nonce?: string;
 }

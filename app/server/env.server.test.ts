@@ -56,4 +56,20 @@ describe("settings", () => {
     expect(message).not.toMatch(/hunter2/);
     expect(message).toContain("not shown");
   });
+
+  it("takes the proxies in front as a number of hops or addresses/CIDRs, and refuses \"true\" with the new forms", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: "10.0.0.2, 10.1.0.0/16,loopback,::1,fd00::/8" }).TRUST_PROXY).toEqual(["10.0.0.2", "10.1.0.0/16", "loopback", "::1", "fd00::/8"]);
+    expect(() => parseEnv({ NODE_ENV: "test", TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: "true" is no longer accepted.*X-Forwarded-For.*number of proxies in front of the server \(e\.g\. 1\).*addresses\/CIDRs/);
+    expect(() => parseEnv({ NODE_ENV: "test", TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY: must be the number of proxies/);
+    expect(() => parseEnv({ NODE_ENV: "test", TRUST_PROXY: "proxy.example" })).toThrow(/TRUST_PROXY: must be the number of proxies/);
+  });
+
+  it("has HTTP time limits and a cap on bodies read at once", () => {
+    expect(parseEnv({ NODE_ENV: "test" })).toMatchObject({ HTTP_HEADERS_TIMEOUT_SECONDS: 10, HTTP_REQUEST_TIMEOUT_SECONDS: 60, HTTP_KEEP_ALIVE_SECONDS: 5, MAX_BODIES_IN_FLIGHT: 64 });
+    expect(() => parseEnv({ NODE_ENV: "test", HTTP_HEADERS_TIMEOUT_SECONDS: "30", HTTP_REQUEST_TIMEOUT_SECONDS: "20" })).toThrow(/HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed/);
+  });
 });

@@ -2,6 +2,8 @@
  * Every setting the server reads, validated once at start. A bad value stops the server with a message
  * that names the variable and says what is expected. The README's settings table mirrors this file.
  */
+import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -40,19 +42,53 @@ const envSchema = z.object({
   OUTBOX_FIRST_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   /** How long a claimed delivery is reserved (renewed while it runs): after a crash, its mail waits at most this. */
   OUTBOX_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
+  /** The proxies in front: how many (`1`), or their addresses/CIDRs; never "every hop". */
+  TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
+  /** HTTP server time limits, and how many request bodies are read at once (beyond it: 503 + Retry-After). */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(60),
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().min(0.1).max(120).default(5),
+  MAX_BODIES_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** Signs the links to confirmation pages; unset, a random key per process (several instances: set one for all). */
+  RECEIPT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; MAIL_TRANSPORT: "smtp" | "files" };
+export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; MAIL_TRANSPORT: "smtp" | "files"; RECEIPT_SECRET: string };
 
 /** Settings whose values are never printed (they carry passwords, tokens or keys). */
-const SECRETS = new Set(["DATABASE_URL", "SMTP_URL", "LEAD_WEBHOOK_URL", "LEAD_WEBHOOK_SECRET"]);
+const SECRETS = new Set(["DATABASE_URL", "SMTP_URL", "LEAD_WEBHOOK_URL", "LEAD_WEBHOOK_SECRET", "RECEIPT_SECRET"]);
 
 const isLoopback = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+
+const TRUST_PROXY_FORMS = "the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs, comma-separated (e.g. 10.0.0.2 or 10.0.0.0/8, loopback)";
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** false (no proxy), a number of hops, or a list of addresses/CIDRs, as Express's "trust proxy" takes them. */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === "" || v === "false" || v === "0") return false;
+  if (v === "true") {
+    ctx.addIssue({ code: "custom", message: `"true" is no longer accepted: it trusted every hop, so a client could choose its own address with X-Forwarded-For. Give ${TRUST_PROXY_FORMS}` });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 10) return hops;
+  }
+  const entries = v.split(",").map((e) => e.trim());
+  const valid = (e: string) => {
+    if (NAMED_RANGES.has(e)) return true;
+    const [address = "", prefix, ...rest] = e.split("/");
+    const family = isIP(address);
+    if (!family || rest.length) return false;
+    return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  };
+  if (entries.length && entries.every(valid)) return entries;
+  ctx.addIssue({ code: "custom", message: `must be ${TRUST_PROXY_FORMS}` });
+  return z.NEVER;
+}
+
 
 export class EnvError extends Error {}
 
@@ -71,6 +107,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = result.data;
   const problems: string[] = [];
+  if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS) problems.push("HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS");
   if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) problems.push("LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set");
   if (env.LEAD_WEBHOOK_URL) {
     const hook = new URL(env.LEAD_WEBHOOK_URL);
@@ -86,5 +123,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (problems.length > 0) throw invalid(problems);
   // MAIL_TRANSPORT=files wins over an SMTP_URL that is also set: the mail module sends only when SMTP_URL is.
   const files = transport !== "smtp";
-  return { ...env, MAIL_TRANSPORT: files ? "files" : "smtp", SMTP_URL: files ? undefined : env.SMTP_URL, DATA_DIR: path.resolve(env.DATA_DIR), SITE_URL: env.SITE_URL.replace(/\/+$/, "") };
+  return {
+    ...env,
+    MAIL_TRANSPORT: files ? "files" : "smtp",
+    SMTP_URL: files ? undefined : env.SMTP_URL,
+    RECEIPT_SECRET: env.RECEIPT_SECRET ?? randomBytes(32).toString("hex"),
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    SITE_URL: env.SITE_URL.replace(/\/+$/, ""),
+  };
 }

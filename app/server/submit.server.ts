@@ -5,19 +5,23 @@
  */
 import { createHash } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { Confirmation, LeadActionData } from "~/forms/result";
 import { business } from "~/content/business";
 import { locations } from "~/content/locations";
 import { CONSENT } from "~/forms/consent";
-import { META } from "~/forms/meta";
-import { MAX_RESUME_BYTES } from "~/forms/options";
+import { META, metaNames } from "~/forms/meta";
+import { rateLimitKey } from "./client-ip.server";
 import { getApp } from "./context";
-import { checkRateLimit, type Fields, type LeadKind, type NewLead, recordLead } from "./leads/store.server";
+import { receiptPath } from "./receipt.server";
+import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead } from "./leads/store.server";
 
-export const TEXT_FORM_LIMIT = 64 * 1024;
-export const UPLOAD_FORM_LIMIT = MAX_RESUME_BYTES + TEXT_FORM_LIMIT;
+import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "./body-limits";
+
+export { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT };
+/** More entries than this in one body is not a form of this site (the largest has about 25). */
+export const MAX_FORM_ENTRIES = 200;
 const FINGERPRINT_WINDOW_MS = 10 * 60_000;
 const serviceAreaZips = new Set(locations.flatMap((l) => l.zipCodes));
 
@@ -30,11 +34,13 @@ export class HttpError extends Error {
 }
 
 /** Reads a form body, counting bytes as they stream in; more than `limit` bytes is a 413. */
-export async function readFormData(request: Request, limit: number): Promise<FormData> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new HttpError(413, "This form is too large to send.");
+export async function readFormData(request: Request, uploadLimit: number): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) throw new HttpError(415, "Send this form from the page.");
+  // Only a multipart upload may be larger than a text form.
+  const limit = /^multipart\//i.test(type) ? uploadLimit : Math.min(uploadLimit, TEXT_FORM_LIMIT);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new HttpError(413, "This form is too large to send.");
   const chunks: Uint8Array[] = [];
   let total = 0;
   if (request.body) {
@@ -55,6 +61,63 @@ export async function readFormData(request: Request, limit: number): Promise<For
   } catch {
     throw new HttpError(400, "This form could not be read. Please try again.");
   }
+}
+
+/** The field names a form accepts: its schema's, and which of them may repeat (lists of checkboxes). */
+export interface FormShape {
+  single: ReadonlySet<string>;
+  multiple: ReadonlySet<string>;
+}
+
+type SchemaInternals = { _zod?: { def?: { type?: string; innerType?: unknown; in?: unknown; shape?: Record<string, unknown> } } };
+const defOf = (schema: unknown) => (schema as SchemaInternals)._zod?.def ?? {};
+
+/** Unwraps optional/default/pipe layers down to the schema that decides the field's shape. */
+function innermost(schema: unknown): unknown {
+  for (let s = schema, depth = 0; depth < 20; depth++) {
+    const def = defOf(s);
+    const next = def.innerType ?? (def.type === "pipe" ? def.in : undefined);
+    if (!next) return s;
+    s = next;
+  }
+  return schema;
+}
+
+/** The shape of a form from its Zod object schema; `files` names file inputs the schema does not list. */
+export function formShape(schema: z.ZodType, files: readonly string[] = []): FormShape {
+  const shape = defOf(innermost(schema)).shape;
+  if (!shape) throw new Error("A form schema must be an object schema");
+  const single = new Set<string>([...metaNames, ...files]);
+  const multiple = new Set<string>();
+  for (const [name, field] of Object.entries(shape)) (defOf(innermost(field)).type === "array" ? multiple : single).add(name);
+  return { single, multiple };
+}
+
+const notOurForm = "Please send the form from our page, or call us.";
+const shortName = (name: string) => JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
+
+/**
+ * Keeps only the entries the form names, before any parser sees them. Names with path syntax (`a[0]`,
+ * `a.b`) or the form library's reserved names, a single-value field sent twice, or more than
+ * MAX_FORM_ENTRIES entries are refused (400): the form library would expand `x[4294967294]` into an array
+ * of that length. Names the form does not have are dropped.
+ */
+export function pickFields(formData: FormData, shape: FormShape): FormData {
+  const kept = new FormData();
+  const seen = new Set<string>();
+  let count = 0;
+  for (const [name, value] of formData) {
+    if (++count > MAX_FORM_ENTRIES) throw new HttpError(400, `This form has too many fields. ${notOurForm}`);
+    if (/[[\].]/.test(name) || name.startsWith("__")) throw new HttpError(400, `This form has a field it does not accept (${shortName(name)}). ${notOurForm}`);
+    if (shape.multiple.has(name)) {
+      kept.append(name, value);
+    } else if (shape.single.has(name)) {
+      if (seen.has(name)) throw new HttpError(400, `The field ${shortName(name)} was sent more than once. ${notOurForm}`);
+      seen.add(name);
+      kept.append(name, value);
+    }
+  }
+  return kept;
 }
 
 const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
@@ -97,6 +160,8 @@ export interface LeadSubmission<S extends z.ZodType> {
   context: Readonly<RouterContextProvider>;
   kind: LeadKind;
   schema: S;
+  /** File inputs the schema does not list (read by toLead). */
+  files?: readonly string[];
   limit?: number;
   /** Builds the stored request from the validated values. May throw an HttpError (e.g. a bad upload). */
   toLead: (value: z.output<S>, formData: FormData) => Promise<Pick<NewLead, "fields" | "contact" | "consent" | "attachment">> | Pick<NewLead, "fields" | "contact" | "consent" | "attachment">;
@@ -104,7 +169,7 @@ export interface LeadSubmission<S extends z.ZodType> {
   confirmation: (value: z.output<S>, inServiceArea: boolean | null, duplicate: boolean) => Confirmation;
 }
 
-type Reply = ReturnType<typeof data<LeadActionData>>;
+type Reply = ReturnType<typeof data<LeadActionData>> | Response;
 
 export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSubmission<S>): Promise<Reply> {
   const { request, context, kind, schema } = options;
@@ -113,9 +178,24 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   const fail = (status: number, message: string, submission?: { reply: (o: { formErrors: string[] }) => LeadActionData["result"] }): Reply =>
     data({ result: submission ? submission.reply({ formErrors: [message] }) : { status: "error", error: { "": [message] } } }, { status });
 
+  const ipKey = rateLimitKey(app.clientIp);
+  const tooMany = (retryAfterSeconds: number, submission?: Parameters<typeof fail>[2]) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return fail(429, `You have sent several requests in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or call us at ${business.phone.display}.`, submission);
+  };
+
+  // An address over its limit is answered before its body is read.
+  try {
+    const limited = await isRateLimited(app.database, ipKey, app.env.LEAD_RATE_LIMIT, now);
+    if (limited.limited) return tooMany(limited.retryAfterSeconds);
+  } catch (error) {
+    app.logger.error({ kind, err: error instanceof Error ? error.name : "unknown" }, "could not check the rate limit");
+    return fail(503, `We could not save your request just now. Please try again in a minute, or call us at ${business.phone.display}.`);
+  }
+
   let formData: FormData;
   try {
-    formData = await readFormData(request, options.limit ?? TEXT_FORM_LIMIT);
+    formData = pickFields(await readFormData(request, options.limit ?? TEXT_FORM_LIMIT), formShape(schema, options.files));
   } catch (error) {
     if (error instanceof HttpError) return fail(error.status, error.message);
     throw error;
@@ -128,6 +208,7 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   const tooFast = typeof elapsed === "string" && elapsed !== "" && Number(elapsed) < app.env.LEAD_MIN_FILL_SECONDS * 1000;
   if (str(formData.get(META.honeypot)) !== "" || tooFast) {
     app.logger.info({ kind, reason: tooFast ? "too-fast" : "honeypot" }, "spam turned away");
+    if (submission.status === "success" && app.documentRequest) return redirect(receiptPath({ leadId: "", kind, duplicate: false }, app.env.RECEIPT_SECRET, now), 303);
     if (submission.status === "success") return data({ result: submission.reply({ resetForm: true }), confirmation: options.confirmation(submission.value, null, false) });
     return data({ result: submission.reply() }, { status: 400 });
   }
@@ -135,11 +216,8 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
   try {
-    const limit = await checkRateLimit(app.database, app.clientIp, app.env.LEAD_RATE_LIMIT, now);
-    if (!limit.allowed) {
-      const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
-      return fail(429, `You have sent several requests in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or call us at ${business.phone.display}.`, submission);
-    }
+    const limit = await checkRateLimit(app.database, ipKey, app.env.LEAD_RATE_LIMIT, now);
+    if (!limit.allowed) return tooMany(limit.retryAfterSeconds, submission);
 
     let lead: Awaited<ReturnType<typeof options.toLead>>;
     try {
@@ -175,6 +253,8 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
       { webhook: Boolean(app.env.LEAD_WEBHOOK_URL), now },
     );
     app.notifyOutbox();
+    // Without JavaScript: Post/Redirect/Get, so that a refresh shows the confirmation again instead of re-posting.
+    if (app.documentRequest) return redirect(receiptPath({ leadId: stored.id, kind, duplicate: stored.duplicate }, app.env.RECEIPT_SECRET, now), 303);
     return data({ result: submission.reply({ resetForm: true }), confirmation: { ...options.confirmation(submission.value, inServiceArea, stored.duplicate), inServiceArea } });
   } catch (error) {
     app.logger.error({ kind, err: error instanceof Error ? error.name : "unknown" }, "could not store a request");
@@ -189,3 +269,21 @@ export const estimateConfirmation = (): Confirmation => ({
   title: "Thank you! Your request is in.",
   message: `We will reply within ${business.replyWithinHours} hours with your free estimate.`,
 });
+
+/** The same answer whether or not the address was on the list already: the form tells no one who is on it. */
+export const newsletterConfirmation = (): Confirmation => ({
+  title: "You are subscribed!",
+  message: "Expect a short e-mail with seasonal tips a few times a year. Every e-mail has an unsubscribe link.",
+});
+
+export const applicationConfirmation = (position: string | undefined): Confirmation => ({
+  title: "Thank you for applying!",
+  message: `We received your application for ${position ?? "the position"} and will call you within a few business days.`,
+});
+
+/** The confirmation of a stored request of any kind (the confirmation page after a post without JavaScript). */
+export function confirmationOf(kind: LeadKind, fields: Fields): Confirmation {
+  if (kind === "newsletter") return newsletterConfirmation();
+  if (kind === "application") return applicationConfirmation(typeof fields.position === "string" ? fields.position : undefined);
+  return estimateConfirmation();
+}

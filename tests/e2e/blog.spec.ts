@@ -304,12 +304,14 @@ test.describe("newsletter sign-up", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("the form posts to /newsletter, which confirms the subscription", async ({ page }) => {
+    test("the form posts to /newsletter, which redirects to a confirmation of the subscription", async ({ page }) => {
+      const email = uniqueEmail();
       await page.goto("/blog");
-      await box(page).getByRole("textbox", { name: "Email address" }).fill(uniqueEmail());
+      await box(page).getByRole("textbox", { name: "Email address" }).fill(email);
       await box(page).getByRole("button", { name: "Subscribe" }).click();
-      await expect(page).toHaveURL("/newsletter");
+      await expect(page).toHaveURL(/\/request-received\//);
       await expect(page.getByRole("status")).toContainText("You are subscribed!");
+      await expect(page.getByRole("region", { name: "What we received" })).toContainText(email);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { decode, headerValue, headerValues, leaves, parsePart } from "../../app/server/leads/mime-reader.ts";
+import { business } from "../../app/content/business.ts";
 import { expect, hydrated, test } from "./fixtures";
 import { leadDetail, leadsFor, uniqueEmail } from "./leads";
 import { hooksContaining, LEADS_TO, MAIL_FROM, mailsContaining, setSmtpDown, WEBHOOK_SECRET } from "./sinks";
@@ -164,14 +165,25 @@ test.describe("sidebar estimate form with JavaScript", () => {
 test.describe("forms without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the sidebar form posts, confirms, and a resubmission is stored once", async ({ page }) => {
+  test("the sidebar form posts, is redirected to a confirmation of what was received, and a refresh does not post again", async ({ page }) => {
     const email = uniqueEmail("nojs");
     await page.goto("/services");
     await fillEstimate(sidebar(page), { email });
-    await sidebar(page).getByRole("button", { name: "Get My Free Estimate" }).click();
-    await expect(page).toHaveURL("/estimate");
-    await expect(page.getByRole("main").getByRole("status")).toContainText("Thank you! Your request is in.");
-    await page.reload(); // the browser re-posts the same form
+    const [post] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), sidebar(page).getByRole("button", { name: "Get My Free Estimate" }).click()]);
+    expect(post.status()).toBe(303);
+    await expect(page).toHaveURL(/\/request-received\/[\w.-]+$/);
+    const status = page.getByRole("main").getByRole("status");
+    await expect(status).toContainText("Thank you! Your request is in.");
+    await expect(status).toContainText(`within ${business.replyWithinHours} hours`);
+    await expect(status.getByRole("link", { name: business.phone.display })).toHaveAttribute("href", business.phone.href);
+    const received = page.getByRole("region", { name: "What we received" });
+    await expect(received).toContainText(email);
+    await expect(received).toContainText("(208) 555-0199");
+    await expect(received).toContainText("83646");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    const refresh = await page.reload(); // a GET of the confirmation: nothing is sent again
+    expect(refresh?.request().method()).toBe("GET");
+    expect(refresh?.headers()["cache-control"]).toBe("private, no-store");
     await expect(page.getByRole("main").getByRole("status")).toContainText("Thank you!");
     const rows = await leadsFor(email);
     expect(rows).toHaveLength(1);
@@ -208,7 +220,9 @@ test.describe("forms without JavaScript", () => {
     await form.getByRole("radio", { name: "Seasonal (spring to fall)" }).check();
     await form.getByLabel(/Résumé/).setInputFiles({ name: "ana.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
     await form.getByRole("button", { name: "Send Application" }).click();
+    await expect(page).toHaveURL(/\/request-received\//);
     await expect(page.getByRole("status")).toContainText("Thank you for applying!");
+    await expect(page.getByRole("region", { name: "What we received" })).toContainText("ana.pdf");
     const [lead] = await leadsFor(email);
     expect(lead?.fields).toMatchObject({ position: "Pressure Washing Technician", availability: "Seasonal (spring to fall)" });
     const { message } = await ownerMail(email);
@@ -232,7 +246,9 @@ test.describe("forms without JavaScript", () => {
     await form.getByRole("textbox", { name: "Project details" }).fill("Storefront and <b>sidewalk</b>, before 7 AM please.");
     await form.getByRole("radio", { name: "Email" }).check();
     await form.getByRole("button", { name: "Send My Request" }).click();
+    await expect(page).toHaveURL(/\/request-received\//);
     await expect(page.getByRole("status")).toContainText("Thank you!");
+    await expect(page.getByRole("region", { name: "What we received" })).toContainText("Roof Cleaning, Other");
     const [lead] = await leadsFor(email);
     expect(lead?.kind).toBe("contact");
     expect(lead?.fields).toMatchObject({ city: "Nampa", serviceType: "commercial", servicesNeeded: ["Roof Cleaning", "Other"], contactMethod: "email", agreed: false });
@@ -264,6 +280,7 @@ test.describe("contact form with JavaScript", () => {
     await form.getByRole("checkbox", { name: /I agree/ }).check();
     await form.getByRole("button", { name: "Send My Request" }).click();
     await expect(page.getByRole("status")).toContainText("Thank you!");
+    await expect(page).toHaveURL(/\/contact/); // with JavaScript the confirmation replaces the form in place
     const [lead] = await leadsFor(email);
     expect(lead?.fields).toMatchObject({ contactMethod: "text", agreed: true });
     expect(lead?.consent?.text).toContain("Consent is not a condition of purchase");
@@ -297,6 +314,7 @@ test.describe("job application", () => {
     await form.getByLabel(/Résumé/).setInputFiles(pdf);
     await form.getByRole("button", { name: "Send Application" }).click();
     await expect(page.getByRole("status")).toContainText("Thank you for applying!");
+    await expect(page).toHaveURL(/\/careers\/apply/); // with JavaScript the confirmation replaces the form in place
     const [lead] = await leadsFor(email);
     expect(lead?.kind).toBe("application");
     expect(lead?.fields).toMatchObject({ position: "Commercial Cleaning Specialist", availability: "Full-time" });

@@ -26,6 +26,29 @@ test.describe("security headers", () => {
     }
   });
 
+  test("responses with a nonce are never cached; no static file is served without the policy", async ({ request }) => {
+    for (const path of ["/no-such-page", "/contact?city=Boise", "/blog?category=safety"]) {
+      const headers = (await request.get(path)).headers();
+      expect(headers["content-security-policy"], path).toMatch(/'nonce-/);
+      expect(headers["cache-control"], path).toBe("private, no-store");
+    }
+    // Prerendered pages carry hashes, not a nonce, and may be cached.
+    const home = (await request.get("/")).headers();
+    expect(home["content-security-policy"]).not.toContain("'nonce-");
+    expect(home["cache-control"]).toContain("public");
+
+    const html = await (await request.get("/")).text();
+    const asset = /<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    for (const path of [asset!, "/favicon.svg", "/about.data", "/robots.txt", "/sitemap.xml", "/blog/rss.xml", "/og/home.png"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const csp = response.headers()["content-security-policy"] ?? "";
+      expect(csp, path).toContain("default-src 'none'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+    }
+  });
+
   test("server-rendered responses get a fresh nonce each time", async ({ request }) => {
     const nonce = async () => /'nonce-([^']+)'/.exec((await request.get("/no-such-page")).headers()["content-security-policy"] ?? "")?.[1];
     const [a, b] = [await nonce(), await nonce()];

@@ -120,7 +120,7 @@ const bucketOf = (now: Date) => Math.floor(now.getTime() / RATE_LIMIT_WINDOW_MS)
 export async function checkRateLimit(database: Database, ip: string, limit: number, now = new Date()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   if (limit <= 0) return { allowed: true, retryAfterSeconds: 0 };
   const bucket = bucketOf(now);
-  const key = createHash("sha256").update(RATE_LIMIT_SALT + ip).digest("hex");
+  const key = rateLimitHash(ip);
   const { count } = await database.db
     .insertInto("rate_limits")
     .values({ key, bucket, count: 1 })
@@ -130,6 +130,16 @@ export async function checkRateLimit(database: Database, ip: string, limit: numb
   if (count <= limit) return { allowed: true, retryAfterSeconds: 0 };
   return { allowed: false, retryAfterSeconds: Math.ceil(((bucket + 1) * RATE_LIMIT_WINDOW_MS - now.getTime()) / 1000) };
 }
+
+/** Whether `ip` has used up its limit in the current window, without counting this request (read before a body). */
+export async function isRateLimited(database: Database, ip: string, limit: number, now = new Date()): Promise<{ limited: boolean; retryAfterSeconds: number }> {
+  if (limit <= 0) return { limited: false, retryAfterSeconds: 0 };
+  const bucket = bucketOf(now);
+  const row = await database.db.selectFrom("rate_limits").select("count").where("key", "=", rateLimitHash(ip)).where("bucket", "=", bucket).executeTakeFirst();
+  return { limited: (row?.count ?? 0) >= limit, retryAfterSeconds: Math.ceil(((bucket + 1) * RATE_LIMIT_WINDOW_MS - now.getTime()) / 1000) };
+}
+
+const rateLimitHash = (ip: string) => createHash("sha256").update(RATE_LIMIT_SALT + ip).digest("hex");
 
 /** Deletes the counters of windows that have ended. */
 export async function pruneRateLimits(database: Database, now = new Date()): Promise<void> {

@@ -1,0 +1,102 @@
+import { CircleCheck } from "lucide-react";
+import { data, Link } from "react-router";
+import { business } from "~/content/business";
+import { seo } from "~/lib/seo";
+import { getApp } from "~/server/context";
+import { formatField, formatPhone, labelFor } from "~/server/leads/labels";
+import { getLead } from "~/server/leads/store.server";
+import { readReceipt } from "~/server/receipt.server";
+import { confirmationOf } from "~/server/submit.server";
+import type { Route } from "./+types/request-received";
+
+/** Fields the visitor did not type: not repeated back to them. */
+const NOT_SHOWN = new Set(["source"]);
+
+/**
+ * Where a form sent without JavaScript lands once its request is stored (Post/Redirect/Get): what was
+ * received, when we reply, and the phone number. The link is signed and expires (app/server/receipt.server.ts).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const { phone, replyWithinHours } = business;
+  const receipt = readReceipt(params.ref, app.env.RECEIPT_SECRET);
+  const lead = receipt?.leadId ? await getLead(app.database, receipt.leadId) : undefined;
+  if (!receipt || (receipt.leadId && !lead)) return data({ found: false as const, phone, replyWithinHours }, { status: 404 });
+  const rows = lead
+    ? Object.entries(lead.fields)
+        .filter(([key, value]) => !NOT_SHOWN.has(key) && formatField(value) !== "")
+        .map(([key, value]) => ({ label: labelFor(key), value: key === "phone" && typeof value === "string" ? formatPhone(value) : formatField(value) }))
+    : [];
+  if (lead?.attachment) rows.push({ label: "Résumé", value: lead.attachment.filename });
+  return { found: true as const, phone, replyWithinHours, confirmation: confirmationOf(receipt.kind, lead?.fields ?? {}), inServiceArea: lead?.inServiceArea ?? null, rows };
+}
+
+export const meta: Route.MetaFunction = () =>
+  seo({
+    title: "Request received",
+    description: `Your request reached us. We reply within ${business.replyWithinHours} hours.`,
+    path: "/request-received",
+    keywords: [],
+    noindex: true,
+  });
+
+export default function RequestReceived({ loaderData }: Route.ComponentProps) {
+  const { phone, replyWithinHours } = loaderData;
+  const home = (
+    <p className="mt-6">
+      <Link to="/" className="btn-secondary">
+        Return to Home
+      </Link>
+    </p>
+  );
+  const call = (
+    <a href={phone.href} className="font-semibold text-brand-700 underline">
+      {phone.display}
+    </a>
+  );
+  if (!loaderData.found) {
+    return (
+      <div className="max-w-xl">
+        <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">This confirmation is no longer available</h1>
+        <p className="mt-4 text-lg text-slate-700">
+          A confirmation page is shown once, right after a form is sent, and expires after half an hour. Questions about a request? Call us at {call}; we reply to every request within{" "}
+          {replyWithinHours} hours.
+        </p>
+        {home}
+      </div>
+    );
+  }
+  const { confirmation, inServiceArea, rows } = loaderData;
+  return (
+    <div className="max-w-xl">
+      <div role="status" className="rounded-lg border-2 border-green-700 bg-green-50 p-4 text-slate-800">
+        <h1 className="flex items-center gap-2 text-2xl font-extrabold text-green-900">
+          <CircleCheck className="size-7" aria-hidden="true" />
+          {confirmation.title}
+        </h1>
+        <p className="mt-2">{confirmation.message}</p>
+        {inServiceArea === true ? <p className="mt-2">Good news: your ZIP code is inside our regular service area.</p> : null}
+        {inServiceArea === false ? <p className="mt-2">Your ZIP code is outside the area we usually serve. We will confirm whether we can cover your location when we reply.</p> : null}
+        <p className="mt-2">
+          We reply to every request within {replyWithinHours} hours. Urgent job? Call us at {call}.
+        </p>
+      </div>
+      {rows.length ? (
+        <section aria-labelledby="received-heading" className="mt-8">
+          <h2 id="received-heading" className="text-xl font-bold text-brand-900">
+            What we received
+          </h2>
+          <dl className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {rows.map((row) => (
+              <div key={row.label} className="grid gap-1 p-3 sm:grid-cols-[12rem_1fr]">
+                <dt className="font-semibold text-slate-700">{row.label}</dt>
+                <dd className="break-words whitespace-pre-line text-slate-900">{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+      {home}
+    </div>
+  );
+}
