@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Generated, type SqliteDatabase } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Generated, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import type { Env } from "../env.server.ts";
 import type { LeadKind } from "../leads/store.server.ts";
@@ -166,7 +166,11 @@ export async function openDatabase(env: Pick<Env, "DATA_DIR" | "DATABASE_URL">):
 
 /** Applies every migration not applied yet; a no-op when the schema is current. */
 export async function migrate(database: Database): Promise<void> {
-  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.dialect) });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; with another schema on
+  // the same server holding them (another app, a parallel test) it would skip creating its own and fail.
+  const migrationTableSchema =
+    database.dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.dialect), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";

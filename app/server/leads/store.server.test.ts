@@ -27,6 +27,18 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     expect(database.dialect).toBe(dialect);
   });
 
+  it("migrates a fresh database while another one on the same server is already migrated", async () => {
+    // On PostgreSQL each test storage is its own schema: `database` above is migrated, this one is empty.
+    const other = await createTestStorage(dialect);
+    try {
+      const fresh = await other.open();
+      const { id } = await recordLead(fresh, sampleLead(), { webhook: false, now });
+      expect((await getLead(fresh, id))?.contact).toEqual(sampleLead().contact);
+    } finally {
+      await other.cleanup();
+    }
+  });
+
   it("stores every part of a lead, its attachment and its jobs", async () => {
     const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10]);
     const lead = sampleLead({ kind: "application", attachment: { filename: "resume.pdf", contentType: "application/pdf", bytes } });

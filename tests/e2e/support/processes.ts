@@ -60,7 +60,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   const dataDir = mkdtempSync(path.join(tmpdir(), "gs-site-"));
   const site = await run(
     ["server.ts"],
-    { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", SMTP_URL: "", LEAD_WEBHOOK_URL: "", LEAD_WEBHOOK_SECRET: "", LEAD_MIN_FILL_SECONDS: "0", TRUST_PROXY: "", DATABASE_URL: "", ...env },
+    { NODE_ENV: "production", MAIL_TRANSPORT: "files", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", SMTP_URL: "", LEAD_WEBHOOK_URL: "", LEAD_WEBHOOK_SECRET: "", LEAD_MIN_FILL_SECONDS: "0", TRUST_PROXY: "", DATABASE_URL: "", ...env },
     `http://127.0.0.1:${port}`,
     (out) => out.includes("serving on"),
   );
