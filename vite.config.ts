@@ -17,10 +17,15 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React, React DOM and React Router are loaded by every page: one chunk, one request, and
-          // about 3 KB less gzip than the four chunks they would otherwise be split into
-          // (docs/decisions/005-loading-strategy.md).
-          groups: [{ name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          // React, React DOM and React Router are loaded by every page, as three chunks (not one, not the
+          // many they would otherwise be split into): the app's start evaluates one module per task
+          // (app/lib/early-script.ts), and one framework chunk alone was a main-thread task of ~90 ms on
+          // a throttled phone (docs/decisions/006-native-controls.md).
+          groups: [
+            { name: "react", test: /[\\/]node_modules[\\/](react|scheduler)[\\/]/ },
+            { name: "react-dom", test: /[\\/]node_modules[\\/]react-dom[\\/]/ },
+            { name: "react-router", test: /[\\/]node_modules[\\/]react-router[\\/]/ },
+          ],
         },
       },
     },
