@@ -137,6 +137,25 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     expect(await count("outbox_jobs")).toBe(2);
   });
 
+  it("stores requests that arrive together each once, with their own ids, and each with its jobs", async () => {
+    const leads = Array.from({ length: 30 }, (_, i) => sampleLead({ contact: { ...sampleLead().contact, email: `together${i}@example.com` } }));
+    const results = await Promise.all([...leads, leads[3]!].map((lead) => recordLead(database, lead, { webhook: false, now })));
+    expect(new Set(results.slice(0, 30).map((r) => r.id)).size).toBe(30);
+    expect(results[30]).toEqual({ id: results[3]!.id, duplicate: true });
+    for (const [i, result] of results.slice(0, 30).entries()) expect((await getLead(database, result.id))?.contact.email).toBe(`together${i}@example.com`);
+    expect(await count("leads")).toBe(30);
+    expect(await count("outbox_jobs")).toBe(30);
+  });
+
+  it("a request that cannot be stored fails alone: the requests that arrived with it are stored", async () => {
+    const broken = sampleLead({ fields: { size: 10n } as never }); // JSON cannot hold a BigInt: storing it throws
+    const [first, failed, last] = await Promise.allSettled([sampleLead(), broken, sampleLead()].map((lead) => recordLead(database, lead, { webhook: true, now })));
+    expect(failed!.status).toBe("rejected");
+    expect([first!.status, last!.status]).toEqual(["fulfilled", "fulfilled"]);
+    expect(await count("leads")).toBe(2);
+    expect(await count("outbox_jobs")).toBe(4);
+  });
+
   it("keeps one newsletter subscription per e-mail address, whatever key the caller sends", async () => {
     const signUp = (email: string) =>
       recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null } }), { webhook: false, now });

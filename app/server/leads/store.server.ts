@@ -4,8 +4,8 @@
  * in the database, so that it holds across server instances.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { sql, type Selectable } from "kysely";
-import type { Database, DeliveryStatus, JobKind, JobStatus, LeadsTable } from "../db/database.server.ts";
+import { sql, type Selectable, type Transaction } from "kysely";
+import type { Database, DB, DeliveryStatus, JobKind, JobStatus, LeadsTable } from "../db/database.server.ts";
 
 export type LeadKind = "estimate" | "contact" | "newsletter" | "application";
 export type Fields = Record<string, string | string[] | boolean | null>;
@@ -61,52 +61,93 @@ export const newsletterKey = (email: string) => `newsletter:${email.trim().toLow
  * transaction. The same idempotency key stored before, or racing in concurrently, yields the first lead's id
  * and `duplicate: true`; nothing new is stored or sent.
  */
-export async function recordLead(database: Database, lead: NewLead, opts: { webhook: boolean; now?: Date }): Promise<{ id: string; duplicate: boolean }> {
+export function recordLead(database: Database, lead: NewLead, opts: RecordOptions): Promise<Recorded> {
+  if (database.dialect !== "sqlite") return database.db.transaction().execute((trx) => insertLead(trx, lead, opts));
+  // SQLite (synchronous=FULL) waits for the disk at every commit, on the server's only thread: requests
+  // that arrive together are stored in one transaction, one wait for all (group commit). Each is still
+  // confirmed only once its transaction is committed.
+  return new Promise((resolve, reject) => {
+    let batch = pendingBatches.get(database);
+    if (!batch) {
+      batch = [];
+      pendingBatches.set(database, batch);
+      setImmediate(() => void commitBatch(database));
+    }
+    batch.push({ lead, opts, resolve, reject });
+  });
+}
+
+type RecordOptions = { webhook: boolean; now?: Date };
+type Recorded = { id: string; duplicate: boolean };
+type Pending = { lead: NewLead; opts: RecordOptions; resolve(recorded: Recorded): void; reject(error: unknown): void };
+const pendingBatches = new WeakMap<Database, Pending[]>();
+
+async function commitBatch(database: Database): Promise<void> {
+  const batch = pendingBatches.get(database)!;
+  pendingBatches.delete(database);
+  try {
+    const recorded = await database.db.transaction().execute(async (trx) => {
+      const out: Recorded[] = [];
+      for (const { lead, opts } of batch) out.push(await insertLead(trx, lead, opts));
+      return out;
+    });
+    batch.forEach((pending, i) => pending.resolve(recorded[i]!));
+  } catch (error) {
+    if (batch.length === 1) return batch[0]!.reject(error);
+    // Nothing of the batch was stored. One request's failure must not fail the others: each is stored alone.
+    for (const { lead, opts, resolve, reject } of batch) {
+      database.db
+        .transaction()
+        .execute((trx) => insertLead(trx, lead, opts))
+        .then(resolve, reject);
+    }
+  }
+}
+
+async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: RecordOptions): Promise<Recorded> {
   const now = (opts.now ?? new Date()).toISOString();
   const idempotencyKey = lead.kind === "newsletter" ? newsletterKey(lead.contact.email) : lead.idempotencyKey;
   const { context, contact, consent } = lead;
-  return database.db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("leads")
-      .values({
-        id: randomUUID(),
-        kind: lead.kind,
-        fields: JSON.stringify(lead.fields),
-        name: contact.name,
-        email: contact.email,
-        phone: contact.phone,
-        zip: contact.zip,
-        in_service_area: lead.inServiceArea === null ? null : Number(lead.inServiceArea),
-        page: context.page,
-        ip: context.ip,
-        user_agent: context.userAgent,
-        consent_version: consent?.version ?? null,
-        consent_text: consent?.text ?? null,
-        consent_at: consent?.at.toISOString() ?? null,
-        attribution: JSON.stringify({ landingPage: context.landingPage, referrer: context.referrer, utm: context.utm, gclid: context.gclid }),
-        idempotency_key: idempotencyKey,
-        created_at: now,
-        delivery_status: "pending",
-      })
-      .onConflict((oc) => oc.column("idempotency_key").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!inserted) {
-      const first = await trx.selectFrom("leads").select("id").where("idempotency_key", "=", idempotencyKey).executeTakeFirstOrThrow();
-      return { id: first.id, duplicate: true };
-    }
-    const { id } = inserted;
-    if (lead.attachment) {
-      const { filename, contentType, bytes } = lead.attachment;
-      await trx.insertInto("lead_attachments").values({ lead_id: id, filename, content_type: contentType, bytes: Buffer.from(bytes) }).execute();
-    }
-    const kinds: JobKind[] = opts.webhook ? ["email", "webhook"] : ["email"];
-    await trx
-      .insertInto("outbox_jobs")
-      .values(kinds.map((kind) => ({ id: randomUUID(), lead_id: id, kind, next_attempt_at: now, created_at: now })))
-      .execute();
-    return { id, duplicate: false };
-  });
+  const inserted = await trx
+    .insertInto("leads")
+    .values({
+      id: randomUUID(),
+      kind: lead.kind,
+      fields: JSON.stringify(lead.fields),
+      name: contact.name,
+      email: contact.email,
+      phone: contact.phone,
+      zip: contact.zip,
+      in_service_area: lead.inServiceArea === null ? null : Number(lead.inServiceArea),
+      page: context.page,
+      ip: context.ip,
+      user_agent: context.userAgent,
+      consent_version: consent?.version ?? null,
+      consent_text: consent?.text ?? null,
+      consent_at: consent?.at.toISOString() ?? null,
+      attribution: JSON.stringify({ landingPage: context.landingPage, referrer: context.referrer, utm: context.utm, gclid: context.gclid }),
+      idempotency_key: idempotencyKey,
+      created_at: now,
+      delivery_status: "pending",
+    })
+    .onConflict((oc) => oc.column("idempotency_key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!inserted) {
+    const first = await trx.selectFrom("leads").select("id").where("idempotency_key", "=", idempotencyKey).executeTakeFirstOrThrow();
+    return { id: first.id, duplicate: true };
+  }
+  const { id } = inserted;
+  if (lead.attachment) {
+    const { filename, contentType, bytes } = lead.attachment;
+    await trx.insertInto("lead_attachments").values({ lead_id: id, filename, content_type: contentType, bytes: Buffer.from(bytes) }).execute();
+  }
+  const kinds: JobKind[] = opts.webhook ? ["email", "webhook"] : ["email"];
+  await trx
+    .insertInto("outbox_jobs")
+    .values(kinds.map((kind) => ({ id: randomUUID(), lead_id: id, kind, next_attempt_at: now, created_at: now })))
+    .execute();
+  return { id, duplicate: false };
 }
 
 export const RATE_LIMIT_WINDOW_MS = 10 * 60_000;
