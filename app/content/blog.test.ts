@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { limits } from "~/lib/limits";
 import { slugify } from "~/lib/paths";
 import { blogCategories } from "./blog-schema";
 import { parsePost, posts, summary } from "./blog.server";
@@ -22,9 +23,9 @@ function source(fields: Record<string, string | undefined> = {}, body = "Some wo
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 
-describe("the six posts", () => {
-  it("are six, with every field the spec lists on a card", () => {
-    expect(posts).toHaveLength(6);
+describe("the posts", () => {
+  it("fill the blog's six cards, each with every field the spec lists on a card", () => {
+    expect(posts.length).toBeGreaterThanOrEqual(limits.blogPosts);
     for (const post of posts) {
       expect(post.title.trim(), post.slug).not.toBe("");
       expect(post.excerpt.trim(), post.slug).not.toBe("");
@@ -39,8 +40,8 @@ describe("the six posts", () => {
     }
   });
 
-  it("cover each category exactly once", () => {
-    expect(posts.map((p) => p.category).sort()).toEqual([...blogCategories].sort());
+  it("give every category of the filter at least one post", () => {
+    for (const category of blogCategories) expect(posts.some((p) => p.category === category), category).toBe(true);
   });
 
   it("have unique slugs and titles and are sorted newest first", () => {

@@ -9,6 +9,7 @@ export const limits = {
   footerCities: 6,
   homeCities: 8,
   zipChips: 4,
+  blogPosts: 6,
 } as const;
 
 export const firstN = <T,>(list: readonly T[], n: number): T[] => list.slice(0, n);

@@ -6,6 +6,7 @@ import { PageHero } from "~/components/ui";
 import { blogCategories } from "~/content/blog-schema";
 import { formatPostDate, posts } from "~/content/blog.server";
 import { business } from "~/content/business";
+import { firstN, limits } from "~/lib/limits";
 import { slugify } from "~/lib/paths";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/blog";
 /**
  * Every card, whatever the ?category: the page filters them from the URL (decisions.md §3). The server
  * answers GET /blog.data from the prerendered file whatever its query string, so a loader that filtered
- * would hand client-side navigation the unfiltered list; six small cards cost nothing to send.
+ * would hand client-side navigation the unfiltered list; a few small cards cost little to send.
  */
 export function loader() {
   return {
@@ -60,7 +61,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const selected = searchParams.get("category");
   const category = selected === null ? null : categories.find((c) => c.slug === selected);
-  const shown = selected === null ? cards : cards.filter((card) => card.categorySlug === category?.slug);
+  // "Latest posts" are the newest six (spec §9); a category shows every post it has.
+  const shown = selected === null ? firstN(cards, limits.blogPosts) : cards.filter((card) => card.categorySlug === category?.slug);
   const filters = [{ name: "All", slug: null }, ...categories];
 
   return (
