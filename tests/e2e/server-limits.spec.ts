@@ -5,7 +5,9 @@
  */
 import { connect, type Socket } from "node:net";
 import { expect, test } from "./fixtures";
-import { type Running, siteRefusesToStart, startProxy, startSite, storedLeads } from "./support/processes";
+import { type ServerHandle, siteRefusesToStart, startReverseProxy, startSite, storedLeads } from "../support/processes.ts";
+
+type Proxy = Awaited<ReturnType<typeof startReverseProxy>>;
 
 test.skip(({ isMobile }) => isMobile, "server behaviour, checked once on the desktop project");
 test.describe.configure({ mode: "serial" });
@@ -15,7 +17,7 @@ const estimate = (email: string) => new URLSearchParams({ firstName: "Pat", last
 /** A form post as the browser sends it: Origin is the page's own (https behind the proxy, which terminates TLS). */
 const post = (origin: string, path: string, body: string, headers: Record<string, string> = {}) =>
   fetch(`${origin}${path}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...headers }, body });
-const viaProxy = (proxy: Running) => ({ Origin: `https://${new URL(proxy.origin).host}` });
+const viaProxy = (proxy: Proxy) => ({ Origin: `https://${new URL(proxy.origin).host}` });
 
 /** Opens a raw connection, writes `head`, and collects everything until the server closes it. */
 function rawExchange(origin: string, head: string): { socket: Socket; received: Promise<string>; firstData: Promise<string> } {
@@ -35,11 +37,11 @@ function rawExchange(origin: string, head: string): { socket: Socket; received: 
 }
 
 test.describe("behind one proxy (TRUST_PROXY=1)", () => {
-  let site: Running & { dataDir: string };
-  let proxy: Running;
+  let site: ServerHandle & { dataDir: string };
+  let proxy: Proxy;
   test.beforeAll(async () => {
     site = await startSite({ TRUST_PROXY: "1", LEAD_RATE_LIMIT: "2", SITE_URL });
-    proxy = await startProxy(site.origin);
+    proxy = await startReverseProxy(site.origin);
   });
   test.afterAll(async () => {
     await proxy?.stop();
@@ -67,7 +69,7 @@ test.describe("behind one proxy (TRUST_PROXY=1)", () => {
 });
 
 test.describe("without a proxy, with short limits", () => {
-  let site: Running & { dataDir: string };
+  let site: ServerHandle & { dataDir: string };
   test.beforeAll(async () => {
     site = await startSite({ SITE_URL, HTTP_HEADERS_TIMEOUT_SECONDS: "1", HTTP_REQUEST_TIMEOUT_SECONDS: "2", MAX_BODIES_IN_FLIGHT: "2", LEAD_RATE_LIMIT: "0" });
   });
@@ -106,7 +108,7 @@ test.describe("without a proxy, with short limits", () => {
 });
 
 test.describe("bodies read at once (MAX_BODIES_IN_FLIGHT=2)", () => {
-  let site: Running & { dataDir: string };
+  let site: ServerHandle & { dataDir: string };
   test.beforeAll(async () => {
     site = await startSite({ SITE_URL, MAX_BODIES_IN_FLIGHT: "2", LEAD_RATE_LIMIT: "0" });
   });

@@ -1,14 +1,17 @@
 /**
- * Real processes for the fault tests (tests/e2e/faults.spec.ts) and scripts/bench-load.ts: the site's
- * server (`node server.ts`, production build) and the silent TCP proxy, each on loopback, plus bounded
- * polling (no sleep-and-hope).
+ * Real processes on loopback for the tests that need their own (tests/e2e/faults.spec.ts,
+ * tests/e2e/server-limits.spec.ts) and scripts/bench-load.ts: the site's server (`node server.ts`,
+ * production build), the silent TCP proxy and the reverse proxy, plus bounded polling (no sleep-and-hope).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import net from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import readline from "node:readline";
+import { openDatabase } from "../../app/server/db/database.server.ts";
+import { listLeads } from "../../app/server/leads/store.server.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const CONFIRMATION = "Thank you! Your request is in.";
@@ -188,4 +191,49 @@ export async function startSilentProxy(targetPort: number, targetHost = "127.0.0
       clearTimeout(timer);
     },
   };
+}
+
+/** The site on a free loopback port with a DATA_DIR of its own (files for e-mail, LOG_LEVEL=info); `env` on top. */
+export async function startSite(env: Record<string, string> = {}): Promise<ServerHandle & { dataDir: string }> {
+  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "gs-site-")), "data");
+  const handle = await startServer({ port: await freePort(), dataDir, env: { MAIL_TRANSPORT: "files", LOG_LEVEL: "info", ...env } });
+  return { ...handle, dataDir };
+}
+
+/** Starts the server expecting it to refuse to start: its exit code and what it printed. */
+export async function siteRefusesToStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "gs-site-")), "data");
+  const handle = await startServer({ port: await freePort(), dataDir, env, waitUntilReady: false });
+  const { code } = await handle.exited;
+  return { code, output: handle.log() };
+}
+
+/** The reverse proxy of tests/support/reverse-proxy.ts in front of `target`; stop() ends it. */
+export async function startReverseProxy(target: string): Promise<{ origin: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, [path.join(ROOT, "tests/support/reverse-proxy.ts"), String(port), target], { stdio: ["ignore", "pipe", "inherit"] });
+  const exited = exitOf(proc);
+  let out = "";
+  proc.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  await waitFor("the reverse proxy", () => {
+    if (proc.exitCode !== null) throw new Error(`the reverse proxy exited with ${proc.exitCode}`);
+    return out.includes("proxy ready");
+  }, 10_000, 20);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+/** Every request the site stored in `dataDir` (SQLite). */
+export async function storedLeads(dataDir: string) {
+  const database = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+  try {
+    return await listLeads(database, {});
+  } finally {
+    await database.close();
+  }
 }

@@ -2,7 +2,7 @@
  * A reverse proxy as the hosting would put in front of the site, for the end-to-end tests: it terminates
  * "HTTPS" (says so in X-Forwarded-Proto) and APPENDS the address it saw to X-Forwarded-For, keeping
  * whatever the client wrote there, as nginx's $proxy_add_x_forwarded_for does.
- *   node tests/e2e/support/reverse-proxy.ts <listen port> <target origin>
+ *   node tests/support/reverse-proxy.ts <listen port> <target origin>
  */
 import { createServer, request } from "node:http";
 
