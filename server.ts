@@ -83,9 +83,10 @@ app.use((req, res, next) => {
   next();
 });
 
-// Forms are only accepted from the site's own pages (CSRF): a POST from another origin is refused.
+// Forms are only accepted from the site's own pages (CSRF): a POST from another origin is refused. The
+// unsubscribe link is the exception: a mail program POSTs to it (RFC 8058) and its signed token is the authority.
 app.use((req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || req.path === "/newsletter/unsubscribe") return next();
   const origin = req.get("origin");
   if (!origin || origin === `${req.protocol}://${req.get("host")}` || origin === env.SITE_URL) return next();
   res.status(403).set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: false })).type("html").send(errorPage("This form can only be sent from our own website."));

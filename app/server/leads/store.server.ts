@@ -4,8 +4,8 @@
  * in the database, so that it holds across server instances.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { sql, type Selectable } from "kysely";
-import type { Database, DeliveryStatus, JobKind, JobStatus, LeadsTable } from "../db/database.server.ts";
+import { sql, type Selectable, type Transaction } from "kysely";
+import type { Database, DB, DeliveryStatus, JobKind, JobStatus, LeadsTable } from "../db/database.server.ts";
 
 export type LeadKind = "estimate" | "contact" | "newsletter" | "application";
 export type Fields = Record<string, string | string[] | boolean | null>;
@@ -61,8 +61,9 @@ export const newsletterKey = (email: string) => `newsletter:${email.trim().toLow
  * transaction. The same idempotency key stored before, or racing in concurrently, yields the first lead's id
  * and `duplicate: true`; nothing new is stored or sent.
  */
-export async function recordLead(database: Database, lead: NewLead, opts: { webhook: boolean; now?: Date }): Promise<{ id: string; duplicate: boolean }> {
-  const now = (opts.now ?? new Date()).toISOString();
+export async function recordLead(database: Database, lead: NewLead, opts: { webhook: boolean; reply?: boolean; now?: Date }): Promise<{ id: string; duplicate: boolean }> {
+  const at = opts.now ?? new Date();
+  const now = at.toISOString();
   const idempotencyKey = lead.kind === "newsletter" ? newsletterKey(lead.contact.email) : lead.idempotencyKey;
   const { context, contact, consent } = lead;
   return database.db.transaction().execute(async (trx) => {
@@ -93,6 +94,7 @@ export async function recordLead(database: Database, lead: NewLead, opts: { webh
       .executeTakeFirst();
     if (!inserted) {
       const first = await trx.selectFrom("leads").select("id").where("idempotency_key", "=", idempotencyKey).executeTakeFirstOrThrow();
+      if (lead.kind === "newsletter" && opts.reply) await signUpAgain(trx, first.id, at);
       return { id: first.id, duplicate: true };
     }
     const { id } = inserted;
@@ -100,13 +102,44 @@ export async function recordLead(database: Database, lead: NewLead, opts: { webh
       const { filename, contentType, bytes } = lead.attachment;
       await trx.insertInto("lead_attachments").values({ lead_id: id, filename, content_type: contentType, bytes: Buffer.from(bytes) }).execute();
     }
-    const kinds: JobKind[] = opts.webhook ? ["email", "webhook"] : ["email"];
+    if (lead.kind === "newsletter") await trx.insertInto("newsletter_subscriptions").values({ lead_id: id, status: "pending", updated_at: now }).execute();
+    const kinds: JobKind[] = ["email", ...(opts.webhook ? (["webhook"] as const) : []), ...(opts.reply ? (["reply"] as const) : [])];
     await trx
       .insertInto("outbox_jobs")
       .values(kinds.map((kind) => ({ id: randomUUID(), lead_id: id, kind, next_attempt_at: now, created_at: now })))
       .execute();
     return { id, duplicate: false };
   });
+}
+
+/** A repeat sign-up of an address that is not confirmed gets a new confirmation e-mail, at most this often. */
+export const CONFIRMATION_RESEND_MS = 10 * 60_000;
+
+/**
+ * A newsletter sign-up for an address already stored: a confirmed one stays as it is (nothing is sent); a
+ * pending or unsubscribed one is pending again and its confirmation e-mail is queued again, unless one is
+ * still waiting to go out or went out less than CONFIRMATION_RESEND_MS ago (a double click sends one).
+ * The re-armed job gets a new id: it is a new message, and the worker's memory of the old one stays true.
+ */
+async function signUpAgain(trx: Transaction<DB>, leadId: string, at: Date): Promise<void> {
+  const now = at.toISOString();
+  const subscription = await trx.selectFrom("newsletter_subscriptions").select("status").where("lead_id", "=", leadId).executeTakeFirst();
+  if (subscription?.status === "confirmed") return;
+  if (subscription) await trx.updateTable("newsletter_subscriptions").set({ status: "pending", updated_at: now }).where("lead_id", "=", leadId).execute();
+  else await trx.insertInto("newsletter_subscriptions").values({ lead_id: leadId, status: "pending", updated_at: now }).execute();
+  const job = await trx.selectFrom("outbox_jobs").select(["id", "status", "sent_at"]).where("lead_id", "=", leadId).where("kind", "=", "reply").executeTakeFirst();
+  if (!job) {
+    await trx.insertInto("outbox_jobs").values({ id: randomUUID(), lead_id: leadId, kind: "reply", next_attempt_at: now, created_at: now }).execute();
+    return;
+  }
+  const recent = job.status === "pending" || (job.status === "sent" && job.sent_at !== null && at.getTime() - Date.parse(job.sent_at) < CONFIRMATION_RESEND_MS);
+  if (recent) return;
+  await trx
+    .updateTable("outbox_jobs")
+    .set({ id: randomUUID(), status: "pending", attempts: 0, next_attempt_at: now, created_at: now, sent_at: null, last_error: null, locked_until: null, lease_token: null })
+    .where("id", "=", job.id)
+    .where("status", "!=", "pending")
+    .execute();
 }
 
 export const RATE_LIMIT_WINDOW_MS = 10 * 60_000;
@@ -149,12 +182,16 @@ export async function pruneRateLimits(database: Database, now = new Date()): Pro
 /** How long requests are kept (the privacy policy's retention table); newsletter sign-ups stay until removed. */
 export const RETENTION_DAYS: Partial<Record<LeadKind, number>> = { estimate: 3 * 365, contact: 3 * 365, application: 365 };
 
-/** How many notification jobs created before `olderThan` are still not delivered (pending or given up). */
+/**
+ * How many of the owner's notification jobs (e-mail, webhook) created before `olderThan` are still not
+ * delivered (pending or given up). Replies to visitors do not count: a mistyped address must not keep the alert on.
+ */
 export async function countUndelivered(database: Database, olderThan: Date): Promise<number> {
   const row = await database.db
     .selectFrom("outbox_jobs")
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
     .where("status", "!=", "sent")
+    .where("kind", "!=", "reply")
     .where("created_at", "<", olderThan.toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -172,7 +209,8 @@ export async function purgeExpiredLeads(database: Database, now = new Date()): P
 }
 
 /**
- * Marks a lead (or, without an id, every pending lead) 'notified' once none of its jobs is left unsent.
+ * Marks a lead (or, without an id, every pending lead) 'notified' once none of the owner's jobs (e-mail,
+ * webhook) is left unsent; the reply to the visitor is not part of it.
  * A single statement, run after each sent job, so that of two jobs finishing at once the later one sees both sent.
  */
 export async function markNotified(database: Database, leadId?: string): Promise<void> {
@@ -181,7 +219,13 @@ export async function markNotified(database: Database, leadId?: string): Promise
     .set({ delivery_status: "notified" })
     .where("delivery_status", "=", "pending")
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("outbox_jobs").select("outbox_jobs.id").whereRef("outbox_jobs.lead_id", "=", "leads.id").where("outbox_jobs.status", "!=", "sent"))),
+      not(exists(selectFrom("outbox_jobs")
+          .select("outbox_jobs.id")
+          .whereRef("outbox_jobs.lead_id", "=", "leads.id")
+          .where("outbox_jobs.status", "!=", "sent")
+          .where("outbox_jobs.kind", "!=", "reply"),
+      ),
+    ),
     );
   if (leadId) query = query.where("id", "=", leadId);
   await query.execute();
