@@ -1,5 +1,5 @@
 /** The page behind a newsletter e-mail's confirm or unsubscribe link: the state, and a one-button form where there is something to do. */
-import { CircleCheck, CircleAlert } from "lucide-react";
+import { CircleAlert, CircleCheck, Mail } from "lucide-react";
 import { Link } from "react-router";
 import type { LinkState } from "~/server/newsletter-links.server";
 
@@ -12,7 +12,7 @@ interface Copy {
 }
 
 export function NewsletterLinkPage({ state, token, copy, phone }: { state: LinkState; token: string; copy: Copy; phone: { display: string; href: string } }) {
-  const Icon = copy.done ? CircleCheck : CircleAlert;
+  const Icon = copy.done ? CircleCheck : copy.button ? Mail : CircleAlert;
   return (
     <div className="max-w-xl" data-state={state}>
       <h1 className="flex items-center gap-2 text-3xl font-extrabold tracking-tight text-brand-900">

@@ -59,7 +59,7 @@ test.describe("the reply to every request", () => {
     expect(headerValue(message, "subject")).toBe(`We received your estimate request (reference ${reference})`);
     expect(headerValue(message, "list-unsubscribe")).toBe(""); // a reply to a request is not a list e-mail
     expect(text).toContain(`Your reference number: ${reference}`);
-    expect(text).toContain(`We reply to every request within ${business.replyWithinHours} hours.`);
+    expect(text).toContain(`We will reply within ${business.replyWithinHours} hours with your free estimate.`);
     for (const h of business.hours) expect(text).toContain(`${h.days}: ${h.display}`);
     expect(text).toContain(business.phone.display);
     for (const row of ["City: Nampa", "Services needed: Roof Cleaning", "Project details: Moss on the <b>north</b> side & gutters.", "Preferred contact method: email"]) expect(text).toContain(row);

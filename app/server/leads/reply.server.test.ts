@@ -32,7 +32,7 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
     expect(message.messageId).toBe("<reply-job-7@gemstateexteriorcleaning.com>");
     expect(text).toContain("Hi Jane,");
     expect(text).toContain("Your reference number: GS-5A4A-D3A8");
-    expect(text).toContain(`We reply to every request within ${business.replyWithinHours} hours.`);
+    expect(text).toContain(`We will reply within ${business.replyWithinHours} hours with your free estimate.`);
     for (const h of business.hours) expect(text).toContain(`${h.days}: ${h.display}`);
     expect(text).toContain(`Call us at ${business.phone.display}`);
     for (const row of ["First name: Jane", "Services needed: House washing, Gutter cleaning", "Project details:\n  Two-story house.\n  Please call after 5."]) expect(text).toContain(row);

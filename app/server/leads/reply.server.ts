@@ -85,7 +85,7 @@ function requestReply(lead: LeadRow & { kind: Exclude<LeadKind, "newsletter"> })
   const price = text(lead.fields.priceEstimate);
   const confirmation = confirmationOf(lead.kind, lead.fields);
   const next: string[] = [confirmation.message];
-  if (lead.kind !== "application") next.push(`We reply to every request within ${business.replyWithinHours} hours. Our hours (Mountain Time):`, ...hoursLines().map((l) => `  ${l}`));
+  if (lead.kind !== "application") next.push("Our office hours (Mountain Time):", ...hoursLines().map((l) => `  ${l}`));
   if (lead.inServiceArea === false) next.push("Your ZIP code is outside the area we usually serve. We will confirm whether we can cover your location when we reply.");
   next.push(`Urgent job or a question? Call us at ${business.phone.display}, or reply to this e-mail.`);
   const blocks: Block[] = [

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { connectDatabase, migrate, type Database } from "../db/database.server.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../db/testing.ts";
-import { checkRateLimit, getAttachment, getLead, listLeads, pruneRateLimits, purgeExpiredLeads, recordLead, RATE_LIMIT_WINDOW_MS } from "./store.server.ts";
+import { confirmSubscription } from "./newsletter.server.ts";
+import { checkRateLimit, getAttachment, getLead, listLeads, pruneRateLimits, purgeExpiredLeads, recordLead, RATE_LIMIT_WINDOW_MS, UNCONFIRMED_SIGNUP_DAYS } from "./store.server.ts";
 
 describe.each(backends)("lead storage on %s", (dialect) => {
   let storage: TestStorage;
@@ -137,15 +138,20 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     expect(await getLead(database, "00000000-0000-0000-0000-000000000000")).toBeUndefined();
   });
 
-  it("deletes requests past their retention period (3 years, applications 1 year) with their jobs, and keeps newsletter sign-ups", async () => {
+  it("deletes requests past their retention period (3 years, applications 1 year) with their jobs, and keeps confirmed newsletter sign-ups", async () => {
     const at = (days: number) => new Date(now.getTime() - days * 86_400_000);
     const keep = await recordLead(database, sampleLead({ idempotencyKey: "recent-estimate" }), { webhook: true, now: at(3 * 365 - 1) });
     await recordLead(database, sampleLead({ idempotencyKey: "old-estimate" }), { webhook: true, now: at(3 * 365 + 1) });
     await recordLead(database, sampleLead({ kind: "application", idempotencyKey: "old-application" }), { webhook: false, now: at(366) });
-    const subscriber = await recordLead(database, sampleLead({ kind: "newsletter", contact: { name: null, email: "reader@example.com", phone: null, zip: null } }), { webhook: false, now: at(4000) });
-    expect(await purgeExpiredLeads(database, now)).toBe(2);
-    expect((await listLeads(database, {})).map((l) => l.id).sort()).toEqual([keep.id, subscriber.id].sort());
-    expect(await count("outbox_jobs")).toBe(3);
+    const signUp = (email: string, days: number) => recordLead(database, sampleLead({ kind: "newsletter", contact: { name: null, email, phone: null, zip: null } }), { webhook: false, now: at(days) });
+    const subscriber = await signUp("reader@example.com", 4000);
+    await confirmSubscription(database, subscriber.id, at(3999));
+    await signUp("never-confirmed@example.com", UNCONFIRMED_SIGNUP_DAYS + 1);
+    const recent = await signUp("confirms-soon@example.com", UNCONFIRMED_SIGNUP_DAYS - 1);
+    expect(await purgeExpiredLeads(database, now)).toBe(3);
+    expect((await listLeads(database, {})).map((l) => l.id).sort()).toEqual([keep.id, subscriber.id, recent.id].sort());
+    expect(await count("outbox_jobs")).toBe(4);
+    expect(await database.db.selectFrom("newsletter_subscriptions").select("lead_id").orderBy("lead_id").execute()).toEqual([subscriber.id, recent.id].sort().map((lead_id) => ({ lead_id })));
   });
 
   it("stores the same idempotency key once and answers with the first id", async () => {

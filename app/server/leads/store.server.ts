@@ -179,7 +179,7 @@ export async function pruneRateLimits(database: Database, now = new Date()): Pro
   await database.db.deleteFrom("rate_limits").where("bucket", "<", bucketOf(now)).execute();
 }
 
-/** How long requests are kept (the privacy policy's retention table); newsletter sign-ups stay until removed. */
+/** How long requests are kept (the privacy policy's retention table); confirmed newsletter sign-ups stay until removed, unconfirmed ones UNCONFIRMED_SIGNUP_DAYS. */
 export const RETENTION_DAYS: Partial<Record<LeadKind, number>> = { estimate: 3 * 365, contact: 3 * 365, application: 365 };
 
 /**
@@ -197,9 +197,17 @@ export async function countUndelivered(database: Database, olderThan: Date): Pro
   return Number(row.n);
 }
 
-/** Deletes requests older than their retention period, with their attachment and jobs (cascade). */
+/** A newsletter sign-up whose address was never confirmed is deleted this long after it (or its last repeat). */
+export const UNCONFIRMED_SIGNUP_DAYS = 30;
+
+/** Deletes requests older than their retention period, and sign-ups never confirmed, with their attachment, jobs and state (cascade). */
 export async function purgeExpiredLeads(database: Database, now = new Date()): Promise<number> {
-  let deleted = 0;
+  const unconfirmedBefore = new Date(now.getTime() - UNCONFIRMED_SIGNUP_DAYS * 86_400_000).toISOString();
+  const unconfirmed = await database.db
+    .deleteFrom("leads")
+    .where("id", "in", (eb) => eb.selectFrom("newsletter_subscriptions").select("lead_id").where("status", "=", "pending").where("updated_at", "<", unconfirmedBefore))
+    .executeTakeFirst();
+  let deleted = Number(unconfirmed.numDeletedRows);
   for (const [kind, days] of Object.entries(RETENTION_DAYS) as [LeadKind, number][]) {
     const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
     const result = await database.db.deleteFrom("leads").where("kind", "=", kind).where("created_at", "<", cutoff).executeTakeFirst();
