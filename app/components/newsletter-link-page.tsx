@@ -27,6 +27,13 @@ export function NewsletterLinkPage({ state, token, copy, phone }: { state: LinkS
           </button>
         </form>
       ) : null}
+      {state !== "pending" && state !== "confirmed" ? (
+        <p className="mt-6">
+          <Link to="/newsletter" className="btn-secondary">
+            Newsletter sign-up
+          </Link>
+        </p>
+      ) : null}
       <p className="mt-8 text-slate-700">
         Questions? Call us at{" "}
         <a href={phone.href} className="font-semibold text-brand-700 underline">

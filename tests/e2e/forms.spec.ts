@@ -229,6 +229,11 @@ test.describe("forms without JavaScript", () => {
     const { message } = await ownerMail(email);
     expect(headerValue(message, "reply-to")).toContain(email);
     expect(leaves(message).some((p) => headerValue(p, "content-disposition").includes("ana.pdf"))).toBe(true);
+    // The applicant's own copy, without the résumé.
+    await expect.poll(() => mailsTo(email, email).length, { timeout: 15_000 }).toBe(1);
+    const reply = parsePart(mailsTo(email, email)[0]!.replace(/\r?\n/g, "\r\n"));
+    expect(headerValue(reply, "subject")).toMatch(/^We received your job application \(reference GS-[0-9A-F]{4}-[0-9A-F]{4}\)$/);
+    expect(leaves(reply).some((p) => headerValue(p, "content-disposition").includes("ana.pdf"))).toBe(false);
   });
 
   test("the contact form sends every field", async ({ page }) => {
