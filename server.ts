@@ -83,9 +83,15 @@ app.use((req, res, next) => {
   next();
 });
 
-// Forms are only accepted from the site's own pages (CSRF): a POST from another origin is refused.
+// Forms are only accepted from the site's own pages (CSRF): a POST from another origin is refused. The
+// unsubscribe link is the exception: a mail provider POSTs to it from its own origin (RFC 8058 one-click)
+// and the link's signed token is the authority; its Origin is dropped so React Router's check passes too.
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  if (req.path === "/newsletter/unsubscribe") {
+    delete req.headers.origin;
+    return next();
+  }
   const origin = req.get("origin");
   if (!origin || origin === `${req.protocol}://${req.get("host")}` || origin === env.SITE_URL) return next();
   res.status(403).set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: false })).type("html").send(errorPage("This form can only be sent from our own website."));

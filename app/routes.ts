@@ -20,6 +20,9 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("estimate", "routes/estimate.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
+    // The links in newsletter e-mails (double opt-in, one-click unsubscribe); never indexed, not in the sitemap.
+    route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
+    route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
     // Where a form sent without JavaScript lands after it was stored (Post/Redirect/Get); never indexed.
     route("request-received/:ref", "routes/request-received.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),

@@ -4,6 +4,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../app/server/db/database.server.ts";
 import { sampleLead } from "../app/server/db/testing.ts";
+import { confirmSubscription } from "../app/server/leads/newsletter.server.ts";
+import { referenceOf } from "../app/server/leads/reference.ts";
 import { recordLead } from "../app/server/leads/store.server.ts";
 import { main, parseSince } from "./leads.ts";
 
@@ -75,5 +77,31 @@ describe("npm run leads", () => {
     await expect(main(["show", "nope"])).rejects.toThrow(/No request/);
     await expect(main(["list", "--kind", "spam"])).rejects.toThrow(/--kind/);
     await expect(main(["frobnicate"])).rejects.toThrow(/Usage/);
+  });
+
+  it("finds a request by the reference the visitor quotes", async () => {
+    const reference = referenceOf(ids[0]!);
+    for (const typed of [reference, reference.toLowerCase(), reference.replace(/-/g, " ")]) expect(await main(["show", typed])).toContain(`Request ${ids[0]} (estimate, reference ${reference})`);
+    await expect(main(["show", "GS-0000-0000"])).rejects.toThrow(/No request with id or reference/);
+  });
+
+  it("lists and exports confirmed newsletter subscribers only, with each one's unsubscribe link", async () => {
+    expect(await main(["subscribers"])).toBe("No confirmed subscribers.");
+    const database = await openDatabase({ DATA_DIR: dir, DATABASE_URL: undefined });
+    const other = await recordLead(database, sampleLead({ kind: "newsletter", fields: { email: "pending@example.com" }, contact: { name: null, email: "pending@example.com", phone: null, zip: null }, consent: null }), { webhook: false });
+    await confirmSubscription(database, ids[1]!);
+    await database.close();
+    expect(other.duplicate).toBe(false);
+    const out = await main(["subscribers"]);
+    expect(out).toContain("news@example.com");
+    expect(out).not.toContain("pending@example.com");
+    expect(out).toContain("1 confirmed subscriber.");
+    const [header, row, ...more] = (await main(["subscribers", "--csv"])).trimEnd().split("\r\n");
+    expect(header).toBe("E-mail,Confirmed (UTC),Signed up (UTC),Unsubscribe link");
+    expect(row).toMatch(/^news@example\.com,\d{4}-.*,https:\/\/www\.gemstateexteriorcleaning\.com\/newsletter\/unsubscribe\?t=\S+$/);
+    expect(more).toEqual([]);
+    const [json] = JSON.parse(await main(["subscribers", "--json"])) as { email: string; unsubscribeUrl: string }[];
+    expect(json?.email).toBe("news@example.com");
+    await expect(main(["subscribers", "--kind", "estimate"])).rejects.toThrow(/only --json or --csv/);
   });
 });

@@ -3,21 +3,25 @@
  * (DATA_DIR or DATABASE_URL) as the server.
  *
  *   npm run leads -- list [--since 7d] [--kind estimate|contact|newsletter|application] [--json|--csv]
- *   npm run leads -- show ID
+ *   npm run leads -- show ID|REFERENCE
+ *   npm run leads -- subscribers [--json|--csv]
  *
  * --since takes a number of days (7d), hours (12h) or minutes (30m), or a date (2025-06-01).
  * For a CSV file: npm run -s leads -- list --csv > leads.csv
  */
 import { parseArgs } from "node:util";
 import { openDatabase, type Database } from "../app/server/db/database.server.ts";
-import { EnvError, parseEnv } from "../app/server/env.server.ts";
+import { EnvError, parseEnv, type Env } from "../app/server/env.server.ts";
 import { formatField, formatPhone, formatTime, labelFor, oneLine } from "../app/server/leads/labels.ts";
+import { linkSecret, listConfirmedSubscribers, newsletterLink } from "../app/server/leads/newsletter.server.ts";
+import { idPrefixOf, referenceOf } from "../app/server/leads/reference.ts";
 import { getLead, listLeads, type LeadKind, type LeadRow } from "../app/server/leads/store.server.ts";
 import { toCsv } from "./csv.ts";
 
 const USAGE = `Usage:
   npm run leads -- list [--since 7d] [--kind estimate|contact|newsletter|application] [--json|--csv]
-  npm run leads -- show ID`;
+  npm run leads -- show ID|REFERENCE       (the reference a visitor quotes, e.g. GS-1A2B-3C4D)
+  npm run leads -- subscribers [--json|--csv]   (confirmed newsletter subscribers only)`;
 const KINDS: readonly LeadKind[] = ["estimate", "contact", "newsletter", "application"];
 
 /** An error the owner can fix; printed without a stack trace. Exit code 2 for a wrong command line, 1 otherwise. */
@@ -84,14 +88,24 @@ function listCsv(leads: LeadRow[]): string {
   return toCsv([header, ...body]);
 }
 
-async function show(database: Database, id: string): Promise<string> {
+/** The id of the request a reference (GS-1A2B-3C4D) names; an id is returned as it is. */
+async function resolveId(database: Database, idOrReference: string): Promise<string> {
+  const prefix = idPrefixOf(idOrReference);
+  if (!prefix) return idOrReference;
+  const rows = await database.db.selectFrom("leads").select("id").where("id", "like", `${prefix}-%`).execute();
+  if (rows.length > 1) throw new CliError(`The reference ${idOrReference} matches ${rows.length} requests: ${rows.map((r) => r.id).join(", ")}. Show one by its id.`, 1);
+  return rows[0]?.id ?? idOrReference;
+}
+
+async function show(database: Database, idOrReference: string): Promise<string> {
+  const id = await resolveId(database, idOrReference);
   const lead = await getLead(database, id);
-  if (!lead) throw new CliError(`No request with id ${JSON.stringify(id)}. List them with: npm run leads -- list`, 1);
+  if (!lead) throw new CliError(`No request with id or reference ${JSON.stringify(idOrReference)}. List them with: npm run leads -- list`, 1);
   const { contact, consent, context } = lead;
   const section = (title: string, rows: [string, string][]) =>
     [title, ...rows.map(([label, value]) => `  ${label}: ${printable(value).split("\n").join("\n    ")}`)].join("\n");
   return [
-    `Request ${lead.id} (${lead.kind}), received ${formatTime(lead.createdAt)}; delivery ${lead.deliveryStatus}`,
+    `Request ${lead.id} (${lead.kind}, reference ${referenceOf(lead.id)}), received ${formatTime(lead.createdAt)}; delivery ${lead.deliveryStatus}`,
     section("Fields", Object.entries(lead.fields).map(([key, value]) => [labelFor(key), formatField(value)])),
     section("Contact", [
       ["Name", contact.name ?? ""],
@@ -132,6 +146,24 @@ async function show(database: Database, id: string): Promise<string> {
   ].join("\n\n");
 }
 
+/**
+ * Confirmed subscribers only (double opt-in), with the unsubscribe link to put in each e-mail sent to them:
+ * in the body and as the List-Unsubscribe header (<link>) with List-Unsubscribe-Post: List-Unsubscribe=One-Click.
+ */
+async function subscribers(database: Database, env: Env, format: "table" | "json" | "csv"): Promise<string> {
+  const secret = await linkSecret(database, env);
+  const rows = (await listConfirmedSubscribers(database)).map((s) => ({
+    email: s.email,
+    confirmedAt: s.confirmedAt,
+    signedUpAt: s.signedUpAt,
+    unsubscribeUrl: newsletterLink("unsubscribe", s.leadId, secret, env.SITE_URL),
+  }));
+  if (format === "json") return JSON.stringify(rows, null, 2);
+  if (format === "csv") return toCsv([["E-mail", "Confirmed (UTC)", "Signed up (UTC)", "Unsubscribe link"], ...rows.map((r) => [r.email, r.confirmedAt?.toISOString(), r.signedUpAt.toISOString(), r.unsubscribeUrl])]);
+  if (rows.length === 0) return "No confirmed subscribers.";
+  return `${table([["Confirmed", "E-mail"], ...rows.map((r) => [r.confirmedAt ? formatTime(r.confirmedAt) : "", oneLine(r.email)])])}\n${rows.length} confirmed subscriber${rows.length === 1 ? "" : "s"}.`;
+}
+
 export async function main(argv: string[]): Promise<string> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -139,16 +171,19 @@ export async function main(argv: string[]): Promise<string> {
     options: { since: { type: "string" }, kind: { type: "string" }, json: { type: "boolean" }, csv: { type: "boolean" } },
   });
   const [command, id, ...rest] = positionals;
-  if (rest.length > 0 || (command === "show" ? !id : command !== "list" || id)) throw new CliError(USAGE);
+  if (rest.length > 0 || (command === "show" ? !id : (command !== "list" && command !== "subscribers") || id)) throw new CliError(USAGE);
+  if (command === "subscribers" && (values.kind !== undefined || values.since !== undefined)) throw new CliError("subscribers takes only --json or --csv.");
   if (values.json && values.csv) throw new CliError("Choose one of --json and --csv.");
   const kind = values.kind as LeadKind | undefined;
   if (kind !== undefined && !KINDS.includes(kind)) throw new CliError(`--kind: expected one of ${KINDS.join(", ")}`);
   const since = values.since === undefined ? undefined : parseSince(values.since);
 
   // This tool sends no e-mail, so the mail settings the server needs do not apply here.
-  const database = await openDatabase(parseEnv({ MAIL_TRANSPORT: "files", ...process.env }));
+  const env = parseEnv({ MAIL_TRANSPORT: "files", ...process.env });
+  const database = await openDatabase(env);
   try {
     if (command === "show") return await show(database, id!);
+    if (command === "subscribers") return await subscribers(database, env, values.json ? "json" : values.csv ? "csv" : "table");
     const leads = await listLeads(database, { since, kind });
     if (values.json) return JSON.stringify(leads, null, 2);
     if (values.csv) return listCsv(leads);

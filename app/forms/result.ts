@@ -5,6 +5,8 @@ export interface Confirmation {
   message: string;
   /** Whether the ZIP is inside the known service area (estimate forms); null when not asked. */
   inServiceArea?: boolean | null;
+  /** The request's reference number (app/server/leads/reference.ts), as in the visitor's e-mail; none for newsletter sign-ups. */
+  reference?: string;
 }
 
 /** What every lead form action returns. */

@@ -11,6 +11,7 @@ export function fillPlaceholders(markdown: string) {
     email: business.email,
     name: business.name,
     legalName: business.legalName,
+    replyWithinHours: String(business.replyWithinHours),
   };
   return markdown.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
 }

@@ -1,16 +1,15 @@
 import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
+import { ReferenceLine } from "~/components/forms/reference";
 import { business } from "~/content/business";
 import { seo } from "~/lib/seo";
 import { getApp } from "~/server/context";
-import { formatField, formatPhone, labelFor } from "~/server/leads/labels";
+import { visitorRows } from "~/server/leads/labels";
+import { referenceOf } from "~/server/leads/reference";
 import { getLead } from "~/server/leads/store.server";
 import { readReceipt } from "~/server/receipt.server";
 import { confirmationOf } from "~/server/submit.server";
 import type { Route } from "./+types/request-received";
-
-/** Fields the visitor did not type: not repeated back to them. */
-const NOT_SHOWN = new Set(["source"]);
 
 /**
  * Where a form sent without JavaScript lands once its request is stored (Post/Redirect/Get): what was
@@ -22,13 +21,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const receipt = readReceipt(params.ref, app.env.RECEIPT_SECRET);
   const lead = receipt?.leadId ? await getLead(app.database, receipt.leadId) : undefined;
   if (!receipt || (receipt.leadId && !lead)) return data({ found: false as const, phone, replyWithinHours }, { status: 404 });
-  const rows = lead
-    ? Object.entries(lead.fields)
-        .filter(([key, value]) => !NOT_SHOWN.has(key) && formatField(value) !== "")
-        .map(([key, value]) => ({ label: labelFor(key), value: key === "phone" && typeof value === "string" ? formatPhone(value) : formatField(value) }))
-    : [];
+  const rows = lead ? visitorRows(lead.fields) : [];
   if (lead?.attachment) rows.push({ label: "Résumé", value: lead.attachment.filename });
-  return { found: true as const, phone, replyWithinHours, confirmation: confirmationOf(receipt.kind, lead?.fields ?? {}), inServiceArea: lead?.inServiceArea ?? null, rows };
+  // A newsletter sign-up names no reference (its answer must not tell a new address from a known one).
+  const reference = lead && receipt.kind !== "newsletter" ? referenceOf(lead.id) : null;
+  return { found: true as const, phone, replyWithinHours, confirmation: confirmationOf(receipt.kind, lead?.fields ?? {}), inServiceArea: lead?.inServiceArea ?? null, rows, reference };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -66,7 +63,7 @@ export default function RequestReceived({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { confirmation, inServiceArea, rows } = loaderData;
+  const { confirmation, inServiceArea, rows, reference } = loaderData;
   return (
     <div className="max-w-xl">
       <div role="status" className="rounded-lg border-2 border-green-700 bg-green-50 p-4 text-slate-800">
@@ -75,6 +72,7 @@ export default function RequestReceived({ loaderData }: Route.ComponentProps) {
           {confirmation.title}
         </h1>
         <p className="mt-2">{confirmation.message}</p>
+        <ReferenceLine reference={reference} />
         {inServiceArea === true ? <p className="mt-2">Good news: your ZIP code is inside our regular service area.</p> : null}
         {inServiceArea === false ? <p className="mt-2">Your ZIP code is outside the area we usually serve. We will confirm whether we can cover your location when we reply.</p> : null}
         <p className="mt-2">

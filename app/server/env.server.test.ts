@@ -45,7 +45,7 @@ describe("settings", () => {
   });
 
   it("never prints the value of a secret setting", () => {
-    const secrets = { DATABASE_URL: "mysql://admin:hunter2-db@db/gs", SMTP_URL: "http://user:hunter2-smtp@mail", LEAD_WEBHOOK_URL: "ftp://hook.example/t0ken-hunter2", LEAD_WEBHOOK_SECRET: "hunter2" };
+    const secrets = { DATABASE_URL: "mysql://admin:hunter2-db@db/gs", SMTP_URL: "http://user:hunter2-smtp@mail", LEAD_WEBHOOK_URL: "ftp://hook.example/t0ken-hunter2", LEAD_WEBHOOK_SECRET: "hunter2", LINK_SECRET: "hunter2-link" };
     let message = "";
     try {
       parseEnv({ NODE_ENV: "test", ...secrets });
@@ -55,6 +55,12 @@ describe("settings", () => {
     for (const name of Object.keys(secrets)) expect(message).toContain(`${name}:`);
     expect(message).not.toMatch(/hunter2/);
     expect(message).toContain("not shown");
+  });
+
+  it("takes LINK_SECRET of at least 32 characters, or none (a key kept in the database)", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).LINK_SECRET).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: "test", LINK_SECRET: "l".repeat(32) }).LINK_SECRET).toBe("l".repeat(32));
+    expect(() => parseEnv({ NODE_ENV: "test", LINK_SECRET: "short" })).toThrow(/LINK_SECRET: must be at least 32 characters/);
   });
 
   it("takes the proxies in front as a number of hops or addresses/CIDRs, and refuses \"true\" with the new forms", () => {

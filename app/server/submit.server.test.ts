@@ -11,6 +11,8 @@ import { appContext } from "./context";
 import { createTestStorage, type TestStorage } from "./db/testing";
 import type { Database } from "./db/database.server";
 import { parseEnv } from "./env.server";
+import { confirmSubscription, unsubscribe } from "./leads/newsletter.server";
+import { referenceOf } from "./leads/reference";
 import { listLeads } from "./leads/store.server";
 
 /**
@@ -92,9 +94,37 @@ describe("lead form actions", () => {
       return JSON.stringify(answer);
     };
     const first = await signUp();
-    expect(first).toContain("You are subscribed!");
-    expect(await signUp()).toBe(first);
+    expect(first).toContain("Please check your inbox");
+    expect(first).not.toContain("GS-");
+    expect(await signUp()).toBe(first); // pending
+    const [lead] = await stored(email);
+    await confirmSubscription(database, lead!.id);
+    expect(await signUp()).toBe(first); // confirmed
+    await unsubscribe(database, lead!.id);
+    expect(await signUp()).toBe(first); // unsubscribed
     expect(await stored(email)).toHaveLength(1);
+  });
+
+  it("queues the visitor's reply with the request, shows its reference, and queues nothing for a bot or a repeat", async () => {
+    const replies = async (email: string) => {
+      const [lead] = await stored(email);
+      if (!lead) return [];
+      return (await database.db.selectFrom("outbox_jobs").select("kind").where("lead_id", "=", lead.id).where("kind", "=", "reply").execute()).map((j) => j.kind);
+    };
+    const email = unique("reply");
+    const key = crypto.randomUUID();
+    const answer = (await submit(valid(email, { _idem: key }))) as { confirmation?: { reference?: string } };
+    const [lead] = await stored(email);
+    expect(answer.confirmation?.reference).toBe(referenceOf(lead!.id));
+    expect(answer.confirmation?.reference).toMatch(/^GS-[0-9A-F]{4}-[0-9A-F]{4}$/);
+    const again = (await submit(valid(email, { _idem: key }))) as { confirmation?: { reference?: string } };
+    expect(again.confirmation?.reference).toBe(answer.confirmation?.reference);
+    expect(await replies(email)).toEqual(["reply"]);
+
+    const bot = unique("reply-bot");
+    const botAnswer = (await submit(valid(bot, { kq_confirm_field: "x" }))) as { confirmation?: { reference?: string } };
+    expect(botAnswer.confirmation?.reference).toBeUndefined();
+    expect(await replies(bot)).toEqual([]);
   });
 
   it("answers 400 with a message per invalid field and stores nothing", async () => {
@@ -173,6 +203,7 @@ describe("Post/Redirect/Get without JavaScript", () => {
     const page = await received(location);
     if (!("found" in page)) throw new Error("confirmation not found");
     expect(page.confirmation.title).toBe("Thank you! Your request is in.");
+    expect((page as unknown as { reference: string }).reference).toBe(referenceOf((await stored(email))[0]!.id));
     expect(page.replyWithinHours).toBe(24);
     expect(page.phone.display).toBe("(208) 555-0134");
     expect(page.rows).toEqual(

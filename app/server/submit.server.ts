@@ -15,6 +15,7 @@ import { META, metaNames } from "~/forms/meta";
 import { rateLimitKey } from "./client-ip.server";
 import { getApp } from "./context";
 import { receiptPath } from "./receipt.server";
+import { referenceOf } from "./leads/reference";
 import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead } from "./leads/store.server";
 
 import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "./body-limits";
@@ -250,12 +251,15 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
         },
         idempotencyKey: idempotencyKey(kind, formData, submission.value, app.clientIp, now),
       },
-      { webhook: Boolean(app.env.LEAD_WEBHOOK_URL), now },
+      // Every accepted request also gets a reply e-mail to the visitor (a newsletter sign-up: its confirmation link).
+      { webhook: Boolean(app.env.LEAD_WEBHOOK_URL), reply: true, now },
     );
     app.notifyOutbox();
     // Without JavaScript: Post/Redirect/Get, so that a refresh shows the confirmation again instead of re-posting.
     if (app.documentRequest) return redirect(receiptPath({ leadId: stored.id, kind, duplicate: stored.duplicate }, app.env.RECEIPT_SECRET, now), 303);
-    return data({ result: submission.reply({ resetForm: true }), confirmation: { ...options.confirmation(submission.value, inServiceArea, stored.duplicate), inServiceArea } });
+    // A newsletter answer names no reference: it must read the same for an address already on the list.
+    const reference = kind === "newsletter" ? undefined : referenceOf(stored.id);
+    return data({ result: submission.reply({ resetForm: true }), confirmation: { ...options.confirmation(submission.value, inServiceArea, stored.duplicate), inServiceArea, reference } });
   } catch (error) {
     app.logger.error({ kind, err: error instanceof Error ? error.name : "unknown" }, "could not store a request");
     return fail(503, `We could not save your request just now. Please try again in a minute, or call us at ${business.phone.display}.`, submission);
@@ -265,25 +269,4 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
 /** The consent proof kept with a request when the visitor ticked the text-message box. */
 export const consentProof = (agreed: boolean, now = new Date()) => (agreed ? { version: CONSENT.version, text: CONSENT.text, at: now } : null);
 
-export const estimateConfirmation = (): Confirmation => ({
-  title: "Thank you! Your request is in.",
-  message: `We will reply within ${business.replyWithinHours} hours with your free estimate.`,
-});
-
-/** The same answer whether or not the address was on the list already: the form tells no one who is on it. */
-export const newsletterConfirmation = (): Confirmation => ({
-  title: "You are subscribed!",
-  message: "Expect a short e-mail with seasonal tips a few times a year. Every e-mail has an unsubscribe link.",
-});
-
-export const applicationConfirmation = (position: string | undefined): Confirmation => ({
-  title: "Thank you for applying!",
-  message: `We received your application for ${position ?? "the position"} and will call you within a few business days.`,
-});
-
-/** The confirmation of a stored request of any kind (the confirmation page after a post without JavaScript). */
-export function confirmationOf(kind: LeadKind, fields: Fields): Confirmation {
-  if (kind === "newsletter") return newsletterConfirmation();
-  if (kind === "application") return applicationConfirmation(typeof fields.position === "string" ? fields.position : undefined);
-  return estimateConfirmation();
-}
+export { applicationConfirmation, confirmationOf, estimateConfirmation, newsletterConfirmation } from "./leads/confirmations";

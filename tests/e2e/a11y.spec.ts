@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
+import { newsletterLinkPaths, uniqueEmail } from "./leads";
 import { pages } from "./site-pages";
 
 // axe-core on every page, at 390 px (mobile project) and 1440 px (desktop project).
@@ -11,6 +12,17 @@ for (const path of [...pages, "/no-such-page"]) {
     expect(summary).toEqual([]);
   });
 }
+
+// The pages behind the links in newsletter e-mails (not in the sitemap): with their button, and for a broken link.
+test("no accessibility violations on the newsletter's confirm and unsubscribe pages", async ({ page }) => {
+  const links = await newsletterLinkPaths(uniqueEmail("a11y"));
+  for (const path of [links.confirm, links.unsubscribe, "/newsletter/unsubscribe?t=broken"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+    expect(results.violations.map((v) => `${path} ${v.id}: ${v.help}`)).toEqual([]);
+  }
+});
 
 // The same with each menu or dialog open (they are in the top layer; the page behind a modal is inert).
 const opened = [

@@ -12,6 +12,7 @@ import { expect, test } from "@playwright/test";
 import { openDatabase, type Database } from "../../app/server/db/database.server.ts";
 import { createTestStorage, sampleLead } from "../../app/server/db/testing.ts";
 import { headerValue, parsePart } from "../../app/server/leads/mime-reader.ts";
+import { referenceOf } from "../../app/server/leads/reference.ts";
 import { recordLead } from "../../app/server/leads/store.server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { estimateBody, freePort, startServer, startSilentProxy, waitFor, type ServerHandle } from "../support/processes.ts";
@@ -45,22 +46,26 @@ async function database(env: { DATA_DIR: string; DATABASE_URL?: string }): Promi
   return db;
 }
 
-/** Mail received by the sink, by the lead it is about (X-Lead-Id). */
-async function mailbox(options: { refusing?: boolean; beforeAccept?: (leadId: string) => Promise<void> | void } = {}) {
+/** Which message a job sends: the owner's is named by its lead id (X-Lead-Id), the visitor's reply by its reference (X-Reference). */
+const mailKey = (job: { lead_id: string; kind: string }) => (job.kind === "reply" ? `reply:${referenceOf(job.lead_id)}` : job.lead_id);
+
+/** Mail received by the sink, by mailKey. */
+async function mailbox(options: { refusing?: boolean; beforeAccept?: (key: string) => Promise<void> | void } = {}) {
   const byLead = new Map<string, number>();
   const sink: SmtpSink = await startSmtpSink({
     refusing: options.refusing,
     onMessage: async (raw) => {
-      const leadId = headerValue(parsePart(raw.toString("utf8")), "x-lead-id");
-      await options.beforeAccept?.(leadId);
-      byLead.set(leadId, (byLead.get(leadId) ?? 0) + 1);
+      const message = parsePart(raw.toString("utf8"));
+      const key = headerValue(message, "x-lead-id") || `reply:${headerValue(message, "x-reference")}`;
+      await options.beforeAccept?.(key);
+      byLead.set(key, (byLead.get(key) ?? 0) + 1);
     },
   });
   undo.push(() => sink.close());
   return { sink, byLead };
 }
 
-const jobs = (db: Database) => db.db.selectFrom("outbox_jobs").select(["lead_id", "status", "attempts"]).execute();
+const jobs = (db: Database) => db.db.selectFrom("outbox_jobs").select(["lead_id", "kind", "status", "attempts"]).execute();
 const leadsByEmail = async (db: Database) => new Map((await db.db.selectFrom("leads").select(["id", "email"]).execute()).map((l) => [l.email, l.id]));
 
 test("SIGTERM: a request half sent at the signal is answered and stored, the process exits 0", async () => {
@@ -130,7 +135,8 @@ test("kill -9 mid-submission: every confirmed request is stored and, after a res
   const stored = await leadsByEmail(db);
   expect(confirmed.filter((email) => !stored.has(email))).toEqual([]);
   await waitFor("every job sent", async () => (await jobs(db)).every((j) => j.status === "sent"), 30_000, 200);
-  const ids = [...stored.values()];
+  // Each request's two messages: the owner's and the visitor's reply.
+  const ids = [...stored.values()].flatMap((id) => [mailKey({ lead_id: id, kind: "email" }), mailKey({ lead_id: id, kind: "reply" })]);
   expect(ids.filter((id) => !byLead.has(id))).toEqual([]);
   const extra = ids.reduce((n, id) => n + (byLead.get(id) ?? 0) - 1, 0);
   expect(extra).toBeLessThanOrEqual(5); // at most one batch of sends was in flight at the kill
@@ -151,8 +157,8 @@ test("SMTP refuses, then accepts: every request confirmed, then e-mailed exactly
 
   sink.setRefusing(false);
   await waitFor("every job sent", async () => (await jobs(db)).every((j) => j.status === "sent"), 30_000, 200);
-  const ids = (await jobs(db)).map((j) => j.lead_id);
-  expect(ids).toHaveLength(6);
+  const ids = (await jobs(db)).map(mailKey);
+  expect(ids).toHaveLength(11); // five requests with their replies, and the old one
   expect(ids.map((id) => byLead.get(id))).toEqual(ids.map(() => 1));
   expect((await health()).undeliveredOver15Min).toBe(0);
 });
@@ -212,7 +218,7 @@ test.describe("PostgreSQL", () => {
     await proxy.resume();
     await waitFor("requests accepted again", async () => (await site.submit(`pg-after-${Date.now()}@example.com`)).confirmed, 20_000, 250);
     await waitFor("every job sent", async () => (await jobs(direct)).every((j) => j.status === "sent"), 30_000, 200);
-    const ids = (await jobs(direct)).map((j) => j.lead_id);
+    const ids = (await jobs(direct)).map(mailKey);
     expect(ids).toContain(silencedFor);
     expect(ids.map((id) => byLead.get(id))).toEqual(ids.map(() => 1));
     expect((await site.stop()).code).toBe(0);

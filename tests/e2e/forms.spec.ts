@@ -3,7 +3,7 @@ import { decode, headerValue, headerValues, leaves, parsePart } from "../../app/
 import { business } from "../../app/content/business.ts";
 import { expect, hydrated, test } from "./fixtures";
 import { leadDetail, leadsFor, uniqueEmail } from "./leads";
-import { hooksContaining, LEADS_TO, MAIL_FROM, mailsContaining, setSmtpDown, WEBHOOK_SECRET } from "./sinks";
+import { hooksContaining, LEADS_TO, MAIL_FROM, mailsContaining, mailsTo, setSmtpDown, WEBHOOK_SECRET } from "./sinks";
 import type { Locator, Page } from "@playwright/test";
 
 /** Forms are tested at 1440 px, where the sidebar form is shown; the layout tests cover phones. */
@@ -23,8 +23,8 @@ const sidebar = (page: Page) => page.getByRole("complementary", { name: "FREE ES
 
 /** The one e-mail the owner received about `email`, parsed. */
 async function ownerMail(email: string) {
-  await expect.poll(() => mailsContaining(email).length, { timeout: 15_000 }).toBe(1);
-  const message = parsePart(mailsContaining(email)[0]!.replace(/\r?\n/g, "\r\n"));
+  await expect.poll(() => mailsTo(LEADS_TO, email).length, { timeout: 15_000 }).toBe(1);
+  const message = parsePart(mailsTo(LEADS_TO, email)[0]!.replace(/\r?\n/g, "\r\n"));
   const text = leaves(message).map(decode).join("\n");
   return { message, text };
 }
@@ -158,7 +158,8 @@ test.describe("sidebar estimate form with JavaScript", () => {
     await ownerMail(email);
     const [lead] = await leadsFor(email);
     await expect.poll(async () => (await leadDetail(lead!.id))?.jobs.find((j) => j.kind === "email")?.status, { timeout: 15_000 }).toBe("sent");
-    expect(mailsContaining(email)).toHaveLength(1);
+    expect(mailsTo(LEADS_TO, email)).toHaveLength(1);
+    await expect.poll(() => mailsTo(email, email).length, { timeout: 15_000 }).toBe(1); // the visitor's reply, once
   });
 });
 
@@ -228,6 +229,11 @@ test.describe("forms without JavaScript", () => {
     const { message } = await ownerMail(email);
     expect(headerValue(message, "reply-to")).toContain(email);
     expect(leaves(message).some((p) => headerValue(p, "content-disposition").includes("ana.pdf"))).toBe(true);
+    // The applicant's own copy, without the résumé.
+    await expect.poll(() => mailsTo(email, email).length, { timeout: 15_000 }).toBe(1);
+    const reply = parsePart(mailsTo(email, email)[0]!.replace(/\r?\n/g, "\r\n"));
+    expect(headerValue(reply, "subject")).toMatch(/^We received your job application \(reference GS-[0-9A-F]{4}-[0-9A-F]{4}\)$/);
+    expect(leaves(reply).some((p) => headerValue(p, "content-disposition").includes("ana.pdf"))).toBe(false);
   });
 
   test("the contact form sends every field", async ({ page }) => {

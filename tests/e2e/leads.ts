@@ -1,6 +1,8 @@
 /** Reading what the site stored, straight from the database the test server writes to. */
 import { openDatabase, type Database } from "../../app/server/db/database.server.ts";
-import { getLead, listLeads, type LeadRow } from "../../app/server/leads/store.server.ts";
+import { sampleLead } from "../../app/server/db/testing.ts";
+import { getSubscription, linkSecret, newsletterLink } from "../../app/server/leads/newsletter.server.ts";
+import { getLead, listLeads, recordLead, type LeadRow } from "../../app/server/leads/store.server.ts";
 
 let database: Promise<Database> | undefined;
 const db = () => (database ??= openDatabase({ DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: undefined }));
@@ -15,3 +17,16 @@ export async function leadDetail(id: string) {
 }
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+export async function subscriptionStatus(leadId: string) {
+  return (await getSubscription(await db(), leadId))?.status;
+}
+
+/** A newsletter sign-up stored straight in the test server's database, and the paths of its two links (signed with the server's key). */
+export async function newsletterLinkPaths(email: string): Promise<{ confirm: string; unsubscribe: string }> {
+  const database = await db();
+  const { id } = await recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null }, consent: null }), { webhook: false });
+  const secret = await linkSecret(database, {});
+  const path = (purpose: "confirm" | "unsubscribe") => newsletterLink(purpose, id, secret, "");
+  return { confirm: path("confirm"), unsubscribe: path("unsubscribe") };
+}

@@ -40,6 +40,14 @@ export function mailsContaining(needle: string): string[] {
     .filter((raw) => raw.includes(needle));
 }
 
+/** Messages received so far whose To header names `to` and whose text contains `needle`. */
+export function mailsTo(to: string, needle: string): string[] {
+  return mailsContaining(needle).filter((raw) => {
+    const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
+    return /^to:(.*)$/im.exec(head)?.[1]?.toLowerCase().includes(to.toLowerCase()) ?? false;
+  });
+}
+
 export interface HookCall {
   headers: Record<string, string>;
   body: string;

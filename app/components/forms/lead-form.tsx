@@ -19,6 +19,7 @@ import { META } from "~/forms/meta";
 import type { Confirmation, LeadActionData } from "~/forms/result";
 import { readAttribution } from "~/lib/attribution";
 import type { FieldErrors, ValidationState } from "./lead-form-validation";
+import { ReferenceLine } from "./reference";
 
 export type { Confirmation, LeadActionData };
 
@@ -266,6 +267,7 @@ export function ConfirmationPanel({ confirmation, phone }: { confirmation: Confi
         {confirmation.title}
       </p>
       <p className="mt-2">{confirmation.message}</p>
+      <ReferenceLine reference={confirmation.reference} />
       {confirmation.inServiceArea === true ? <p className="mt-2">Good news: your ZIP code is inside our regular service area.</p> : null}
       {confirmation.inServiceArea === false ? (
         <p className="mt-2">

@@ -13,7 +13,9 @@ import type { LeadKind } from "../leads/store.server.ts";
 import { migrationProvider } from "./migrations.server.ts";
 
 export type DeliveryStatus = "pending" | "notified";
-export type JobKind = "email" | "webhook";
+/** email: to the owner; webhook: the CRM post; reply: to the visitor (their confirmation, or the newsletter's opt-in link). */
+export type JobKind = "email" | "webhook" | "reply";
+export type SubscriptionStatus = "pending" | "confirmed" | "unsubscribed";
 export type JobStatus = "pending" | "sent" | "dead";
 
 export interface LeadsTable {
@@ -71,8 +73,24 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** The double opt-in state of a newsletter sign-up (a lead of kind 'newsletter'). */
+export interface NewsletterSubscriptionsTable {
+  lead_id: string;
+  status: SubscriptionStatus;
+  updated_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+export interface SiteSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface DB {
   leads: LeadsTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  site_secrets: SiteSecretsTable;
   lead_attachments: LeadAttachmentsTable;
   outbox_jobs: OutboxJobsTable;
   rate_limits: RateLimitsTable;
@@ -146,15 +164,20 @@ function postgresPool(connectionString: string): pg.Pool {
   return pool;
 }
 
-/** Opens the database named by the settings, creating DATA_DIR, and brings the schema up to date. */
-export async function openDatabase(env: Pick<Env, "DATA_DIR" | "DATABASE_URL">): Promise<Database> {
+/** Connects to the database named by the settings, creating DATA_DIR, without touching the schema (openDatabase does). */
+export function connectDatabase(env: Pick<Env, "DATA_DIR" | "DATABASE_URL">): Database {
   mkdirSync(env.DATA_DIR, { recursive: true });
   const db = new Kysely<DB>({
     dialect: env.DATABASE_URL
       ? new PostgresDialect({ pool: postgresPool(env.DATABASE_URL) })
       : new SqliteDialect({ database: sqliteAdapter(path.join(env.DATA_DIR, "leads.sqlite")) }),
   });
-  const database: Database = { db, dialect: env.DATABASE_URL ? "postgres" : "sqlite", close: () => db.destroy() };
+  return { db, dialect: env.DATABASE_URL ? "postgres" : "sqlite", close: () => db.destroy() };
+}
+
+/** Opens the database named by the settings, creating DATA_DIR, and brings the schema up to date. */
+export async function openDatabase(env: Pick<Env, "DATA_DIR" | "DATABASE_URL">): Promise<Database> {
+  const database = connectDatabase(env);
   try {
     await migrate(database);
   } catch (err) {
@@ -164,14 +187,14 @@ export async function openDatabase(env: Pick<Env, "DATA_DIR" | "DATABASE_URL">):
   return database;
 }
 
-/** Applies every migration not applied yet; a no-op when the schema is current. */
-export async function migrate(database: Database): Promise<void> {
+/** Applies every migration not applied yet (or up to `to`, for tests of a migration); a no-op when the schema is current. */
+export async function migrate(database: Database, to?: string): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; with another schema on
   // the same server holding them (another app, a parallel test) it would skip creating its own and fail.
   const migrationTableSchema =
     database.dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.dialect), migrationTableSchema });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
     throw new Error(`Database migration ${failed} failed`, { cause: error });

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { NewLead } from "../leads/store.server.ts";
+import type { LeadRow, NewLead } from "../leads/store.server.ts";
 import { openDatabase, type Database, type Dialect } from "./database.server.ts";
 
 export const backends: Dialect[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
@@ -91,4 +91,10 @@ export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {
     attachment: null,
     ...overrides,
   };
+}
+
+/** sampleLead as the worker reads it back: a stored lead with a fixed id and time. */
+export function sampleLeadRow(overrides: Partial<NewLead> = {}, id = "5a4ad3a8-0d0c-4a5e-9c5e-2b8f0c1d2e3f"): LeadRow {
+  const { kind, fields, contact, inServiceArea, consent, context } = sampleLead(overrides);
+  return { id, createdAt: new Date("2030-01-01T17:30:00Z"), deliveryStatus: "pending", kind, fields, contact, inServiceArea, consent, context };
 }

@@ -43,3 +43,13 @@ export const oneLine = (value: string): string =>
 
 /** +12085550134 → (208) 555-0134; anything else as it is. */
 export const formatPhone = (phone: string | null): string => phone?.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3") ?? "";
+
+/** Fields the visitor did not type (or that are shown on their own): not repeated back to them. */
+const NOT_ECHOED = new Set(["source", "priceEstimate"]);
+
+/** What the visitor sent, as they are shown it (the confirmation page and the reply e-mail): labelled, formatted, empty ones left out. */
+export function visitorRows(fields: Fields): { label: string; value: string }[] {
+  return Object.entries(fields)
+    .filter(([key, value]) => !NOT_ECHOED.has(key) && formatField(value) !== "")
+    .map(([key, value]) => ({ label: labelFor(key), value: key === "phone" && typeof value === "string" ? formatPhone(value) : formatField(value) }));
+}

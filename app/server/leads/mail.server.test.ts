@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, utimes, writeFile } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleLead } from "../db/testing.ts";
+import { sampleLead, sampleLeadRow } from "../db/testing.ts";
 import { parseEnv } from "../env.server.ts";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink.ts";
 import { composeLeadEmail, createMailSender, leadSubject, purgeMailFiles } from "./mail.server.ts";
@@ -13,10 +13,7 @@ import { decode, headerValue, headerValues, leaves, parsePart } from "./mime-rea
 const env = parseEnv({ NODE_ENV: "test", MAIL_FROM: "website@gemstateexteriorcleaning.com", LEADS_TO: "owner@gemstateexteriorcleaning.com" });
 const INJECTION = "\r\nBcc: x@evil.test";
 
-function leadRow(overrides: Partial<NewLead> = {}): LeadRow {
-  const { kind, fields, contact, inServiceArea, consent, context } = sampleLead(overrides);
-  return { id: "5a4ad3a8-0d0c-4a5e-9c5e-2b8f0c1d2e3f", createdAt: new Date("2030-01-01T17:30:00Z"), deliveryStatus: "pending", kind, fields, contact, inServiceArea, consent, context };
-}
+const leadRow = (overrides: Partial<NewLead> = {}): LeadRow => sampleLeadRow(overrides);
 
 const hostile = (): LeadRow => {
   const base = sampleLead();
@@ -55,7 +52,7 @@ describe("composeLeadEmail", () => {
     expect(message.to).toBe("owner@gemstateexteriorcleaning.com");
     expect(message.replyTo).toEqual({ name: "Jane Bcc: x@evil.test Doe", address: "jane.doe@example.com" });
     const text = String(message.text);
-    for (const label of ["First name:\n  Jane\n  Bcc: x@evil.test\n", "Last name: Doe", "ZIP code: 83646", "Property type: residential", "Services needed: House washing, Gutter cleaning", "Project details:\n", "Preferred contact method: text", "Agreed to text messages: Yes", "Consent proof:\n  Given Dec 31, 2029, 5:00 PM MT, wording sms-2025-01:\n  I agree", "utm_source: google", "gclid: gclid-123", "Request ID: 5a4ad3a8"]) {
+    for (const label of ["First name:\n  Jane\n  Bcc: x@evil.test\n", "Last name: Doe", "ZIP code: 83646", "Property type: residential", "Services needed: House washing, Gutter cleaning", "Project details:\n", "Preferred contact method: text", "Agreed to text messages: Yes", "Consent proof:\n  Given Dec 31, 2029, 5:00 PM MT, wording sms-2025-01:\n  I agree", "utm_source: google", "gclid: gclid-123", "Reference: GS-5A4A-D3A8", "Request ID: 5a4ad3a8"]) {
       expect(text).toContain(label);
     }
     const html = String(message.html);

@@ -1,5 +1,5 @@
 /**
- * The owner's e-mail about a new lead. composeLeadEmail is pure: every value from the visitor is reduced to
+ * The owner's e-mail about a new lead (the visitor's reply is composed in reply.server.ts and sent the same way). composeLeadEmail is pure: every value from the visitor is reduced to
  * one line before it goes into a header and HTML-escaped before it goes into the HTML body.
  * With MAIL_TRANSPORT=files (the default without SMTP_URL outside production) the message is written to
  * DATA_DIR/mail/{jobId}.eml instead, so nothing is lost in development; purgeMailFiles removes old ones.
@@ -12,6 +12,7 @@ import { business } from "../../content/business.ts";
 import type { Env } from "../env.server.ts";
 import { formatField, formatPhone, formatTime, labelFor, oneLine } from "./labels.ts";
 import type { Delivery } from "./outbox.server.ts";
+import { referenceOf } from "./reference.ts";
 import type { LeadKind, LeadRow } from "./store.server.ts";
 
 type MailEnv = Pick<Env, "MAIL_FROM" | "LEADS_TO">;
@@ -59,6 +60,8 @@ function leadRows(lead: LeadRow, attachment: Delivery["attachment"]): [string, s
   if (context.gclid) rows.push(["gclid", context.gclid]);
   if (consent) rows.push(["Consent proof", `Given ${formatTime(consent.at)}, wording ${consent.version}:\n${consent.text}`]);
   if (attachment) rows.push(["Attachment", attachment.filename]);
+  if (lead.kind === "newsletter") rows.push(["Subscription", "Waiting for the subscriber to confirm (double opt-in); only confirmed addresses are listed by npm run leads -- subscribers"]);
+  else rows.push(["Reference", referenceOf(lead.id)]);
   rows.push(["Request ID", lead.id]);
   return rows;
 }
@@ -112,18 +115,21 @@ ${htmlRows}
  * Sends through SMTP_URL, or without it (parseEnv clears it with MAIL_TRANSPORT=files) writes DATA_DIR/mail/{jobId}.eml. Over smtp:// the
  * connection must be upgraded with STARTTLS (requireTLS) unless the URL says otherwise (`?requireTLS=false`).
  */
-export function createMailSender(env: Pick<Env, "SMTP_URL" | "DATA_DIR"> & MailEnv): (delivery: Delivery) => Promise<void> {
+export function createMailSender(
+  env: Pick<Env, "SMTP_URL" | "DATA_DIR"> & MailEnv,
+  compose: (delivery: Delivery) => Mail.Options | Promise<Mail.Options> = (delivery) => composeLeadEmail(delivery, env),
+): (delivery: Delivery) => Promise<void> {
   if (env.SMTP_URL) {
     // Options from the URL's query string win over these (nodemailer merges the URL last).
     const transport = nodemailer.createTransport({ url: env.SMTP_URL, requireTLS: true, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
     return async (delivery) => {
-      await transport.sendMail(composeLeadEmail(delivery, env));
+      await transport.sendMail(await compose(delivery));
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   const dir = path.join(env.DATA_DIR, "mail");
   return async (delivery) => {
-    const { message } = await transport.sendMail(composeLeadEmail(delivery, env));
+    const { message } = await transport.sendMail(await compose(delivery));
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, `${delivery.jobId}.eml`), message);
   };

@@ -81,8 +81,30 @@ describe.each(backends)("outbox worker on %s", (dialect) => {
         }
         sent.push({ kind, ...delivery });
       };
-    return { sent, senders: { email: make("email"), webhook: make("webhook") } };
+    return { sent, senders: { email: make("email"), webhook: make("webhook"), reply: make("reply") } };
   }
+
+  it("sends the visitor's reply as its own job: its failures are retried alone, never block or repeat the owner's e-mail", async () => {
+    const { sent, senders } = recorder({ reply: 2 });
+    const w = worker(senders);
+    const { id } = await recordLead(database, sampleLead(), { webhook: true, reply: true, now: clock });
+    await w.drain();
+    expect(sent.map((d) => d.kind).sort()).toEqual(["email", "webhook"]);
+    let lead = (await getLead(database, id))!;
+    expect(lead.deliveryStatus).toBe("notified");
+    expect(lead.jobs.find((j) => j.kind === "reply")).toMatchObject({ status: "pending", attempts: 1, lastError: "ECONNREFUSED" });
+    for (let i = 0; i < 4; i++) {
+      advance(3600_000);
+      await w.drain();
+    }
+    expect(sent.map((d) => d.kind).sort()).toEqual(["email", "reply", "webhook"]);
+    lead = (await getLead(database, id))!;
+    expect(lead.jobs.map((j) => [j.kind, j.status, j.attempts])).toEqual([
+      ["email", "sent", 1],
+      ["reply", "sent", 3],
+      ["webhook", "sent", 1],
+    ]);
+  });
 
   it("sends the e-mail and the webhook, then marks the lead notified", async () => {
     const { sent, senders } = recorder();

@@ -1,6 +1,7 @@
 /**
- * The outbox worker: delivers the notification jobs that recordLead stored with each lead (an e-mail, and a
- * webhook post when configured). It runs inside the server process, polls about once a second and is woken
+ * The outbox worker: delivers the notification jobs that recordLead stored with each lead (the owner's e-mail,
+ * a webhook post when configured, and the reply e-mail to the visitor; each its own job, so one failing never
+ * blocks or repeats another). It runs inside the server process, polls about once a second and is woken
  * at once by notify() after a lead is committed.
  *
  * A job is claimed with a short lease (locked_until, lease_token; LEASE_MS) by one atomic UPDATE, and the
@@ -19,6 +20,8 @@ import type { Logger } from "pino";
 import type { Database, DB, JobKind, OutboxJobsTable } from "../db/database.server.ts";
 import type { Env } from "../env.server.ts";
 import { createMailSender, purgeMailFiles } from "./mail.server.ts";
+import { linkSecret } from "./newsletter.server.ts";
+import { composeReplyEmail } from "./reply.server.ts";
 import { getAttachment, getLead, markNotified, pruneRateLimits, purgeExpiredLeads, RETENTION_DAYS, type Attachment, type LeadRow } from "./store.server.ts";
 import { postLead } from "./webhook.server.ts";
 
@@ -88,6 +91,7 @@ export function startOutboxWorker(opts: {
   const senders: Record<JobKind, Sender> = {
     email: opts.senders?.email ?? createMailSender(env),
     webhook: opts.senders?.webhook ?? (({ jobId, lead }) => postLead(lead, env, jobId)),
+    reply: opts.senders?.reply ?? createMailSender(env, async (delivery) => composeReplyEmail(delivery, { env, secret: await linkSecret(database, env), now: now() })),
   };
 
   /** Leases up to BATCH_SIZE due jobs in one statement; on PostgreSQL rows another instance is claiming are skipped. */

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { migrate, type Database } from "../db/database.server.ts";
+import { connectDatabase, migrate, type Database } from "../db/database.server.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../db/testing.ts";
-import { checkRateLimit, getAttachment, getLead, listLeads, pruneRateLimits, purgeExpiredLeads, recordLead, RATE_LIMIT_WINDOW_MS } from "./store.server.ts";
+import { confirmSubscription } from "./newsletter.server.ts";
+import { checkRateLimit, getAttachment, getLead, listLeads, pruneRateLimits, purgeExpiredLeads, recordLead, RATE_LIMIT_WINDOW_MS, UNCONFIRMED_SIGNUP_DAYS } from "./store.server.ts";
 
 describe.each(backends)("lead storage on %s", (dialect) => {
   let storage: TestStorage;
@@ -23,7 +24,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     const second = await storage.open();
     await migrate(second);
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(database.db);
-    expect(applied.rows.map((r) => r.name)).toEqual(["0001_leads"]);
+    expect(applied.rows.map((r) => r.name).sort()).toEqual(["0001_leads", "0002_reply_and_subscriptions"]);
     expect(database.dialect).toBe(dialect);
   });
 
@@ -34,6 +35,35 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       const fresh = await other.open();
       const { id } = await recordLead(fresh, sampleLead(), { webhook: false, now });
       expect((await getLead(fresh, id))?.contact).toEqual(sampleLead().contact);
+    } finally {
+      await other.cleanup();
+    }
+  });
+
+  it("0002 keeps a live 0001 database's requests and jobs, and makes its newsletter sign-ups pending", async () => {
+    const other = await createTestStorage(dialect);
+    try {
+      const old = connectDatabase(other.env);
+      await migrate(old, "0001_leads");
+      const at = now.toISOString();
+      const row = (id: string, kind: "estimate" | "newsletter") => ({
+        id, kind, fields: "{}", name: null, email: `${id}@example.com`, phone: null, zip: null, in_service_area: null, page: "/", ip: "203.0.113.7",
+        user_agent: "test", consent_version: null, consent_text: null, consent_at: null, attribution: "{}", idempotency_key: id, created_at: at, delivery_status: "pending" as const,
+      });
+      await old.db.insertInto("leads").values([row("lead-a", "estimate"), row("lead-b", "newsletter")]).execute();
+      await old.db.insertInto("outbox_jobs").values({ id: "job-a", lead_id: "lead-a", kind: "email", status: "sent", attempts: 2, next_attempt_at: at, created_at: at, sent_at: at }).execute();
+      await old.close();
+
+      const migrated = await other.open();
+      expect(await migrated.db.selectFrom("outbox_jobs").selectAll().execute()).toEqual([
+        { id: "job-a", lead_id: "lead-a", kind: "email", status: "sent", attempts: 2, next_attempt_at: at, locked_until: null, lease_token: null, last_error: null, created_at: at, sent_at: at },
+      ]);
+      expect(await migrated.db.selectFrom("newsletter_subscriptions").select(["lead_id", "status"]).execute()).toEqual([{ lead_id: "lead-b", status: "pending" }]);
+      await migrated.db.insertInto("outbox_jobs").values({ id: "job-b", lead_id: "lead-a", kind: "reply", next_attempt_at: at, created_at: at }).execute();
+      await expect(migrated.db.insertInto("outbox_jobs").values({ id: "job-c", lead_id: "lead-a", kind: "fax" as never, next_attempt_at: at, created_at: at }).execute()).rejects.toThrow();
+      await expect(migrated.db.insertInto("outbox_jobs").values({ id: "job-d", lead_id: "lead-a", kind: "email", next_attempt_at: at, created_at: at }).execute()).rejects.toThrow();
+      await migrated.db.deleteFrom("leads").where("id", "=", "lead-a").execute();
+      expect(await migrated.db.selectFrom("outbox_jobs").select("id").execute()).toEqual([]); // still cascades
     } finally {
       await other.cleanup();
     }
@@ -108,15 +138,20 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     expect(await getLead(database, "00000000-0000-0000-0000-000000000000")).toBeUndefined();
   });
 
-  it("deletes requests past their retention period (3 years, applications 1 year) with their jobs, and keeps newsletter sign-ups", async () => {
+  it("deletes requests past their retention period (3 years, applications 1 year) with their jobs, and keeps confirmed newsletter sign-ups", async () => {
     const at = (days: number) => new Date(now.getTime() - days * 86_400_000);
     const keep = await recordLead(database, sampleLead({ idempotencyKey: "recent-estimate" }), { webhook: true, now: at(3 * 365 - 1) });
     await recordLead(database, sampleLead({ idempotencyKey: "old-estimate" }), { webhook: true, now: at(3 * 365 + 1) });
     await recordLead(database, sampleLead({ kind: "application", idempotencyKey: "old-application" }), { webhook: false, now: at(366) });
-    const subscriber = await recordLead(database, sampleLead({ kind: "newsletter", contact: { name: null, email: "reader@example.com", phone: null, zip: null } }), { webhook: false, now: at(4000) });
-    expect(await purgeExpiredLeads(database, now)).toBe(2);
-    expect((await listLeads(database, {})).map((l) => l.id).sort()).toEqual([keep.id, subscriber.id].sort());
-    expect(await count("outbox_jobs")).toBe(3);
+    const signUp = (email: string, days: number) => recordLead(database, sampleLead({ kind: "newsletter", contact: { name: null, email, phone: null, zip: null } }), { webhook: false, now: at(days) });
+    const subscriber = await signUp("reader@example.com", 4000);
+    await confirmSubscription(database, subscriber.id, at(3999));
+    await signUp("never-confirmed@example.com", UNCONFIRMED_SIGNUP_DAYS + 1);
+    const recent = await signUp("confirms-soon@example.com", UNCONFIRMED_SIGNUP_DAYS - 1);
+    expect(await purgeExpiredLeads(database, now)).toBe(3);
+    expect((await listLeads(database, {})).map((l) => l.id).sort()).toEqual([keep.id, subscriber.id, recent.id].sort());
+    expect(await count("outbox_jobs")).toBe(4);
+    expect(await database.db.selectFrom("newsletter_subscriptions").select("lead_id").orderBy("lead_id").execute()).toEqual([subscriber.id, recent.id].sort().map((lead_id) => ({ lead_id })));
   });
 
   it("stores the same idempotency key once and answers with the first id", async () => {

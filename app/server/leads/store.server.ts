@@ -77,7 +77,7 @@ export function recordLead(database: Database, lead: NewLead, opts: RecordOption
   });
 }
 
-type RecordOptions = { webhook: boolean; now?: Date };
+type RecordOptions = { webhook: boolean; reply?: boolean; now?: Date };
 type Recorded = { id: string; duplicate: boolean };
 type Pending = { lead: NewLead; opts: RecordOptions; resolve(recorded: Recorded): void; reject(error: unknown): void };
 const pendingBatches = new WeakMap<Database, Pending[]>();
@@ -105,7 +105,8 @@ async function commitBatch(database: Database): Promise<void> {
 }
 
 async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: RecordOptions): Promise<Recorded> {
-  const now = (opts.now ?? new Date()).toISOString();
+  const at = opts.now ?? new Date();
+  const now = at.toISOString();
   const idempotencyKey = lead.kind === "newsletter" ? newsletterKey(lead.contact.email) : lead.idempotencyKey;
   const { context, contact, consent } = lead;
   const inserted = await trx
@@ -135,6 +136,7 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: RecordOptio
     .executeTakeFirst();
   if (!inserted) {
     const first = await trx.selectFrom("leads").select("id").where("idempotency_key", "=", idempotencyKey).executeTakeFirstOrThrow();
+    if (lead.kind === "newsletter" && opts.reply) await signUpAgain(trx, first.id, at);
     return { id: first.id, duplicate: true };
   }
   const { id } = inserted;
@@ -142,12 +144,43 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: RecordOptio
     const { filename, contentType, bytes } = lead.attachment;
     await trx.insertInto("lead_attachments").values({ lead_id: id, filename, content_type: contentType, bytes: Buffer.from(bytes) }).execute();
   }
-  const kinds: JobKind[] = opts.webhook ? ["email", "webhook"] : ["email"];
+  if (lead.kind === "newsletter") await trx.insertInto("newsletter_subscriptions").values({ lead_id: id, status: "pending", updated_at: now }).execute();
+  const kinds: JobKind[] = ["email", ...(opts.webhook ? (["webhook"] as const) : []), ...(opts.reply ? (["reply"] as const) : [])];
   await trx
     .insertInto("outbox_jobs")
     .values(kinds.map((kind) => ({ id: randomUUID(), lead_id: id, kind, next_attempt_at: now, created_at: now })))
     .execute();
   return { id, duplicate: false };
+}
+
+/** A repeat sign-up of an address that is not confirmed gets a new confirmation e-mail, at most this often. */
+export const CONFIRMATION_RESEND_MS = 10 * 60_000;
+
+/**
+ * A newsletter sign-up for an address already stored: a confirmed one stays as it is (nothing is sent); a
+ * pending or unsubscribed one is pending again and its confirmation e-mail is queued again, unless one is
+ * still waiting to go out or went out less than CONFIRMATION_RESEND_MS ago (a double click sends one).
+ * The re-armed job gets a new id: it is a new message, and the worker's memory of the old one stays true.
+ */
+async function signUpAgain(trx: Transaction<DB>, leadId: string, at: Date): Promise<void> {
+  const now = at.toISOString();
+  const subscription = await trx.selectFrom("newsletter_subscriptions").select("status").where("lead_id", "=", leadId).executeTakeFirst();
+  if (subscription?.status === "confirmed") return;
+  if (subscription) await trx.updateTable("newsletter_subscriptions").set({ status: "pending", updated_at: now }).where("lead_id", "=", leadId).execute();
+  else await trx.insertInto("newsletter_subscriptions").values({ lead_id: leadId, status: "pending", updated_at: now }).execute();
+  const job = await trx.selectFrom("outbox_jobs").select(["id", "status", "sent_at"]).where("lead_id", "=", leadId).where("kind", "=", "reply").executeTakeFirst();
+  if (!job) {
+    await trx.insertInto("outbox_jobs").values({ id: randomUUID(), lead_id: leadId, kind: "reply", next_attempt_at: now, created_at: now }).execute();
+    return;
+  }
+  const recent = job.status === "pending" || (job.status === "sent" && job.sent_at !== null && at.getTime() - Date.parse(job.sent_at) < CONFIRMATION_RESEND_MS);
+  if (recent) return;
+  await trx
+    .updateTable("outbox_jobs")
+    .set({ id: randomUUID(), status: "pending", attempts: 0, next_attempt_at: now, created_at: now, sent_at: null, last_error: null, locked_until: null, lease_token: null })
+    .where("id", "=", job.id)
+    .where("status", "!=", "pending")
+    .execute();
 }
 
 export const RATE_LIMIT_WINDOW_MS = 10 * 60_000;
@@ -187,23 +220,35 @@ export async function pruneRateLimits(database: Database, now = new Date()): Pro
   await database.db.deleteFrom("rate_limits").where("bucket", "<", bucketOf(now)).execute();
 }
 
-/** How long requests are kept (the privacy policy's retention table); newsletter sign-ups stay until removed. */
+/** How long requests are kept (the privacy policy's retention table); confirmed newsletter sign-ups stay until removed, unconfirmed ones UNCONFIRMED_SIGNUP_DAYS. */
 export const RETENTION_DAYS: Partial<Record<LeadKind, number>> = { estimate: 3 * 365, contact: 3 * 365, application: 365 };
 
-/** How many notification jobs created before `olderThan` are still not delivered (pending or given up). */
+/**
+ * How many of the owner's notification jobs (e-mail, webhook) created before `olderThan` are still not
+ * delivered (pending or given up). Replies to visitors do not count: a mistyped address must not keep the alert on.
+ */
 export async function countUndelivered(database: Database, olderThan: Date): Promise<number> {
   const row = await database.db
     .selectFrom("outbox_jobs")
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
     .where("status", "!=", "sent")
+    .where("kind", "!=", "reply")
     .where("created_at", "<", olderThan.toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** Deletes requests older than their retention period, with their attachment and jobs (cascade). */
+/** A newsletter sign-up whose address was never confirmed is deleted this long after it (or its last repeat). */
+export const UNCONFIRMED_SIGNUP_DAYS = 30;
+
+/** Deletes requests older than their retention period, and sign-ups never confirmed, with their attachment, jobs and state (cascade). */
 export async function purgeExpiredLeads(database: Database, now = new Date()): Promise<number> {
-  let deleted = 0;
+  const unconfirmedBefore = new Date(now.getTime() - UNCONFIRMED_SIGNUP_DAYS * 86_400_000).toISOString();
+  const unconfirmed = await database.db
+    .deleteFrom("leads")
+    .where("id", "in", (eb) => eb.selectFrom("newsletter_subscriptions").select("lead_id").where("status", "=", "pending").where("updated_at", "<", unconfirmedBefore))
+    .executeTakeFirst();
+  let deleted = Number(unconfirmed.numDeletedRows);
   for (const [kind, days] of Object.entries(RETENTION_DAYS) as [LeadKind, number][]) {
     const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
     const result = await database.db.deleteFrom("leads").where("kind", "=", kind).where("created_at", "<", cutoff).executeTakeFirst();
@@ -213,7 +258,8 @@ export async function purgeExpiredLeads(database: Database, now = new Date()): P
 }
 
 /**
- * Marks a lead (or, without an id, every pending lead) 'notified' once none of its jobs is left unsent.
+ * Marks a lead (or, without an id, every pending lead) 'notified' once none of the owner's jobs (e-mail,
+ * webhook) is left unsent; the reply to the visitor is not part of it.
  * A single statement, run after each sent job, so that of two jobs finishing at once the later one sees both sent.
  */
 export async function markNotified(database: Database, leadId?: string): Promise<void> {
@@ -222,7 +268,13 @@ export async function markNotified(database: Database, leadId?: string): Promise
     .set({ delivery_status: "notified" })
     .where("delivery_status", "=", "pending")
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("outbox_jobs").select("outbox_jobs.id").whereRef("outbox_jobs.lead_id", "=", "leads.id").where("outbox_jobs.status", "!=", "sent"))),
+      not(exists(selectFrom("outbox_jobs")
+          .select("outbox_jobs.id")
+          .whereRef("outbox_jobs.lead_id", "=", "leads.id")
+          .where("outbox_jobs.status", "!=", "sent")
+          .where("outbox_jobs.kind", "!=", "reply"),
+      ),
+    ),
     );
   if (leadId) query = query.where("id", "=", leadId);
   await query.execute();

@@ -1,0 +1,124 @@
+/**
+ * The newsletter's double opt-in (docs/decisions/008-customer-reply-and-double-opt-in.md): a sign-up is
+ * 'pending' until the link in its confirmation e-mail is followed, then 'confirmed' (only these count), and
+ * 'unsubscribed' after a click on any unsubscribe link. The links carry signed, expiring tokens naming the
+ * sign-up; the key is LINK_SECRET or, unset, a random key the site keeps in its database (so links survive
+ * restarts and work on every instance).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Database, SubscriptionStatus } from "../db/database.server.ts";
+import type { Env } from "../env.server.ts";
+
+export const CONFIRM_TTL_MS = 7 * 86_400_000;
+/** Each newsletter carries a fresh link; an old e-mail's link works for a year. */
+export const UNSUBSCRIBE_TTL_MS = 365 * 86_400_000;
+export const CONFIRM_PATH = "/newsletter/confirm";
+export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
+
+export type TokenPurpose = "confirm" | "unsubscribe";
+const CODES: Record<TokenPurpose, string> = { confirm: "c", unsubscribe: "u" };
+
+const keys = new WeakMap<Database, Promise<string>>();
+
+/** The key signing the links: LINK_SECRET, else the one stored in the database (created by the first instance that asks). */
+export function linkSecret(database: Database, env: Pick<Env, "LINK_SECRET">): Promise<string> {
+  if (env.LINK_SECRET) return Promise.resolve(env.LINK_SECRET);
+  let key = keys.get(database);
+  if (!key) {
+    key = (async () => {
+      await database.db
+        .insertInto("site_secrets")
+        .values({ name: "links", value: randomBytes(32).toString("hex") })
+        .onConflict((oc) => oc.column("name").doNothing())
+        .execute();
+      const row = await database.db.selectFrom("site_secrets").select("value").where("name", "=", "links").executeTakeFirstOrThrow();
+      return row.value;
+    })();
+    key.catch(() => keys.delete(database)); // a database outage is not remembered
+    keys.set(database, key);
+  }
+  return key;
+}
+
+// "newsletter:" keeps these signatures apart from any other use of the same key.
+const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(`newsletter:${payload}`).digest("base64url").slice(0, 32);
+
+/** `<c|u>.<lead id>.<expiry, base 36 seconds>.<signature>` */
+export function newsletterToken(purpose: TokenPurpose, leadId: string, secret: string, now = new Date()): string {
+  const ttl = purpose === "confirm" ? CONFIRM_TTL_MS : UNSUBSCRIBE_TTL_MS;
+  const payload = [CODES[purpose], leadId, Math.ceil((now.getTime() + ttl) / 1000).toString(36)].join(".");
+  return `${payload}.${sign(secret, payload)}`;
+}
+
+/** The sign-up a token names, or why it does not: "invalid" (forged, altered, another purpose's) or "expired". */
+export function readNewsletterToken(token: string, purpose: TokenPurpose, secret: string, now = new Date()): { leadId: string } | "invalid" | "expired" {
+  if (token.length > 200) return "invalid";
+  const parts = token.split(".");
+  if (parts.length !== 4) return "invalid";
+  const [code = "", leadId = "", expiry = "", signature = ""] = parts;
+  const expected = Buffer.from(sign(secret, parts.slice(0, 3).join(".")));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected) || code !== CODES[purpose] || !leadId) return "invalid";
+  if (Number.parseInt(expiry, 36) * 1000 < now.getTime()) return "expired";
+  return { leadId };
+}
+
+export const newsletterLink = (purpose: TokenPurpose, leadId: string, secret: string, origin: string, now = new Date()) =>
+  `${origin}${purpose === "confirm" ? CONFIRM_PATH : UNSUBSCRIBE_PATH}?t=${encodeURIComponent(newsletterToken(purpose, leadId, secret, now))}`;
+
+/**
+ * The headers every e-mail to a subscriber carries (RFC 2369 and RFC 8058): mail programs show an
+ * Unsubscribe button that POSTs `List-Unsubscribe=One-Click` to the https link.
+ */
+export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  if (!/^https:\/\//.test(unsubscribeUrl)) throw new Error("List-Unsubscribe needs an https:// link (RFC 8058)");
+  return { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+export interface Subscription {
+  leadId: string;
+  email: string;
+  status: SubscriptionStatus;
+  signedUpAt: Date;
+  confirmedAt: Date | null;
+}
+
+const subscriptions = (database: Database) =>
+  database.db.selectFrom("newsletter_subscriptions as s").innerJoin("leads", "leads.id", "s.lead_id").select(["s.lead_id", "leads.email", "s.status", "leads.created_at", "s.confirmed_at"]);
+
+const toSubscription = (row: { lead_id: string; email: string; status: SubscriptionStatus; created_at: string; confirmed_at: string | null }): Subscription => ({
+  leadId: row.lead_id,
+  email: row.email,
+  status: row.status,
+  signedUpAt: new Date(row.created_at),
+  confirmedAt: row.confirmed_at ? new Date(row.confirmed_at) : null,
+});
+
+export async function getSubscription(database: Database, leadId: string): Promise<Subscription | undefined> {
+  const row = await subscriptions(database).where("s.lead_id", "=", leadId).executeTakeFirst();
+  return row && toSubscription(row);
+}
+
+/** Moves a sign-up to `status` from one of the states `from`; any other state stays. Returns the state after the call (undefined: no such sign-up). */
+async function move(database: Database, leadId: string, status: "confirmed" | "unsubscribed", from: SubscriptionStatus[], now: Date): Promise<SubscriptionStatus | undefined> {
+  const at = now.toISOString();
+  await database.db
+    .updateTable("newsletter_subscriptions")
+    .set({ status, updated_at: at, ...(status === "confirmed" ? { confirmed_at: at } : { unsubscribed_at: at }) })
+    .where("lead_id", "=", leadId)
+    .where("status", "in", from)
+    .execute();
+  return (await getSubscription(database, leadId))?.status;
+}
+
+/** pending → confirmed (an unsubscribed address is not brought back by an old confirmation link). */
+export const confirmSubscription = (database: Database, leadId: string, now = new Date()) => move(database, leadId, "confirmed", ["pending"], now);
+
+/** pending or confirmed → unsubscribed (idempotent). */
+export const unsubscribe = (database: Database, leadId: string, now = new Date()) => move(database, leadId, "unsubscribed", ["pending", "confirmed"], now);
+
+/** The addresses that may be sent the newsletter: confirmed ones only, in order of confirmation. */
+export async function listConfirmedSubscribers(database: Database): Promise<Subscription[]> {
+  const rows = await subscriptions(database).where("s.status", "=", "confirmed").orderBy("s.confirmed_at").orderBy("s.lead_id").execute();
+  return rows.map(toSubscription);
+}

@@ -1,0 +1,115 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink.ts";
+import { business } from "../../content/business.ts";
+import { sampleLead, sampleLeadRow } from "../db/testing.ts";
+import { parseEnv } from "../env.server.ts";
+import { createMailSender } from "./mail.server.ts";
+import { decode, headerValue, headerValues, leaves, parsePart } from "./mime-reader.ts";
+import { listUnsubscribeHeaders, readNewsletterToken } from "./newsletter.server.ts";
+import { composeReplyEmail, type ReplyContext } from "./reply.server.ts";
+import type { NewLead } from "./store.server.ts";
+
+const env = parseEnv({ NODE_ENV: "test", MAIL_FROM: "website@gemstateexteriorcleaning.com", SITE_URL: "https://www.gemstateexteriorcleaning.com" });
+const secret = "s".repeat(40);
+const now = new Date("2030-01-01T18:00:00Z");
+const ctx: ReplyContext = { env, secret, now };
+const PRICE = "House washing — 2,000 sq ft · 2 stories · vinyl siding: $300 – $600";
+
+const reply = (overrides: Partial<NewLead> = {}) => composeReplyEmail({ jobId: "job-7", lead: sampleLeadRow(overrides), attachment: null }, ctx);
+const newsletter = () =>
+  reply({ kind: "newsletter", fields: { email: "reader@example.com", source: "newsletter" }, contact: { name: null, email: "reader@example.com", phone: null, zip: null }, inServiceArea: null });
+const linkIn = (text: string, path: string) => new URL(new RegExp(`https://www\\.gemstateexteriorcleaning\\.com${path}\\?t=\\S+`).exec(text)![0]);
+
+describe("composeReplyEmail (the visitor's e-mail)", () => {
+  it("gives the reference, what happens next and when, the hours and the phone, from the site's address with Reply-To the business", () => {
+    const message = reply();
+    const text = String(message.text);
+    expect(message.from).toEqual({ name: business.name, address: "website@gemstateexteriorcleaning.com" });
+    expect(message.replyTo).toEqual({ name: business.name, address: business.email });
+    expect(message.to).toEqual({ name: "Jane Doe", address: "jane.doe@example.com" });
+    expect(message.subject).toBe("We received your estimate request (reference GS-5A4A-D3A8)");
+    expect(message.messageId).toBe("<reply-job-7@gemstateexteriorcleaning.com>");
+    expect(text).toContain("Hi Jane,");
+    expect(text).toContain("Your reference number: GS-5A4A-D3A8");
+    expect(text).toContain(`We will reply within ${business.replyWithinHours} hours with your free estimate.`);
+    for (const h of business.hours) expect(text).toContain(`${h.days}: ${h.display}`);
+    expect(text).toContain(`Call us at ${business.phone.display}`);
+    for (const row of ["First name: Jane", "Services needed: House washing, Gutter cleaning", "Project details:\n  Two-story house.\n  Please call after 5."]) expect(text).toContain(row);
+    expect(text).not.toContain("price range");
+    expect(String(message.html)).toContain("GS-5A4A-D3A8");
+  });
+
+  it("shows the price range when the request carries one", () => {
+    const message = reply({ fields: { ...sampleLead().fields, priceEstimate: PRICE } });
+    expect(String(message.text)).toContain(`Your price range\n----------------\n${PRICE}`);
+    expect(String(message.html)).toContain("House washing — 2,000 sq ft · 2 stories · vinyl siding: $300 – $600");
+    expect(String(reply({ fields: { ...sampleLead().fields, priceEstimate: "  " } }).text)).not.toContain("Your price range");
+  });
+
+  it("says an application is called back, and a ZIP outside the area is confirmed when we reply", () => {
+    const application = reply({ kind: "application", fields: { firstName: "Sam", position: "Crew Lead" } });
+    expect(application.subject).toBe("We received your job application (reference GS-5A4A-D3A8)");
+    expect(String(application.text)).toContain("We received your application for Crew Lead and will call you within a few business days.");
+    expect(String(reply({ inServiceArea: false }).text)).toContain("outside the area we usually serve");
+  });
+
+  it("escapes everything the visitor typed in the HTML part and keeps headers on one line", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.string({ maxLength: 60 }), (name, message) => {
+        const evil = `<img src=x onerror=alert(1)>${message}`;
+        const mail = reply({ contact: { ...sampleLead().contact, name: `${name}\r\nBcc: x@evil.test` }, fields: { ...sampleLead().fields, firstName: `${name}<b>`, message: evil, priceEstimate: `<i>${name}</i>` } });
+        const html = String(mail.html);
+        expect(html).not.toContain("<img");
+        expect(html).not.toContain("<b>");
+        expect(html).not.toContain("<i>");
+        const to = mail.to as { name: string };
+        expect(to.name).not.toMatch(/[\r\n]/);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it("for a newsletter sign-up: a confirmation link (signed, expiring) and the List-Unsubscribe headers, no reference", () => {
+    const message = newsletter();
+    const text = String(message.text);
+    expect(message.subject).toBe(`Please confirm your subscription to ${business.name} tips`);
+    expect(message.to).toBe("reader@example.com");
+    expect(text).not.toContain("GS-");
+    const confirm = linkIn(text, "/newsletter/confirm");
+    const unsubscribe = linkIn(text, "/newsletter/unsubscribe");
+    expect(readNewsletterToken(confirm.searchParams.get("t")!, "confirm", secret, now)).toEqual({ leadId: "5a4ad3a8-0d0c-4a5e-9c5e-2b8f0c1d2e3f" });
+    expect(readNewsletterToken(confirm.searchParams.get("t")!, "confirm", secret, new Date(now.getTime() + 8 * 86_400_000))).toBe("expired");
+    expect(readNewsletterToken(confirm.searchParams.get("t")!, "unsubscribe", secret, now)).toBe("invalid");
+    expect(message.headers).toEqual({ "List-Unsubscribe": `<${unsubscribe.href}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(String(message.html)).toContain(`href="${confirm.href}"`);
+  });
+
+  it("builds List-Unsubscribe with an https link only", () => {
+    expect(listUnsubscribeHeaders("https://example.com/u?t=1")).toEqual({ "List-Unsubscribe": "<https://example.com/u?t=1>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(() => listUnsubscribeHeaders("http://example.com/u?t=1")).toThrow(/https/);
+  });
+});
+
+describe("the visitor's e-mail over SMTP", () => {
+  const received: { to: string[]; raw: string }[] = [];
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink({ onMessage: (raw, envelope) => void received.push({ to: envelope.to, raw: raw.toString("utf8") }) });
+  });
+  afterAll(() => sink.close());
+
+  it("arrives as plain text and HTML with the RFC 8058 headers intact", async () => {
+    const send = createMailSender({ ...env, SMTP_URL: sink.url }, (delivery) => composeReplyEmail(delivery, ctx));
+    await send({ jobId: "job-8", lead: sampleLeadRow({ kind: "newsletter", fields: { email: "reader@example.com" }, contact: { name: null, email: "reader@example.com", phone: null, zip: null } }), attachment: null });
+    expect(received.at(-1)!.to).toEqual(["reader@example.com"]);
+    const message = parsePart(received.at(-1)!.raw);
+    expect(headerValue(message, "reply-to")).toBe(`${business.name} <${business.email}>`);
+    expect(headerValues(message, "list-unsubscribe")).toHaveLength(1);
+    expect(headerValue(message, "list-unsubscribe")).toMatch(/^<https:\/\/www\.gemstateexteriorcleaning\.com\/newsletter\/unsubscribe\?t=[^>\s]+>$/);
+    expect(headerValue(message, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    const types = leaves(message).map((p) => headerValue(p, "content-type").split(";")[0]);
+    expect(types).toEqual(["text/plain", "text/html"]);
+    expect(decode(leaves(message)[0]!)).toContain("Confirm my subscription");
+  });
+});

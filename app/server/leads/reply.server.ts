@@ -1,0 +1,148 @@
+/**
+ * The e-mail to the visitor after an accepted request (docs/decisions/008-customer-reply-and-double-opt-in.md):
+ * their reference number, what they sent, the price range when the request carries one, what happens next
+ * and when, and our phone number; for a newsletter sign-up, the link that confirms it. From the site's
+ * address, Reply-To the business. composeReplyEmail is pure: every value the visitor typed is reduced to one
+ * line in headers and HTML-escaped in the HTML part. All wording about the business comes from business.ts.
+ */
+import type Mail from "nodemailer/lib/mailer";
+import { business } from "../../content/business.ts";
+import { confirmationOf } from "./confirmations.ts";
+import { oneLine, visitorRows } from "./labels.ts";
+import { escapeHtml } from "./mail.server.ts";
+import { listUnsubscribeHeaders, newsletterLink, CONFIRM_TTL_MS } from "./newsletter.server.ts";
+import type { Delivery } from "./outbox.server.ts";
+import { referenceOf } from "./reference.ts";
+import type { LeadKind, LeadRow } from "./store.server.ts";
+
+export interface ReplyContext {
+  /** The site's own address (MAIL_FROM) and its public origin (SITE_URL), for links. */
+  env: { MAIL_FROM: string; SITE_URL: string };
+  /** The key signing the newsletter links (linkSecret). */
+  secret: string;
+  now: Date;
+}
+
+const what: Record<Exclude<LeadKind, "newsletter">, string> = {
+  estimate: "estimate request",
+  contact: "estimate request",
+  application: "job application",
+};
+
+const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
+
+/** "Monday – Friday: 7:00 AM – 7:00 PM", one line per day range. */
+const hoursLines = () => business.hours.map((h) => `${h.days}: ${h.display}`);
+
+/** A paragraph: text lines for the plain part, the same escaped for HTML. */
+type Block = { heading?: string; lines: string[]; rows?: { label: string; value: string }[]; link?: { label: string; href: string; button?: boolean } };
+
+function render(blocks: Block[], title: string): { text: string; html: string } {
+  const textParts = blocks.map((b) =>
+    [
+      b.heading ? `${b.heading}\n${"-".repeat(b.heading.length)}` : "",
+      ...b.lines,
+      ...(b.rows ?? []).map(({ label, value }) => (value.includes("\n") ? `${label}:\n  ${value.split("\n").join("\n  ")}` : `${label}: ${value}`)),
+      b.link ? `${b.link.label}:\n${b.link.href}` : "",
+    ]
+      .filter(Boolean)
+      .join("\n"),
+  );
+  const htmlParts = blocks.map((b) =>
+    [
+      b.heading ? `<h2 style="font-size:16px;margin:20px 0 6px">${escapeHtml(b.heading)}</h2>` : "",
+      ...b.lines.map((l) => `<p style="margin:6px 0">${escapeHtml(l)}</p>`),
+      b.rows?.length
+        ? `<table cellspacing="0" cellpadding="0">\n${b.rows
+            .map(
+              ({ label, value }) =>
+                `<tr><th align="left" valign="top" style="padding:3px 12px 3px 0">${escapeHtml(label)}</th><td style="padding:3px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+            )
+            .join("\n")}\n</table>`
+        : "",
+      b.link
+        ? `<p style="margin:14px 0"><a href="${escapeHtml(b.link.href)}" style="${b.link.button ? "display:inline-block;background:#0f4c81;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold" : "color:#0f4c81"}">${escapeHtml(b.link.label)}</a></p>`
+        : "",
+    ]
+      .filter(Boolean)
+      .join("\n"),
+  );
+  return {
+    text: textParts.join("\n\n"),
+    html: `<!doctype html>
+<html><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.45;color:#111;max-width:640px">
+<h1 style="font-size:20px">${escapeHtml(title)}</h1>
+${htmlParts.join("\n")}
+</body></html>`,
+  };
+}
+
+const signature = (): Block => ({ lines: [business.name, business.dba, `${business.phone.display} · ${business.email}`, business.origin.replace(/^https?:\/\//, "")] });
+
+function requestReply(lead: LeadRow & { kind: Exclude<LeadKind, "newsletter"> }): { subject: string; title: string; blocks: Block[] } {
+  const reference = referenceOf(lead.id);
+  const firstName = oneLine(text(lead.fields.firstName));
+  const price = text(lead.fields.priceEstimate);
+  const confirmation = confirmationOf(lead.kind, lead.fields);
+  const next: string[] = [confirmation.message];
+  if (lead.kind !== "application") next.push("Our office hours (Mountain Time):", ...hoursLines().map((l) => `  ${l}`));
+  if (lead.inServiceArea === false) next.push("Your ZIP code is outside the area we usually serve. We will confirm whether we can cover your location when we reply.");
+  next.push(`Urgent job or a question? Call us at ${business.phone.display}, or reply to this e-mail.`);
+  const blocks: Block[] = [
+    { lines: [`Hi${firstName ? ` ${firstName}` : ""},`, `Thank you for contacting ${business.name}. We received your ${what[lead.kind]}.`] },
+    { lines: [`Your reference number: ${reference}`, "Please mention it when you call or reply, so we find your request at once."] },
+  ];
+  if (price) blocks.push({ heading: "Your price range", lines: [price, "An estimate from what you told us; we confirm the price once we have seen the property."] });
+  blocks.push({ heading: "What happens next", lines: next }, { heading: "What you sent us", lines: [], rows: visitorRows(lead.fields) }, signature());
+  return { subject: `We received your ${what[lead.kind]} (reference ${reference})`, title: confirmation.title, blocks };
+}
+
+function confirmationRequest(confirmUrl: string, unsubscribeUrl: string): { subject: string; title: string; blocks: Block[] } {
+  const days = Math.round(CONFIRM_TTL_MS / 86_400_000);
+  return {
+    subject: `Please confirm your subscription to ${business.name} tips`,
+    title: "Please confirm your subscription",
+    blocks: [
+      {
+        lines: [
+          `Someone, hopefully you, asked on our website to receive ${business.name}'s seasonal exterior cleaning tips at this address: a few short e-mails a year.`,
+          `Nothing is sent until you confirm. The link works for ${days} days.`,
+        ],
+      },
+      { lines: [], link: { label: "Confirm my subscription", href: confirmUrl, button: true } },
+      { lines: ["Did not sign up? Ignore this e-mail: you will not hear from us again.", `Questions? Call us at ${business.phone.display}.`] },
+      { lines: [], link: { label: "Unsubscribe (cancel this sign-up)", href: unsubscribeUrl } },
+      signature(),
+    ],
+  };
+}
+
+const looksLikeAddress = (value: string) => /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/.test(value);
+
+/** The reply for one 'reply' job. Its Message-ID is derived from the job id, so a resend after a crash is recognisable. */
+export function composeReplyEmail({ jobId, lead }: Delivery, { env, secret, now }: ReplyContext): Mail.Options {
+  const to = oneLine(lead.contact.email);
+  if (!looksLikeAddress(to)) throw Object.assign(new Error("not an e-mail address"), { code: "BAD_RECIPIENT" });
+  const headers: Record<string, string> = {};
+  let content: ReturnType<typeof requestReply>;
+  if (lead.kind === "newsletter") {
+    const unsubscribeUrl = newsletterLink("unsubscribe", lead.id, secret, env.SITE_URL, now);
+    Object.assign(headers, listUnsubscribeHeaders(unsubscribeUrl));
+    content = confirmationRequest(newsletterLink("confirm", lead.id, secret, env.SITE_URL, now), unsubscribeUrl);
+  } else {
+    content = requestReply(lead as LeadRow & { kind: Exclude<LeadKind, "newsletter"> });
+    headers["X-Reference"] = referenceOf(lead.id);
+  }
+  const { text: textBody, html } = render(content.blocks, content.title);
+  const name = oneLine(text(lead.contact.name));
+  return {
+    from: { name: business.name, address: env.MAIL_FROM },
+    to: name ? { name, address: to } : to,
+    replyTo: { name: business.name, address: business.email },
+    subject: content.subject,
+    messageId: `<reply-${jobId}@${env.MAIL_FROM.split("@").pop()}>`,
+    headers,
+    text: textBody,
+    html,
+  };
+}

@@ -1,0 +1,96 @@
+import pino from "pino";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter.confirm";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter.unsubscribe";
+import { appContext } from "./context";
+import type { Database } from "./db/database.server";
+import { createTestStorage, sampleLead, type TestStorage } from "./db/testing";
+import { parseEnv } from "./env.server";
+import { getSubscription, linkSecret, newsletterToken } from "./leads/newsletter.server";
+import { recordLead } from "./leads/store.server";
+
+/** The pages behind the links in newsletter e-mails, as the server runs them. */
+let storage: TestStorage;
+let database: Database;
+const env = parseEnv({ NODE_ENV: "test", DATA_DIR: "/nonexistent" });
+
+beforeAll(async () => {
+  storage = await createTestStorage("sqlite");
+  database = await storage.open();
+});
+afterAll(() => storage.cleanup());
+
+function context() {
+  const ctx = new RouterContextProvider();
+  ctx.set(appContext, { database, env, logger: pino({ level: "silent" }), notifyOutbox: () => {}, clientIp: "203.0.113.7", documentRequest: true });
+  return ctx;
+}
+
+type Answer = { data: { state: string }; init: { status?: number } | null };
+type Handler = (args: never) => Promise<unknown>;
+const get = async (loader: Handler, path: string) => (await loader({ request: new Request(`http://localhost${path}`), context: context(), params: {} } as never)) as unknown as Answer;
+const post = async (action: Handler, path: string, body = "") =>
+  (await action({
+    request: new Request(`http://localhost${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body }),
+    context: context(),
+    params: {},
+  } as never)) as unknown as Answer | Response;
+
+async function signUp(email: string) {
+  const { id } = await recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null }, consent: null }), { webhook: false, reply: true });
+  const secret = await linkSecret(database, env);
+  return { id, confirm: `/newsletter/confirm?t=${encodeURIComponent(newsletterToken("confirm", id, secret))}`, unsubscribe: `/newsletter/unsubscribe?t=${encodeURIComponent(newsletterToken("unsubscribe", id, secret))}` };
+}
+const status = async (id: string) => (await getSubscription(database, id))?.status;
+
+describe("/newsletter/confirm", () => {
+  it("GET shows the button and changes nothing (mail scanners follow links); its POST confirms and comes back (PRG)", async () => {
+    const { id, confirm } = await signUp("confirm@example.com");
+    for (let i = 0; i < 3; i++) expect((await get(confirmLoader, confirm)).data.state).toBe("pending");
+    expect(await status(id)).toBe("pending");
+    const answer = (await post(confirmAction, confirm)) as Response;
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe(confirm);
+    expect(await status(id)).toBe("confirmed");
+    expect((await get(confirmLoader, confirm)).data.state).toBe("confirmed");
+  });
+
+  it("answers an altered link 400 and an unsubscribe link 400, changing nothing", async () => {
+    const { id, confirm, unsubscribe } = await signUp("forged@example.com");
+    const forged = await get(confirmLoader, `${confirm.slice(0, -2)}xx`);
+    expect([forged.data.state, forged.init?.status]).toEqual(["invalid", 400]);
+    const wrongPurpose = (await post(confirmAction, unsubscribe.replace("/unsubscribe", "/confirm"))) as Answer;
+    expect([wrongPurpose.data.state, wrongPurpose.init?.status]).toEqual(["invalid", 400]);
+    expect(await status(id)).toBe("pending");
+  });
+});
+
+describe("/newsletter/unsubscribe", () => {
+  it("GET shows the button and changes nothing; the RFC 8058 one-click POST unsubscribes at once and answers 200", async () => {
+    const { id, confirm, unsubscribe } = await signUp("oneclick@example.com");
+    await post(confirmAction, confirm);
+    expect((await get(unsubscribeLoader, unsubscribe)).data.state).toBe("confirmed");
+    expect(await status(id)).toBe("confirmed");
+    const answer = (await post(unsubscribeAction, unsubscribe, "List-Unsubscribe=One-Click")) as Answer;
+    expect([answer.data.state, answer.init?.status]).toEqual(["unsubscribed", 200]);
+    expect(await status(id)).toBe("unsubscribed");
+    expect(((await post(unsubscribeAction, unsubscribe, "List-Unsubscribe=One-Click")) as Answer).data.state).toBe("unsubscribed");
+  });
+
+  it("the page's button unsubscribes a pending sign-up and comes back to the link (PRG)", async () => {
+    const { id, unsubscribe } = await signUp("button@example.com");
+    const answer = (await post(unsubscribeAction, unsubscribe)) as Response;
+    expect(answer.status).toBe(303);
+    expect(await status(id)).toBe("unsubscribed");
+    expect((await get(unsubscribeLoader, unsubscribe)).data.state).toBe("unsubscribed");
+  });
+
+  it("an expired link answers 410 and changes nothing", async () => {
+    const { id } = await signUp("expired@example.com");
+    const old = newsletterToken("unsubscribe", id, await linkSecret(database, env), new Date(Date.now() - 400 * 86_400_000));
+    const answer = (await post(unsubscribeAction, `/newsletter/unsubscribe?t=${encodeURIComponent(old)}`, "List-Unsubscribe=One-Click")) as Answer;
+    expect([answer.data.state, answer.init?.status]).toEqual(["expired", 410]);
+    expect(await status(id)).toBe("pending");
+  });
+});
