@@ -19,6 +19,8 @@ export default [
     route("faq", "routes/faq.tsx"),
     route("contact", "routes/contact.tsx"),
     route("estimate", "routes/estimate.tsx"),
+    // The instant price range (issue 12); a shareable GET form: /pricing?service=house-washing&sqft=2000…
+    route("pricing", "routes/pricing.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
     // Where a form sent without JavaScript lands after it was stored (Post/Redirect/Get); never indexed.
     route("request-received/:ref", "routes/request-received.tsx"),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parsePricingQuery } from "./pricing";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parsePricingQuery, pricingRequestSchema } from "./pricing";
 
 const parse = (query: string) => parsePricingQuery(new URLSearchParams(query));
 
@@ -33,5 +34,25 @@ describe("the /pricing query", () => {
     expect(result.inputs).toMatchObject({ sqft: 600 });
     expect(result.errors).toEqual({ zipcode: "Enter a 5-digit ZIP code like 83646" });
     expect(parse("service=driveway-cleaning&sqft=600&zipcode=83702-1234").zipcode).toBe("83702");
+  });
+});
+
+describe("Request this estimate", () => {
+  const form = (entries: Record<string, string>) => {
+    const data = new FormData();
+    for (const [k, v] of Object.entries({ firstName: "Pat", lastName: "Price", email: "pat@example.com", phone: "2085550177", zipcode: "83702", ...entries })) data.set(k, v);
+    return data;
+  };
+
+  it("works with Conform in the browser (its constraints can be read)", () => {
+    expect(getZodConstraint(pricingRequestSchema)).toMatchObject({ firstName: { required: true } });
+  });
+
+  it("refuses price inputs the price form would refuse", () => {
+    expect(parseWithZod(form({ service: "house-washing", sqft: "2000", stories: "2", siding: "vinyl" }), { schema: pricingRequestSchema }).status).toBe("success");
+    const bad = parseWithZod(form({ service: "house-washing", sqft: "9", stories: "2", siding: "vinyl" }), { schema: pricingRequestSchema });
+    expect(bad.status).toBe("error");
+    expect(bad.reply().error).toMatchObject({ sqft: ["Enter a home size from 500 to 10,000 sq ft"] });
+    expect(parseWithZod(form({ service: "fleet-cleaning", message: "Six trucks" }), { schema: pricingRequestSchema }).status).toBe("success");
   });
 });

@@ -38,7 +38,7 @@ interface Measure {
   max: number;
 }
 
-function checkAmount(value: number | undefined, measure: Measure, path: string, ctx: z.RefinementCtx): number | undefined {
+function checkAmount(value: number | undefined, measure: Measure, path: string, ctx: Pick<z.RefinementCtx, "addIssue">): number | undefined {
   const name = measure.label.toLowerCase();
   const range = `${number.format(measure.min)} to ${number.format(measure.max)}`;
   if (value === undefined) ctx.addIssue({ code: "custom", path: [path], message: `Enter the ${name} in ${unitWords[measure.unit]} (${range})` });
@@ -57,7 +57,7 @@ function checkAmount(value: number | undefined, measure: Measure, path: string, 
  * The validated inputs of a priced service, or null for a callback service (commercial, fleet).
  * Adds an issue on each field that is missing or wrong.
  */
-export function checkPriceInputs(value: RawPrice, ctx: z.RefinementCtx): PriceInputs | null {
+export function checkPriceInputs(value: RawPrice, ctx: Pick<z.RefinementCtx, "addIssue"> = { addIssue: () => {} }): PriceInputs | null {
   if (!isPricedSlug(value.service)) return null;
   const service: PricedSlug = value.service;
   const entry = priceBook.services[service];
@@ -104,7 +104,10 @@ const optionalZip = z.preprocess((v) => (typeof v === "string" && v.trim() === "
 /** The GET form at /pricing: the price inputs; the ZIP code is checked on its own (a bad ZIP does not hide the price). */
 export const pricingQuerySchema = z.object(priceFields).transform((value, ctx) => ({ ...value, inputs: checkPriceInputs(value, ctx) }));
 
-/** "Request this estimate" (and, for commercial and fleet, "Request a call"). */
+/**
+ * "Request this estimate" (and, for commercial and fleet, "Request a call"). A refinement, not a transform,
+ * so Conform can read its constraints in the browser; the action gets the inputs with checkPriceInputs.
+ */
 export const pricingRequestSchema = z
   .object({
     ...priceFields,
@@ -116,7 +119,9 @@ export const pricingRequestSchema = z
     message: message(1000, "notes"),
     agreed: optionalConsent,
   })
-  .transform((value, ctx) => ({ ...value, inputs: checkPriceInputs(value, ctx) }));
+  .superRefine((value, ctx) => {
+    checkPriceInputs(value, ctx);
+  });
 
 export type PricingQuery = ReturnType<typeof parsePricingQuery>;
 

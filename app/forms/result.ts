@@ -1,10 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { AreaAnswer } from "~/lib/service-area";
 
 export interface Confirmation {
   title: string;
   message: string;
   /** Whether the ZIP is inside the known service area (estimate forms); null when not asked. */
   inServiceArea?: boolean | null;
+  /** The service-area answer for the ZIP code (estimate forms); null when not asked. */
+  area?: AreaAnswer | null;
+  /** The instant estimate the request carries (/pricing), one line. */
+  estimate?: string | null;
 }
 
 /** What every lead form action returns. */

@@ -17,6 +17,12 @@ export const fieldLabels: Record<string, string> = {
   experience: "Experience",
   availability: "Availability",
   page: "Page",
+  // The instant estimate from /pricing (the server recomputes it from the inputs).
+  priceEstimate: "Instant estimate",
+  priceService: "Priced service",
+  priceInputs: "Property details",
+  priceLow: "Estimate low ($)",
+  priceHigh: "Estimate high ($)",
 };
 
 /** The label of a field; an unknown key is shown as itself. */
