@@ -85,8 +85,8 @@ export function Header({ nav }: { nav: NavData }) {
             <Link to="/contact" className="btn-primary text-sm">
               GET FREE QUOTE
             </Link>
-            <Link to="/pricing" className="inline-flex min-h-6 items-center text-xs font-semibold text-brand-700 underline-offset-2 hover:underline">
-              or see an instant price
+            <Link to="/pricing" className="inline-flex min-h-6 items-center text-xs font-semibold whitespace-nowrap text-brand-700 underline-offset-2 hover:underline">
+              or an instant price
             </Link>
           </div>
           <a href={business.phone.href} className="btn-secondary px-3 lg:hidden" aria-label={`Call ${business.phone.display}`}>

@@ -217,7 +217,7 @@ test.describe("instant price with JavaScript", () => {
 
 test("the price page is linked from the header, the home hero, each service page (preselected) and the estimate forms", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("banner").getByRole("link", { name: "or see an instant price" })).toHaveAttribute("href", "/pricing");
+  await expect(page.getByRole("banner").getByRole("link", { name: "or an instant price" })).toHaveAttribute("href", "/pricing");
   await expect(main(page).getByRole("link", { name: "See Prices Instantly" })).toHaveAttribute("href", "/pricing");
   await expect(page.getByRole("complementary", { name: "FREE ESTIMATE" }).getByRole("link", { name: "See an instant price" })).toHaveAttribute("href", "/pricing");
   await page.goto("/services/roof-cleaning");
