@@ -1061,4 +1061,3 @@ export const extendedAreasBase = ["Payette", "Ontario", "Fruitland", "New Plymou
 export const aboutExtendedAreas = [...extendedAreasBase, "Middleton", "Emmett"];
 /** Locations page: 9 extended areas. */
 export const locationsExtendedAreas = [...extendedAreasBase, "Sun Valley", "Twin Falls", "Idaho Falls", "Coeur d'Alene"];
-
