@@ -19,6 +19,8 @@ export default [
     route("faq", "routes/faq.tsx"),
     route("contact", "routes/contact.tsx"),
     route("estimate", "routes/estimate.tsx"),
+    // The instant price range (issue 12); a shareable GET form: /pricing?service=house-washing&sqft=2000…
+    route("pricing", "routes/pricing.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
     // The links in newsletter e-mails (double opt-in, one-click unsubscribe); never indexed, not in the sitemap.
     route("newsletter/confirm", "routes/newsletter.confirm.tsx"),

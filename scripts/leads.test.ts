@@ -69,6 +69,23 @@ describe("npm run leads", () => {
     expect(json.map((l) => l.id)).toEqual([ids[1], ids[0]]);
   });
 
+  it("shows the instant estimate of a request from /pricing, and exports it in the CSV", async () => {
+    const line = "House washing — 2,000 sq ft · 2 stories · vinyl siding: $345 – $690";
+    const database = await openDatabase({ DATA_DIR: dir, DATABASE_URL: undefined });
+    const base = sampleLead();
+    const priced = sampleLead({
+      fields: { ...base.fields, priceService: "house-washing", priceInputs: "2,000 sq ft · 2 stories · vinyl siding", priceLow: "345", priceHigh: "690", priceEstimate: line },
+    });
+    const { id } = await recordLead(database, priced, { webhook: false, now: new Date() });
+    await database.close();
+    const out = await main(["show", id]);
+    expect(out).toContain(`Instant estimate: ${line}`);
+    expect(out).toContain("Estimate low ($): 345");
+    const [header, ...rows] = (await main(["list", "--csv"])).split("\r\n");
+    expect(header).toContain("Instant estimate");
+    expect(rows.find((r) => r.startsWith(id))).toContain(line);
+  });
+
   it("shows one request with consent proof, attribution and jobs", async () => {
     const out = await main(["show", ids[0]!]);
     for (const text of ["Fields", "Project details: =cmd|' /C calc'!A0", "Consent proof", "wording sms-2025-01", "IP address: 203.0.113.7", "Attribution", "utm_source: google", "Delivery jobs", "email: pending, 0 attempts", "webhook: pending"]) {

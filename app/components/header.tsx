@@ -81,9 +81,14 @@ export function Header({ nav }: { nav: NavData }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <Link to="/contact" className="btn-primary hidden text-sm lg:inline-flex">
-            GET FREE QUOTE
-          </Link>
+          <div className="hidden flex-col items-center lg:flex">
+            <Link to="/contact" className="btn-primary text-sm">
+              GET FREE QUOTE
+            </Link>
+            <Link to="/pricing" className="inline-flex min-h-6 items-center text-xs font-semibold whitespace-nowrap text-brand-700 underline-offset-2 hover:underline">
+              or an instant price
+            </Link>
+          </div>
           <a href={business.phone.href} className="btn-secondary px-3 lg:hidden" aria-label={`Call ${business.phone.display}`}>
             <Phone className="size-5" aria-hidden="true" />
             <span className="sr-only sm:not-sr-only">Call</span>
@@ -176,6 +181,9 @@ function MobileMenu({ serviceItems, locationItems }: { serviceItems: NavItem[]; 
       <div className="border-t border-slate-200 p-4">
         <Link to="/contact" className="btn-primary w-full">
           Get Free Quote
+        </Link>
+        <Link to="/pricing" className="btn-secondary mt-2 w-full">
+          Instant Price Estimate
         </Link>
       </div>
     </div>

@@ -6,7 +6,7 @@
 import { CheckCircle2, Gauge, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import type { Segment } from "~/lib/service-page.server";
-import { locationPath } from "~/lib/paths";
+import { locationPath, pricingPath } from "~/lib/paths";
 import { ServiceCard } from "./cards";
 import type { IconName } from "~/content/schema";
 import { PageHero, Section } from "./ui";
@@ -45,6 +45,9 @@ export function ServiceLayout({ service, related, areas, phone, estimateButton, 
     <article>
       <PageHero eyebrow="Boise & Treasure Valley" title={service.title} lead={page.tagline}>
         {estimate("Get Free Estimate")}
+        <Link to={pricingPath(service.slug)} className="btn-inverse">
+          See Pricing
+        </Link>
         <a href={phone.href} className="btn-inverse">
           <Phone className="size-5" aria-hidden="true" />
           Call {phone.display}

@@ -134,3 +134,47 @@ export type FaqItem = z.infer<typeof faqItemSchema>;
 export type Testimonial = z.infer<typeof testimonialSchema>;
 export type Job = z.infer<typeof jobSchema>;
 export type IconName = z.infer<typeof iconName>;
+
+/** The instant-price book (app/content/price-book.ts): one entry per residential service with a price. */
+const rate = z
+  .object({ low: z.number().positive(), high: z.number().positive() })
+  .refine((r) => r.low <= r.high, "the low rate must not exceed the high rate");
+const size = z
+  .object({ min: z.number().int().positive(), max: z.number().int().positive() })
+  .refine((s) => s.min < s.max, "min must be below max");
+const multiplier = z.number().min(0.5).max(3);
+export const pricedServiceSchema = z.object({
+  title: text,
+  /** The size the price is per unit of. */
+  measure: z.object({
+    field: z.enum(["sqft", "feet"]),
+    label: text,
+    unit: z.enum(["sq ft", "linear ft", "ft of roofline"]),
+    hint: text,
+    ...size.shape,
+  }),
+  /** Gutters only: the gutter length estimated from the home's size, when the visitor does not know it. */
+  fromHomeSize: z.object({ min: z.number().int().positive(), max: z.number().int().positive(), feetPerSqrtFootprint: z.number().min(3).max(8) }).optional(),
+  rate,
+  minimum: z.number().int().positive(),
+  stories: z.object({ "1": multiplier, "2": multiplier, "3": multiplier }).optional(),
+  material: z
+    .object({
+      field: z.enum(["siding", "pitch"]),
+      label: text,
+      options: z.record(slug, z.object({ label: text, summary: text, multiplier })),
+    })
+    .optional(),
+  includes: z.array(text).min(2).max(6),
+});
+export const priceBookSchema = z.object({
+  /** Placeholders until the owner confirms them (shown nowhere; the README says so). */
+  confirmed: z.boolean(),
+  /** Dollar steps the range is rounded to (down for the low end, up for the high end). */
+  roundTo: z.number().int().min(1).max(50),
+  /** The high end is at least this fraction above the low end (so a minimum charge still reads as a range). */
+  minRangeWidth: z.number().min(0).max(1),
+  services: z.record(slug, pricedServiceSchema),
+  /** Services priced only after a visit: the page asks for a call instead. */
+  callback: z.record(slug, z.object({ title: text, why: text })),
+});

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { AreaAnswer } from "~/lib/service-area";
 
 export interface Confirmation {
   title: string;
@@ -7,6 +8,10 @@ export interface Confirmation {
   inServiceArea?: boolean | null;
   /** The request's reference number (app/server/leads/reference.ts), as in the visitor's e-mail; none for newsletter sign-ups. */
   reference?: string;
+  /** The service-area answer for the ZIP code (estimate forms); null when not asked. */
+  area?: AreaAnswer | null;
+  /** The instant estimate the request carries (/pricing), one line. */
+  estimate?: string | null;
 }
 
 /** What every lead form action returns. */

@@ -8,6 +8,8 @@ export const limits = {
   footerServices: 5,
   footerCities: 6,
   homeCities: 8,
+  /** The primary service area: the first 8 cities (About page, service-area answer); the rest are extended. */
+  primaryAreaCities: 8,
   zipChips: 4,
   blogPosts: 6,
 } as const;

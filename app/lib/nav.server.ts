@@ -5,6 +5,7 @@
 import { business } from "~/content/business";
 import { locations } from "~/content/locations";
 import { services } from "~/content/services";
+import { zipTable } from "~/server/service-area.server";
 
 export function navData() {
   return {
@@ -12,6 +13,8 @@ export function navData() {
     locations: locations.map(({ slug, city }) => ({ slug, city })),
     year: new Date().getFullYear(),
     business,
+    /** For the service-area answer next to every ZIP field (app/lib/service-area.ts). */
+    zipTable,
   };
 }
 

@@ -16,6 +16,7 @@ export const staticPages = [
   "/careers/apply",
   "/faq",
   "/contact",
+  "/pricing",
   "/privacy-policy",
   "/terms-of-service",
 ] as const;

@@ -3,6 +3,8 @@ export const servicePath = (slug: string) => `/services/${slug}`;
 export const locationPath = (citySlug: string) => `/locations/pressure-washing-${citySlug}-id`;
 export const postPath = (slug: string) => `/blog/${slug}`;
 export const applyPath = (jobSlug: string) => `/careers/apply?position=${encodeURIComponent(jobSlug)}`;
+/** The instant price page, with a service chosen (its slug as in /services/{slug}). */
+export const pricingPath = (service?: string) => (service ? `/pricing?service=${encodeURIComponent(service)}` : "/pricing");
 export const contactForCity = (city: string) => `/contact?city=${encodeURIComponent(city)}`;
 
 /** "Garden City" -> "garden-city": the home page's city buttons build their path from the name (spec §2.3). */

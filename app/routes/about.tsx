@@ -15,7 +15,7 @@ export function loader() {
     credentials,
     equipment,
     testimonials,
-    primaryAreas: firstN(locations, limits.homeCities).map((l) => l.city),
+    primaryAreas: firstN(locations, limits.primaryAreaCities).map((l) => l.city),
     extendedAreas: aboutExtendedAreas,
     statewideTravel,
     license: business.license,

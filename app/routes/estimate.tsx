@@ -2,7 +2,7 @@ import { EstimateForm } from "~/components/forms/estimate-form";
 import { Breadcrumbs } from "~/components/ui";
 import { business } from "~/content/business";
 import { estimateSchema } from "~/forms/schemas";
-import { consentProof, estimateConfirmation, handleLeadSubmission } from "~/server/submit.server";
+import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "~/server/submit.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/estimate";
 
@@ -13,11 +13,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     kind: "estimate",
     schema: estimateSchema,
-    toLead: (v) => ({
-      fields: { firstName: v.firstName, lastName: v.lastName, email: v.email, phone: v.phone, zipcode: v.zipcode, serviceType: v.serviceType ?? null, agreed: v.agreed },
-      contact: { name: `${v.firstName} ${v.lastName}`, email: v.email, phone: v.phone, zip: v.zipcode },
-      consent: consentProof(v.agreed),
-    }),
+    toLead: (v) => {
+      const { fields, contact } = requester(v);
+      return { fields: { ...fields, serviceType: v.serviceType ?? null, agreed: v.agreed }, contact, consent: consentProof(v.agreed) };
+    },
     confirmation: estimateConfirmation,
   });
 }

@@ -60,6 +60,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Link to="/contact" className="btn-primary">
             Get Free Estimate
           </Link>
+          <Link to="/pricing" className="btn-inverse">
+            See Prices Instantly
+          </Link>
           <a href={phone.href} className="btn-inverse">
             <Phone className="size-5" aria-hidden="true" />
             Call {phone.display}

@@ -2,12 +2,15 @@ import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { ReferenceLine } from "~/components/forms/reference";
 import { business } from "~/content/business";
+import { AreaNote } from "~/components/area-note";
+import { areaAnswer } from "~/lib/service-area";
 import { seo } from "~/lib/seo";
 import { getApp } from "~/server/context";
 import { visitorRows } from "~/server/leads/labels";
 import { referenceOf } from "~/server/leads/reference";
 import { getLead } from "~/server/leads/store.server";
 import { readReceipt } from "~/server/receipt.server";
+import { zipTable } from "~/server/service-area.server";
 import { confirmationOf } from "~/server/submit.server";
 import type { Route } from "./+types/request-received";
 
@@ -25,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (lead?.attachment) rows.push({ label: "Résumé", value: lead.attachment.filename });
   // A newsletter sign-up names no reference (its answer must not tell a new address from a known one).
   const reference = lead && receipt.kind !== "newsletter" ? referenceOf(lead.id) : null;
-  return { found: true as const, phone, replyWithinHours, confirmation: confirmationOf(receipt.kind, lead?.fields ?? {}), inServiceArea: lead?.inServiceArea ?? null, rows, reference };
+  return { found: true as const, phone, replyWithinHours, confirmation: confirmationOf(receipt.kind, lead?.fields ?? {}), area: lead?.contact.zip ? areaAnswer(lead.contact.zip, zipTable) : null, rows, reference };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -63,7 +66,7 @@ export default function RequestReceived({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { confirmation, inServiceArea, rows, reference } = loaderData;
+  const { confirmation, area, rows, reference } = loaderData;
   return (
     <div className="max-w-xl">
       <div role="status" className="rounded-lg border-2 border-green-700 bg-green-50 p-4 text-slate-800">
@@ -73,8 +76,7 @@ export default function RequestReceived({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="mt-2">{confirmation.message}</p>
         <ReferenceLine reference={reference} />
-        {inServiceArea === true ? <p className="mt-2">Good news: your ZIP code is inside our regular service area.</p> : null}
-        {inServiceArea === false ? <p className="mt-2">Your ZIP code is outside the area we usually serve. We will confirm whether we can cover your location when we reply.</p> : null}
+        {area ? <AreaNote answer={area} phone={phone.display} className="mt-3" /> : null}
         <p className="mt-2">
           We reply to every request within {replyWithinHours} hours. Urgent job? Call us at {call}.
         </p>

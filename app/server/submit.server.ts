@@ -9,9 +9,10 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { Confirmation, LeadActionData } from "~/forms/result";
 import { business } from "~/content/business";
-import { locations } from "~/content/locations";
 import { CONSENT } from "~/forms/consent";
 import { META, metaNames } from "~/forms/meta";
+import { areaAnswer, isServed } from "~/lib/service-area";
+import { zipTable } from "./service-area.server";
 import { rateLimitKey } from "./client-ip.server";
 import { getApp } from "./context";
 import { receiptPath } from "./receipt.server";
@@ -24,7 +25,6 @@ export { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT };
 /** More entries than this in one body is not a form of this site (the largest has about 25). */
 export const MAX_FORM_ENTRIES = 200;
 const FINGERPRINT_WINDOW_MS = 10 * 60_000;
-const serviceAreaZips = new Set(locations.flatMap((l) => l.zipCodes));
 
 export class HttpError extends Error {
   readonly status: number;
@@ -232,7 +232,8 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
     const landingPage = pathOf(str(formData.get(META.landing)), origin) || null;
     const referrer = str(formData.get(META.referrer)).slice(0, 500) || null;
     const zip = lead.contact.zip;
-    const inServiceArea = zip ? serviceAreaZips.has(zip) : null;
+    const area = zip ? areaAnswer(zip, zipTable) : null;
+    const inServiceArea = isServed(area);
     const fields: Fields = { ...lead.fields, source: str(formData.get(META.source)).slice(0, 40) || null };
     const stored = await recordLead(
       app.database,
@@ -259,11 +260,19 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
     if (app.documentRequest) return redirect(receiptPath({ leadId: stored.id, kind, duplicate: stored.duplicate }, app.env.RECEIPT_SECRET, now), 303);
     // A newsletter answer names no reference: it must read the same for an address already on the list.
     const reference = kind === "newsletter" ? undefined : referenceOf(stored.id);
-    return data({ result: submission.reply({ resetForm: true }), confirmation: { ...options.confirmation(submission.value, inServiceArea, stored.duplicate), inServiceArea, reference } });
+    return data({ result: submission.reply({ resetForm: true }), confirmation: { ...options.confirmation(submission.value, inServiceArea, stored.duplicate), inServiceArea, area, reference } });
   } catch (error) {
     app.logger.error({ kind, err: error instanceof Error ? error.name : "unknown" }, "could not store a request");
     return fail(503, `We could not save your request just now. Please try again in a minute, or call us at ${business.phone.display}.`, submission);
   }
+}
+
+/** Who sent an estimate request: their fields, in the order the owner reads them, and the contact kept with it. */
+export function requester(v: { firstName: string; lastName: string; email: string; phone: string; zipcode: string }) {
+  return {
+    fields: { firstName: v.firstName, lastName: v.lastName, email: v.email, phone: v.phone, zipcode: v.zipcode },
+    contact: { name: `${v.firstName} ${v.lastName}`, email: v.email, phone: v.phone, zip: v.zipcode },
+  };
 }
 
 /** The consent proof kept with a request when the visitor ticked the text-message box. */

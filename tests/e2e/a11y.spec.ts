@@ -4,7 +4,9 @@ import { newsletterLinkPaths, uniqueEmail } from "./leads";
 import { pages } from "./site-pages";
 
 // axe-core on every page, at 390 px (mobile project) and 1440 px (desktop project).
-for (const path of [...pages, "/no-such-page"]) {
+// Besides the pages themselves: the price page with a range and a service-area answer, with errors, and a call-back form.
+const states = ["/pricing?service=house-washing&sqft=2000&stories=2&siding=vinyl&zipcode=83702", "/pricing?service=roof-cleaning&sqft=-3&stories=1", "/pricing?service=fleet-cleaning"];
+for (const path of [...pages, ...states, "/no-such-page"]) {
   test(`no accessibility violations on ${path}`, async ({ page }) => {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();

@@ -38,7 +38,7 @@ test.describe("sidebar estimate form with JavaScript", () => {
     await fillEstimate(form, { email });
     await form.getByRole("button", { name: "Get My Free Estimate" }).dblclick();
     await expect(form.getByRole("status")).toContainText("Thank you! Your request is in.");
-    await expect(form.getByRole("status")).toContainText("inside our regular service area");
+    await expect(form.getByRole("status")).toContainText("83646 is in our primary service area (Meridian)");
     await expect(form.getByRole("status")).toContainText("(208) 555-0134");
 
     const rows = await leadsFor(email);
@@ -93,7 +93,7 @@ test.describe("sidebar estimate form with JavaScript", () => {
     const form = sidebar(page);
     await fillEstimate(form, { email, zip: "83814-1234" });
     await form.getByRole("button", { name: "Get My Free Estimate" }).click();
-    await expect(form.getByRole("status")).toContainText("outside the area we usually serve");
+    await expect(form.getByRole("status")).toContainText("83814 is outside our usual service area");
     const [lead] = await leadsFor(email);
     expect(lead?.inServiceArea).toBe(false);
     expect(lead?.contact.zip).toBe("83814");

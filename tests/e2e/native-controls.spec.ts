@@ -171,7 +171,7 @@ test.describe("with JavaScript, before hydration", () => {
 });
 
 test.describe("the app starts on the first interaction", () => {
-  for (const path of ["/", HOLIDAY, cityPath, "/contact", "/faq"]) {
+  for (const path of ["/", HOLIDAY, cityPath, "/contact", "/faq", "/pricing", "/pricing?service=house-washing&sqft=2000&stories=2&siding=vinyl"]) {
     test(`${path}: a page load fetches no JavaScript; the first interaction hydrates it`, async ({ page }) => {
       await recordCspViolations(page);
       const scripts: string[] = [];

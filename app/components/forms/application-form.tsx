@@ -1,7 +1,7 @@
 /** The job application at /careers/apply (decisions.md §3). */
 import { availabilityOptions, MAX_RESUME_BYTES } from "~/forms/options";
 import type { LeadActionData } from "~/forms/result";
-import { RadioGroup, SelectField, TextArea, TextField } from "./controls";
+import { PersonFields, RadioGroup, SelectField, TextArea } from "./controls";
 import { LeadForm } from "./lead-form";
 
 
@@ -33,12 +33,7 @@ export function ApplicationForm({
     >
       {(fields) => (
         <>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
-            <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
-            <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
-            <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" required />
-          </div>
+          <PersonFields fields={fields} />
           <SelectField field={fields.position} label="Position" options={positions.map((p) => ({ value: p.slug, label: p.title }))} required />
           <TextArea field={fields.experience} label="Your work experience" rows={4} required />
           <RadioGroup field={fields.availability} legend="When can you work?" options={availabilityOptions} required />

@@ -1,6 +1,7 @@
 /** The estimate request form of the contact page (spec §3.2, §5, §9). */
 import { contactMethods, serviceTypeOptions, servicesNeededOptions } from "~/forms/options";
 import type { LeadActionData } from "~/forms/result";
+import { ZipAnswer } from "../area-note";
 import { Checkbox, CheckboxGroup, RadioGroup, TextArea, TextField } from "./controls";
 import { ConsentText } from "./estimate-form";
 import { LeadForm } from "./lead-form";
@@ -31,7 +32,9 @@ export function ContactForm({ city, actionData, phone }: { city?: string; action
             <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
             <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" required />
             <TextField field={fields.city} label="City" autoComplete="address-level2" required />
-            <TextField field={fields.zipcode} label="ZIP code" autoComplete="postal-code" inputMode="numeric" required />
+            <ZipAnswer initial={fields.zipcode.initialValue}>
+              <TextField field={fields.zipcode} label="ZIP code" autoComplete="postal-code" inputMode="numeric" required />
+            </ZipAnswer>
           </div>
           <RadioGroup field={fields.serviceType} legend="Service type" options={serviceTypeOptions} required />
           <CheckboxGroup field={fields.servicesNeeded} legend="Services needed" options={servicesNeededOptions} />

@@ -54,6 +54,18 @@ export function TextField({
   );
 }
 
+/** First and last name, e-mail and phone: the fields every request starts with. */
+export function PersonFields({ fields }: { fields: Record<"firstName" | "lastName" | "email" | "phone", Field> }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
+      <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
+      <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
+      <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" required />
+    </div>
+  );
+}
+
 export function TextArea({ field, label, rows = 4, required }: { field: Field; label: string; rows?: number; required?: boolean }) {
   const { key, ...props } = getTextareaProps(field, { ariaAttributes: true });
   return (

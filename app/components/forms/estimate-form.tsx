@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import { CONSENT } from "~/forms/consent";
 import { serviceTypeOptions } from "~/forms/options";
+import { ZipAnswer } from "../area-note";
 import { Checkbox, RadioGroup, TextField } from "./controls";
 import { type LeadActionData, LeadForm } from "./lead-form";
 
@@ -23,6 +24,7 @@ export function EstimateForm({
   onSuccess?: () => void;
 }) {
   return (
+    <>
     <LeadForm id={id} action="/estimate" schema={estimateSchema} source={source} submitLabel="Get My Free Estimate" actionData={actionData} phone={phone} onSuccess={onSuccess}>
       {(fields) => (
         <>
@@ -32,7 +34,9 @@ export function EstimateForm({
           </div>
           <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
           <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" required />
-          <TextField field={fields.zipcode} label="ZIP code" autoComplete="postal-code" inputMode="numeric" required />
+          <ZipAnswer initial={fields.zipcode.initialValue}>
+            <TextField field={fields.zipcode} label="ZIP code" autoComplete="postal-code" inputMode="numeric" required />
+          </ZipAnswer>
           <RadioGroup field={fields.serviceType} legend="Property type" options={serviceTypeOptions} />
           <Checkbox field={fields.agreed} required>
             <ConsentText />
@@ -40,6 +44,13 @@ export function EstimateForm({
         </>
       )}
     </LeadForm>
+    <p className="mt-3 text-center text-sm text-slate-700">
+      Want a number first?{" "}
+      <Link to="/pricing" className="font-semibold text-brand-700 underline">
+        See an instant price
+      </Link>
+    </p>
+    </>
   );
 }
 

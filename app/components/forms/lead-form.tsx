@@ -18,6 +18,7 @@ import type { z } from "zod";
 import { META } from "~/forms/meta";
 import type { Confirmation, LeadActionData } from "~/forms/result";
 import { readAttribution } from "~/lib/attribution";
+import { AreaNote } from "../area-note";
 import type { FieldErrors, ValidationState } from "./lead-form-validation";
 import { ReferenceLine } from "./reference";
 
@@ -268,12 +269,12 @@ export function ConfirmationPanel({ confirmation, phone }: { confirmation: Confi
       </p>
       <p className="mt-2">{confirmation.message}</p>
       <ReferenceLine reference={confirmation.reference} />
-      {confirmation.inServiceArea === true ? <p className="mt-2">Good news: your ZIP code is inside our regular service area.</p> : null}
-      {confirmation.inServiceArea === false ? (
+      {confirmation.estimate ? (
         <p className="mt-2">
-          Your ZIP code is outside the area we usually serve. We will confirm whether we can cover your location when we reply.
+          Your estimate: <strong>{confirmation.estimate}</strong>. The final price follows a free look at the property.
         </p>
       ) : null}
+      {confirmation.area ? <AreaNote answer={confirmation.area} phone={phone.display} className="mt-3" /> : null}
       <p className="mt-2">
         Urgent job? Call us at{" "}
         <a href={phone.href} className="font-semibold text-brand-700 underline">

@@ -17,6 +17,12 @@ export const fieldLabels: Record<string, string> = {
   experience: "Experience",
   availability: "Availability",
   page: "Page",
+  // The instant estimate from /pricing (the server recomputes it from the inputs).
+  priceEstimate: "Instant estimate",
+  priceService: "Priced service",
+  priceInputs: "Property details",
+  priceLow: "Estimate low ($)",
+  priceHigh: "Estimate high ($)",
 };
 
 /** The label of a field; an unknown key is shown as itself. */
@@ -44,8 +50,8 @@ export const oneLine = (value: string): string =>
 /** +12085550134 → (208) 555-0134; anything else as it is. */
 export const formatPhone = (phone: string | null): string => phone?.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3") ?? "";
 
-/** Fields the visitor did not type (or that are shown on their own): not repeated back to them. */
-const NOT_ECHOED = new Set(["source", "priceEstimate"]);
+/** Fields the visitor did not type (or that are shown on their own, like the instant estimate in one line): not repeated back to them. */
+const NOT_ECHOED = new Set(["source", "priceEstimate", "priceService", "priceInputs", "priceLow", "priceHigh"]);
 
 /** What the visitor sent, as they are shown it (the confirmation page and the reply e-mail): labelled, formatted, empty ones left out. */
 export function visitorRows(fields: Fields): { label: string; value: string }[] {

@@ -1,0 +1,326 @@
+/**
+ * The instant estimate at /pricing: the GET form of one service's inputs, the price range it gives, and
+ * "Request this estimate" (a lead form carrying the inputs; the server recomputes the range).
+ * Without JavaScript the GET form reloads the page with the answer; once the app has started, the range
+ * follows every change in place and the URL follows with it (app/routes/pricing.tsx).
+ */
+import { CircleAlert, Info } from "lucide-react";
+import { Link } from "react-router";
+import { type PricedSlug, type PricingSlug, isCallbackSlug, isPricedSlug, priceBook } from "~/content/price-book";
+import type { PricingQuery } from "~/forms/pricing";
+import type { LeadActionData } from "~/forms/result";
+import { type Quote, formatRange, formatUsd } from "~/lib/price";
+import { pricingPath } from "~/lib/paths";
+import { areaAnswer } from "~/lib/service-area";
+import { AreaNote, useServiceArea, ZipAnswer } from "./area-note";
+import { Checkbox, PersonFields, TextArea, TextField } from "./forms/controls";
+import { ConsentText } from "./forms/estimate-form";
+import { LeadForm } from "./forms/lead-form";
+
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-700 focus:border-brand-600";
+
+const chipClass = (active: boolean) =>
+  `inline-flex min-h-11 items-center rounded-full border-2 px-4 py-2 text-sm font-semibold ${
+    active ? "border-brand-700 bg-brand-700 text-white" : "border-brand-200 bg-white text-brand-800 hover:border-brand-600 hover:bg-brand-50"
+  }`;
+
+/** The services to choose from: links, so the choice works before and without JavaScript. */
+export function ServicePicker({ selected }: { selected: string | undefined }) {
+  const groups = [
+    { title: "Homes", slugs: Object.keys(priceBook.services) },
+    { title: "Commercial and fleet (priced after a call)", slugs: Object.keys(priceBook.callback) },
+  ];
+  return (
+    <nav aria-labelledby="picker-heading">
+      <h2 id="picker-heading" className="text-xl font-bold text-brand-900">
+        1. Choose the service
+      </h2>
+      {groups.map((group) => (
+        <div key={group.title} className="mt-3">
+          <p className="text-sm font-semibold text-slate-700">{group.title}</p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {group.slugs.map((slug) => (
+              <li key={slug}>
+                <Link to={pricingPath(slug)} className={chipClass(slug === selected)} aria-current={slug === selected ? "page" : undefined} preventScrollReset>
+                  {serviceTitle(slug)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+export function serviceTitle(slug: string): string {
+  if (isPricedSlug(slug)) return priceBook.services[slug].title;
+  if (isCallbackSlug(slug)) return priceBook.callback[slug].title;
+  return slug;
+}
+
+function FieldMessage({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+function AmountField({ name, label, unit, hint, value, error }: { name: string; label: string; unit: string; hint: string; value?: string; error?: string }) {
+  const id = `price-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label} <span className="font-normal text-slate-600">({unit})</span>
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={20}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        className={inputClass}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+        {hint}
+      </p>
+      <FieldMessage id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function ChoiceField({ name, legend, options, value, error }: { name: string; legend: string; options: { value: string; label: string }[]; value?: string; error?: string }) {
+  const errorId = `price-${name}-error`;
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
+      <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
+        {options.map((o) => (
+          <label key={o.value} className="inline-flex min-h-11 items-center gap-2 text-base">
+            <input type="radio" name={name} value={o.value} defaultChecked={value === o.value} aria-invalid={error ? true : undefined} className="size-5 accent-brand-600" />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      <FieldMessage id={errorId} message={error} />
+    </fieldset>
+  );
+}
+
+const storyOptions = [
+  { value: "1", label: "1 story" },
+  { value: "2", label: "2 stories" },
+  { value: "3", label: "3 stories" },
+];
+
+/** The GET form of a priced service's inputs (and an optional ZIP code for the service-area answer). */
+export function PriceForm({
+  service,
+  pricing,
+  showErrors,
+  onUpdate,
+}: {
+  service: PricedSlug;
+  pricing: PricingQuery;
+  showErrors: boolean;
+  onUpdate?: (form: HTMLFormElement, submitted: boolean) => void;
+}) {
+  const entry = priceBook.services[service];
+  const { values } = pricing;
+  const errors = showErrors ? pricing.errors : {};
+  const fromHomeSize = "fromHomeSize" in entry ? entry.fromHomeSize : undefined;
+  const { table, phone } = useServiceArea();
+  const area = pricing.zipcode ? areaAnswer(pricing.zipcode, table) : null;
+  return (
+    <form
+      method="get"
+      action="/pricing"
+      aria-labelledby="inputs-heading"
+      className="mt-8 space-y-5"
+      onInput={(event) => onUpdate?.(event.currentTarget, false)}
+      onSubmit={(event) => {
+        if (!onUpdate) return;
+        event.preventDefault();
+        onUpdate(event.currentTarget, true);
+      }}
+    >
+      <h2 id="inputs-heading" className="text-xl font-bold text-brand-900">
+        2. Tell us about the property
+      </h2>
+      <input type="hidden" name="service" value={service} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <AmountField name={entry.measure.field} label={entry.measure.label} unit={entry.measure.unit} hint={entry.measure.hint} value={values[entry.measure.field]} error={errors[entry.measure.field]} />
+        {fromHomeSize ? (
+          <AmountField name="sqft" label="Or the home size" unit="sq ft" hint="We estimate the gutter length from it." value={values.sqft} error={errors.sqft} />
+        ) : null}
+      </div>
+      {"stories" in entry ? <ChoiceField name="stories" legend="Stories" options={storyOptions} value={values.stories} error={errors.stories} /> : null}
+      {"material" in entry ? (
+        <ChoiceField
+          name={entry.material.field}
+          legend={entry.material.label}
+          options={Object.entries(entry.material.options as Record<string, { label: string }>).map(([value, o]) => ({ value, label: o.label }))}
+          value={values[entry.material.field]}
+          error={errors[entry.material.field]}
+        />
+      ) : null}
+      <div className="max-w-xs">
+        <label htmlFor="price-zipcode" className="block text-sm font-semibold text-slate-800">
+          ZIP code <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <input
+          id="price-zipcode"
+          name="zipcode"
+          type="text"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={10}
+          defaultValue={values.zipcode}
+          aria-invalid={errors.zipcode ? true : undefined}
+          aria-describedby={errors.zipcode ? "price-zipcode-error" : undefined}
+          className={inputClass}
+        />
+        <FieldMessage id="price-zipcode-error" message={errors.zipcode} />
+      </div>
+      <div aria-live="polite" className="empty:hidden">
+        {area ? <AreaNote answer={area} phone={phone} /> : null}
+      </div>
+      <button type="submit" className="btn-primary">
+        Show my price
+      </button>
+    </form>
+  );
+}
+
+/** The range, what it includes, the minimum charge and what the final price depends on. */
+export function PriceResult({ quote, errors, waiting }: { quote: Quote | null; errors: Record<string, string>; waiting: boolean }) {
+  const problems = Object.values(errors);
+  return (
+    <section aria-labelledby="result-heading" className="mt-8 rounded-2xl border-2 border-brand-200 bg-brand-50 p-5 sm:p-6">
+      <h2 id="result-heading" tabIndex={-1} className="text-xl font-bold text-brand-900 outline-none">
+        3. Your price range
+      </h2>
+      <div aria-live="polite" aria-atomic="true" data-testid="price-result">
+        {quote ? (
+          <>
+            <p className="mt-2 text-4xl font-extrabold tracking-tight text-brand-900" data-testid="price-range">
+              {formatRange(quote.low, quote.high)}
+            </p>
+            <p className="mt-1 text-slate-800">
+              {quote.title}: {quote.summary}
+            </p>
+            <p className="mt-2 text-sm text-slate-700">
+              {quote.minimumApplies
+                ? `Our minimum charge for ${quote.title.toLowerCase()} is ${formatUsd(quote.minimum)}, so small jobs start there.`
+                : `Minimum charge for ${quote.title.toLowerCase()}: ${formatUsd(quote.minimum)}.`}
+            </p>
+          </>
+        ) : problems.length ? (
+          <div className="mt-2 flex gap-2 text-red-800">
+            <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">We cannot price this yet:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        ) : (
+          <p className="mt-2 text-slate-700">{waiting ? "Working out your price…" : "Enter the size above, then choose Show my price."}</p>
+        )}
+      </div>
+      {quote ? (
+        <>
+          <h3 className="mt-5 font-bold text-brand-900">What is included</h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
+            {quote.includes.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <p className="mt-5 flex gap-2 text-sm text-slate-700">
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        This is an estimate, not a bill. The final price follows a free look at the property (in person or from your photos), and we confirm it in writing before any
+        work starts.
+      </p>
+    </section>
+  );
+}
+
+const pricingSchema = () => import("~/forms/pricing").then((m) => m.pricingRequestSchema);
+
+/** "Request this estimate" (a priced service) or "Request a call" (commercial, fleet): the estimate request pipeline. */
+export function PricingRequestForm({
+  service,
+  values,
+  quote,
+  actionData,
+  phone,
+  action,
+}: {
+  service: PricingSlug;
+  values: Record<string, string>;
+  quote: Quote | null;
+  actionData?: LeadActionData;
+  phone: { display: string; href: string };
+  /** The page's URL with its query, so that a reply without JavaScript shows the same estimate. */
+  action: string;
+}) {
+  const callback = isCallbackSlug(service);
+  return (
+    <section aria-labelledby="request-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <h2 id="request-heading" className="text-xl font-bold text-brand-900">
+        {callback ? "Request a call" : "4. Request this estimate"}
+      </h2>
+      <p className="mt-1 mb-5 text-slate-700">
+        {callback
+          ? "Leave your number and what needs cleaning: we call back within one business day to plan a walk-through."
+          : `We send it with your details and reply within 24 hours to book the free look at the property${quote ? ` (${formatRange(quote.low, quote.high)})` : ""}.`}
+      </p>
+      <LeadForm
+        id="pricing-request-form"
+        action={action}
+        schema={pricingSchema}
+        source="pricing"
+        submitLabel={callback ? "Request a Call" : "Request This Estimate"}
+        actionData={actionData}
+        phone={phone}
+        defaultValue={values.zipcode ? { zipcode: values.zipcode } : undefined}
+      >
+        {(fields) => (
+          <>
+            {(["service", "sqft", "feet", "stories", "siding", "pitch"] as const).map((name) =>
+              name === "service" || values[name] ? <input key={name} type="hidden" name={name} value={name === "service" ? service : values[name]} /> : null,
+            )}
+            <PersonFields fields={fields} />
+            <ZipRequestField field={fields.zipcode} />
+            <TextArea field={fields.message} label={callback ? "What needs cleaning" : "Anything we should know (optional)"} rows={3} />
+            <Checkbox field={fields.agreed}>
+              <ConsentText /> (Optional.)
+            </Checkbox>
+          </>
+        )}
+      </LeadForm>
+    </section>
+  );
+}
+
+function ZipRequestField({ field }: { field: Parameters<typeof TextField>[0]["field"] }) {
+  return (
+    <div className="max-w-sm">
+      <ZipAnswer initial={field.initialValue}>
+        <TextField field={field} label="ZIP code" autoComplete="postal-code" inputMode="numeric" required />
+      </ZipAnswer>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect, useRef, useState } from "react";
+import { type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
+import { PriceForm, PriceResult, PricingRequestForm, ServicePicker, serviceTitle } from "~/components/pricing";
+import { Breadcrumbs } from "~/components/ui";
+import { business } from "~/content/business";
+import { isCallbackSlug, isPricedSlug, priceBook } from "~/content/price-book";
+import { type PricingQuery, checkPriceInputs, parsePricingQuery, pricingRequestSchema } from "~/forms/pricing";
+import { quote } from "~/lib/price";
+import { absoluteUrl, jsonLd, seo } from "~/lib/seo";
+import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "~/server/submit.server";
+import type { Route } from "./+types/pricing";
+
+/**
+ * "Request this estimate" and "Request a call": an estimate request like the others, with the estimate
+ * as flat fields. The range is computed again here from the inputs; a range sent by a browser is ignored.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const estimateOf = (v: Parameters<typeof checkPriceInputs>[0]) => {
+    const inputs = checkPriceInputs(v);
+    if (inputs) {
+      const q = quote(inputs);
+      return { priceService: v.service, priceInputs: q.summary, priceLow: String(q.low), priceHigh: String(q.high), priceEstimate: q.line };
+    }
+    return { priceService: v.service, priceInputs: null, priceLow: null, priceHigh: null, priceEstimate: `${serviceTitle(v.service)} — no online price: call back to plan a walk-through` };
+  };
+  return handleLeadSubmission({
+    request,
+    context,
+    kind: "estimate",
+    schema: pricingRequestSchema,
+    toLead: (v) => {
+      const { fields, contact } = requester(v);
+      return { fields: { ...fields, ...estimateOf(v), message: v.message ?? null, agreed: v.agreed }, contact, consent: consentProof(v.agreed) };
+    },
+    confirmation: (v) => ({ ...estimateConfirmation(), estimate: estimateOf(v).priceEstimate }),
+  });
+}
+
+/**
+ * The query parsed on the server (a shared URL, the GET form without JavaScript). The prerendered page
+ * has no query; after a client-side navigation the page parses the new query itself (the server answers
+ * /pricing.data from the prerendered file, whatever the query).
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return { search: url.search, pricing: parsePricingQuery(url.searchParams), phone: business.phone };
+}
+
+/** The page works out a new query itself, without a request. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
+
+const title = "Instant Price Estimate";
+const description =
+  "See a price range for house washing, roof, gutter, driveway, concrete, fence and deck cleaning or holiday lights in Boise and the Treasure Valley in seconds, then request a free on-site estimate.";
+
+export const meta: Route.MetaFunction = () => [
+  ...seo({
+    title,
+    description,
+    path: "/pricing",
+    keywords: ["pressure washing prices Boise", "house washing cost Idaho", "gutter cleaning price Meridian", "instant estimate exterior cleaning", "roof cleaning cost Treasure Valley"],
+  }),
+  jsonLd({
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [
+      { "@type": "ListItem", position: 1, name: "Home", item: absoluteUrl("/") },
+      { "@type": "ListItem", position: 2, name: title, item: absoluteUrl("/pricing") },
+    ],
+  }),
+];
+
+const loadPricing = () => import("~/forms/pricing");
+
+/** Only the names the form has, without empty values: the shareable URL of the inputs. */
+function searchOf(form: HTMLFormElement): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === "string" && value.trim() !== "") params.set(name, value.trim());
+  return `?${params}`;
+}
+
+export default function Pricing({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const resultRef = useRef<HTMLDivElement>(null);
+  // A query the page parsed itself (in-place updates, client-side navigation between services).
+  const [parsed, setParsed] = useState<{ search: string; pricing: PricingQuery; submitted: boolean } | null>(null);
+  const search = location.search;
+  const current = search === loaderData.search ? { pricing: loaderData.pricing, submitted: false } : parsed?.search === search ? parsed : null;
+
+  const ready = current !== null;
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void loadPricing().then((m) => {
+      if (live) setParsed({ search, pricing: m.parsePricingQuery(new URLSearchParams(search)), submitted: false });
+    });
+    return () => {
+      live = false;
+    };
+  }, [ready, search]);
+
+  const pricing: PricingQuery = current?.pricing ?? { values: Object.fromEntries(new URLSearchParams(search)), inputs: null, zipcode: undefined, errors: {} };
+  const service = pricing.values.service;
+  const priced = service !== undefined && isPricedSlug(service) ? service : undefined;
+  const callback = service !== undefined && isCallbackSlug(service) ? service : undefined;
+  const result = pricing.inputs ? quote(pricing.inputs) : null;
+  // A service chosen but nothing entered yet: no error messages, just the prompt.
+  const touched = current?.submitted || Object.keys(pricing.values).some((name) => name !== "service");
+
+  const update = (form: HTMLFormElement, submitted: boolean) => {
+    const next = searchOf(form);
+    void loadPricing().then((m) => {
+      setParsed({ search: next, pricing: m.parsePricingQuery(new URLSearchParams(next)), submitted });
+      if (next !== location.search) void navigate({ search: next }, { replace: true, preventScrollReset: true });
+      if (submitted) resultRef.current?.querySelector<HTMLElement>("#result-heading")?.focus();
+    });
+  };
+
+  return (
+    <div>
+      <Breadcrumbs items={[{ to: "/", label: "Home" }, { label: title }]} />
+      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900 sm:text-4xl">Instant price estimate</h1>
+      <p className="mt-3 max-w-3xl text-lg text-slate-700">
+        Choose a service and enter the size: you see a price range at once. It comes from the same rates we quote with; the final price follows a free look at
+        the property. Commercial and fleet work is priced after a call.
+      </p>
+      {service === "pressure-washing" ? (
+        <p className="mt-4 rounded-md border-l-4 border-brand-600 bg-brand-50 px-3 py-2 text-slate-800">
+          Pressure washing covers many jobs: choose what needs cleaning below (house, roof, driveway, concrete, fence or deck) to see a price.
+        </p>
+      ) : null}
+      {service !== undefined && service !== "pressure-washing" && !priced && !callback ? (
+        <p role="alert" className="mt-4 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-red-900">
+          We have no instant price for that service. Choose one of the services below.
+        </p>
+      ) : null}
+
+      <div className="mt-8">
+        <ServicePicker selected={service} />
+      </div>
+
+      {priced ? (
+        <>
+          <PriceForm key={priced} service={priced} pricing={pricing} showErrors={Boolean(touched)} onUpdate={update} />
+          <div ref={resultRef}>
+            <PriceResult quote={result} errors={touched ? pricing.errors : {}} waiting={!current} />
+          </div>
+          {result ? (
+            <PricingRequestForm
+              service={priced}
+              values={pricing.values}
+              quote={result}
+              actionData={actionData}
+              phone={loaderData.phone}
+              action={`/pricing${search}`}
+            />
+          ) : null}
+        </>
+      ) : null}
+
+      {callback ? (
+        <>
+          <section aria-labelledby="callback-heading" className="mt-8 rounded-2xl border-2 border-brand-200 bg-brand-50 p-5 sm:p-6">
+            <h2 id="callback-heading" className="text-xl font-bold text-brand-900">
+              {priceBook.callback[callback].title}: priced after a call
+            </h2>
+            <p className="mt-2 text-slate-800">{priceBook.callback[callback].why}</p>
+            <p className="mt-2 text-slate-800">
+              Prefer to talk now? Call{" "}
+              <a href={loaderData.phone.href} className="font-semibold text-brand-700 underline">
+                {loaderData.phone.display}
+              </a>
+              .
+            </p>
+          </section>
+          <PricingRequestForm service={callback} values={pricing.values} quote={null} actionData={actionData} phone={loaderData.phone} action={`/pricing${search}`} />
+        </>
+      ) : null}
+    </div>
+  );
+}
