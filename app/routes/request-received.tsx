@@ -1,6 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
-import { ReferenceLine } from "~/components/forms/reference";
+import { EstimateLine, ReferenceLine } from "~/components/forms/reference";
 import { business } from "~/content/business";
 import { AreaNote } from "~/components/area-note";
 import { areaAnswer } from "~/lib/service-area";
@@ -76,6 +76,7 @@ export default function RequestReceived({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="mt-2">{confirmation.message}</p>
         <ReferenceLine reference={reference} />
+        <EstimateLine estimate={confirmation.estimate} />
         {area ? <AreaNote answer={area} phone={phone.display} className="mt-3" /> : null}
         <p className="mt-2">
           We reply to every request within {replyWithinHours} hours. Urgent job? Call us at {call}.

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { decode, headerValue, headerValues, leaves, parsePart } from "../../app/server/leads/mime-reader.ts";
 import { business } from "../../app/content/business.ts";
 import { expect, hydrated, test } from "./fixtures";
-import { leadDetail, leadsFor, uniqueEmail } from "./leads";
+import { leadDetail, leadsFor, ownerMail, uniqueEmail } from "./leads";
 import { hooksContaining, LEADS_TO, MAIL_FROM, mailsContaining, mailsTo, setSmtpDown, WEBHOOK_SECRET } from "./sinks";
 import type { Locator, Page } from "@playwright/test";
 
@@ -22,12 +22,6 @@ async function fillEstimate(form: Locator, { first = "Jane", last = "Doe", email
 const sidebar = (page: Page) => page.getByRole("complementary", { name: "FREE ESTIMATE" });
 
 /** The one e-mail the owner received about `email`, parsed. */
-async function ownerMail(email: string) {
-  await expect.poll(() => mailsTo(LEADS_TO, email).length, { timeout: 15_000 }).toBe(1);
-  const message = parsePart(mailsTo(LEADS_TO, email)[0]!.replace(/\r?\n/g, "\r\n"));
-  const text = leaves(message).map(decode).join("\n");
-  return { message, text };
-}
 
 test.describe("sidebar estimate form with JavaScript", () => {
   test("a valid request is stored once, e-mailed to the owner with Reply-To the visitor, and posted to the webhook", async ({ page }) => {

@@ -3,6 +3,9 @@ import { openDatabase, type Database } from "../../app/server/db/database.server
 import { sampleLead } from "../../app/server/db/testing.ts";
 import { getSubscription, linkSecret, newsletterLink } from "../../app/server/leads/newsletter.server.ts";
 import { getLead, listLeads, recordLead, type LeadRow } from "../../app/server/leads/store.server.ts";
+import { decode, leaves, parsePart } from "../../app/server/leads/mime-reader.ts";
+import { expect } from "./fixtures";
+import { LEADS_TO, mailsTo } from "./sinks";
 
 let database: Promise<Database> | undefined;
 const db = () => (database ??= openDatabase({ DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: undefined }));
@@ -29,4 +32,11 @@ export async function newsletterLinkPaths(email: string): Promise<{ confirm: str
   const secret = await linkSecret(database, {});
   const path = (purpose: "confirm" | "unsubscribe") => newsletterLink(purpose, id, secret, "");
   return { confirm: path("confirm"), unsubscribe: path("unsubscribe") };
+}
+
+/** The one e-mail the owner received about `email`'s request (the visitor's own reply is another): parsed, and its text. */
+export async function ownerMail(email: string) {
+  await expect.poll(() => mailsTo(LEADS_TO, email).length, { timeout: 15_000 }).toBe(1);
+  const message = parsePart(mailsTo(LEADS_TO, email)[0]!.replace(/\r?\n/g, "\r\n"));
+  return { message, text: leaves(message).map(decode).join("\n") };
 }

@@ -20,7 +20,7 @@ import type { Confirmation, LeadActionData } from "~/forms/result";
 import { readAttribution } from "~/lib/attribution";
 import { AreaNote } from "../area-note";
 import type { FieldErrors, ValidationState } from "./lead-form-validation";
-import { ReferenceLine } from "./reference";
+import { EstimateLine, ReferenceLine } from "./reference";
 
 export type { Confirmation, LeadActionData };
 
@@ -269,11 +269,7 @@ export function ConfirmationPanel({ confirmation, phone }: { confirmation: Confi
       </p>
       <p className="mt-2">{confirmation.message}</p>
       <ReferenceLine reference={confirmation.reference} />
-      {confirmation.estimate ? (
-        <p className="mt-2">
-          Your estimate: <strong>{confirmation.estimate}</strong>. The final price follows a free look at the property.
-        </p>
-      ) : null}
+      <EstimateLine estimate={confirmation.estimate} />
       {confirmation.area ? <AreaNote answer={confirmation.area} phone={phone.display} className="mt-3" /> : null}
       <p className="mt-2">
         Urgent job? Call us at{" "}

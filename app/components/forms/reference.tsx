@@ -7,3 +7,13 @@ export function ReferenceLine({ reference }: { reference: string | null | undefi
     </p>
   );
 }
+
+/** The instant estimate a request carries (/pricing), with what it is not: the final price. */
+export function EstimateLine({ estimate }: { estimate: string | null | undefined }) {
+  if (!estimate) return null;
+  return (
+    <p className="mt-2">
+      Your estimate: <strong>{estimate}</strong>. The final price follows a free look at the property.
+    </p>
+  );
+}

@@ -30,5 +30,5 @@ export const applicationConfirmation = (position: string | undefined): Confirmat
 export function confirmationOf(kind: LeadKind, fields: Fields): Confirmation {
   if (kind === "newsletter") return newsletterConfirmation();
   if (kind === "application") return applicationConfirmation(typeof fields.position === "string" ? fields.position : undefined);
-  return estimateConfirmation();
+  return { ...estimateConfirmation(), estimate: typeof fields.priceEstimate === "string" && fields.priceEstimate !== "" ? fields.priceEstimate : null };
 }
