@@ -438,6 +438,8 @@ async function startServer(listenPort: number, dir: string): Promise<void> {
     PORT: String(listenPort),
     HOST: "127.0.0.1",
     DATA_DIR: dir,
+    // No form is sent during the benchmark; e-mails, if any, are written to DATA_DIR/mail.
+    MAIL_TRANSPORT: "files",
     LOG_LEVEL: "warn",
   };
   const child = spawn(process.execPath, ["server.ts"], { env, stdio: ["ignore", "inherit", "inherit"] });
