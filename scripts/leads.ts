@@ -15,14 +15,14 @@ import { EnvError, parseEnv, type Env } from "../app/server/env.server.ts";
 import { formatField, formatPhone, formatTime, labelFor, oneLine } from "../app/server/leads/labels.ts";
 import { linkSecret, listConfirmedSubscribers, newsletterLink } from "../app/server/leads/newsletter.server.ts";
 import { idPrefixOf, referenceOf } from "../app/server/leads/reference.ts";
-import { getLead, listLeads, type LeadKind, type LeadRow } from "../app/server/leads/store.server.ts";
+import { LEAD_KINDS, type LeadKind } from "../app/server/leads/kinds.ts";
+import { getLead, listLeads, type LeadRow } from "../app/server/leads/store.server.ts";
 import { toCsv } from "./csv.ts";
 
 const USAGE = `Usage:
   npm run leads -- list [--since 7d] [--kind estimate|contact|newsletter|application] [--json|--csv]
   npm run leads -- show ID|REFERENCE       (the reference a visitor quotes, e.g. GS-1A2B-3C4D)
   npm run leads -- subscribers [--json|--csv]   (confirmed newsletter subscribers only)`;
-const KINDS: readonly LeadKind[] = ["estimate", "contact", "newsletter", "application"];
 
 /** An error the owner can fix; printed without a stack trace. Exit code 2 for a wrong command line, 1 otherwise. */
 class CliError extends Error {
@@ -175,7 +175,7 @@ export async function main(argv: string[]): Promise<string> {
   if (command === "subscribers" && (values.kind !== undefined || values.since !== undefined)) throw new CliError("subscribers takes only --json or --csv.");
   if (values.json && values.csv) throw new CliError("Choose one of --json and --csv.");
   const kind = values.kind as LeadKind | undefined;
-  if (kind !== undefined && !KINDS.includes(kind)) throw new CliError(`--kind: expected one of ${KINDS.join(", ")}`);
+  if (kind !== undefined && !LEAD_KINDS.includes(kind)) throw new CliError(`--kind: expected one of ${LEAD_KINDS.join(", ")}`);
   const since = values.since === undefined ? undefined : parseSince(values.since);
 
   // This tool sends no e-mail, so the mail settings the server needs do not apply here.

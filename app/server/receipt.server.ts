@@ -4,10 +4,9 @@
  * keeping a URL. `/request-received/<lead id>.<kind>.<expiry>.<duplicate>.<signature>`
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { LeadKind } from "./leads/store.server";
+import { LEAD_KINDS, type LeadKind } from "./leads/kinds";
 
 export const RECEIPT_TTL_MS = 30 * 60_000;
-const KINDS: readonly LeadKind[] = ["estimate", "contact", "newsletter", "application"];
 
 export interface Receipt {
   /** The stored request; "" for a submission turned away as spam (nothing stored, an ordinary confirmation). */
@@ -31,6 +30,6 @@ export function readReceipt(ref: string, secret: string, now = new Date()): Rece
   const expected = Buffer.from(sign(secret, parts.slice(0, 4).join(".")));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  if (!(KINDS as string[]).includes(kind) || Number.parseInt(expiry, 36) * 1000 < now.getTime()) return null;
+  if (!(LEAD_KINDS as readonly string[]).includes(kind) || Number.parseInt(expiry, 36) * 1000 < now.getTime()) return null;
   return { leadId: leadId === "0" ? "" : leadId, kind: kind as LeadKind, duplicate: duplicate === "1" };
 }

@@ -7,7 +7,9 @@ import { createHash, randomUUID } from "node:crypto";
 import { sql, type Selectable, type Transaction } from "kysely";
 import type { Database, DB, DeliveryStatus, JobKind, JobStatus, LeadsTable } from "../db/database.server.ts";
 
-export type LeadKind = "estimate" | "contact" | "newsletter" | "application";
+import type { LeadKind } from "./kinds.ts";
+
+export type { LeadKind };
 export type Fields = Record<string, string | string[] | boolean | null>;
 
 export interface NewLead {
