@@ -16,6 +16,7 @@ import { AreaNote, useServiceArea, ZipAnswer } from "./area-note";
 import { Checkbox, PersonFields, TextArea, TextField } from "./forms/controls";
 import { ConsentText } from "./forms/estimate-form";
 import { LeadForm } from "./forms/lead-form";
+import { business } from "~/content/business";
 
 
 const inputClass =
@@ -285,7 +286,7 @@ export function PricingRequestForm({
       <p className="mt-1 mb-5 text-slate-700">
         {callback
           ? "Leave your number and what needs cleaning: we call back within one business day to plan a walk-through."
-          : `We send it with your details and reply within 24 hours to book the free look at the property${quote ? ` (${formatRange(quote.low, quote.high)})` : ""}.`}
+          : `We send it with your details and reply within ${business.replyWithinHours} hours to book the free look at the property${quote ? ` (${formatRange(quote.low, quote.high)})` : ""}.`}
       </p>
       <LeadForm
         id="pricing-request-form"

@@ -10,6 +10,7 @@ import { locationPath, pricingPath } from "~/lib/paths";
 import { ServiceCard } from "./cards";
 import type { IconName } from "~/content/schema";
 import { PageHero, Section } from "./ui";
+import { business } from "~/content/business";
 
 type Step = { title: string; description: string };
 type QA = { id?: string; question: string; answer: string };
@@ -160,7 +161,7 @@ export function ServiceLayout({ service, related, areas, phone, estimateButton, 
         <h2 id="service-cta" className="text-2xl font-bold sm:text-3xl">
           Get a free {service.title.toLowerCase()} estimate
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-100">We reply within 24 hours with a clear, written price.</p>
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-100">We reply within {business.replyWithinHours} hours with a clear, written price.</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {estimate("Request a Free Quote")}
           <a href={phone.href} className="btn-inverse">

@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { step } from "./schema";
+import { business } from "./business";
 
 type Card = z.input<typeof step>;
 
@@ -71,7 +72,7 @@ export const whyChoose = [
   {
     title: "Fast & Efficient",
     description:
-      "Most residential jobs are done in 2–4 hours. We reply to every request within 24 hours and show up when we say we will.",
+      `Most residential jobs are done in 2–4 hours. We reply to every request within ${business.replyWithinHours} hours and show up when we say we will.`,
   },
   {
     title: "Experienced Team",

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { optionValues, serviceTypeOptions } from "./options";
+import { business } from "../content/business";
 
 // Zod would otherwise probe `new Function` to compile parsers, which the Content-Security-Policy forbids.
 z.config({ jitless: true });
@@ -31,11 +32,11 @@ export const phone = z
   .string({ error: "Enter your phone number" })
   .trim()
   .min(1, "Enter your phone number")
-  .max(30, "Enter a phone number like (208) 555-0134")
+  .max(30, `Enter a phone number like ${business.phone.display}`)
   .transform((value, ctx) => {
     const normalized = normalizePhone(value);
     if (!normalized) {
-      ctx.addIssue({ code: "custom", message: "Enter a 10-digit phone number like (208) 555-0134" });
+      ctx.addIssue({ code: "custom", message: `Enter a 10-digit phone number like ${business.phone.display}` });
       return z.NEVER;
     }
     return normalized;

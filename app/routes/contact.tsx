@@ -44,7 +44,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () =>
   seo({
     title: "Contact Us for a Free Estimate",
-    description: "Call (208) 555-0134, e-mail us or send a request for a free exterior cleaning estimate in Boise and the Treasure Valley. We reply within 24 hours.",
+    description: `Call ${business.phone.display}, e-mail us or send a request for a free exterior cleaning estimate in Boise and the Treasure Valley. We reply within ${business.replyWithinHours} hours.`,
     path: "/contact",
     keywords: ["contact pressure washing Boise", "free estimate exterior cleaning", "Meridian Idaho cleaning company", "emergency pressure washing"],
   });

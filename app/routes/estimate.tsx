@@ -28,7 +28,7 @@ export function loader() {
 export const meta: Route.MetaFunction = () =>
   seo({
     title: "Request a Free Estimate",
-    description: "Send us your name, phone and ZIP code for a free, no-obligation exterior cleaning estimate. We reply within 24 hours.",
+    description: `Send us your name, phone and ZIP code for a free, no-obligation exterior cleaning estimate. We reply within ${business.replyWithinHours} hours.`,
     path: "/estimate",
     keywords: ["free estimate", "pressure washing quote Boise", "exterior cleaning estimate"],
     noindex: true,
@@ -39,7 +39,7 @@ export default function EstimatePage({ loaderData, actionData }: Route.Component
     <div className="max-w-xl">
       <Breadcrumbs items={[{ to: "/", label: "Home" }, { label: "Free estimate" }]} />
       <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Request a free estimate</h1>
-      <p className="mt-2 mb-6 text-lg text-slate-700">We reply within 24 hours. For a more detailed request, use our contact form.</p>
+      <p className="mt-2 mb-6 text-lg text-slate-700">We reply within {business.replyWithinHours} hours. For a more detailed request, use our contact form.</p>
       <EstimateForm id="page-estimate-form" source="estimate-page" actionData={actionData} phone={loaderData.phone} />
     </div>
   );

@@ -123,7 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <CallToAction
         title="Ready for a cleaner home or storefront?"
-        text="Tell us what needs cleaning and we will send a free, no-obligation estimate within 24 hours."
+        text={`Tell us what needs cleaning and we will send a free, no-obligation estimate within ${business.replyWithinHours} hours.`}
         phone={phone}
         primary={{ to: "/contact", label: "Request Your Free Estimate" }}
       />
