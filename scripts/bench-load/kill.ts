@@ -83,7 +83,7 @@ export async function killDuringSubmissions(settings: Settings): Promise<Section
           ["of which confirmed to the visitor", state.leads.length - storedNotAcked],
           ["stored but never confirmed (killed between commit and answer)", storedNotAcked],
           ["all pending e-mails sent, after the final start", drainMs === null ? "not within 8 min" : seconds(drainedAt - restartedAt)],
-          ["messages received in all", tally.messages],
+          ["messages received in all: to the owner, replies to visitors", `${tally.messages}, ${tally.replies.messages}`],
           ["requests e-mailed twice (kill between SMTP accept and marking the job sent)", `${tally.repeated.length} (${tally.extra} extra messages, ${tally.repeatsWithSameMessageId} with the same Message-ID as the first)`],
           ["messages cut short by a kill (no Request ID)", tally.unreadable],
         ],
@@ -100,7 +100,7 @@ export async function killDuringSubmissions(settings: Settings): Promise<Section
       check("pending e-mails sent after the restart", drainMs !== null, drainMs === null ? "jobs still pending after 8 min" : `drained ${seconds(drainedAt - restartedAt)} after the final start`),
       ...storeChecks(state, acked, allRecords),
       ...mailChecks(tally, { allowRepeats: true }),
-      check("repeats at most the sends in flight at the kills (one batch of 5 per kill)", tally.extra <= 5 * rounds, `${tally.extra} extra messages after ${rounds} kills`),
+      check("repeats at most the sends in flight at the kills (one batch of 5 per kill)", tally.extra + tally.replies.extra <= 5 * rounds, `${tally.extra} extra messages and ${tally.replies.extra} extra replies after ${rounds} kills`),
     ],
   };
 }

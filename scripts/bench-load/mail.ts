@@ -1,5 +1,6 @@
 /** The SMTP sink: a real SMTP server that records every message (optionally refusing connections), and the mail checks. */
 import { decode, headerValue, leaves, parsePart } from "../../app/server/leads/mime-reader.ts";
+import { referenceOf } from "../../app/server/leads/reference.ts";
 import { startSmtpSink as startSharedSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { onCleanup } from "./cleanup.ts";
 import { check, list, type Check } from "./report.ts";
@@ -12,8 +13,16 @@ interface ReceivedMail {
   at: number;
 }
 
+/** The visitor's reply (their confirmation e-mail), named by the request's reference in its X-Reference header. */
+interface ReceivedReply {
+  reference: string;
+  at: number;
+}
+
 export interface SmtpSink {
+  /** The owner's notifications (and anything else that is not a reply). */
   messages: ReceivedMail[];
+  replies: ReceivedReply[];
   /** Connections turned away with 421 while refusing. */
   readonly refused: number;
   setRefusing(refusing: boolean): void;
@@ -32,17 +41,21 @@ function requestIdOf(raw: string): string | null {
 
 export async function startSmtpSink(port: number, { refusing = false } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
+  const replies: ReceivedReply[] = [];
   const shared = await startSharedSmtpSink({
     port,
     refusing,
     onMessage(buffer) {
       const raw = buffer.toString("utf8");
       const head = parsePart(raw);
+      const reference = headerValue(head, "x-reference");
+      if (reference && !headerValue(head, "x-lead-id")) return void replies.push({ reference, at: Date.now() });
       messages.push({ leadId: requestIdOf(raw), headerLeadId: headerValue(head, "x-lead-id"), messageId: headerValue(head, "message-id"), at: Date.now() });
     },
   });
   const sink: SmtpSink = {
     messages,
+    replies,
     get refused() {
       return shared.refused;
     },
@@ -67,6 +80,8 @@ interface MailTally {
   /** Messages without a readable Request ID (cut short), or whose X-Lead-Id header disagrees with the body. */
   unreadable: number;
   headerMismatch: number;
+  /** The visitors' replies: stored leads without one, extra replies to stored leads, replies to no stored lead. */
+  replies: { messages: number; missing: string[]; extra: number; unknown: string[] };
 }
 
 export function tallyMail(sink: SmtpSink, leadIds: Iterable<string>): MailTally {
@@ -92,17 +107,33 @@ export function tallyMail(sink: SmtpSink, leadIds: Iterable<string>): MailTally 
     unknown: [...byLead.keys()].filter((id) => !ids.has(id)),
     unreadable,
     headerMismatch,
+    replies: tallyReplies(sink, ids),
   };
 }
 
-/** The checks that every stored lead was e-mailed; `allowRepeats` turns repeats into a reported number. */
+function tallyReplies(sink: SmtpSink, ids: Set<string>): MailTally["replies"] {
+  const count = new Map<string, number>();
+  for (const reply of sink.replies) count.set(reply.reference, (count.get(reply.reference) ?? 0) + 1);
+  const references = new Set([...ids].map(referenceOf));
+  return {
+    messages: sink.replies.length,
+    missing: [...ids].filter((id) => !count.has(referenceOf(id))),
+    extra: [...count].reduce((n, [reference, times]) => n + (references.has(reference) ? times - 1 : 0), 0),
+    unknown: [...count.keys()].filter((reference) => !references.has(reference)),
+  };
+}
+
+/** The checks that every stored lead was e-mailed to the owner and replied to; `allowRepeats` turns repeats into a reported number. */
 export function mailChecks(tally: MailTally, { allowRepeats = false } = {}): Check[] {
   const checks = [
     check("every stored request was e-mailed", tally.missing.length === 0, `${tally.messages} messages received; leads without a message: ${list(tally.missing)}`),
     check("no message about a request that is not stored", tally.unknown.length === 0 && tally.unreadable === 0 && tally.headerMismatch === 0, `unknown lead ids: ${list(tally.unknown)}; unreadable messages: ${tally.unreadable}; X-Lead-Id ≠ Request ID: ${tally.headerMismatch}`),
   ];
+  const replies = tally.replies;
+  checks.push(check("every visitor got the reply to their request, none about another", replies.missing.length === 0 && replies.unknown.length === 0, `${replies.messages} replies received; leads without a reply: ${list(replies.missing)}; replies to no stored request: ${list(replies.unknown)}`));
   if (!allowRepeats) {
     checks.push(check("each request e-mailed exactly once", tally.repeated.length === 0, `leads with more than one message: ${tally.repeated.length} (${tally.extra} extra messages)`));
+    checks.push(check("each visitor replied to exactly once", replies.extra === 0, `extra replies: ${replies.extra}`));
   }
   return checks;
 }

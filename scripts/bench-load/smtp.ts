@@ -14,7 +14,7 @@ export async function smtpOutage(settings: Settings): Promise<Section> {
   const outageStarted = Date.now();
   const { records } = await submitLoop(env.server, `smtp-${randomBytes(3).toString("hex")}`, 10, count).result;
   await sleep(outageAfterLoadMs);
-  const duringOutage = { messages: env.sink.messages.length, refused: env.sink.refused, state: await storeState(env.database) };
+  const duringOutage = { messages: env.sink.messages.length + env.sink.replies.length, refused: env.sink.refused, state: await storeState(env.database) };
   env.sink.setRefusing(false);
   const backAt = Date.now();
   const drainMs = await waitForOutbox(env.database, 5 * 60_000);
@@ -37,7 +37,7 @@ export async function smtpOutage(settings: Settings): Promise<Section> {
           ["jobs by status at the end of the outage", `\`${JSON.stringify(duringOutage.state.jobs)}\``],
           ["all delivered after the sink came back, within", drainMs === null ? "not within 5 min" : seconds(drainMs)],
           ["jobs that needed more than one attempt", state.retriedJobs],
-          ["messages received", tally.messages],
+          ["messages received: to the owner, replies to visitors", `${tally.messages}, ${tally.replies.messages}`],
         ],
       ),
       ...(diagnosis ? [diagnosis] : []),

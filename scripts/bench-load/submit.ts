@@ -66,7 +66,7 @@ export async function submissionsUnderLoad(settings: Settings): Promise<Section>
   const state = await storeState(env.database);
   await env.server.stop();
   const tally = tallyMail(env.sink, state.leads.map((l) => l.id));
-  const mailTimes = env.sink.messages.map((m) => m.at);
+  const mailTimes = [...env.sink.messages, ...env.sink.replies].map((m) => m.at);
   const lastMail = mailTimes.length ? Math.max(...mailTimes) : loadEnded;
   return {
     title: "2. Requests under load",
@@ -82,7 +82,7 @@ export async function submissionsUnderLoad(settings: Settings): Promise<Section>
           ["submission run", seconds(loadEnded - started)],
           ["confirmations (303 to the confirmation page)", r.acked.length],
           ["stored rows", state.leads.length],
-          ["messages received", tally.messages],
+          ["messages received: to the owner, replies to visitors", `${tally.messages}, ${tally.replies.messages}`],
           ["all mail delivered, from the first request", seconds(lastMail - started)],
           ["outbox drained, after the last answer", drainMs === null ? "not within 10 min" : seconds(drainMs)],
         ],
