@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { business } from "./app/content/business.ts";
 
-// The canonical origin is fixed at build time (decisions.md §2): SITE_URL overrides the default.
+// The canonical origin is fixed at build time: SITE_URL overrides the default (app/content/business.ts).
 const siteUrl = (process.env.SITE_URL || business.origin).replace(/\/+$/, "");
 
 export default defineConfig({

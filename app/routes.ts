@@ -7,10 +7,10 @@ export default [
     route("services", "routes/services.tsx"),
     route("services/fleet-cleaning", "routes/services.fleet-cleaning.tsx"),
     route("services/holiday-light-installation", "routes/services.holiday-light-installation.tsx"),
-    // The ten other services share one section layout (spec §2.6), chosen by the service's template.
+    // The ten other services share one section layout, chosen by the service's template.
     route("services/:slug", "routes/services.$slug.tsx"),
     route("locations", "routes/locations.tsx"),
-    // City pages, and the short city paths that redirect to them (spec §2.1).
+    // City pages, and the short city paths (/locations/boise) that redirect to them.
     route("locations/:slug", "routes/locations.$slug.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog.$slug.tsx"),

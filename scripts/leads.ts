@@ -1,5 +1,5 @@
 /**
- * The owner's view of the requests, from the command line (decisions.md §5.7). Reads the same settings
+ * The owner's view of the requests, from the command line. Reads the same settings
  * (DATA_DIR or DATABASE_URL) as the server.
  *
  *   npm run leads -- list [--since 7d] [--kind estimate|contact|newsletter|application] [--json|--csv]

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { type PlottedPlace, VIEW } from "~/lib/locator-map";
 
 /**
- * The city page's service-area map (spec §2.8) as a facade: a drawn preview of the city among the towns
+ * The city page's service-area map as a facade: a drawn preview of the city among the towns
  * around it that we serve, and the Google Maps frame only when the visitor asks for it ("Show map"), so
  * no page load talks to another host. "Show map" is a GET form (`?map=show#map`): without JavaScript, or
  * before the app has hydrated, the server answers with the frame in place; after hydration it appears

@@ -1,7 +1,7 @@
 import { Check, Copy } from "lucide-react";
 
 /**
- * Writes the address and the map link to the clipboard (spec §2.12); a failure is ignored. The click is
+ * Writes the address and the map link to the clipboard; a failure is ignored. The click is
  * handled by the page's early script (app/lib/early-script.ts), so a tap is honoured from the first paint,
  * before the app has hydrated; it marks the button `data-copied` for a moment, which shows "Copied".
  */

@@ -1,7 +1,7 @@
 import { FileText, Phone } from "lucide-react";
 import { Link } from "react-router";
 
-/** The fixed bottom bar on phones (spec §2.2); the footer leaves room for it so it covers nothing. */
+/** The fixed bottom bar on phones (Call Now and Free Quote); the footer leaves room for it so it covers nothing. */
 export function MobileBar({ phone }: { phone: { display: string; href: string } }) {
   return (
     <nav aria-label="Quick actions" className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-2 border-t border-brand-900 bg-brand-800 lg:hidden">

@@ -5,9 +5,10 @@ import { useNonce } from "~/lib/nonce";
 const LOGGED = "__notFoundLogged";
 
 /**
- * The 404 page (spec §2.13). The unknown path is written to the browser console: by a one-line inline
- * script when the server answers the 404 (the app only starts on the first interaction), and by an
- * effect after a client-side navigation to an unknown path.
+ * The 404 page for any unmatched path ("Oops! Page not found", a link home). The unknown path is
+ * written to the browser console: by a one-line inline script when the server answers the 404 (the app
+ * only starts on the first interaction), and by an effect after a client-side navigation to an unknown
+ * path.
  */
 export function NotFound() {
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 /**
- * The section layout every service page shares (spec §2.6): hero, what it is, method and pressure,
+ * The section layout every service page shares: hero, what it is, method and pressure,
  * process, surfaces, benefits, questions, related services, areas and a closing call to action.
  * Pages pass their own process steps, questions or estimate button where they differ.
  */

@@ -1,5 +1,5 @@
 /**
- * About page and home page "Why choose" content (spec §2.3, §2.4).
+ * About page and home page "Why choose" content.
  * The state registration number is not written here: the page inserts it from business.license.
  */
 import type { z } from "zod";

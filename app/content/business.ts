@@ -1,5 +1,5 @@
 /**
- * The business identity (decisions.md §2). The one place a phone number, e-mail or name is written;
+ * The business identity. The one place a phone number, e-mail or name is written;
  * every page reads it from here. The owner replaces the placeholders before launch.
  */
 export const business = {
@@ -23,13 +23,13 @@ export const business = {
     { days: "Saturday", schema: ["Saturday"], opens: "08:00", closes: "18:00", display: "8:00 AM – 6:00 PM" },
     { days: "Sunday", schema: ["Sunday"], opens: "09:00", closes: "17:00", display: "9:00 AM – 5:00 PM" },
   ],
-  /** Placeholder social profiles (spec §2.2); the owner fills in the real addresses. */
+  /** Placeholder social profiles for the footer; the owner fills in the real addresses. */
   social: [
     { name: "Facebook", href: "https://www.facebook.com/" },
     { name: "Instagram", href: "https://www.instagram.com/" },
     { name: "Google Business Profile", href: "https://www.google.com/maps" },
   ],
-  /** Spec §9 claims used in copy and structured data. */
+  /** Claims used in copy and structured data. */
   pressure: { equipmentMaxPsi: 4000, pressureWashing: "1,500–4,000 PSI", softWashing: "under 500 PSI" },
   typicalJob: "2–4 hours",
   payments: ["Credit and debit cards", "Checks", "Venmo", "Zelle", "Cash App", "Online invoices"],

@@ -1,6 +1,6 @@
 /**
- * Careers page content (spec §2.10, job listings spec §3.4).
- * Each job's Apply Now button leads to /careers/apply?position={slug} (decisions.md §3).
+ * Careers page content: benefits, the three job listings, culture and the application steps.
+ * Each job's Apply Now button leads to the application form at /careers/apply?position={slug} (decision 010).
  */
 import type { z } from "zod";
 import type { jobSchema, step } from "./schema";

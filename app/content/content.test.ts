@@ -12,7 +12,7 @@ import { employeeTestimonial, testimonials } from "./testimonials";
 
 /** Every content module, parsed with its schema: a malformed record fails here, before it ships. */
 describe("content", () => {
-  it("has the twelve services of the spec, in the navigation's order", () => {
+  it("has the twelve services, in the navigation's order", () => {
     const parsed = z.array(serviceSchema).parse(services);
     expect(parsed.map((s) => s.slug)).toEqual([
       "pressure-washing",
@@ -31,15 +31,15 @@ describe("content", () => {
     expect(new Set(parsed.map((s) => s.title)).size).toBe(12);
   });
 
-  it("has the twelve cities of the spec with their response times and coordinates", () => {
+  it("has the twelve cities with their response times and coordinates", () => {
     const parsed = z.array(locationSchema).parse(locations);
     expect(parsed.map((l) => l.slug)).toEqual(["boise", "meridian", "eagle", "caldwell", "nampa", "kuna", "star", "garden-city", "emmett", "mccall", "middleton", "parma"]);
     const response = Object.fromEntries(parsed.map((l) => [l.city, l.avgResponse]));
     for (const city of ["Boise", "Meridian", "Eagle", "Garden City", "Star"]) expect(response[city]).toBe("Same Day");
     for (const city of ["Caldwell", "Nampa", "Kuna", "Emmett", "Middleton"]) expect(response[city]).toBe("Next Day");
     for (const city of ["McCall", "Parma"]) expect(response[city]).toBe("By Appointment");
-    // The spec's ZIP codes are there (more may be added); every ZIP is an Idaho one, listed once per city
-    // (a ZIP can serve two cities: 83714 is Boise's and Garden City's).
+    // The ZIP codes the company gave for Boise and Meridian are there (more may be added); every ZIP is
+    // an Idaho one, listed once per city (a ZIP can serve two cities: 83714 is Boise's and Garden City's).
     expect(parsed.find((l) => l.city === "Boise")!.zipCodes).toEqual(expect.arrayContaining(["83701", "83702", "83703", "83704", "83705", "83706", "83709", "83712", "83713", "83714", "83716", "83717"]));
     expect(parsed.find((l) => l.city === "Meridian")!.zipCodes).toEqual(expect.arrayContaining(["83642", "83646"]));
     for (const l of parsed) {
@@ -51,7 +51,7 @@ describe("content", () => {
     expect(parsed.find((l) => l.city === "Caldwell")!.page.neighborhoods).toContain("Pleasant Valley");
   });
 
-  it("has the extended areas of spec §9: 7 on About, 9 on Locations", () => {
+  it("has the extended areas: 7 on About, 9 on Locations", () => {
     expect(aboutExtendedAreas).toEqual(["Payette", "Ontario", "Fruitland", "New Plymouth", "Weiser", "Middleton", "Emmett"]);
     expect(locationsExtendedAreas).toHaveLength(9);
     expect(locationsExtendedAreas).toEqual(expect.arrayContaining(["Sun Valley", "Twin Falls", "Idaho Falls", "Coeur d'Alene"]));
@@ -63,7 +63,7 @@ describe("content", () => {
     expect(z.array(faqItemSchema).parse(holidayFaq).map((i) => i.id)).toEqual(Array.from({ length: 8 }, (_, i) => `faq-${i + 1}`));
   });
 
-  it("has the three jobs of spec §3.4", () => {
+  it("has the three job listings with their experience and pay", () => {
     const parsed = z.array(jobSchema).parse(jobs);
     expect(parsed.map((j) => [j.title, j.experience, j.salary])).toEqual([
       ["Pressure Washing Technician", "Entry level", "$18-24/hour"],
@@ -86,7 +86,7 @@ describe("content", () => {
     expect(featuredServices.map((f) => services.some((s) => s.slug === f.slug))).toEqual(Array(6).fill(true));
   });
 
-  it("keeps the business constants of decisions.md §2 in one place", () => {
+  it("keeps the phone, e-mail and hours in one place", () => {
     expect(business.phone).toEqual({ display: "(208) 555-0134", href: "tel:+12085550134", e164: "+12085550134" });
     expect(business.email).toBe("info@gemstateexteriorcleaning.com");
     expect(business.hours.map((h) => h.display)).toEqual(["7:00 AM – 7:00 PM", "8:00 AM – 6:00 PM", "9:00 AM – 5:00 PM"]);

@@ -1,5 +1,5 @@
 /**
- * The 13 questions of the FAQ page (spec §2.11, constants from spec §9).
+ * The 13 questions of the FAQ page: the cities served, payments, pressure levels, how long a job takes, ...
  * The phone number and e-mail are never written here: the page's "Still Have Questions" card shows them.
  */
 import type { z } from "zod";

@@ -1,4 +1,4 @@
-/** Home page choices (spec §2.3): which services get a card, in order, and the card titles that differ. */
+/** Home page choices: which services get a card, in order, and the card titles that differ. */
 export const featuredServices = [
   { slug: "pressure-washing" },
   { slug: "house-washing" },

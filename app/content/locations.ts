@@ -1,7 +1,8 @@
 /**
- * The 12 city landing pages (spec §2.7, §2.8, §9). The order matters: the footer shows the first 6,
- * the home page and the mobile menu the first 8. Every page has its own words (decisions.md §6);
- * the company name, phone and e-mail are inserted by the pages, never written here.
+ * The 12 city landing pages. The order matters: the footer shows the first 6, the home page and the
+ * mobile menu the first 8. Every page has its own words, so each reads as a page about its city, not
+ * one page with the name swapped; the company name, phone and e-mail are inserted by the pages, never
+ * written here.
  */
 import type { z } from "zod";
 import type { locationSchema } from "./schema";
@@ -1055,7 +1056,7 @@ export const locations = [
   },
 ] satisfies LocationInput[];
 
-/** Extended areas (spec §9): the five both lists share, plus the extras of each page. */
+/** Extended areas, served beyond the 12 city pages: the five both lists share, plus the extras of each page. */
 export const extendedAreasBase = ["Payette", "Ontario", "Fruitland", "New Plymouth", "Weiser"] as const;
 /** About page: 7 extended areas. */
 export const aboutExtendedAreas = [...extendedAreasBase, "Middleton", "Emmett"];

@@ -31,7 +31,10 @@ export const iconName = z.enum([
   "trending-up",
 ]);
 
-/** Which of the spec's shared page layouts renders the service (spec §2.1 / §2.6). */
+/**
+ * Which variant of the service-page layout renders the service: services that are alike share one
+ * (the fleet and holiday pages have their own routes).
+ */
 export const serviceTemplate = z.enum(["pressure", "soft", "house", "concrete", "fleet", "holiday"]);
 
 export const qa = z.object({ question: text, answer: text });
@@ -40,7 +43,7 @@ export const step = z.object({ title: text, description: text });
 export const serviceSchema = z.object({
   slug,
   title: text,
-  /** Residential, Commercial, or both (spec §2.5). */
+  /** Residential, Commercial, or both: decides the Services page's Residential and Commercial lists. */
   category: z.array(serviceCategory).min(1),
   /** One or two sentences for cards and meta descriptions (<= 200 chars). */
   description: text.max(200),
@@ -52,7 +55,7 @@ export const serviceSchema = z.object({
     tagline: text,
     /** 2-3 paragraphs: what the service is and why it matters in the Treasure Valley. */
     intro: z.array(text).min(2).max(3),
-    /** The pressure / method used, consistent with spec §9 (pressure washing 1,500-4,000 PSI, soft washing under 500 PSI, equipment up to 4,000 PSI). */
+    /** The pressure / method used, consistent with business.pressure (pressure washing 1,500-4,000 PSI, soft washing under 500 PSI, equipment up to 4,000 PSI). */
     method: text,
     /** How the job is done, 4-5 steps. */
     process: z.array(step).min(4).max(5),
@@ -82,7 +85,7 @@ export const locationSchema = z.object({
   avgResponse: responseTime,
   /** [longitude, latitude] */
   coordinates: z.tuple([z.number().min(-118).max(-110), z.number().min(41).max(49)]),
-  /** The focus of the page from spec §2.8, a short phrase. */
+  /** What the city's page is about, a short phrase (e.g. Emmett: ranches, farms, equipment and irrigation). */
   focus: text,
   /** City page copy: each page must read as a page about that city. */
   page: z.object({

@@ -1,7 +1,7 @@
 /**
- * The 12 services (spec §2.1, §2.2, §2.5, §2.6), in the order the navigation shows them:
+ * The 12 services, in the order the navigation shows them:
  * the footer lists the first 5 and the mobile menu the first 6.
- * Pressure and method claims follow spec §9: equipment up to 4,000 PSI, pressure washing
+ * Pressure and method claims match business.pressure: equipment up to 4,000 PSI, pressure washing
  * 1,500–4,000 PSI, soft washing under 500 PSI.
  * The company's name, phone and e-mail are never written here; pages insert them from business.ts.
  */
@@ -1295,7 +1295,7 @@ export const services = [
   },
 ] satisfies ServiceInput[];
 
-/** Fleet process (spec §2.6): step number comes from position. */
+/** The fleet page's process: the step number comes from the position. */
 export const fleetProcess = [
   {
     title: "Scheduling and fleet assessment",
@@ -1324,7 +1324,7 @@ export const fleetProcess = [
   },
 ] satisfies z.input<typeof step>[];
 
-/** Holiday-lights page FAQ (spec §2.6): exactly 8 items with ids faq-1 ... faq-8. */
+/** Holiday-lights page FAQ: exactly 8 items with ids faq-1 ... faq-8. */
 export const holidayFaq = [
   {
     id: "faq-1",

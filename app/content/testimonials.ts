@@ -1,5 +1,5 @@
 /**
- * Customer testimonials for the About page (spec §2.4) and the employee testimonial for Careers (spec §2.10).
+ * Customer testimonials for the About page and the employee testimonial for Careers.
  * Before launch the owner replaces these with real reviews, quoted with the customer's or employee's permission.
  */
 import type { z } from "zod";

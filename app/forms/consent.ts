@@ -1,5 +1,6 @@
 /**
- * Text-message consent wording (decisions.md §4). Never pre-checked, never bundled with the terms.
+ * Text-message consent wording. Required on the FREE ESTIMATE form, and on the contact form when text is
+ * the chosen contact method; optional elsewhere. Never pre-checked, never bundled with accepting the terms.
  * Every stored request keeps CONSENT.version and the exact text shown; change the version whenever
  * the wording changes.
  */

@@ -1,5 +1,5 @@
 /**
- * Field rules shared by every form (decisions.md §4). The server is the authority; the browser runs the
+ * Field rules shared by every form. The server is the authority; the browser runs the
  * same schemas early. Messages name the field and the fix.
  */
 import { z } from "zod";

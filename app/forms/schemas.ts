@@ -16,7 +16,7 @@ import {
 } from "./fields";
 import { availabilityOptions, contactMethods, optionValues, servicesNeededOptions } from "./options";
 
-/** The sidebar FREE ESTIMATE form (spec §3.1) and the holiday-page modal. */
+/** The sidebar FREE ESTIMATE form, the holiday-page modal and /estimate. */
 export const estimateSchema = z.object({
   firstName,
   lastName,
@@ -30,7 +30,7 @@ export const estimateSchema = z.object({
 const servicesNeededValues = optionValues(servicesNeededOptions);
 const contactMethodValues = optionValues(contactMethods);
 
-/** The contact page's estimate request (spec §3.2, §5, decisions.md §4). */
+/** The contact page's estimate request: consent is needed only when text is the chosen contact method. */
 export const contactSchema = z
   .object({
     firstName,

@@ -1,5 +1,5 @@
 /**
- * Where a visitor came from (decisions.md §5.4): the first page of the visit and its referrer, kept in
+ * Where a visitor came from, for the owner: the first page of the visit and its referrer, kept in
  * sessionStorage for the rest of the visit (the page's early script writes them, app/lib/early-script.ts),
  * sent with each form. Nothing here leaves the browser except inside a form the visitor submits.
  */

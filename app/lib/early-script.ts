@@ -6,12 +6,12 @@
  * - a popover menu's button says whether it is open (aria-expanded), and following a link in a menu
  *   closes the menu (after hydration the page stays, so the browser would leave it open);
  * - "Copy address" buttons (`data-copy`) write their text to the clipboard and show "Copied"
- *   (`data-copied`) for a moment; a refused clipboard is ignored (spec §2.12);
+ *   (`data-copied`) for a moment; a refused clipboard is ignored;
  * - the page behind the phone menu or a modal dialog does not scroll;
  * - where the browser lacks invoker commands (`commandfor`/`command`), `<dialog closedby="any">` or
  *   exclusive `<details name>`, they are supplied;
  * - an accordion (`data-accordion`): arrows, Home and End move between its questions, wrapping around;
- *   the question named by the URL hash opens and is scrolled to, smoothly, 100 ms after load (spec §2.11);
+ *   the question named by the URL hash opens and is scrolled to, smoothly, 100 ms after load;
  * - the first page of the visit and its referrer are remembered for the request forms (attribution);
  * - the app starts on the visitor's first interaction (app/entry.server.tsx defers its module script;
  *   scripts/externalize-hydration.ts moves a prerendered page's hydration data into a file): a page load

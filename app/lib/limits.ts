@@ -1,6 +1,7 @@
 /**
- * Display limits of spec §9. Lists are ordered in the content modules; each place shows the first N.
- * The numbers live here, once; the lists themselves are never copied.
+ * How many items each place shows (menus, footer, home page, city pages, blog, FAQ). Lists are ordered
+ * in the content modules; each place shows the first N. The numbers live here, once; the lists
+ * themselves are never copied.
  */
 export const limits = {
   mobileMenuServices: 6,

@@ -7,7 +7,7 @@ export const applyPath = (jobSlug: string) => `/careers/apply?position=${encodeU
 export const pricingPath = (service?: string) => (service ? `/pricing?service=${encodeURIComponent(service)}` : "/pricing");
 export const contactForCity = (city: string) => `/contact?city=${encodeURIComponent(city)}`;
 
-/** "Garden City" -> "garden-city": the home page's city buttons build their path from the name (spec §2.3). */
+/** "Garden City" -> "garden-city": the home page's city buttons build their path from the name. */
 export const slugify = (name: string) =>
   name
     .toLowerCase()
@@ -21,7 +21,7 @@ export function citySlugFromPagePath(param: string): string | undefined {
 }
 
 /**
- * Short city paths (spec §2.1): /locations/{city} and "/locations/garden city" (with a space)
+ * Short city paths: /locations/{city} and "/locations/garden city" (with a space)
  * redirect to the city page. Returns the target slug for a short alias, else undefined.
  */
 export function citySlugFromAlias(param: string, citySlugs: readonly string[]): string | undefined {

@@ -1,5 +1,5 @@
 /**
- * One helper builds every page's <head> tags (decisions.md §6): unique title and description, keywords,
+ * One helper builds every page's <head> tags: unique title and description, keywords,
  * an absolute canonical URL, Open Graph and Twitter tags with the page's own 1200×630 preview image.
  */
 import type { MetaDescriptor } from "react-router";

@@ -1,6 +1,6 @@
 /**
  * Data for a service page: the service's own copy, with the other services' names in its paragraphs
- * turned into links (spec §2.6: roof, driveway and sidewalk pages are linked from the content).
+ * turned into links (so the roof, driveway and sidewalk pages are linked from the content).
  */
 import { business } from "~/content/business";
 import { locations } from "~/content/locations";

@@ -44,7 +44,7 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-/** schema.org BlogPosting for a post (decisions.md §6). */
+/** schema.org BlogPosting for a post, for search engines. */
 function blogPosting(post: { slug: string; title: string; excerpt: string; author: string; category: string; date: string; updated: { date: string } | null }): WithContext<BlogPosting> {
   const path = postPath(post.slug);
   const url = absoluteUrl(path);

@@ -13,9 +13,10 @@ import type { Route } from "./+types/blog";
 
 
 /**
- * Every card, whatever the ?category: the page filters them from the URL (decisions.md §3). The server
- * answers GET /blog.data from the prerendered file whatever its query string, so a loader that filtered
- * would hand client-side navigation the unfiltered list; a few small cards cost little to send.
+ * Every card, whatever the ?category: the page filters them from the URL, so a filtered list can be
+ * shared and works without JavaScript (decision 010). The server answers GET /blog.data from the
+ * prerendered file whatever its query string, so a loader that filtered would hand client-side
+ * navigation the unfiltered list; a few small cards cost little to send.
  */
 export function loader() {
   return {
@@ -61,7 +62,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const selected = searchParams.get("category");
   const category = selected === null ? null : categories.find((c) => c.slug === selected);
-  // "Latest posts" are the newest six (spec §9); a category shows every post it has.
+  // "Latest posts" are the newest six; a category shows every post it has.
   const shown = selected === null ? firstN(cards, limits.blogPosts) : cards.filter((card) => card.categorySlug === category?.slug);
   const filters = [{ name: "All", slug: null }, ...categories];
 

@@ -26,7 +26,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
     };
     return { location, map, phone: business.phone, name: business.name, replyWithinHours: business.replyWithinHours };
   }
-  // Short city paths (spec §2.1) answer 301; on a client-side navigation the short path never gets a history entry of its own.
+  // Short city paths (/locations/boise, "/locations/garden city") answer 301; on a client-side navigation the short path never gets a history entry of its own.
   const alias = citySlugFromAlias(params.slug, citySlugs);
   if (alias) throw redirect(locationPath(alias), 301);
   throw data(null, { status: 404 });

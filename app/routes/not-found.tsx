@@ -3,7 +3,7 @@ import { NotFound } from "~/components/not-found";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
-// Any unmatched path: the server answers HTTP 404 with the spec's 404 page.
+// Any unmatched path: the server answers HTTP 404 with the 404 page.
 export function loader() {
   return data(null, { status: 404 });
 }

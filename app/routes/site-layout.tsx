@@ -8,7 +8,7 @@ import { UnexpectedError } from "~/root";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/site-layout";
 
-/** The shared layout (spec §2.2): header, content with the FREE ESTIMATE sidebar on large screens, footer. */
+/** The shared layout: header, content with the FREE ESTIMATE sidebar on large screens, footer. */
 export default function SiteLayout() {
   return (
     <Shell>

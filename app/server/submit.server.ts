@@ -1,5 +1,5 @@
 /**
- * What every lead form's action does (decisions.md §4–§5): read the body within its size limit, turn
+ * What every lead form's action does: read the body within its size limit, turn
  * bots away quietly, limit each address, validate with the form's schema, store the request with its
  * notification jobs in one transaction, and only then confirm.
  */

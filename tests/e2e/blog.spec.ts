@@ -48,7 +48,7 @@ async function expectActiveFilter(page: Page, name: string) {
 
 const uniqueEmail = () => `reader-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
 
-/** The list shows the newest six (spec §9); every post has its page, its category filter and its feed item. */
+/** The list shows the newest six; every post has its page, its category filter and its feed item. */
 const latest = expected.slice(0, limits.blogPosts);
 
 test("the content fills the six cards and every category", () => {

@@ -5,7 +5,7 @@ import { expect, hydrated, test } from "./fixtures";
 test.describe("desktop header", () => {
   test.skip(({ isMobile }) => isMobile, "desktop navigation");
 
-  test("top strip, logo and navigation in the spec's order", async ({ page }) => {
+  test("top strip, logo and navigation from ABOUT US to CONTACT US, then GET FREE QUOTE", async ({ page }) => {
     await page.goto("/about");
     const banner = page.getByRole("banner");
     await expect(banner.getByRole("link", { name: "(208) 555-0134" })).toHaveAttribute("href", "tel:+12085550134");

@@ -1,4 +1,4 @@
-/** The job application at /careers/apply (decisions.md §3). */
+/** The job application at /careers/apply, where each job's Apply Now leads (decision 010). */
 import { availabilityOptions, MAX_RESUME_BYTES } from "~/forms/options";
 import type { LeadActionData } from "~/forms/result";
 import { PersonFields, RadioGroup, SelectField, TextArea } from "./controls";

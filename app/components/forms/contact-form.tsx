@@ -1,4 +1,4 @@
-/** The estimate request form of the contact page (spec §3.2, §5, §9). */
+/** The estimate request form of the contact page; its fields and rules: `contactSchema` in app/forms/schemas.ts. */
 import { contactMethods, serviceTypeOptions, servicesNeededOptions } from "~/forms/options";
 import type { LeadActionData } from "~/forms/result";
 import { ZipAnswer } from "../area-note";

@@ -1,4 +1,4 @@
-/** The FREE ESTIMATE form (spec §3.1): the sidebar, the holiday-page modal and the /estimate page. */
+/** The FREE ESTIMATE form: the sidebar, the holiday-page modal and the /estimate page. */
 import { Link } from "react-router";
 import { CONSENT } from "~/forms/consent";
 import { serviceTypeOptions } from "~/forms/options";

@@ -1,4 +1,4 @@
-/** The newsletter sign-up (spec §2.9): one e-mail box and Subscribe. */
+/** The newsletter sign-up: one e-mail box and Subscribe. */
 import type { LeadActionData } from "~/forms/result";
 import { TextField } from "./controls";
 import { LeadForm } from "./lead-form";
