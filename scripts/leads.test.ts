@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../app/server/db/database.server.ts";
-import { sampleLead } from "../app/server/db/testing.ts";
+import { sampleLead } from "../tests/support/storage.ts";
 import { confirmSubscription } from "../app/server/leads/newsletter.server.ts";
 import { referenceOf } from "../app/server/leads/reference.ts";
 import { recordLead } from "../app/server/leads/store.server.ts";

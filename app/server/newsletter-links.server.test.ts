@@ -5,7 +5,7 @@ import { action as confirmAction, loader as confirmLoader } from "~/routes/newsl
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter.unsubscribe";
 import { appContext } from "./context";
 import type { Database } from "./db/database.server";
-import { createTestStorage, sampleLead, type TestStorage } from "./db/testing";
+import { createTestStorage, sampleLead, type TestStorage } from "../../tests/support/storage";
 import { parseEnv } from "./env.server";
 import { getSubscription, linkSecret, newsletterToken } from "./leads/newsletter.server";
 import { recordLead } from "./leads/store.server";

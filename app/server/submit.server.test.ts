@@ -8,7 +8,7 @@ import { action as newsletterAction } from "~/routes/newsletter";
 import { action as estimateAction } from "~/routes/estimate";
 import { loader as receivedLoader } from "~/routes/request-received";
 import { appContext } from "./context";
-import { createTestStorage, type TestStorage } from "./db/testing";
+import { createTestStorage, type TestStorage } from "../../tests/support/storage";
 import type { Database } from "./db/database.server";
 import { parseEnv } from "./env.server";
 import { confirmSubscription, unsubscribe } from "./leads/newsletter.server";

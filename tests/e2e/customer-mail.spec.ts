@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { business } from "../../app/content/business.ts";
-import { decode, headerValue, leaves, parsePart, type Part } from "../../app/server/leads/mime-reader.ts";
+import { decode, headerValue, leaves, parsePart, type Part } from "../support/mime-reader.ts";
 import { expect, hydrated, test } from "./fixtures";
 import { leadsFor, subscriptionStatus, uniqueEmail } from "./leads";
 import { LEADS_TO, MAIL_FROM, mailsTo } from "./sinks";

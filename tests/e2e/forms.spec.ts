@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { decode, headerValue, headerValues, leaves, parsePart } from "../../app/server/leads/mime-reader.ts";
+import { decode, headerValue, headerValues, leaves, parsePart } from "../support/mime-reader.ts";
 import { business } from "../../app/content/business.ts";
 import { expect, hydrated, test } from "./fixtures";
 import { leadDetail, leadsFor, ownerMail, uniqueEmail } from "./leads";

@@ -1,9 +1,9 @@
 /** Reading what the site stored, straight from the database the test server writes to. */
 import { openDatabase, type Database } from "../../app/server/db/database.server.ts";
-import { sampleLead } from "../../app/server/db/testing.ts";
+import { sampleLead } from "../support/storage.ts";
 import { getSubscription, linkSecret, newsletterLink } from "../../app/server/leads/newsletter.server.ts";
 import { getLead, listLeads, recordLead, type LeadRow } from "../../app/server/leads/store.server.ts";
-import { decode, leaves, parsePart } from "../../app/server/leads/mime-reader.ts";
+import { decode, leaves, parsePart } from "../support/mime-reader.ts";
 import { expect } from "./fixtures";
 import { LEADS_TO, mailsTo } from "./sinks";
 

@@ -2,13 +2,13 @@ import { mkdir, mkdtemp, readFile, readdir, rm, utimes, writeFile } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleLead, sampleLeadRow } from "../db/testing.ts";
+import { sampleLead, sampleLeadRow } from "../../../tests/support/storage.ts";
 import { parseEnv } from "../env.server.ts";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink.ts";
 import { composeLeadEmail, createMailSender, leadSubject, purgeMailFiles } from "./mail.server.ts";
 import type { Delivery } from "./outbox.server.ts";
 import type { LeadRow, NewLead } from "./store.server.ts";
-import { decode, headerValue, headerValues, leaves, parsePart } from "./mime-reader.ts";
+import { decode, headerValue, headerValues, leaves, parsePart } from "../../../tests/support/mime-reader.ts";
 
 const env = parseEnv({ NODE_ENV: "test", MAIL_FROM: "website@gemstateexteriorcleaning.com", LEADS_TO: "owner@gemstateexteriorcleaning.com" });
 const INJECTION = "\r\nBcc: x@evil.test";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.server.ts";
-import { backends, createTestStorage, sampleLead, type TestStorage } from "../db/testing.ts";
+import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../tests/support/storage.ts";
 import {
   confirmSubscription,
   getSubscription,

@@ -3,7 +3,7 @@ import type { KyselyPlugin } from "kysely";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database, JobKind } from "../db/database.server.ts";
-import { backends, createTestStorage, sampleLead, type TestStorage } from "../db/testing.ts";
+import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../tests/support/storage.ts";
 import { parseEnv } from "../env.server.ts";
 import { backoffMs, errorCode, LEASE_MS, RETRY_FOR_MS, startOutboxWorker, type Delivery, type OutboxWorker, type Sender } from "./outbox.server.ts";
 import { getLead, recordLead } from "./store.server.ts";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { connectDatabase, migrate, type Database } from "../db/database.server.ts";
-import { backends, createTestStorage, sampleLead, type TestStorage } from "../db/testing.ts";
+import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../tests/support/storage.ts";
 import { confirmSubscription } from "./newsletter.server.ts";
 import { checkRateLimit, getAttachment, getLead, listLeads, pruneRateLimits, purgeExpiredLeads, recordLead, RATE_LIMIT_WINDOW_MS, UNCONFIRMED_SIGNUP_DAYS } from "./store.server.ts";
 

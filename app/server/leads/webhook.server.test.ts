@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { sampleLead } from "../db/testing.ts";
+import { sampleLead } from "../../../tests/support/storage.ts";
 import type { LeadRow } from "./store.server.ts";
 import { postLead, signBody, verifySignature } from "./webhook.server.ts";
 
