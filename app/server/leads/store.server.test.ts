@@ -23,7 +23,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     const second = await storage.open();
     await migrate(second);
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(database.db);
-    expect(applied.rows.map((r) => r.name)).toEqual(["0001_leads"]);
+    expect(applied.rows.map((r) => r.name)).toEqual(["0001_leads", "0003_owner_inbox"]);
     expect(database.dialect).toBe(dialect);
   });
 
