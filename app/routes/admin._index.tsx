@@ -1,5 +1,5 @@
 import { CircleAlert, Download, Phone, Search } from "lucide-react";
-import { areaLabel, controlClass, fieldLabelClass, kindLabel, StatusBadge } from "~/components/admin";
+import { AdminInput, AdminSelect, areaLabel, kindLabel, StatusBadge } from "~/components/admin";
 import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "~/forms/admin";
 import { requireOwner } from "~/server/admin/guard.server";
 import { filterQuery, inbox, INBOX_PAGE_SIZE } from "~/server/admin/inbox.server";
@@ -36,50 +36,11 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       </div>
 
       <form method="get" action="/admin" role="search" aria-label="Filter requests" className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] lg:items-end">
-        <div>
-          <label htmlFor="filter-q" className={fieldLabelClass}>
-            Name, e-mail or phone
-          </label>
-          <input id="filter-q" name="q" type="search" maxLength={SEARCH_MAX} defaultValue={values.q ?? ""} className={controlClass} />
-        </div>
-        <div>
-          <label htmlFor="filter-kind" className={fieldLabelClass}>
-            Kind
-          </label>
-          <select id="filter-kind" name="kind" defaultValue={values.kind ?? ""} className={controlClass}>
-            <option value="">All kinds</option>
-            {KIND_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-status" className={fieldLabelClass}>
-            Status
-          </label>
-          <select id="filter-status" name="status" defaultValue={values.status ?? ""} className={controlClass}>
-            <option value="">All statuses</option>
-            {STATUS_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-from" className={fieldLabelClass}>
-            Received from
-          </label>
-          <input id="filter-from" name="from" type="date" defaultValue={values.from ?? ""} className={controlClass} />
-        </div>
-        <div>
-          <label htmlFor="filter-to" className={fieldLabelClass}>
-            Received to
-          </label>
-          <input id="filter-to" name="to" type="date" defaultValue={values.to ?? ""} className={controlClass} />
-        </div>
+        <AdminInput id="filter-q" label="Name, e-mail or phone" name="q" type="search" maxLength={SEARCH_MAX} defaultValue={values.q ?? ""} />
+        <AdminSelect id="filter-kind" label="Kind" name="kind" options={KIND_OPTIONS} empty="All kinds" defaultValue={values.kind ?? ""} />
+        <AdminSelect id="filter-status" label="Status" name="status" options={STATUS_OPTIONS} empty="All statuses" defaultValue={values.status ?? ""} />
+        <AdminInput id="filter-from" label="Received from" name="from" type="date" defaultValue={values.from ?? ""} />
+        <AdminInput id="filter-to" label="Received to" name="to" type="date" defaultValue={values.to ?? ""} />
         <div className="flex gap-2">
           <button type="submit" className="btn-primary">
             <Search className="size-5" aria-hidden="true" />

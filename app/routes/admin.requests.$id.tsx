@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FileDown, Phone } from "lucide-react";
 import { data, redirect } from "react-router";
-import { areaLabel, controlClass, fieldLabelClass, kindLabel, StatusBadge, statusLabel } from "~/components/admin";
+import { AdminInput, AdminSelect, areaLabel, kindLabel, StatusBadge, statusLabel } from "~/components/admin";
 import { NOTE_MAX, STATUS_OPTIONS, statusSchema } from "~/forms/admin";
 import { requireOwner } from "~/server/admin/guard.server";
 import { priceRange } from "~/server/admin/inbox.server";
@@ -102,8 +102,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export default function RequestPage({ loaderData: r, actionData }: Route.ComponentProps) {
   const errors = (actionData?.errors ?? {}) as Record<string, string[] | null | undefined>;
-  const statusError = errors.status?.[0];
-  const noteError = errors.note?.[0];
   return (
     <>
       <p>
@@ -139,51 +137,8 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
           </p>
         ) : null}
         <form method="post" className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
-          <div>
-            <label htmlFor="status-status" className={fieldLabelClass}>
-              New status
-            </label>
-            <select
-              id="status-status"
-              name="status"
-              required
-              defaultValue={r.status}
-              aria-invalid={statusError ? true : undefined}
-              aria-describedby={statusError ? "status-status-error" : undefined}
-              className={controlClass}
-            >
-              {STATUS_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-            {statusError ? (
-              <p id="status-status-error" className="mt-1 text-sm font-medium text-red-700">
-                {statusError}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="status-note" className={fieldLabelClass}>
-              Note (optional)
-            </label>
-            <input
-              id="status-note"
-              name="note"
-              type="text"
-              maxLength={NOTE_MAX}
-              defaultValue={actionData?.note ?? ""}
-              aria-invalid={noteError ? true : undefined}
-              aria-describedby={noteError ? "status-note-error" : undefined}
-              className={controlClass}
-            />
-            {noteError ? (
-              <p id="status-note-error" className="mt-1 text-sm font-medium text-red-700">
-                {noteError}
-              </p>
-            ) : null}
-          </div>
+          <AdminSelect id="status-status" label="New status" name="status" required options={STATUS_OPTIONS} defaultValue={r.status} error={errors.status?.[0]} />
+          <AdminInput id="status-note" label="Note (optional)" name="note" type="text" maxLength={NOTE_MAX} defaultValue={actionData?.note ?? ""} error={errors.note?.[0]} />
           <button type="submit" className="btn-primary">
             Save status
           </button>

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { AdminInput } from "~/components/admin";
 import { data, redirect } from "react-router";
 import { signInSchema } from "~/forms/admin";
 import { readSession, signIn } from "~/server/admin/auth.server";
@@ -42,9 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Owner inbox" }, { name: "robots", content: "noindex, nofollow" }];
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-700 focus:border-brand-600";
-
 export default function SignIn({ actionData }: Route.ComponentProps) {
   const errors = (actionData?.errors ?? {}) as Record<string, string[] | null | undefined>;
   const fieldError = (name: "email" | "password") => errors[name]?.[0];
@@ -58,49 +56,18 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
             {actionData.message}
           </p>
         ) : null}
-        <div>
-          <label htmlFor="sign-in-email" className="block text-sm font-semibold text-slate-800">
-            E-mail address
-          </label>
-          <input
-            id="sign-in-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            maxLength={254}
-            defaultValue={actionData?.email ?? ""}
-            aria-invalid={fieldError("email") ? true : undefined}
-            aria-describedby={fieldError("email") ? "sign-in-email-error" : undefined}
-            className={inputClass}
-          />
-          {fieldError("email") ? (
-            <p id="sign-in-email-error" className="mt-1 text-sm font-medium text-red-700">
-              {fieldError("email")}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor="sign-in-password" className="block text-sm font-semibold text-slate-800">
-            Password
-          </label>
-          <input
-            id="sign-in-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={256}
-            aria-invalid={fieldError("password") ? true : undefined}
-            aria-describedby={fieldError("password") ? "sign-in-password-error" : undefined}
-            className={inputClass}
-          />
-          {fieldError("password") ? (
-            <p id="sign-in-password-error" className="mt-1 text-sm font-medium text-red-700">
-              {fieldError("password")}
-            </p>
-          ) : null}
-        </div>
+        <AdminInput
+          id="sign-in-email"
+          label="E-mail address"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          maxLength={254}
+          defaultValue={actionData?.email ?? ""}
+          error={fieldError("email")}
+        />
+        <AdminInput id="sign-in-password" label="Password" name="password" type="password" autoComplete="current-password" required maxLength={256} error={fieldError("password")} />
         <button type="submit" className="btn-primary w-full">
           Sign in
         </button>
