@@ -8,22 +8,12 @@ import { changeLeadStatus, listLeads, recordLead } from "../../app/server/leads/
 import { sampleLead } from "../../app/server/db/testing.ts";
 import { expect, test } from "./fixtures";
 import { leadsFor, uniqueEmail } from "./leads";
-import { addOwnerWithCli, OWNER_PASSWORD, signIn, uniqueOwner } from "./owners";
+import { addOwnerWithCli, OWNER_PASSWORD, sendRequest, signIn, uniqueOwner } from "./owners";
 import { startSite, type Running } from "./support/processes";
 
-/** Sends an estimate request through the /estimate page, as a visitor without JavaScript. */
-async function sendRequest(page: import("@playwright/test").Page, { first, email }: { first: string; email: string }) {
-  await page.goto("/estimate");
-  const form = page.getByRole("main").locator("form");
-  await form.getByRole("textbox", { name: "First name", exact: true }).fill(first);
-  await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Inboxtest");
-  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(208) 555-0177");
-  await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill("83702");
-  await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
-  await form.getByRole("button", { name: "Get My Free Estimate" }).click();
-  await expect(page.getByText("Thank you! Your request is in.")).toBeVisible();
-}
+// Each test makes an owner with the real command line (scrypt) and sends a request through a form.
+test.describe.configure({ timeout: 60_000 });
+plainTest.describe.configure({ timeout: 60_000 });
 
 test("an owner made with the command line signs in, finds a request just sent, changes its status, exports CSV, signs out", async ({ page }) => {
   const owner = uniqueOwner("flow");

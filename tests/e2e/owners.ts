@@ -33,3 +33,17 @@ export async function signIn(page: Page, email: string, { origin = "", password 
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Requests" })).toBeVisible();
 }
+
+/** Sends an estimate request through the /estimate page, as a visitor without JavaScript. */
+export async function sendRequest(page: Page, { first, email }: { first: string; email: string }) {
+  await page.goto("/estimate");
+  const form = page.getByRole("main").locator("form");
+  await form.getByRole("textbox", { name: "First name", exact: true }).fill(first);
+  await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Inboxtest");
+  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(208) 555-0177");
+  await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill("83702");
+  await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+  await form.getByRole("button", { name: "Get My Free Estimate" }).click();
+  await expect(page.getByText("Thank you! Your request is in.")).toBeVisible();
+}
