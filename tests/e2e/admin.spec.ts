@@ -12,8 +12,8 @@ import { addOwnerWithCli, OWNER_PASSWORD, sendRequest, signIn, uniqueOwner } fro
 import { startSite, type Running } from "./support/processes";
 
 // Each test makes an owner with the real command line (scrypt) and sends a request through a form.
-test.describe.configure({ timeout: 60_000 });
-plainTest.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 90_000 });
+plainTest.describe.configure({ timeout: 90_000 });
 
 test("an owner made with the command line signs in, finds a request just sent, changes its status, exports CSV, signs out", async ({ page }) => {
   const owner = uniqueOwner("flow");
@@ -131,6 +131,43 @@ test("a status change from another origin, or with no Origin, is refused", async
   const own = await page.request.post(`/admin/requests/${lead!.id}`, { form: { status: "lost", note: "" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
   expect(own.status()).toBe(303);
   expect((await leadsFor(email))[0]?.status).toBe("lost");
+});
+
+test("a job application's résumé downloads from its request page, for the signed-in owner only", async ({ page, request }) => {
+  const owner = uniqueOwner("resume");
+  await addOwnerWithCli(owner);
+  const email = uniqueEmail("resume");
+  const pdf = Buffer.from("%PDF-1.4\n% owner inbox test\n%%EOF\n");
+  await page.goto("/careers/apply?position=pressure-washing-technician");
+  const form = page.locator("#application-form");
+  await form.getByRole("textbox", { name: "First name", exact: true }).fill("Rena");
+  await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Resume");
+  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await form.getByRole("textbox", { name: "Phone", exact: true }).fill("2085550166");
+  await form.getByRole("textbox", { name: "Your work experience", exact: true }).fill("Two seasons on a pressure-washing crew.");
+  await form.getByRole("radio", { name: "Seasonal (spring to fall)" }).check();
+  await form.getByLabel(/Résumé/).setInputFiles({ name: "rena.pdf", mimeType: "application/pdf", buffer: pdf });
+  await form.getByRole("button", { name: "Send Application" }).click();
+  await expect(page.getByRole("status")).toContainText("Thank you for applying!");
+  const [lead] = await leadsFor(email);
+
+  // Without a session: a redirect to sign in, never the file.
+  const anonymous = await request.get(`/admin/requests/${lead!.id}/resume`, { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(303);
+  expect(await anonymous.body()).not.toContain(pdf);
+
+  await signIn(page, owner);
+  await page.goto(`/admin/requests/${lead!.id}`);
+  await expect(page.getByRole("region", { name: "What they sent" })).toContainText("Pressure Washing Technician");
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Download résumé \(rena\.pdf/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("rena.pdf");
+  expect(await (await import("node:fs/promises")).readFile((await file.path())!)).toEqual(pdf);
+  const response = await page.request.get(`/admin/requests/${lead!.id}/resume`);
+  expect(response.headers()["content-disposition"]).toBe('attachment; filename="rena.pdf"');
+  expect(response.headers()["content-security-policy"]).toContain("sandbox");
+  expect(response.headers()["cache-control"]).toBe("no-store");
 });
 
 /** A site of its own (fresh database, its own lockout counters), so these tests know every stored request. */
