@@ -20,6 +20,7 @@ import { startOutboxWorker } from "./app/server/leads/outbox.server.ts";
 import { countUndelivered } from "./app/server/leads/store.server.ts";
 import { contentSecurityPolicy, newNonce } from "./app/server/csp.server.ts";
 import { securityHeaders } from "./app/server/security.server.ts";
+import { ADMIN_HEADERS } from "./app/server/admin/guard.server.ts";
 import { bodyLimits } from "./app/server/body-limits.ts";
 import { precompressed } from "./app/server/static-files.ts";
 import { loadPrerendered, servePrerenderedFast } from "./app/server/prerendered.ts";
@@ -83,6 +84,18 @@ app.use((req, res, next) => {
   next();
 });
 
+// The owner's inbox (docs/security.md "The owner's inbox"): never stored by a cache, never indexed, and a
+// state change must carry this site's Origin (a request without one is refused too, unlike public forms).
+app.use((req, res, next) => {
+  if (!isAdminPath(req.path)) return next();
+  res.set(ADMIN_HEADERS);
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const origin = req.get("origin");
+  if (origin && (origin === `${req.protocol}://${req.get("host")}` || origin === new URL(env.SITE_URL).origin)) return next();
+  logger.warn({ event: "admin.cross_origin_refused", method: req.method, path: req.path }, "owner inbox change refused: not from this site");
+  res.status(403).type("html").send(errorPage("Changes to the owner inbox can only be made from its own pages."));
+});
+
 // Forms are only accepted from the site's own pages (CSRF): a POST from another origin is refused. The
 // unsubscribe link is the exception: a mail provider POSTs to it from its own origin (RFC 8058 one-click)
 // and the link's signed token is the authority; its Origin is dropped so React Router's check passes too.
@@ -132,7 +145,7 @@ if (dev) {
 app.use((req, res, next) => {
   res.locals.nonce = newNonce();
   // A nonce is for one response only: never stored by a cache, shared or private.
-  res.set("Cache-Control", "private, no-store");
+  if (!isAdminPath(req.path)) res.set("Cache-Control", "private, no-store");
   if (!dev) res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [`'nonce-${res.locals.nonce}'`], https: isHttps(req) }));
   next();
 });
@@ -245,6 +258,11 @@ function requestIsHttps(req: IncomingMessage): boolean {
   if (!trust(req.socket.remoteAddress, 0)) return false;
   const header = req.headers["x-forwarded-proto"];
   return (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim() === "https";
+}
+
+/** /admin, everything under it, and its client-navigation data requests (/admin.data). */
+function isAdminPath(pathname: string) {
+  return pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.");
 }
 
 function isHttps(req: Request) {

@@ -31,6 +31,16 @@ export default [
     route("terms-of-service", "routes/terms-of-service.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // The owner's inbox (docs/decisions/009-owner-inbox.md): server-rendered per request, never prerendered.
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    route("sign-in", "routes/admin.sign-in.tsx"),
+    route("requests/:id", "routes/admin.requests.$id.tsx"),
+    route("report", "routes/admin.report.tsx"),
+  ]),
+  route("admin/sign-out", "routes/admin.sign-out.ts"),
+  route("admin/requests.csv", "routes/admin.requests[.]csv.ts"),
+  route("admin/requests/:id/resume", "routes/admin.requests.$id.resume.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("blog/rss.xml", "routes/blog.rss.xml.ts"),

@@ -60,7 +60,8 @@ describe("npm run leads", () => {
   it("exports safe CSV and JSON", async () => {
     const csv = await main(["list", "--csv", "--kind", "estimate"]);
     const [header, row] = csv.split("\r\n");
-    expect(header).toContain("ID,Received (UTC),Kind,Name,E-mail,Phone,ZIP,In service area,Delivery,Page");
+    expect(header).toContain("ID,Received (UTC),Kind,Name,E-mail,Phone,ZIP,In service area,Status,Delivery,Page");
+    expect(row).toContain(",yes,new,pending,/contact,");
     expect(header).toContain("First name,Last name");
     expect(row).toContain(ids[0]);
     expect(row).toContain(",'=cmd|' /C calc'!A0,");
@@ -120,5 +121,27 @@ describe("npm run leads", () => {
     const [json] = JSON.parse(await main(["subscribers", "--json"])) as { email: string; unsubscribeUrl: string }[];
     expect(json?.email).toBe("news@example.com");
     await expect(main(["subscribers", "--kind", "estimate"])).rejects.toThrow(/only --json or --csv/);
+  });
+
+  it("manages owner accounts: the password from standard input, at least 12 characters", async () => {
+    const stdin = (text: string) => () => Promise.resolve(text);
+    await expect(main(["owner", "add", "Owner@Example.com"], stdin("short"))).rejects.toThrow(/at least 12 characters/);
+    expect(await main(["owner", "list"])).toMatch(/No owner accounts/);
+    expect(await main(["owner", "add", "Owner@Example.com"], stdin("a good long password"))).toMatch(/owner@example.com added/);
+    await expect(main(["owner", "add", "owner@example.com"], stdin("another long password"))).rejects.toThrow(/exists already/);
+    expect(await main(["owner", "list"])).toMatch(/^E-mail\s+Added\s+Sessions\nowner@example\.com .* 0$/);
+    await expect(main(["owner", "add", "not-an-email"], stdin("a good long password"))).rejects.toThrow(/Not an e-mail/);
+    await expect(main(["owner", "frob"])).rejects.toThrow(/Usage/);
+    expect(await main(["owner", "remove", "OWNER@example.com"])).toMatch(/removed/);
+    await expect(main(["owner", "remove", "owner@example.com"])).rejects.toThrow(/No owner account/);
+    // The hash, never the password, is what the database holds.
+    const database = await openDatabase({ DATA_DIR: dir, DATABASE_URL: undefined });
+    try {
+      await main(["owner", "add", "second@example.com"], stdin("a good long password"));
+      const rows = await database.db.selectFrom("owners").select("password_hash").execute();
+      expect(rows.map((r) => r.password_hash)).toEqual([expect.stringMatching(/^scrypt\$N=32768,r=8,p=1\$/)]);
+    } finally {
+      await database.close();
+    }
   });
 });

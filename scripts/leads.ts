@@ -5,11 +5,19 @@
  *   npm run leads -- list [--since 7d] [--kind estimate|contact|newsletter|application] [--json|--csv]
  *   npm run leads -- show ID|REFERENCE
  *   npm run leads -- subscribers [--json|--csv]
+ *   npm run leads -- owner add EMAIL      (the password is read from standard input)
+ *   npm run leads -- owner list
+ *   npm run leads -- owner remove EMAIL
  *
  * --since takes a number of days (7d), hours (12h) or minutes (30m), or a date (2025-06-01).
  * For a CSV file: npm run -s leads -- list --csv > leads.csv
  */
+import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
+import { z } from "zod";
+import { addOwner, listOwners, normalizeEmail, OwnerExistsError, removeOwner } from "../app/server/admin/auth.server.ts";
+import { passwordProblem } from "../app/server/admin/passwords.server.ts";
 import { openDatabase, type Database } from "../app/server/db/database.server.ts";
 import { EnvError, parseEnv, type Env } from "../app/server/env.server.ts";
 import { formatField, formatPhone, formatTime, labelFor, oneLine } from "../app/server/leads/labels.ts";
@@ -17,12 +25,16 @@ import { linkSecret, listConfirmedSubscribers, newsletterLink } from "../app/ser
 import { idPrefixOf, referenceOf } from "../app/server/leads/reference.ts";
 import { LEAD_KINDS, type LeadKind } from "../app/server/leads/kinds.ts";
 import { getLead, listLeads, type LeadRow } from "../app/server/leads/store.server.ts";
-import { toCsv } from "./csv.ts";
+import { areaText, leadsCsv } from "../app/server/leads/export.ts";
+import { toCsv } from "../app/server/leads/csv.ts";
 
 const USAGE = `Usage:
   npm run leads -- list [--since 7d] [--kind estimate|contact|newsletter|application] [--json|--csv]
   npm run leads -- show ID|REFERENCE       (the reference a visitor quotes, e.g. GS-1A2B-3C4D)
-  npm run leads -- subscribers [--json|--csv]   (confirmed newsletter subscribers only)`;
+  npm run leads -- subscribers [--json|--csv]   (confirmed newsletter subscribers only)
+  npm run leads -- owner add EMAIL       (password from standard input, at least 12 characters)
+  npm run leads -- owner list
+  npm run leads -- owner remove EMAIL`;
 
 /** An error the owner can fix; printed without a stack trace. Exit code 2 for a wrong command line, 1 otherwise. */
 class CliError extends Error {
@@ -46,7 +58,6 @@ export function parseSince(value: string, now = new Date()): Date {
 const printable = (value: string) => value.split(/\r\n|\r|\n/).map(oneLine).join("\n");
 
 
-const areaText = (inServiceArea: boolean | null) => (inServiceArea === null ? "?" : inServiceArea ? "yes" : "no");
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
@@ -62,30 +73,6 @@ function listTable(leads: LeadRow[]): string {
     ),
   );
   return `${table([header, ...body])}\n${leads.length} request${leads.length === 1 ? "" : "s"}.`;
-}
-
-function listCsv(leads: LeadRow[]): string {
-  const fieldKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.fields)))];
-  const utmKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.context.utm)))].sort();
-  const header = ["ID", "Received (UTC)", "Kind", "Name", "E-mail", "Phone", "ZIP", "In service area", "Delivery", "Page", "Landing page", "Referrer", ...utmKeys, "gclid", ...fieldKeys.map(labelFor)];
-  const body = leads.map(({ id, createdAt, kind, contact, inServiceArea, deliveryStatus, context, fields }) => [
-    id,
-    createdAt.toISOString(),
-    kind,
-    contact.name,
-    contact.email,
-    formatPhone(contact.phone),
-    contact.zip,
-    areaText(inServiceArea),
-    deliveryStatus,
-    context.page,
-    context.landingPage,
-    context.referrer,
-    ...utmKeys.map((key) => context.utm[key]),
-    context.gclid,
-    ...fieldKeys.map((key) => formatField(fields[key])),
-  ]);
-  return toCsv([header, ...body]);
 }
 
 /** The id of the request a reference (GS-1A2B-3C4D) names; an id is returned as it is. */
@@ -164,7 +151,58 @@ async function subscribers(database: Database, env: Env, format: "table" | "json
   return `${table([["Confirmed", "E-mail"], ...rows.map((r) => [r.confirmedAt ? formatTime(r.confirmedAt) : "", oneLine(r.email)])])}\n${rows.length} confirmed subscriber${rows.length === 1 ? "" : "s"}.`;
 }
 
-export async function main(argv: string[]): Promise<string> {
+/** Standard input: a piped password (up to the first line break), or one typed at a terminal without echo. */
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    let text = "";
+    for await (const chunk of process.stdin) text += String(chunk);
+    return text.split(/\r?\n/)[0] ?? "";
+  }
+  process.stderr.write("Password (at least 12 characters; not shown): ");
+  const rl = createInterface({ input: process.stdin, output: new Writable({ write: (_c, _e, done) => done() }), terminal: true });
+  const line = await new Promise<string>((resolve) => rl.once("line", resolve));
+  rl.close();
+  process.stderr.write("\n");
+  return line;
+}
+
+const ownerEmail = z.email().max(254);
+
+async function owner(argv: string[], stdin: () => Promise<string>): Promise<string> {
+  const [sub, email, ...rest] = argv;
+  if (rest.length > 0 || !(sub === "list" ? email === undefined : (sub === "add" || sub === "remove") && email)) throw new CliError(USAGE);
+  if (email !== undefined && !ownerEmail.safeParse(normalizeEmail(email)).success) throw new CliError(`Not an e-mail address: ${JSON.stringify(email)}`);
+  let password = "";
+  if (sub === "add") {
+    password = await stdin();
+    const problem = passwordProblem(password);
+    if (problem) throw new CliError(`${problem} Nothing was changed.`, 1);
+  }
+  const database = await openDatabase(parseEnv({ MAIL_TRANSPORT: "files", ...process.env }));
+  try {
+    if (sub === "add") {
+      try {
+        await addOwner(database, email!, password);
+      } catch (err) {
+        if (err instanceof OwnerExistsError) throw new CliError(`${err.message} Remove it first to set a new password.`, 1);
+        throw err;
+      }
+      return `Owner ${normalizeEmail(email!)} added: sign in at /admin/sign-in.`;
+    }
+    if (sub === "remove") {
+      if (!(await removeOwner(database, email!))) throw new CliError(`No owner account for ${normalizeEmail(email!)}.`, 1);
+      return `Owner ${normalizeEmail(email!)} removed; their sessions are ended.`;
+    }
+    const owners = await listOwners(database);
+    if (owners.length === 0) return "No owner accounts. Add one with: npm run leads -- owner add you@example.com";
+    return table([["E-mail", "Added", "Sessions"], ...owners.map((o) => [o.email, formatTime(o.createdAt), String(o.sessions)])]);
+  } finally {
+    await database.close();
+  }
+}
+
+export async function main(argv: string[], stdin: () => Promise<string> = readPassword): Promise<string> {
+  if (argv[0] === "owner") return owner(argv.slice(1), stdin);
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -186,7 +224,7 @@ export async function main(argv: string[]): Promise<string> {
     if (command === "subscribers") return await subscribers(database, env, values.json ? "json" : values.csv ? "csv" : "table");
     const leads = await listLeads(database, { since, kind });
     if (values.json) return JSON.stringify(leads, null, 2);
-    if (values.csv) return listCsv(leads);
+    if (values.csv) return leadsCsv(leads);
     return listTable(leads);
   } finally {
     await database.close();

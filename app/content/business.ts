@@ -18,6 +18,8 @@ export const business = {
   insurance: "$1 million general liability",
   tagline: "Licensed & Insured | Serving All of Idaho",
   replyWithinHours: 24,
+  /** The time zone of the hours below (Boise and the Treasure Valley: Mountain Time). */
+  timeZone: "America/Boise",
   hours: [
     { days: "Monday – Friday", schema: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "07:00", closes: "19:00", display: "7:00 AM – 7:00 PM" },
     { days: "Saturday", schema: ["Saturday"], opens: "08:00", closes: "18:00", display: "8:00 AM – 6:00 PM" },

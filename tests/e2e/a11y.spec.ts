@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { newsletterLinkPaths, uniqueEmail } from "./leads";
+import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners";
 import { pages } from "./site-pages";
 
 // axe-core on every page, at 390 px (mobile project) and 1440 px (desktop project).
@@ -44,3 +45,31 @@ for (const control of opened) {
     expect(summary).toEqual([]);
   });
 }
+
+// The owner's inbox (/admin): the sign-in page, with and without its error, and every signed-in page.
+test("no accessibility violations on the owner inbox's pages", async ({ page }) => {
+  // Five pages, each analysed by axe, plus an owner made with the command line and a request sent.
+  test.setTimeout(90_000);
+  const axe = async (where: string) => {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+    const summary = results.violations.map((v) => `${where} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+    expect(summary).toEqual([]);
+  };
+  const owner = uniqueOwner("a11y");
+  await addOwnerWithCli(owner);
+  const email = uniqueEmail("a11y-inbox");
+  await sendRequest(page, { first: "Axe", email });
+  await page.goto("/admin/sign-in");
+  await axe("/admin/sign-in");
+  // An empty submit is stopped by the browser (required); a wrong password shows the form's error.
+  await signIn(page, owner);
+  await axe("/admin");
+  await page.getByRole("listitem").filter({ hasText: email }).getByRole("link", { name: "Axe Inboxtest" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Status" })).toBeVisible();
+  await axe("/admin/requests/<id>");
+  await page.getByRole("link", { name: "Report" }).click();
+  await axe("/admin/report");
+  await page.goto("/admin?kind=spam&from=2030-02-30");
+  await expect(page.getByRole("alert")).toContainText("Choose a kind from the list");
+  await axe("/admin with filter errors");
+});

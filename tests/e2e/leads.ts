@@ -2,7 +2,7 @@
 import { openDatabase, type Database } from "../../app/server/db/database.server.ts";
 import { sampleLead } from "../support/storage.ts";
 import { getSubscription, linkSecret, newsletterLink } from "../../app/server/leads/newsletter.server.ts";
-import { getLead, listLeads, recordLead, type LeadRow } from "../../app/server/leads/store.server.ts";
+import { getLead, listLeads, recordLead, type ListedLead } from "../../app/server/leads/store.server.ts";
 import { decode, leaves, parsePart } from "../support/mime-reader.ts";
 import { expect } from "./fixtures";
 import { LEADS_TO, mailsTo } from "./sinks";
@@ -10,7 +10,7 @@ import { LEADS_TO, mailsTo } from "./sinks";
 let database: Promise<Database> | undefined;
 const db = () => (database ??= openDatabase({ DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: undefined }));
 
-export async function leadsFor(email: string): Promise<LeadRow[]> {
+export async function leadsFor(email: string): Promise<ListedLead[]> {
   const rows = await listLeads(await db(), {});
   return rows.filter((r) => r.contact.email.toLowerCase() === email.toLowerCase());
 }

@@ -87,6 +87,43 @@ export interface SiteSecretsTable {
   value: string;
 }
 
+export type LeadStatus = "new" | "contacted" | "quoted" | "won" | "lost";
+
+export interface OwnersTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  /** scrypt, self-describing: see app/server/admin/passwords.server.ts. */
+  password_hash: string;
+  created_at: string;
+}
+
+export interface OwnerSessionsTable {
+  /** sha256 of the cookie's random token: the token itself is never stored. */
+  token_hash: string;
+  owner_id: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface SignInThrottleTable {
+  /** sha256 of a salt and "account:<email>" or "address:<client address>". */
+  key: string;
+  failures: number;
+  window_start: string;
+  locked_until: string | null;
+}
+
+export interface LeadStatusChangesTable {
+  id: string;
+  lead_id: string;
+  status: LeadStatus;
+  note: string;
+  /** The owner's e-mail at the time of the change. */
+  changed_by: string;
+  changed_at: string;
+}
+
 export interface DB {
   leads: LeadsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
@@ -94,6 +131,10 @@ export interface DB {
   lead_attachments: LeadAttachmentsTable;
   outbox_jobs: OutboxJobsTable;
   rate_limits: RateLimitsTable;
+  owners: OwnersTable;
+  owner_sessions: OwnerSessionsTable;
+  sign_in_throttle: SignInThrottleTable;
+  lead_status_changes: LeadStatusChangesTable;
 }
 
 export type Dialect = "sqlite" | "postgres";

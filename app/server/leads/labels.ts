@@ -1,4 +1,5 @@
 /** How lead fields are presented to the owner (e-mail, command line, CSV): their labels and values. */
+import { business } from "../../content/business.ts";
 import type { Fields } from "./store.server.ts";
 
 export const fieldLabels: Record<string, string> = {
@@ -38,7 +39,7 @@ export function formatField(value: Fields[string] | undefined): string {
 
 /** A time as the owner reads it, in Idaho's (Mountain) time. */
 export const formatTime = (date: Date): string =>
-  `${date.toLocaleString("en-US", { timeZone: "America/Boise", dateStyle: "medium", timeStyle: "short" })} MT`;
+  `${date.toLocaleString("en-US", { timeZone: business.timeZone, dateStyle: "medium", timeStyle: "short" })} MT`;
 
 /** Reduces a value to a single line: control characters (CR, LF, tab, ESC, DEL, ...) become one space. */
 export const oneLine = (value: string): string =>

@@ -20,6 +20,7 @@ import type { Logger } from "pino";
 import type { Database, DB, JobKind, OutboxJobsTable } from "../db/database.server.ts";
 import type { Env } from "../env.server.ts";
 import { createMailSender, purgeMailFiles } from "./mail.server.ts";
+import { pruneAuth } from "../admin/auth.server.ts";
 import { linkSecret } from "./newsletter.server.ts";
 import { composeReplyEmail } from "./reply.server.ts";
 import { getAttachment, getLead, markNotified, pruneRateLimits, purgeExpiredLeads, RETENTION_DAYS, type Attachment, type LeadRow } from "./store.server.ts";
@@ -212,12 +213,13 @@ export function startOutboxWorker(opts: {
   }
 
   let lastMaintenance = Number.NEGATIVE_INFINITY;
-  /** Now and then: drop ended rate-limit windows, and mark leads whose last job was sent just before a crash. */
+  /** Now and then: drop ended rate-limit windows, expired owner sessions and old sign-in counters, and mark leads whose last job was sent just before a crash. */
   async function maintain(): Promise<void> {
     const at = now();
     if (at.getTime() - lastMaintenance < MAINTENANCE_EVERY_MS) return;
     lastMaintenance = at.getTime();
     await pruneRateLimits(database, at);
+    await pruneAuth(database, at);
     const purged = await purgeExpiredLeads(database, at);
     if (purged > 0) logger.info({ purged }, "requests past their retention period deleted");
     // Copies of the owner's e-mails (MAIL_TRANSPORT=files) go after the shortest retention period of any request.

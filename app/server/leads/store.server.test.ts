@@ -24,7 +24,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     const second = await storage.open();
     await migrate(second);
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(database.db);
-    expect(applied.rows.map((r) => r.name).sort()).toEqual(["0001_leads", "0002_reply_and_subscriptions"]);
+    expect(applied.rows.map((r) => r.name).sort()).toEqual(["0001_leads", "0002_reply_and_subscriptions", "0003_owner_inbox"]);
     expect(database.dialect).toBe(dialect);
   });
 

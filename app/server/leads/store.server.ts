@@ -5,7 +5,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { sql, type Selectable, type Transaction } from "kysely";
-import type { Database, DB, DeliveryStatus, JobKind, JobStatus, LeadsTable } from "../db/database.server.ts";
+import type { Database, DB, DeliveryStatus, JobKind, JobStatus, LeadsTable, LeadStatus } from "../db/database.server.ts";
 
 import type { LeadKind } from "./kinds.ts";
 
@@ -297,12 +297,81 @@ function toLeadRow(row: Selectable<LeadsTable>): LeadRow {
   };
 }
 
+export const LEAD_STATUSES: readonly LeadStatus[] = ["new", "contacted", "quoted", "won", "lost"];
+
+/** Which leads a list shows (the command line's options and the inbox's filters). */
+export interface LeadFilter {
+  /** Received at or after. */
+  since?: Date;
+  /** Received before. */
+  until?: Date;
+  kind?: LeadKind;
+  status?: LeadStatus;
+  /** Part of the name or e-mail (any case), or at least 3 digits of the phone number. */
+  search?: string;
+}
+
+/** A lead in a list, with the status the owner last gave it ("new" until then). */
+export interface ListedLead extends LeadRow {
+  status: LeadStatus;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Leads, newest first. */
-export async function listLeads(database: Database, opts: { since?: Date; kind?: LeadKind }): Promise<LeadRow[]> {
-  let query = database.db.selectFrom("leads").selectAll().orderBy("created_at", "desc").orderBy("id");
+export async function listLeads(database: Database, opts: LeadFilter): Promise<ListedLead[]> {
+  const currentStatus = sql<LeadStatus | null>`(select c.status from lead_status_changes c where c.lead_id = leads.id order by c.changed_at desc, c.id desc limit 1)`;
+  let query = database.db.selectFrom("leads").selectAll().select(currentStatus.as("current_status")).orderBy("created_at", "desc").orderBy("id");
   if (opts.since) query = query.where("created_at", ">=", opts.since.toISOString());
+  if (opts.until) query = query.where("created_at", "<", opts.until.toISOString());
   if (opts.kind) query = query.where("kind", "=", opts.kind);
-  return (await query.execute()).map(toLeadRow);
+  if (opts.status) query = query.where(sql<string>`coalesce(${currentStatus}, 'new')`, "=", opts.status);
+  const search = opts.search?.trim().toLowerCase();
+  if (search) {
+    const pattern = likePattern(search);
+    const digits = search.replace(/\D/g, "");
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(name)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(email)`, "like", sql`${pattern} escape '\\'`),
+        ...(digits.length >= 3 ? [eb("phone", "like", `%${digits}%`)] : []),
+      ]),
+    );
+  }
+  return (await query.execute()).map(({ current_status, ...row }) => ({ ...toLeadRow(row), status: current_status ?? "new" }));
+}
+
+export interface StatusChange {
+  status: LeadStatus;
+  note: string;
+  changedBy: string;
+  changedAt: Date;
+}
+
+/** Records a new status for a lead, with a note and who made the change; false when the lead does not exist. */
+export async function changeLeadStatus(database: Database, leadId: string, change: Omit<StatusChange, "changedAt">, now = new Date()): Promise<boolean> {
+  return database.db.transaction().execute(async (trx) => {
+    const lead = await trx.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst();
+    if (!lead) return false;
+    await trx
+      .insertInto("lead_status_changes")
+      .values({ id: randomUUID(), lead_id: leadId, status: change.status, note: change.note, changed_by: change.changedBy, changed_at: now.toISOString() })
+      .execute();
+    return true;
+  });
+}
+
+/** A lead's status changes, oldest first. */
+export async function statusHistory(database: Database, leadIds: readonly string[]): Promise<Map<string, StatusChange[]>> {
+  const history = new Map<string, StatusChange[]>();
+  if (leadIds.length === 0) return history;
+  const rows = await database.db.selectFrom("lead_status_changes").selectAll().where("lead_id", "in", leadIds).orderBy("changed_at").orderBy("id").execute();
+  for (const row of rows) {
+    const list = history.get(row.lead_id) ?? [];
+    list.push({ status: row.status, note: row.note, changedBy: row.changed_by, changedAt: new Date(row.changed_at) });
+    history.set(row.lead_id, list);
+  }
+  return history;
 }
 
 /** One lead with its attachment's name and size and its delivery jobs. */

@@ -1,0 +1,71 @@
+/** Pieces shared by the owner inbox's pages (/admin). */
+import { KIND_OPTIONS, STATUS_OPTIONS } from "~/forms/admin";
+
+export const kindLabel = (kind: string) => KIND_OPTIONS.find((o) => o.value === kind)?.label ?? kind;
+export const statusLabel = (status: string) => STATUS_OPTIONS.find((o) => o.value === status)?.label ?? status;
+
+const STATUS_CLASS: Record<string, string> = {
+  new: "bg-brand-100 text-brand-900",
+  contacted: "bg-amber-100 text-amber-900",
+  quoted: "bg-violet-100 text-violet-900",
+  won: "bg-green-100 text-green-900",
+  lost: "bg-slate-200 text-slate-800",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_CLASS[status] ?? ""}`}>{statusLabel(status)}</span>;
+}
+
+export const areaLabel = (inServiceArea: boolean | null) => (inServiceArea === null ? "Area not known" : inServiceArea ? "In area" : "Outside area");
+
+export const fieldLabelClass = "block text-sm font-semibold text-slate-800";
+export const controlClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-700 focus:border-brand-600";
+
+function ErrorText({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A labelled native input with its error (named by the message, linked by aria-describedby). */
+export function AdminInput({ id, label, error, ...props }: { id: string; label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className={fieldLabelClass}>
+        {label}
+      </label>
+      <input id={id} {...props} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={controlClass} />
+      <ErrorText id={id} error={error} />
+    </div>
+  );
+}
+
+/** A labelled native select of options, with an optional first "all" choice and its error. */
+export function AdminSelect({
+  id,
+  label,
+  options,
+  empty,
+  error,
+  ...props
+}: { id: string; label: string; options: readonly { value: string; label: string }[]; empty?: string; error?: string } & React.SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className={fieldLabelClass}>
+        {label}
+      </label>
+      <select id={id} {...props} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={controlClass}>
+        {empty !== undefined ? <option value="">{empty}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ErrorText id={id} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The owner inbox's forms (/admin): one schema each, used by the action on the server; the browser gets
+ * the same limits as native constraints (required, maxlength) on the controls.
+ */
+import { z } from "zod";
+
+export const STATUS_OPTIONS = [
+  { value: "new", label: "New" },
+  { value: "contacted", label: "Contacted" },
+  { value: "quoted", label: "Quoted" },
+  { value: "won", label: "Won" },
+  { value: "lost", label: "Lost" },
+] as const;
+
+export const KIND_OPTIONS = [
+  { value: "estimate", label: "Estimate" },
+  { value: "contact", label: "Contact form" },
+  { value: "application", label: "Job application" },
+  { value: "newsletter", label: "Newsletter" },
+] as const;
+
+export const NOTE_MAX = 500;
+export const SEARCH_MAX = 100;
+
+export const signInSchema = z.object({
+  email: z.string({ error: "Enter your e-mail address" }).trim().min(1, "Enter your e-mail address").max(254, "Enter an e-mail address of at most 254 characters"),
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(256, "Enter a password of at most 256 characters"),
+});
+
+export const statusSchema = z.object({
+  status: z.enum(["new", "contacted", "quoted", "won", "lost"], { error: "Choose a status: new, contacted, quoted, won or lost" }),
+  note: z
+    .string()
+    .trim()
+    .max(NOTE_MAX, `Keep the note under ${NOTE_MAX + 1} characters`)
+    .default(""),
+});
+
+const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date like 2030-01-31");
+
+/** The inbox's filters, from the query string (a GET form). */
+export const inboxFilterSchema = z.object({
+  kind: z.enum(["estimate", "contact", "application", "newsletter"], { error: "Choose a kind from the list" }).optional(),
+  status: z.enum(["new", "contacted", "quoted", "won", "lost"], { error: "Choose a status from the list" }).optional(),
+  from: dateParam.optional(),
+  to: dateParam.optional(),
+  q: z.string().trim().max(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`).optional(),
+});
+
+export type InboxFilterValues = z.infer<typeof inboxFilterSchema>;

@@ -1,0 +1,128 @@
+import { CircleAlert, Download, Phone, Search } from "lucide-react";
+import { AdminInput, AdminSelect, areaLabel, kindLabel, StatusBadge } from "~/components/admin";
+import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "~/forms/admin";
+import { requireOwner } from "~/server/admin/guard.server";
+import { filterQuery, inbox, INBOX_PAGE_SIZE } from "~/server/admin/inbox.server";
+import { formatTime } from "~/server/leads/labels";
+import type { Route } from "./+types/admin._index";
+
+/** Every request, newest first, filtered by the GET form's values (they live in the URL). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = await requireOwner(request, context);
+  const result = await inbox(app.database, new URL(request.url));
+  return {
+    ...result,
+    rows: result.rows.map((row) => ({ ...row, receivedText: formatTime(new Date(row.receivedAt)) })),
+    csv: `/admin/requests.csv${filterQuery(result.values) ? `?${filterQuery(result.values)}` : ""}`,
+    filtered: Object.keys(result.values).length > 0,
+    pageSize: INBOX_PAGE_SIZE,
+  };
+}
+
+
+export const meta: Route.MetaFunction = () => [{ title: "Requests | Owner inbox" }, { name: "robots", content: "noindex, nofollow" }];
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const { rows, values, problems, total, csv, filtered, pageSize } = loaderData;
+  const overdue = rows.filter((r) => r.overdue).length;
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-extrabold tracking-tight text-brand-900">Requests</h1>
+        <a href={csv} className="btn-secondary" download>
+          <Download className="size-5" aria-hidden="true" />
+          Export CSV{filtered ? " (these filters)" : ""}
+        </a>
+      </div>
+
+      <form method="get" action="/admin" role="search" aria-label="Filter requests" className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] lg:items-end">
+        <AdminInput id="filter-q" label="Name, e-mail or phone" name="q" type="search" maxLength={SEARCH_MAX} defaultValue={values.q ?? ""} />
+        <AdminSelect id="filter-kind" label="Kind" name="kind" options={KIND_OPTIONS} empty="All kinds" defaultValue={values.kind ?? ""} />
+        <AdminSelect id="filter-status" label="Status" name="status" options={STATUS_OPTIONS} empty="All statuses" defaultValue={values.status ?? ""} />
+        <AdminInput id="filter-from" label="Received from" name="from" type="date" defaultValue={values.from ?? ""} />
+        <AdminInput id="filter-to" label="Received to" name="to" type="date" defaultValue={values.to ?? ""} />
+        <div className="flex gap-2">
+          <button type="submit" className="btn-primary">
+            <Search className="size-5" aria-hidden="true" />
+            Filter
+          </button>
+          {filtered ? (
+            <a href="/admin" className="btn-secondary">
+              Clear
+            </a>
+          ) : null}
+        </div>
+      </form>
+
+      {problems.length ? (
+        <div role="alert" className="mt-4 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-semibold">Some filters were left out:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <p className="mt-4 text-slate-700" role="status">
+        {total === 0 ? "No requests" : total === 1 ? "1 request" : `${total} requests`}
+        {filtered ? " match these filters" : ""}
+        {total > pageSize ? `; the newest ${pageSize} are shown (the CSV export has all)` : ""}.
+        {overdue ? ` ${overdue} still new after 2 business hours.` : ""}
+      </p>
+
+      <ul className="mt-3 space-y-3" aria-label="Requests, newest first">
+        {rows.map((row) => (
+          <li
+            key={row.id}
+            className={`rounded-lg border p-4 ${row.overdue ? "border-l-8 border-red-700 bg-red-50" : "border-slate-200 bg-white"}`}
+            data-overdue={row.overdue ? "true" : undefined}
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              <a href={`/admin/requests/${row.id}`} className="text-lg font-bold text-brand-800 underline underline-offset-2">
+                {row.name || row.email}
+              </a>
+              <span className="flex items-center gap-2">
+                {row.overdue ? (
+                  <span className="inline-flex items-center gap-1 text-sm font-bold text-red-800">
+                    <CircleAlert className="size-4" aria-hidden="true" />
+                    Still new after 2 business hours
+                  </span>
+                ) : null}
+                <StatusBadge status={row.status} />
+              </span>
+            </div>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr] lg:grid-cols-[auto_1fr_auto_1fr_auto_1fr]">
+              <dt className="font-semibold text-slate-600">Kind</dt>
+              <dd>{kindLabel(row.kind)}</dd>
+              <dt className="font-semibold text-slate-600">Phone</dt>
+              <dd>
+                {row.phone ? (
+                  <a href={row.phone.href} className="inline-flex min-h-6 items-center gap-1 font-semibold text-brand-700 underline">
+                    <Phone className="size-4" aria-hidden="true" />
+                    {row.phone.display}
+                  </a>
+                ) : (
+                  "—"
+                )}
+              </dd>
+              <dt className="font-semibold text-slate-600">Place</dt>
+              <dd>
+                {row.place || "—"} <span className="text-slate-600">({areaLabel(row.inServiceArea)})</span>
+              </dd>
+              <dt className="font-semibold text-slate-600">Price range</dt>
+              <dd>{row.price ?? "—"}</dd>
+              <dt className="font-semibold text-slate-600">Received</dt>
+              <dd>
+                <time dateTime={row.receivedAt}>{row.receivedText}</time> <span className="text-slate-600">({row.age} ago)</span>
+              </dd>
+              <dt className="font-semibold text-slate-600">E-mail</dt>
+              <dd className="break-all">{row.email}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

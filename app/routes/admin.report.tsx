@@ -1,0 +1,200 @@
+import { kindLabel } from "~/components/admin";
+import { localDateString } from "~/server/admin/business-time";
+import { requireOwner } from "~/server/admin/guard.server";
+import { buildReport, KINDS, reportStart } from "~/server/admin/report.server";
+import { listLeads, statusHistory } from "~/server/leads/store.server";
+import type { Route } from "./+types/admin.report";
+
+/** Requests of the last 12 weeks: per week by kind, by source, the won rate and the time to first contact. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = await requireOwner(request, context);
+  const now = new Date();
+  const leads = await listLeads(app.database, { since: reportStart(now) });
+  const history = await statusHistory(
+    app.database,
+    leads.map((l) => l.id),
+  );
+  const report = buildReport(leads, history, now);
+  return { ...report, weeks: report.weeks.map((w) => ({ ...w, label: weekLabel(new Date(w.start)) })), kinds: KINDS };
+}
+
+const weekLabel = (start: Date) => {
+  const [, month, day] = localDateString(start).split("-").map(Number);
+  return `${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month! - 1]} ${day}`;
+};
+
+
+export const meta: Route.MetaFunction = () => [{ title: "Report | Owner inbox" }, { name: "robots", content: "noindex, nofollow" }];
+
+/** One colour per kind, for the stacked bars and their legend. */
+const KIND_FILL: Record<string, string> = { estimate: "#0b5f8f", contact: "#b45309", application: "#6d28d9", newsletter: "#64748b" };
+const BAR_WIDTH = 200;
+
+/** A horizontal bar drawn in SVG (sizes are attributes, so the strict style policy holds); the numbers are in the table beside it. */
+function Bar({ parts, max }: { parts: { value: number; fill: string }[]; max: number }) {
+  const widths = parts.map((part) => (max === 0 ? 0 : (part.value / max) * BAR_WIDTH));
+  const starts = widths.map((_, i) => widths.slice(0, i).reduce((sum, w) => sum + w, 0));
+  return (
+    <svg width={BAR_WIDTH} height="16" viewBox={`0 0 ${BAR_WIDTH} 16`} aria-hidden="true" className="max-w-full">
+      <rect x="0" y="0" width={BAR_WIDTH} height="16" fill="#f1f5f9" />
+      {parts.map((part, i) => (
+        <rect key={i} x={starts[i]} y="0" width={widths[i]} height="16" fill={part.fill} />
+      ))}
+    </svg>
+  );
+}
+
+const percent = (rate: number) => `${Math.round(rate * 100)}%`;
+
+function duration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
+  const maxWeek = Math.max(0, ...r.weeks.map((w) => w.total));
+  return (
+    <>
+      <h1 className="text-2xl font-extrabold tracking-tight text-brand-900">Report: the last {r.weeks.length} weeks</h1>
+      <p className="mt-1 text-slate-700">Weeks run Monday to Sunday, Boise time. Statuses are as they stand now.</p>
+
+      <dl className="mt-6 grid gap-3 sm:grid-cols-3">
+        <div className="rounded-lg border border-slate-200 p-4">
+          <dt className="font-semibold text-slate-700">Requests</dt>
+          <dd className="text-3xl font-extrabold text-brand-900" data-testid="report-total">
+            {r.total}
+          </dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 p-4">
+          <dt className="font-semibold text-slate-700">Won rate</dt>
+          <dd>
+            <span className="text-3xl font-extrabold text-brand-900" data-testid="report-won-rate">
+              {r.wonRate === null ? "—" : percent(r.wonRate)}
+            </span>
+            <span className="block text-sm text-slate-700">
+              {r.won} won of {r.won + r.lost} decided (won or lost)
+            </span>
+          </dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 p-4">
+          <dt className="font-semibold text-slate-700">Median time to contact</dt>
+          <dd>
+            <span className="text-3xl font-extrabold text-brand-900" data-testid="report-median">
+              {r.medianToContactMs === null ? "—" : duration(r.medianToContactMs)}
+            </span>
+            <span className="block text-sm text-slate-700">
+              from request to first follow-up, over {r.followedUp} request{r.followedUp === 1 ? "" : "s"} followed up
+            </span>
+          </dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="weeks-heading" className="mt-8">
+        <h2 id="weeks-heading" className="text-xl font-bold text-brand-900">
+          Requests per week, by kind
+        </h2>
+        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Colours of the bars">
+          {r.kinds.map((kind) => (
+            <li key={kind} className="flex items-center gap-1.5">
+              <svg width="12" height="12" aria-hidden="true">
+                <rect width="12" height="12" fill={KIND_FILL[kind]} />
+              </svg>
+              {kindLabel(kind)}
+            </li>
+          ))}
+        </ul>
+        {/* Focusable, so the table can be scrolled sideways with the keyboard on a phone. */}
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Requests per week by kind, table">
+          <table className="w-full border-collapse text-sm" data-testid="report-weeks">
+            <caption className="sr-only">Requests per week by kind, oldest week first</caption>
+            <thead>
+              <tr className="border-b border-slate-300 text-left">
+                <th scope="col" className="py-2 pr-3">
+                  Week of
+                </th>
+                {r.kinds.map((kind) => (
+                  <th key={kind} scope="col" className="px-2 py-2 text-right">
+                    {kindLabel(kind)}
+                  </th>
+                ))}
+                <th scope="col" className="px-2 py-2 text-right">
+                  Total
+                </th>
+                <th scope="col" className="py-2 pl-3">
+                  <span className="sr-only">Chart</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.weeks.map((week) => (
+                <tr key={week.start} className="border-b border-slate-200">
+                  <th scope="row" className="py-1.5 pr-3 text-left font-medium whitespace-nowrap">
+                    {week.label}
+                  </th>
+                  {r.kinds.map((kind) => (
+                    <td key={kind} className="px-2 text-right tabular-nums">
+                      {week.counts[kind]}
+                    </td>
+                  ))}
+                  <td className="px-2 text-right font-semibold tabular-nums">{week.total}</td>
+                  <td className="py-1.5 pl-3">
+                    <Bar max={maxWeek} parts={r.kinds.map((kind) => ({ value: week.counts[kind], fill: KIND_FILL[kind]! }))} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        {r.sources.map((source, i) => {
+          const max = Math.max(0, ...source.rows.map((row) => row.count));
+          return (
+            <section key={source.title} aria-labelledby={`source-${i}`}>
+              <h2 id={`source-${i}`} className="text-xl font-bold text-brand-900">
+                By {source.title.toLowerCase()}
+              </h2>
+              {source.rows.length === 0 ? (
+                <p className="mt-2 text-slate-700">No requests in these weeks.</p>
+              ) : (
+                <table className="mt-2 w-full border-collapse text-sm">
+                  <caption className="sr-only">Requests of the last {r.weeks.length} weeks by {source.title.toLowerCase()}</caption>
+                  <thead>
+                    <tr className="border-b border-slate-300 text-left">
+                      <th scope="col" className="py-2 pr-2">
+                        {source.title}
+                      </th>
+                      <th scope="col" className="px-2 py-2 text-right">
+                        Requests
+                      </th>
+                      <th scope="col" className="py-2 pl-2">
+                        <span className="sr-only">Chart</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {source.rows.map((row) => (
+                      <tr key={row.label} className="border-b border-slate-200">
+                        <th scope="row" className="py-1.5 pr-2 text-left font-medium break-all">
+                          {row.label}
+                        </th>
+                        <td className="px-2 text-right tabular-nums">{row.count}</td>
+                        <td className="w-28 py-1.5 pl-2">
+                          <Bar max={max} parts={[{ value: row.count, fill: "#0b5f8f" }]} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}

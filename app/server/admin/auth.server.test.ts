@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../db/database.server.ts";
+import { backends, createTestStorage, type TestStorage } from "../../../tests/support/storage.ts";
+import { addOwner, endSession, listOwners, LOCKOUT, OwnerExistsError, pruneAuth, readSession, removeOwner, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, signIn } from "./auth.server.ts";
+import { hashPassword, passwordProblem, verifyPassword } from "./passwords.server.ts";
+
+describe("owner passwords", () => {
+  it("hashes with scrypt and its parameters, and verifies", async () => {
+    const hash = await hashPassword("correct horse battery");
+    expect(hash).toMatch(/^scrypt\$N=32768,r=8,p=1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    expect(await verifyPassword("correct horse battery", hash)).toBe(true);
+    expect(await verifyPassword("correct horse batterY", hash)).toBe(false);
+    expect(await verifyPassword("correct horse battery", "plain")).toBe(false);
+    expect(await hashPassword("correct horse battery")).not.toBe(hash);
+  });
+  it("asks for at least 12 characters", () => {
+    expect(passwordProblem("elevenchars")).toMatch(/at least 12/);
+    expect(passwordProblem("twelve chars")).toBeNull();
+  });
+});
+
+describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
+  let storage: TestStorage;
+  let database: Database;
+  const t0 = new Date("2030-03-04T17:00:00.000Z");
+  const at = (ms: number) => new Date(t0.getTime() + ms);
+  const PASSWORD = "a long enough password";
+
+  beforeEach(async () => {
+    storage = await createTestStorage(dialect);
+    database = await storage.open();
+    await addOwner(database, " Owner@Example.com ", PASSWORD, t0);
+  });
+  afterEach(() => storage.cleanup());
+
+  const attempt = (password: string, { email = "owner@example.com", address = "203.0.113.9", now = t0, previousToken = null as string | null } = {}) =>
+    signIn(database, { email, password, address, previousToken }, now);
+
+  it("adds, lists and removes owners; one account per e-mail", async () => {
+    await expect(addOwner(database, "owner@example.COM", PASSWORD)).rejects.toBeInstanceOf(OwnerExistsError);
+    expect((await listOwners(database)).map((o) => [o.email, o.sessions])).toEqual([["owner@example.com", 0]]);
+    const signedIn = await attempt(PASSWORD);
+    expect(signedIn.ok).toBe(true);
+    expect((await listOwners(database))[0]?.sessions).toBe(1);
+    expect(await removeOwner(database, "OWNER@example.com")).toBe(true);
+    expect(await removeOwner(database, "owner@example.com")).toBe(false);
+    expect(await readSession(database, (signedIn as { token: string }).token, t0)).toBeNull();
+  });
+
+  it("signs in with the right password and keeps only a hash of the token", async () => {
+    const result = await attempt(PASSWORD, { email: "OWNER@example.com" });
+    if (!result.ok) throw new Error("sign-in failed");
+    expect(await readSession(database, result.token, at(1000))).toMatchObject({ email: "owner@example.com" });
+    const stored = await database.db.selectFrom("owner_sessions").select("token_hash").execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.token_hash).not.toContain(result.token);
+    expect(await readSession(database, "not-a-real-token-at-all", t0)).toBeNull();
+  });
+
+  it("answers a wrong password and an unknown account the same way", async () => {
+    expect(await attempt("wrong password here")).toEqual({ ok: false, reason: "invalid" });
+    expect(await attempt(PASSWORD, { email: "nobody@example.com", address: "198.51.100.1" })).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("locks an account for 15 minutes after 5 failures, the right password too, from any address", async () => {
+    for (let i = 0; i < LOCKOUT.failures - 1; i++) expect((await attempt("wrong", { address: `192.0.2.${i}` })).ok).toBe(false);
+    expect(await attempt("wrong", { address: "192.0.2.50" })).toMatchObject({ ok: false, reason: "locked" });
+    expect(await attempt(PASSWORD, { address: "192.0.2.99", now: at(LOCKOUT.lockMs - 1000) })).toMatchObject({ ok: false, reason: "locked" });
+    expect((await attempt(PASSWORD, { address: "192.0.2.99", now: at(LOCKOUT.lockMs + 1000) })).ok).toBe(true);
+  });
+
+  it("locks an address after 5 failures, whichever accounts it tried, existing or not", async () => {
+    for (let i = 0; i < LOCKOUT.failures; i++) await attempt("wrong", { email: `guess${i}@example.com`, address: "2001:db8:1:2::7" });
+    // Another address in the same IPv6 /64 is the same client.
+    expect(await attempt(PASSWORD, { address: "2001:db8:1:2::8" })).toMatchObject({ ok: false, reason: "locked" });
+    expect((await attempt(PASSWORD, { address: "2001:db8:1:3::8" })).ok).toBe(true);
+  });
+
+  it("an unknown account is locked after 5 failures exactly like a real one", async () => {
+    for (let i = 0; i < LOCKOUT.failures - 1; i++) await attempt("wrong", { email: "ghost@example.com", address: `192.0.2.${i}` });
+    expect(await attempt("wrong", { email: "ghost@example.com", address: "192.0.2.77" })).toMatchObject({ ok: false, reason: "locked" });
+  });
+
+  it("forgets failures older than the window", async () => {
+    for (let i = 0; i < LOCKOUT.failures - 1; i++) await attempt("wrong");
+    expect((await attempt("wrong", { now: at(LOCKOUT.windowMs + 1000) })).ok).toBe(false);
+    expect((await attempt(PASSWORD, { now: at(LOCKOUT.windowMs + 2000) })).ok).toBe(true);
+  });
+
+  it("ends a session after 2 idle hours or 12 hours in all, and at sign-out", async () => {
+    const first = await attempt(PASSWORD);
+    if (!first.ok) throw new Error("sign-in failed");
+    expect(await readSession(database, first.token, at(SESSION_IDLE_MS - 60_000))).not.toBeNull();
+    // Seen just now: idle time starts again.
+    expect(await readSession(database, first.token, at(2 * SESSION_IDLE_MS - 120_000))).not.toBeNull();
+    expect(await readSession(database, first.token, at(4 * SESSION_IDLE_MS))).toBeNull();
+
+    const second = await attempt(PASSWORD);
+    if (!second.ok) throw new Error("sign-in failed");
+    for (let h = 1; h < 12; h++) expect(await readSession(database, second.token, at(h * 3_600_000))).not.toBeNull();
+    expect(await readSession(database, second.token, at(SESSION_ABSOLUTE_MS + 1000))).toBeNull();
+
+    const third = await attempt(PASSWORD);
+    if (!third.ok) throw new Error("sign-in failed");
+    await endSession(database, third.token);
+    expect(await readSession(database, third.token, t0)).toBeNull();
+  });
+
+  it("rotates the session at sign-in: the browser's previous token stops working", async () => {
+    const first = await attempt(PASSWORD);
+    if (!first.ok) throw new Error("sign-in failed");
+    const second = await attempt(PASSWORD, { previousToken: first.token });
+    if (!second.ok) throw new Error("sign-in failed");
+    expect(second.token).not.toBe(first.token);
+    expect(await readSession(database, first.token, t0)).toBeNull();
+    expect(await readSession(database, second.token, t0)).not.toBeNull();
+  });
+
+  it("prunes expired sessions and old counters", async () => {
+    await attempt(PASSWORD);
+    await attempt("wrong");
+    await pruneAuth(database, at(SESSION_ABSOLUTE_MS + 1000));
+    expect(await database.db.selectFrom("owner_sessions").selectAll().execute()).toEqual([]);
+    expect(await database.db.selectFrom("sign_in_throttle").selectAll().execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Time as the business counts it: local dates and weeks in Boise (business.timeZone), and the time that
+ * passes within business hours (business.hours, the spec's hours). Pure functions of their inputs.
+ */
+import { business } from "../../content/business.ts";
+
+const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+const partsFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: business.timeZone,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+});
+
+/** The local calendar date and time of an instant. */
+export function localParts(date: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const parts = Object.fromEntries(partsFormat.formatToParts(date).map((p) => [p.type, p.value]));
+  return { year: +parts.year!, month: +parts.month!, day: +parts.day!, hour: +parts.hour!, minute: +parts.minute!, second: +parts.second! };
+}
+
+/** The instant at which the local clock shows this date and time (months and days may overflow, like Date.UTC). */
+export function localTime(year: number, month: number, day: number, hour = 0, minute = 0): Date {
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const offsetAt = (t: number) => {
+    const p = localParts(new Date(t));
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - t;
+  };
+  const guess = wall - offsetAt(wall);
+  // Around a change of the clocks the offset at the guess can differ from the one at `wall`.
+  return new Date(wall - offsetAt(guess));
+}
+
+/** Local midnight at the start of the local day of `date`, shifted by `days`. */
+export function startOfLocalDay(date: Date, days = 0): Date {
+  const { year, month, day } = localParts(date);
+  return localTime(year, month, day + days);
+}
+
+/** Local midnight of the Monday that starts the week of `date`. */
+export function startOfLocalWeek(date: Date): Date {
+  const { year, month, day } = localParts(date);
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return localTime(year, month, day - ((weekday + 6) % 7));
+}
+
+/** "2030-01-07" → the instant local midnight starts that day; null when it is not a real date. */
+export function parseLocalDate(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return localTime(year, month, day);
+}
+
+/** The local date of an instant as YYYY-MM-DD. */
+export function localDateString(date: Date): string {
+  const { year, month, day } = localParts(date);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+const hoursOn = (weekday: number) => business.hours.find((h) => (h.schema as readonly string[]).includes(DAY_NAMES[weekday]!));
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Milliseconds between `start` and `end` that fall within business hours. Counting stops once `limitMs` is
+ * reached (the answer is then `limitMs`), so a check on an old request does not walk through every day since.
+ */
+export function businessMsBetween(start: Date, end: Date, limitMs = Number.POSITIVE_INFINITY): number {
+  let total = 0;
+  const { year, month, day } = localParts(start);
+  for (let offset = 0; total < limitMs; offset++) {
+    const date = new Date(Date.UTC(year, month - 1, day + offset));
+    const hours = hoursOn(date.getUTCDay());
+    const [y, m, d] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+    if (localTime(y, m, d).getTime() >= end.getTime()) break;
+    if (!hours) continue;
+    const opens = localTime(y, m, d, 0, minutesOf(hours.opens)).getTime();
+    const closes = localTime(y, m, d, 0, minutesOf(hours.closes)).getTime();
+    total += Math.max(0, Math.min(closes, end.getTime()) - Math.max(opens, start.getTime()));
+  }
+  return Math.min(total, limitMs);
+}
+
+/** How long a request may stay "new" before the inbox flags it: 2 business hours. */
+export const FOLLOW_UP_WITHIN_MS = 2 * 3_600_000;
+
+export const isOverdue = (createdAt: Date, now: Date) => businessMsBetween(createdAt, now, FOLLOW_UP_WITHIN_MS) >= FOLLOW_UP_WITHIN_MS;

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { isOwnOrigin, sessionCookie, sessionCookieName, sessionToken } from "./guard.server.ts";
+
+const TOKEN = "abcdefghijklmnopqrstuvwxyz012345";
+
+describe("the owner's session cookie", () => {
+  it("is HttpOnly and SameSite=Lax; over HTTPS also Secure with the __Host- prefix", () => {
+    expect(sessionCookie(new Request("http://localhost:3000/admin/sign-in"), TOKEN)).toBe(`gs_owner_session=${TOKEN}; Max-Age=43200; Path=/; HttpOnly; SameSite=Lax`);
+    expect(sessionCookie(new Request("https://www.example.com/admin/sign-in"), TOKEN)).toBe(`__Host-gs_owner_session=${TOKEN}; Max-Age=43200; Path=/; HttpOnly; SameSite=Lax; Secure`);
+    expect(sessionCookie(new Request("https://www.example.com/admin/sign-out"), null)).toBe("__Host-gs_owner_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Secure");
+  });
+
+  it("is read under the name that fits the scheme, and only when it looks like a token", () => {
+    const request = (url: string, cookie: string) => new Request(url, { headers: { cookie } });
+    expect(sessionToken(request("https://x.test/admin", `a=1; __Host-gs_owner_session=${TOKEN}`))).toBe(TOKEN);
+    // Over HTTPS, a cookie without the prefix (one a subdomain or plain-http page could have set) is ignored.
+    expect(sessionToken(request("https://x.test/admin", `gs_owner_session=${TOKEN}`))).toBeNull();
+    expect(sessionToken(request("http://x.test/admin", `gs_owner_session=${TOKEN}`))).toBe(TOKEN);
+    expect(sessionToken(request("http://x.test/admin", "gs_owner_session=short"))).toBeNull();
+    expect(sessionCookieName(true)).toBe("__Host-gs_owner_session");
+  });
+});
+
+describe("the inbox's Origin check", () => {
+  const post = (origin?: string) => new Request("http://127.0.0.1:3000/admin/requests/1", { method: "POST", headers: origin ? { origin } : {} });
+  it("accepts the address the request was sent to and SITE_URL, and nothing else; no Origin is refused", () => {
+    expect(isOwnOrigin(post("http://127.0.0.1:3000"), "https://www.example.com")).toBe(true);
+    expect(isOwnOrigin(post("https://www.example.com"), "https://www.example.com")).toBe(true);
+    expect(isOwnOrigin(post("https://evil.example"), "https://www.example.com")).toBe(false);
+    expect(isOwnOrigin(post("null"), "https://www.example.com")).toBe(false);
+    expect(isOwnOrigin(post(), "https://www.example.com")).toBe(false);
+  });
+});

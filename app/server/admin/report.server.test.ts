@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { sampleLead } from "../../../tests/support/storage.ts";
+import type { ListedLead, StatusChange } from "../leads/store.server.ts";
+import { buildReport, median, reportStart } from "./report.server.ts";
+
+const H = 3_600_000;
+const now = new Date("2030-01-16T20:00:00Z"); // Wednesday, Boise time
+const lead = (id: string, at: string, over: Partial<ListedLead> = {}): ListedLead => {
+  const base = sampleLead();
+  return { id, kind: "estimate", fields: base.fields, contact: base.contact, inServiceArea: true, consent: null, context: base.context, createdAt: new Date(at), deliveryStatus: "notified", status: "new", ...over };
+};
+const change = (status: StatusChange["status"], at: Date): StatusChange => ({ status, note: "", changedBy: "owner@example.com", changedAt: at });
+
+describe("the owner's report", () => {
+  it("starts Monday 00:00 Boise time, 11 weeks before this week", () => {
+    expect(reportStart(now).toISOString()).toBe("2029-10-29T06:00:00.000Z");
+  });
+
+  it("counts per week by kind and by source, the won rate and the median time to contact", () => {
+    const base = sampleLead().context;
+    const leads = [
+      lead("a", "2030-01-13T20:00:00Z", { status: "won" }), // Sunday: the week of Jan 7
+      lead("b", "2030-01-14T07:00:00Z", { status: "lost", kind: "contact", fields: { city: "Boise" } }), // Monday 00:00 Boise: this week
+      lead("c", "2030-01-15T20:00:00Z", { status: "contacted", context: { ...base, landingPage: "/pricing?utm_campaign=fall", utm: { utm_campaign: "fall" } } }),
+      lead("d", "2030-01-15T21:00:00Z", { kind: "newsletter" }),
+      lead("old", "2029-10-29T05:59:00Z", { status: "won" }), // before the first week
+    ];
+    const history = new Map([
+      ["a", [change("contacted", new Date(Date.parse("2030-01-13T20:00:00Z") + 1 * H)), change("won", new Date("2030-01-15T00:00:00Z"))]],
+      ["b", [change("lost", new Date(Date.parse("2030-01-14T07:00:00Z") + 3 * H))]],
+      ["c", [change("new", new Date("2030-01-15T20:30:00Z")), change("contacted", new Date(Date.parse("2030-01-15T20:00:00Z") + 2 * H))]],
+    ]);
+    const report = buildReport(leads, history, now);
+    expect(report.weeks).toHaveLength(12);
+    expect(report.total).toBe(4);
+    expect(report.weeks.at(-1)).toMatchObject({ total: 3, counts: { estimate: 1, contact: 1, newsletter: 1, application: 0 } });
+    expect(report.weeks.at(-2)).toMatchObject({ total: 1, counts: { estimate: 1 } });
+    expect(report.weeks.slice(0, 10).every((w) => w.total === 0)).toBe(true);
+    expect(report.won).toBe(1);
+    expect(report.lost).toBe(1);
+    expect(report.wonRate).toBe(0.5);
+    expect(report.followedUp).toBe(3);
+    expect(report.medianToContactMs).toBe(2 * H);
+    expect(report.sources.find((s) => s.title === "City")?.rows).toEqual([
+      { label: "Meridian", count: 3 },
+      { label: "Boise", count: 1 },
+    ]);
+    expect(report.sources.find((s) => s.title.startsWith("Campaign"))?.rows).toEqual([
+      { label: "spring", count: 3 },
+      { label: "fall", count: 1 },
+    ]);
+    expect(report.sources.find((s) => s.title === "Landing page")?.rows).toEqual([
+      { label: "/services/house-washing", count: 3 },
+      { label: "/pricing", count: 1 },
+    ]);
+  });
+
+  it("has no rates before anything is decided or followed up", () => {
+    const report = buildReport([], new Map(), now);
+    expect([report.total, report.wonRate, report.medianToContactMs]).toEqual([0, null, null]);
+  });
+
+  it("takes the median of an even count as the mean of the middle two", () => {
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([5])).toBe(5);
+  });
+});

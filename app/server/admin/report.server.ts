@@ -1,0 +1,93 @@
+/**
+ * The owner's report: requests per week for the last REPORT_WEEKS weeks (Monday to Sunday, Boise time) by
+ * kind, where they came from (landing page, city, utm campaign), the won rate and the median time from a
+ * request to its first follow-up ("contacted" or any later status).
+ */
+import type { LeadKind } from "../leads/store.server.ts";
+import type { ListedLead, StatusChange } from "../leads/store.server.ts";
+import { localParts, localTime, startOfLocalWeek } from "./business-time.ts";
+
+export const REPORT_WEEKS = 12;
+/** Sources shown by name; the rest are added up as "Other". */
+export const TOP_SOURCES = 8;
+export const KINDS: readonly LeadKind[] = ["estimate", "contact", "application", "newsletter"];
+
+export interface Report {
+  /** Oldest first. */
+  weeks: { start: string; counts: Record<LeadKind, number>; total: number }[];
+  total: number;
+  sources: { title: string; rows: { label: string; count: number }[] }[];
+  won: number;
+  lost: number;
+  /** won ÷ (won + lost), null before any request is decided. */
+  wonRate: number | null;
+  /** Median milliseconds from request to first follow-up, over the requests followed up; null if none. */
+  medianToContactMs: number | null;
+  followedUp: number;
+}
+
+/** The instant the report's first week starts: Monday 00:00 of the week REPORT_WEEKS − 1 weeks before this one. */
+export function reportStart(now: Date): Date {
+  const { year, month, day } = localParts(startOfLocalWeek(now));
+  return localTime(year, month, day - 7 * (REPORT_WEEKS - 1));
+}
+
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function ranked(values: string[]): { label: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  const sorted = [...counts].map(([label, count]) => ({ label, count })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  if (sorted.length <= TOP_SOURCES) return sorted;
+  const other = sorted.slice(TOP_SOURCES).reduce((sum, row) => sum + row.count, 0);
+  return [...sorted.slice(0, TOP_SOURCES), { label: "Other", count: other }];
+}
+
+const landingPath = (landing: string | null) => {
+  if (!landing) return "(not known)";
+  try {
+    return new URL(landing, "https://site.invalid").pathname;
+  } catch {
+    return "(not known)";
+  }
+};
+
+/** The report over `leads` (the requests received since reportStart(now)) and their status changes. */
+export function buildReport(leads: ListedLead[], history: Map<string, StatusChange[]>, now: Date): Report {
+  const first = reportStart(now);
+  const { year, month, day } = localParts(first);
+  const starts = Array.from({ length: REPORT_WEEKS + 1 }, (_, i) => localTime(year, month, day + 7 * i).getTime());
+  const inRange = leads.filter((lead) => lead.createdAt.getTime() >= starts[0]! && lead.createdAt.getTime() < starts[REPORT_WEEKS]!);
+  const weeks = starts.slice(0, REPORT_WEEKS).map((start) => ({ start: new Date(start).toISOString(), counts: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<LeadKind, number>, total: 0 }));
+  for (const lead of inRange) {
+    const index = starts.findLastIndex((start) => start <= lead.createdAt.getTime());
+    weeks[index]!.counts[lead.kind]++;
+    weeks[index]!.total++;
+  }
+  const won = inRange.filter((l) => l.status === "won").length;
+  const lost = inRange.filter((l) => l.status === "lost").length;
+  const toContact = inRange.flatMap((lead) => {
+    const firstFollowUp = history.get(lead.id)?.find((change) => change.status !== "new");
+    return firstFollowUp ? [firstFollowUp.changedAt.getTime() - lead.createdAt.getTime()] : [];
+  });
+  const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+  return {
+    weeks,
+    total: inRange.length,
+    sources: [
+      { title: "Landing page", rows: ranked(inRange.map((l) => landingPath(l.context.landingPage))) },
+      { title: "City", rows: ranked(inRange.map((l) => text(l.fields.city) ?? (l.contact.zip ? `ZIP ${l.contact.zip}` : "(not given)"))) },
+      { title: "Campaign (utm_campaign)", rows: ranked(inRange.map((l) => text(l.context.utm.utm_campaign) ?? "(none)")) },
+    ],
+    won,
+    lost,
+    wonRate: won + lost === 0 ? null : won / (won + lost),
+    medianToContactMs: median(toContact),
+    followedUp: toContact.length,
+  };
+}
