@@ -11,7 +11,7 @@ import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../content/business.ts";
 import type { Env } from "../env.server.ts";
 import { formatField, formatPhone, formatTime, labelFor, oneLine } from "./labels.ts";
-import type { Delivery } from "./outbox.server.ts";
+import type { Delivery } from "./delivery.ts";
 import { referenceOf } from "./reference.ts";
 import type { LeadKind, LeadRow } from "./store.server.ts";
 

@@ -23,16 +23,10 @@ import { createMailSender, purgeMailFiles } from "./mail.server.ts";
 import { pruneAuth } from "../admin/auth.server.ts";
 import { linkSecret } from "./newsletter.server.ts";
 import { composeReplyEmail } from "./reply.server.ts";
-import { getAttachment, getLead, markNotified, pruneRateLimits, purgeExpiredLeads, RETENTION_DAYS, type Attachment, type LeadRow } from "./store.server.ts";
+import { getAttachment, getLead, markNotified, pruneRateLimits, purgeExpiredLeads, RETENTION_DAYS } from "./store.server.ts";
 import { postLead } from "./webhook.server.ts";
+import type { Sender } from "./delivery.ts";
 
-export interface Delivery {
-  jobId: string;
-  lead: LeadRow;
-  /** The résumé, for e-mail jobs of leads that have one. */
-  attachment: Attachment | null;
-}
-export type Sender = (delivery: Delivery) => Promise<void>;
 
 /** A claimed job's lease (default of OUTBOX_LEASE_SECONDS); renewed every RENEW_MS (at most a third of it) while its send runs, so a crash delays its mail by at most this. */
 export const LEASE_MS = 30_000;

@@ -11,7 +11,7 @@ import { confirmationOf } from "./confirmations.ts";
 import { oneLine, visitorRows } from "./labels.ts";
 import { escapeHtml } from "./mail.server.ts";
 import { listUnsubscribeHeaders, newsletterLink, CONFIRM_TTL_MS } from "./newsletter.server.ts";
-import type { Delivery } from "./outbox.server.ts";
+import type { Delivery } from "./delivery.ts";
 import { referenceOf } from "./reference.ts";
 import type { LeadKind, LeadRow } from "./store.server.ts";
 
