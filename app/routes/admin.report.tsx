@@ -44,6 +44,27 @@ function Bar({ parts, max }: { parts: { value: number; fill: string }[]; max: nu
   );
 }
 
+/** A source's requests per week as twelve small columns (oldest first), named for a screen reader with the numbers. */
+function WeeklyColumns({ weekly, max, weeks }: { weekly: number[]; max: number; weeks: string[] }) {
+  const width = 8;
+  const gap = 2;
+  const height = 20;
+  const label = `Per week, oldest first: ${weekly.map((n, i) => `${weeks[i]} ${n}`).join(", ")}`;
+  return (
+    <svg width={weekly.length * (width + gap)} height={height} viewBox={`0 0 ${weekly.length * (width + gap)} ${height}`} role="img" aria-label={label}>
+      {weekly.map((n, i) => {
+        const h = max === 0 ? 0 : Math.max(n > 0 ? 2 : 0, Math.round((n / max) * height));
+        return (
+          <g key={i}>
+            <rect x={i * (width + gap)} y="0" width={width} height={height} fill="#f1f5f9" />
+            <rect x={i * (width + gap)} y={height - h} width={width} height={h} fill="#0b5f8f" />
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 
 function duration(ms: number): string {
@@ -150,9 +171,11 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
         </div>
       </section>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+      <div className="mt-8 grid gap-8 xl:grid-cols-2">
         {r.sources.map((source, i) => {
           const max = Math.max(0, ...source.rows.map((row) => row.count));
+          const maxWeekly = Math.max(0, ...source.rows.flatMap((row) => row.weekly));
+          const weeks = r.weeks.map((w) => weekLabel(new Date(w.start)));
           return (
             <section key={source.title} aria-labelledby={`source-${i}`}>
               <h2 id={`source-${i}`} className="text-xl font-bold text-brand-900">
@@ -174,6 +197,9 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
                       <th scope="col" className="py-2 pl-2">
                         <span className="sr-only">Chart</span>
                       </th>
+                      <th scope="col" className="py-2 pl-2 text-left text-xs font-semibold text-slate-600">
+                        Per week
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -185,6 +211,9 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
                         <td className="px-2 text-right tabular-nums">{row.count}</td>
                         <td className="w-28 py-1.5 pl-2">
                           <Bar max={max} parts={[{ value: row.count, fill: "#0b5f8f" }]} />
+                        </td>
+                        <td className="py-1.5 pl-2">
+                          <WeeklyColumns weekly={row.weekly} max={maxWeekly} weeks={weeks} />
                         </td>
                       </tr>
                     ))}

@@ -31,6 +31,7 @@ describe("the owner's report", () => {
       ["c", [change("new", new Date("2030-01-15T20:30:00Z")), change("contacted", new Date(Date.parse("2030-01-15T20:00:00Z") + 2 * H))]],
     ]);
     const report = buildReport(leads, history, now);
+    const weeksBefore = Array<number>(10).fill(0); // the ten weeks before the last two, where nothing came in
     expect(report.weeks).toHaveLength(12);
     expect(report.total).toBe(4);
     expect(report.weeks.at(-1)).toMatchObject({ total: 3, counts: { estimate: 1, contact: 1, newsletter: 1, application: 0 } });
@@ -42,17 +43,28 @@ describe("the owner's report", () => {
     expect(report.followedUp).toBe(3);
     expect(report.medianToContactMs).toBe(2 * H);
     expect(report.sources.find((s) => s.title === "City")?.rows).toEqual([
-      { label: "Meridian", count: 3 },
-      { label: "Boise", count: 1 },
+      { label: "Meridian", count: 3, weekly: [...weeksBefore, 1, 2] },
+      { label: "Boise", count: 1, weekly: [...weeksBefore, 0, 1] },
     ]);
     expect(report.sources.find((s) => s.title.startsWith("Campaign"))?.rows).toEqual([
-      { label: "spring", count: 3 },
-      { label: "fall", count: 1 },
+      { label: "spring", count: 3, weekly: [...weeksBefore, 1, 2] },
+      { label: "fall", count: 1, weekly: [...weeksBefore, 0, 1] },
     ]);
     expect(report.sources.find((s) => s.title === "Landing page")?.rows).toEqual([
-      { label: "/services/house-washing", count: 3 },
-      { label: "/pricing", count: 1 },
+      { label: "/services/house-washing", count: 3, weekly: [...weeksBefore, 1, 2] },
+      { label: "/pricing", count: 1, weekly: [...weeksBefore, 0, 1] },
     ]);
+  });
+
+  it("adds up the sources beyond the first eight as Other, week by week", () => {
+    // Ten cities, one request each, in the last ten weeks (Wednesday noon Boise time), the newest in this week.
+    const leads = Array.from({ length: 10 }, (_, i) => lead(`l${i}`, new Date(Date.parse("2030-01-15T19:00:00Z") - i * 7 * 24 * H).toISOString(), { fields: { city: `City ${String(i).padStart(2, "0")}` } }));
+    const city = buildReport(leads, new Map(), now).sources.find((s) => s.title === "City")!;
+    expect(city.rows.map((r) => r.label)).toEqual([...Array.from({ length: 8 }, (_, i) => `City ${String(i).padStart(2, "0")}`), "Other"]);
+    const other = city.rows.at(-1)!;
+    expect(other.count).toBe(2);
+    expect(other.weekly).toEqual([0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]); // City 08 and City 09: 9 and 8 weeks before this one
+    for (const row of city.rows) expect(row.weekly.reduce((a, b) => a + b, 0)).toBe(row.count);
   });
 
   it("has no rates before anything is decided or followed up", () => {

@@ -16,7 +16,8 @@ export interface Report {
   /** Oldest first. */
   weeks: { start: string; counts: Record<LeadKind, number>; total: number }[];
   total: number;
-  sources: { title: string; rows: { label: string; count: number }[] }[];
+  /** Each source's requests in all the weeks, and per week (oldest first, like `weeks`). */
+  sources: { title: string; rows: { label: string; count: number; weekly: number[] }[] }[];
   won: number;
   lost: number;
   /** won ÷ (won + lost), null before any request is decided. */
@@ -39,13 +40,22 @@ export function median(values: number[]): number | null {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-function ranked(values: string[]): { label: string; count: number }[] {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  const sorted = [...counts].map(([label, count]) => ({ label, count })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+/** Sources by how many requests they brought, each with its count per week; beyond TOP_SOURCES, "Other". */
+function ranked(values: { label: string; week: number }[]): { label: string; count: number; weekly: number[] }[] {
+  const weeklyOf = new Map<string, number[]>();
+  for (const { label, week } of values) {
+    const weekly = weeklyOf.get(label) ?? Array<number>(REPORT_WEEKS).fill(0);
+    weekly[week]!++;
+    weeklyOf.set(label, weekly);
+  }
+  const sum = (list: number[]) => list.reduce((total, n) => total + n, 0);
+  const sorted = [...weeklyOf]
+    .map(([label, weekly]) => ({ label, count: sum(weekly), weekly }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
   if (sorted.length <= TOP_SOURCES) return sorted;
-  const other = sorted.slice(TOP_SOURCES).reduce((sum, row) => sum + row.count, 0);
-  return [...sorted.slice(0, TOP_SOURCES), { label: "Other", count: other }];
+  const rest = sorted.slice(TOP_SOURCES);
+  const weekly = Array.from({ length: REPORT_WEEKS }, (_, week) => sum(rest.map((row) => row.weekly[week]!)));
+  return [...sorted.slice(0, TOP_SOURCES), { label: "Other", count: sum(weekly), weekly }];
 }
 
 const landingPath = (landing: string | null) => {
@@ -64,11 +74,13 @@ export function buildReport(leads: ListedLead[], history: Map<string, StatusChan
   const starts = Array.from({ length: REPORT_WEEKS + 1 }, (_, i) => localTime(year, month, day + 7 * i).getTime());
   const inRange = leads.filter((lead) => lead.createdAt.getTime() >= starts[0]! && lead.createdAt.getTime() < starts[REPORT_WEEKS]!);
   const weeks = starts.slice(0, REPORT_WEEKS).map((start) => ({ start: new Date(start).toISOString(), counts: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<LeadKind, number>, total: 0 }));
+  const weekOf = (lead: ListedLead) => starts.findLastIndex((start) => start <= lead.createdAt.getTime());
   for (const lead of inRange) {
-    const index = starts.findLastIndex((start) => start <= lead.createdAt.getTime());
+    const index = weekOf(lead);
     weeks[index]!.counts[lead.kind]++;
     weeks[index]!.total++;
   }
+  const by = (label: (lead: ListedLead) => string) => ranked(inRange.map((lead) => ({ label: label(lead), week: weekOf(lead) })));
   const won = inRange.filter((l) => l.status === "won").length;
   const lost = inRange.filter((l) => l.status === "lost").length;
   const toContact = inRange.flatMap((lead) => {
@@ -80,9 +92,9 @@ export function buildReport(leads: ListedLead[], history: Map<string, StatusChan
     weeks,
     total: inRange.length,
     sources: [
-      { title: "Landing page", rows: ranked(inRange.map((l) => landingPath(l.context.landingPage))) },
-      { title: "City", rows: ranked(inRange.map((l) => text(l.fields.city) ?? (l.contact.zip ? `ZIP ${l.contact.zip}` : "(not given)"))) },
-      { title: "Campaign (utm_campaign)", rows: ranked(inRange.map((l) => text(l.context.utm.utm_campaign) ?? "(none)")) },
+      { title: "Landing page", rows: by((l) => landingPath(l.context.landingPage)) },
+      { title: "City", rows: by((l) => text(l.fields.city) ?? (l.contact.zip ? `ZIP ${l.contact.zip}` : "(not given)")) },
+      { title: "Campaign (utm_campaign)", rows: by((l) => text(l.context.utm.utm_campaign) ?? "(none)") },
     ],
     won,
     lost,
