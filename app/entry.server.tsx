@@ -14,9 +14,9 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { DEFERRED_MODULE_TYPE } from "./lib/early-script";
-import { NonceContext } from "./lib/nonce";
-import { appContext } from "./server/context";
+import { DEFERRED_MODULE_TYPE } from "./lib/early-script.ts";
+import { NonceContext } from "./lib/nonce.ts";
+import { appContext } from "./server/context.ts";
 
 export const streamTimeout = 5_000;
 

@@ -2,10 +2,10 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { business } from "./content/business";
-import { earlyScriptSource } from "./lib/early-script";
-import { navData } from "./lib/nav.server";
-import { useNonce } from "./lib/nonce";
+import { business } from "./content/business.ts";
+import { earlyScriptSource } from "./lib/early-script.ts";
+import { navData } from "./lib/nav.server.ts";
+import { useNonce } from "./lib/nonce.ts";
 
 export function loader() {
   return navData();

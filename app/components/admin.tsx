@@ -1,5 +1,5 @@
 /** Pieces shared by the owner inbox's pages (/admin). */
-import { KIND_OPTIONS, STATUS_OPTIONS } from "~/forms/admin";
+import { KIND_OPTIONS, STATUS_OPTIONS } from "../forms/admin.ts";
 
 export const kindLabel = (kind: string) => KIND_OPTIONS.find((o) => o.value === kind)?.label ?? kind;
 export const statusLabel = (status: string) => STATUS_OPTIONS.find((o) => o.value === status)?.label ?? status;

@@ -1,6 +1,6 @@
 import { ExternalLink, Map as MapIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { type PlottedPlace, VIEW } from "~/lib/locator-map";
+import { type PlottedPlace, VIEW } from "../lib/locator-map.ts";
 
 /**
  * The city page's service-area map as a facade: a drawn preview of the city among the towns

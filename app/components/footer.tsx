@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { firstN, limits } from "~/lib/limits";
-import type { NavData } from "~/lib/nav.server";
-import { locationPath, servicePath } from "~/lib/paths";
-import { Logo } from "./logo";
+import { firstN, limits } from "../lib/limits.ts";
+import type { NavData } from "../lib/nav.server.ts";
+import { locationPath, servicePath } from "../lib/paths.ts";
+import { Logo } from "./logo.tsx";
 
 export function Footer({ nav }: { nav: NavData }) {
   const { business } = nav;

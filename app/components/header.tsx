@@ -7,10 +7,10 @@
  */
 import { ChevronDown, Mail, Menu, Phone, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
-import { firstN, limits } from "~/lib/limits";
-import type { NavData } from "~/lib/nav.server";
-import { locationPath, servicePath } from "~/lib/paths";
-import { Logo } from "./logo";
+import { firstN, limits } from "../lib/limits.ts";
+import type { NavData } from "../lib/nav.server.ts";
+import { locationPath, servicePath } from "../lib/paths.ts";
+import { Logo } from "./logo.tsx";
 
 type NavItem = { to: string; label: string };
 

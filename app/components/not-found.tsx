@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "../lib/nonce.ts";
 
 const LOGGED = "__notFoundLogged";
 

@@ -6,17 +6,17 @@
  */
 import { CircleAlert, Info } from "lucide-react";
 import { Link } from "react-router";
-import { type PricedSlug, type PricingSlug, isCallbackSlug, isPricedSlug, priceBook } from "~/content/price-book";
-import type { PricingQuery } from "~/forms/pricing";
-import type { LeadActionData } from "~/forms/result";
-import { type Quote, formatRange, formatUsd } from "~/lib/price";
-import { pricingPath } from "~/lib/paths";
-import { areaAnswer } from "~/lib/service-area";
-import { AreaNote, useServiceArea, ZipAnswer } from "./area-note";
-import { Checkbox, PersonFields, TextArea, TextField } from "./forms/controls";
-import { ConsentText } from "./forms/estimate-form";
-import { LeadForm } from "./forms/lead-form";
-import { business } from "~/content/business";
+import { type PricedSlug, type PricingSlug, isCallbackSlug, isPricedSlug, priceBook } from "../content/price-book.ts";
+import type { PricingQuery } from "../forms/pricing.ts";
+import type { LeadActionData } from "../forms/result.ts";
+import { type Quote, formatRange, formatUsd } from "../lib/price.ts";
+import { pricingPath } from "../lib/paths.ts";
+import { areaAnswer } from "../lib/service-area.ts";
+import { AreaNote, useServiceArea, ZipAnswer } from "./area-note.tsx";
+import { Checkbox, PersonFields, TextArea, TextField } from "./forms/controls.tsx";
+import { ConsentText } from "./forms/estimate-form.tsx";
+import { LeadForm } from "./forms/lead-form.tsx";
+import { business } from "../content/business.ts";
 
 
 const inputClass =
@@ -258,7 +258,7 @@ export function PriceResult({ quote, errors, waiting }: { quote: Quote | null; e
   );
 }
 
-const pricingSchema = () => import("~/forms/pricing").then((m) => m.pricingRequestSchema);
+const pricingSchema = () => import("../forms/pricing.ts").then((m) => m.pricingRequestSchema);
 
 /** "Request this estimate" (a priced service) or "Request a call" (commercial, fleet): the estimate request pipeline. */
 export function PricingRequestForm({

@@ -3,8 +3,8 @@
  * same schemas early. Messages name the field and the fix.
  */
 import { z } from "zod";
-import { optionValues, serviceTypeOptions } from "./options";
-import { business } from "../content/business";
+import { optionValues, serviceTypeOptions } from "./options.ts";
+import { business } from "../content/business.ts";
 
 // Zod would otherwise probe `new Function` to compile parsers, which the Content-Security-Policy forbids.
 z.config({ jitless: true });

@@ -13,8 +13,8 @@ import {
   requiredConsent,
   serviceType,
   zipcode,
-} from "./fields";
-import { availabilityOptions, contactMethods, optionValues, servicesNeededOptions } from "./options";
+} from "./fields.ts";
+import { availabilityOptions, contactMethods, optionValues, servicesNeededOptions } from "./options.ts";
 
 /** The sidebar FREE ESTIMATE form, the holiday-page modal and /estimate. */
 export const estimateSchema = z.object({

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { priceBookSchema } from "~/content/schema";
-import { type PricedSlug, priceBook, pricedSlugs } from "~/content/price-book";
-import { type PriceInputs, quote } from "./price";
+import { priceBookSchema } from "../content/schema.ts";
+import { type PricedSlug, priceBook, pricedSlugs } from "../content/price-book.ts";
+import { type PriceInputs, quote } from "./price.ts";
 
 /** Valid inputs for a service: its measure, stories and material, when it has them. */
 function inputsFor(service: PricedSlug, size: number, stories: "1" | "2" | "3" = "1", material?: string): PriceInputs {

@@ -4,8 +4,8 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { Thing, WithContext } from "schema-dts";
-import { business } from "~/content/business";
-import { OG_IMAGE, ogImagePath } from "./og";
+import { business } from "../content/business.ts";
+import { OG_IMAGE, ogImagePath } from "./og.ts";
 
 declare const __SITE_URL__: string;
 

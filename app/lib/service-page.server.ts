@@ -2,13 +2,13 @@
  * Data for a service page: the service's own copy, with the other services' names in its paragraphs
  * turned into links (so the roof, driveway and sidewalk pages are linked from the content).
  */
-import { business } from "~/content/business";
-import { locations } from "~/content/locations";
-import { services } from "~/content/services";
-import type { Service } from "~/content/schema";
-import { firstN, limits } from "./limits";
-import { servicePath } from "./paths";
-import { absoluteUrl } from "./seo";
+import { business } from "../content/business.ts";
+import { locations } from "../content/locations.ts";
+import { services } from "../content/services.ts";
+import type { Service } from "../content/schema.ts";
+import { firstN, limits } from "./limits.ts";
+import { servicePath } from "./paths.ts";
+import { absoluteUrl } from "./seo.ts";
 
 export type Segment = string | { text: string; to: string };
 

@@ -1,9 +1,9 @@
 import { CircleAlert, Download, Phone, Search } from "lucide-react";
-import { AdminInput, AdminSelect, areaLabel, kindLabel, StatusBadge } from "~/components/admin";
-import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "~/forms/admin";
-import { requireOwner } from "~/server/admin/guard.server";
-import { filterQuery, inbox, INBOX_PAGE_SIZE } from "~/server/admin/inbox.server";
-import { formatTime } from "~/server/leads/labels";
+import { AdminInput, AdminSelect, areaLabel, kindLabel, StatusBadge } from "../components/admin.tsx";
+import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "../forms/admin.ts";
+import { requireOwner } from "../server/admin/guard.server.ts";
+import { filterQuery, inbox, INBOX_PAGE_SIZE } from "../server/admin/inbox.server.ts";
+import { formatTime } from "../server/leads/labels.ts";
 import type { Route } from "./+types/admin._index";
 
 /** Every request, newest first, filtered by the GET form's values (they live in the URL). */

@@ -1,8 +1,8 @@
-import { kindLabel } from "~/components/admin";
-import { localDateString } from "~/server/admin/business-time";
-import { requireOwner } from "~/server/admin/guard.server";
-import { buildReport, KINDS, reportStart } from "~/server/admin/report.server";
-import { listLeads, statusHistory } from "~/server/leads/store.server";
+import { kindLabel } from "../components/admin.tsx";
+import { localDateString } from "../server/admin/business-time.ts";
+import { requireOwner } from "../server/admin/guard.server.ts";
+import { buildReport, KINDS, reportStart } from "../server/admin/report.server.ts";
+import { listLeads, statusHistory } from "../server/leads/store.server.ts";
 import type { Route } from "./+types/admin.report";
 
 /** Requests of the last 12 weeks: per week by kind, by source, the won rate and the time to first contact. */

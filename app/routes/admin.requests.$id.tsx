@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FileDown, Phone } from "lucide-react";
 import { data, redirect } from "react-router";
-import { AdminInput, AdminSelect, areaLabel, kindLabel, StatusBadge, statusLabel } from "~/components/admin";
-import { NOTE_MAX, STATUS_OPTIONS, statusSchema } from "~/forms/admin";
-import { requireOwner } from "~/server/admin/guard.server";
-import { priceRange } from "~/server/admin/inbox.server";
-import { formatField, formatPhone, formatTime, labelFor } from "~/server/leads/labels";
-import { changeLeadStatus, getLead, statusHistory } from "~/server/leads/store.server";
+import { AdminInput, AdminSelect, areaLabel, kindLabel, StatusBadge, statusLabel } from "../components/admin.tsx";
+import { NOTE_MAX, STATUS_OPTIONS, statusSchema } from "../forms/admin.ts";
+import { requireOwner } from "../server/admin/guard.server.ts";
+import { priceRange } from "../server/admin/inbox.server.ts";
+import { formatField, formatPhone, formatTime, labelFor } from "../server/leads/labels.ts";
+import { changeLeadStatus, getLead, statusHistory } from "../server/leads/store.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
 
 const notFound = () => data({ message: "There is no request with this id. It may have been deleted after its retention period." }, { status: 404 });

@@ -1,9 +1,9 @@
 import { ClipboardList, ChartColumn, LogOut } from "lucide-react";
 import { isRouteErrorResponse, Outlet } from "react-router";
-import { business } from "~/content/business";
-import { sessionToken } from "~/server/admin/guard.server";
-import { readSession } from "~/server/admin/auth.server";
-import { getApp } from "~/server/context";
+import { business } from "../content/business.ts";
+import { sessionToken } from "../server/admin/guard.server.ts";
+import { readSession } from "../server/admin/auth.server.ts";
+import { getApp } from "../server/context.ts";
 import type { Route } from "./+types/admin";
 
 /**

@@ -1,13 +1,13 @@
-import { PostCard } from "~/components/post-card";
+import { PostCard } from "../components/post-card.tsx";
 import { CalendarDays, Clock, RefreshCw, UserRound } from "lucide-react";
 import { data, Link } from "react-router";
 import type { BlogPosting, WithContext } from "schema-dts";
-import { Breadcrumbs, CallToAction, PageHero } from "~/components/ui";
-import { formatPostDate, posts, summary } from "~/content/blog.server";
-import { business } from "~/content/business";
-import { ogImagePath } from "~/lib/og";
-import { postPath } from "~/lib/paths";
-import { absoluteUrl, jsonLd, seo, siteUrl } from "~/lib/seo";
+import { Breadcrumbs, CallToAction, PageHero } from "../components/ui.tsx";
+import { formatPostDate, posts, summary } from "../content/blog.server.ts";
+import { business } from "../content/business.ts";
+import { ogImagePath } from "../lib/og.ts";
+import { postPath } from "../lib/paths.ts";
+import { absoluteUrl, jsonLd, seo, siteUrl } from "../lib/seo.ts";
 import type { Route } from "./+types/blog.$slug";
 
 const RELATED_COUNT = 2;

@@ -1,14 +1,14 @@
-import { PostCard } from "~/components/post-card";
+import { PostCard } from "../components/post-card.tsx";
 import { Mail } from "lucide-react";
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
-import { NewsletterForm } from "~/components/forms/newsletter-form";
-import { PageHero } from "~/components/ui";
-import { blogCategories } from "~/content/blog-schema";
-import { formatPostDate, posts } from "~/content/blog.server";
-import { business } from "~/content/business";
-import { firstN, limits } from "~/lib/limits";
-import { slugify } from "~/lib/paths";
-import { seo } from "~/lib/seo";
+import { NewsletterForm } from "../components/forms/newsletter-form.tsx";
+import { PageHero } from "../components/ui.tsx";
+import { blogCategories } from "../content/blog-schema.ts";
+import { formatPostDate, posts } from "../content/blog.server.ts";
+import { business } from "../content/business.ts";
+import { firstN, limits } from "../lib/limits.ts";
+import { slugify } from "../lib/paths.ts";
+import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/blog";
 
 

@@ -1,10 +1,10 @@
 import { ChevronDown, Phone } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { PageHero } from "~/components/ui";
-import { business } from "~/content/business";
-import { faq } from "~/content/faq";
-import { jsonLd, seo } from "~/lib/seo";
+import { PageHero } from "../components/ui.tsx";
+import { business } from "../content/business.ts";
+import { faq } from "../content/faq.ts";
+import { jsonLd, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/faq";
 
 export function loader() {

@@ -1,15 +1,15 @@
 import { Award, BadgeCheck, Clock, MapPin, Phone, ShieldCheck, ThumbsUp, Users } from "lucide-react";
 import { Link } from "react-router";
-import { ServiceCard } from "~/components/cards";
-import { CallToAction, Section } from "~/components/ui";
-import { whyChoose } from "~/content/about";
-import { business } from "~/content/business";
-import { featuredServices } from "~/content/home";
-import { locations } from "~/content/locations";
-import { services } from "~/content/services";
-import { firstN, limits } from "~/lib/limits";
-import { locationPath, servicePath, slugify } from "~/lib/paths";
-import { jsonLd, localBusiness, seo } from "~/lib/seo";
+import { ServiceCard } from "../components/cards.tsx";
+import { CallToAction, Section } from "../components/ui.tsx";
+import { whyChoose } from "../content/about.ts";
+import { business } from "../content/business.ts";
+import { featuredServices } from "../content/home.ts";
+import { locations } from "../content/locations.ts";
+import { services } from "../content/services.ts";
+import { firstN, limits } from "../lib/limits.ts";
+import { locationPath, servicePath, slugify } from "../lib/paths.ts";
+import { jsonLd, localBusiness, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
 export function loader() {

@@ -1,10 +1,10 @@
 import { Award, Clock, Heart, MapPin, ShieldCheck } from "lucide-react";
-import { CityCard } from "~/components/cards";
-import { CallToAction, PageHero, Section } from "~/components/ui";
-import { business } from "~/content/business";
-import { locations, locationsExtendedAreas } from "~/content/locations";
-import { locationPath } from "~/lib/paths";
-import { seo } from "~/lib/seo";
+import { CityCard } from "../components/cards.tsx";
+import { CallToAction, PageHero, Section } from "../components/ui.tsx";
+import { business } from "../content/business.ts";
+import { locations, locationsExtendedAreas } from "../content/locations.ts";
+import { locationPath } from "../lib/paths.ts";
+import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/locations";
 
 export function loader() {

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
-import { PriceForm, PriceResult, PricingRequestForm, ServicePicker, serviceTitle } from "~/components/pricing";
-import { Breadcrumbs } from "~/components/ui";
-import { business } from "~/content/business";
-import { isCallbackSlug, isPricedSlug, priceBook } from "~/content/price-book";
-import { type PricingQuery, checkPriceInputs, parsePricingQuery, pricingRequestSchema } from "~/forms/pricing";
-import { quote } from "~/lib/price";
-import { absoluteUrl, jsonLd, seo } from "~/lib/seo";
-import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "~/server/submit.server";
+import { PriceForm, PriceResult, PricingRequestForm, ServicePicker, serviceTitle } from "../components/pricing.tsx";
+import { Breadcrumbs } from "../components/ui.tsx";
+import { business } from "../content/business.ts";
+import { isCallbackSlug, isPricedSlug, priceBook } from "../content/price-book.ts";
+import { type PricingQuery, checkPriceInputs, parsePricingQuery, pricingRequestSchema } from "../forms/pricing.ts";
+import { quote } from "../lib/price.ts";
+import { absoluteUrl, jsonLd, seo } from "../lib/seo.ts";
+import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "../server/submit.server.ts";
 import type { Route } from "./+types/pricing";
 
 /**
@@ -72,7 +72,7 @@ export const meta: Route.MetaFunction = () => [
   }),
 ];
 
-const loadPricing = () => import("~/forms/pricing");
+const loadPricing = () => import("../forms/pricing.ts");
 
 /** Only the names the form has, without empty values: the shareable URL of the inputs. */
 function searchOf(form: HTMLFormElement): string {

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { ServiceLayout } from "~/components/service-layout";
-import { servicePath } from "~/lib/paths";
-import { serviceJsonLd, servicePageData } from "~/lib/service-page.server";
-import { jsonLd, seo } from "~/lib/seo";
+import { ServiceLayout } from "../components/service-layout.tsx";
+import { servicePath } from "../lib/paths.ts";
+import { serviceJsonLd, servicePageData } from "../lib/service-page.server.ts";
+import { jsonLd, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/services.$slug";
 
 /** The ten services that share one section layout; fleet and holiday lights have their own routes. */

@@ -1,12 +1,12 @@
 import { CalendarClock, X } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
-import { EstimateForm } from "~/components/forms/estimate-form";
-import { ServiceLayout } from "~/components/service-layout";
-import { holidayFaq } from "~/content/services";
-import { servicePath } from "~/lib/paths";
-import { serviceJsonLd, servicePageData } from "~/lib/service-page.server";
-import { jsonLd, seo } from "~/lib/seo";
-import type { loader as rootLoader } from "~/root";
+import { EstimateForm } from "../components/forms/estimate-form.tsx";
+import { ServiceLayout } from "../components/service-layout.tsx";
+import { holidayFaq } from "../content/services.ts";
+import { servicePath } from "../lib/paths.ts";
+import { serviceJsonLd, servicePageData } from "../lib/service-page.server.ts";
+import { jsonLd, seo } from "../lib/seo.ts";
+import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/services.holiday-light-installation";
 
 const SLUG = "holiday-light-installation";

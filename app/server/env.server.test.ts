@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { EnvError, parseEnv } from "./env.server.ts";
 
 describe("settings", () => {
   it("has working defaults: port 3000, the embedded database in ./data, the production origin", () => {

@@ -2,18 +2,18 @@ import fc from "fast-check";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as applyAction } from "~/routes/careers.apply";
-import { action as contactAction } from "~/routes/contact";
-import { action as newsletterAction } from "~/routes/newsletter";
-import { action as estimateAction } from "~/routes/estimate";
-import { loader as receivedLoader } from "~/routes/request-received";
-import { appContext } from "./context";
-import { createTestStorage, type TestStorage } from "../../tests/support/storage";
-import type { Database } from "./db/database.server";
-import { parseEnv } from "./env.server";
-import { confirmSubscription, unsubscribe } from "./leads/newsletter.server";
-import { referenceOf } from "./leads/reference";
-import { listLeads } from "./leads/store.server";
+import { action as applyAction } from "../routes/careers.apply.tsx";
+import { action as contactAction } from "../routes/contact.tsx";
+import { action as newsletterAction } from "../routes/newsletter.tsx";
+import { action as estimateAction } from "../routes/estimate.tsx";
+import { loader as receivedLoader } from "../routes/request-received.tsx";
+import { appContext } from "./context.ts";
+import { createTestStorage, type TestStorage } from "../../tests/support/storage.ts";
+import type { Database } from "./db/database.server.ts";
+import { parseEnv } from "./env.server.ts";
+import { confirmSubscription, unsubscribe } from "./leads/newsletter.server.ts";
+import { referenceOf } from "./leads/reference.ts";
+import { listLeads } from "./leads/store.server.ts";
 
 /**
  * The form actions as the server runs them: a real Request, a real database, the app context.

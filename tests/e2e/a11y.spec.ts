@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
-import { newsletterLinkPaths, uniqueEmail } from "./leads";
-import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners";
-import { pages } from "./site-pages";
+import { expect, test } from "./fixtures.ts";
+import { newsletterLinkPaths, uniqueEmail } from "./leads.ts";
+import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
+import { pages } from "./site-pages.ts";
 
 // axe-core on every page, at 390 px (mobile project) and 1440 px (desktop project).
 // Besides the pages themselves: the price page with a range and a service-area answer, with errors, and a call-back form.

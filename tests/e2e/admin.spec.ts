@@ -6,9 +6,9 @@ import { test as plainTest } from "@playwright/test";
 import { openDatabase } from "../../app/server/db/database.server.ts";
 import { changeLeadStatus, listLeads, recordLead } from "../../app/server/leads/store.server.ts";
 import { sampleLead } from "../support/storage.ts";
-import { expect, test } from "./fixtures";
-import { leadsFor, uniqueEmail } from "./leads";
-import { addOwnerWithCli, OWNER_PASSWORD, sendRequest, signIn, uniqueOwner } from "./owners";
+import { expect, test } from "./fixtures.ts";
+import { leadsFor, uniqueEmail } from "./leads.ts";
+import { addOwnerWithCli, OWNER_PASSWORD, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 import { startSite, type ServerHandle } from "../support/processes.ts";
 
 // Each test makes an owner with the real command line (scrypt) and sends a request through a form.

@@ -5,7 +5,7 @@ import { parse as parseYaml } from "yaml";
 import { blogCategories } from "../../app/content/blog-schema.ts";
 import { limits } from "../../app/lib/limits.ts";
 import { slugify } from "../../app/lib/paths.ts";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 const ORIGIN = "https://www.gemstateexteriorcleaning.com";
 

@@ -6,9 +6,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { business } from "../../app/content/business.ts";
 import { decode, headerValue, leaves, parsePart, type Part } from "../support/mime-reader.ts";
-import { expect, hydrated, test } from "./fixtures";
-import { leadsFor, subscriptionStatus, uniqueEmail } from "./leads";
-import { LEADS_TO, MAIL_FROM, mailsTo } from "./sinks";
+import { expect, hydrated, test } from "./fixtures.ts";
+import { leadsFor, subscriptionStatus, uniqueEmail } from "./leads.ts";
+import { LEADS_TO, MAIL_FROM, mailsTo } from "./sinks.ts";
 
 test.skip(({ isMobile }) => isMobile, "e-mail flows are exercised once, on the desktop project");
 

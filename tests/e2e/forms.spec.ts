@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
 import { decode, headerValue, headerValues, leaves, parsePart } from "../support/mime-reader.ts";
 import { business } from "../../app/content/business.ts";
-import { expect, hydrated, test } from "./fixtures";
-import { leadDetail, leadsFor, ownerMail, uniqueEmail } from "./leads";
-import { hooksContaining, LEADS_TO, MAIL_FROM, mailsContaining, mailsTo, setSmtpDown, WEBHOOK_SECRET } from "./sinks";
+import { expect, hydrated, test } from "./fixtures.ts";
+import { leadDetail, leadsFor, ownerMail, uniqueEmail } from "./leads.ts";
+import { hooksContaining, LEADS_TO, MAIL_FROM, mailsContaining, mailsTo, setSmtpDown, WEBHOOK_SECRET } from "./sinks.ts";
 import type { Locator, Page } from "@playwright/test";
 
 /** Forms are tested at 1440 px, where the sidebar form is shown; the layout tests cover phones. */

@@ -1,5 +1,5 @@
-import { about, business, careers, faq, locationsContent, services as serviceContent } from "./content";
-import { expect, hydrated, test } from "./fixtures";
+import { about, business, careers, faq, locationsContent, services as serviceContent } from "./content.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
 
 const { services, fleetProcess, holidayFaq } = serviceContent;

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
-import { leadsFor, ownerMail, uniqueEmail } from "./leads";
+import { expect, hydrated, test } from "./fixtures.ts";
+import { leadsFor, ownerMail, uniqueEmail } from "./leads.ts";
 
 /** Exercised once, on the desktop project (the page's layout is covered by the a11y and screenshot checks). */
 test.skip(({ isMobile }) => isMobile, "the price page is exercised once, on the desktop project");

@@ -1,5 +1,5 @@
-import { expect, test } from "./fixtures";
-import { pages } from "./site-pages";
+import { expect, test } from "./fixtures.ts";
+import { pages } from "./site-pages.ts";
 import { locations } from "../../app/content/locations.ts";
 
 const ORIGIN = "https://www.gemstateexteriorcleaning.com";

@@ -1,5 +1,5 @@
-import { expect, hydrated, test } from "./fixtures";
-import { pages } from "./site-pages";
+import { expect, hydrated, test } from "./fixtures.ts";
+import { pages } from "./site-pages.ts";
 
 const strictScriptSrc = (csp: string) => {
   const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";

@@ -4,7 +4,7 @@
  * oversized clients. What a visitor (or an attacker) is answered, and what the owner finds stored.
  */
 import { connect, type Socket } from "node:net";
-import { expect, test } from "./fixtures";
+import { expect, test } from "./fixtures.ts";
 import { type ServerHandle, siteRefusesToStart, startReverseProxy, startSite, storedLeads } from "../support/processes.ts";
 
 type Proxy = Awaited<ReturnType<typeof startReverseProxy>>;

@@ -4,7 +4,7 @@
  */
 import { get } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { expect, test } from "./fixtures";
+import { expect, test } from "./fixtures.ts";
 
 test.skip(({ isMobile }) => isMobile, "served bytes do not depend on the viewport");
 

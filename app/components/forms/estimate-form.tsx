@@ -1,14 +1,14 @@
 /** The FREE ESTIMATE form: the sidebar, the holiday-page modal and the /estimate page. */
 import { Link } from "react-router";
-import { CONSENT } from "~/forms/consent";
-import { serviceTypeOptions } from "~/forms/options";
-import { ZipAnswer } from "../area-note";
-import { Checkbox, RadioGroup, TextField } from "./controls";
-import { type LeadActionData, LeadForm } from "./lead-form";
+import { CONSENT } from "../../forms/consent.ts";
+import { serviceTypeOptions } from "../../forms/options.ts";
+import { ZipAnswer } from "../area-note.tsx";
+import { Checkbox, RadioGroup, TextField } from "./controls.tsx";
+import { type LeadActionData, LeadForm } from "./lead-form.tsx";
 
 // This form is on every page: its schema, and Zod with it, are imported with the validation layer on the
 // first interaction (docs/decisions/005-loading-strategy.md), never in the page's first load.
-const estimateSchema = () => import("~/forms/schemas").then((m) => m.estimateSchema);
+const estimateSchema = () => import("../../forms/schemas.ts").then((m) => m.estimateSchema);
 
 export function EstimateForm({
   id,
