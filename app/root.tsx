@@ -54,8 +54,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export function UnexpectedError({ error }: { error: unknown }) {
-  const detail =
-    import.meta.env.DEV && error instanceof Error ? error.stack : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (
     <main id="main" className="container-page py-20 text-center">
       <title>{`Something went wrong | ${business.name}`}</title>

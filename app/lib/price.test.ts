@@ -55,14 +55,17 @@ describe("quote", () => {
 
   it("rounds to whole $5 steps, low down and high up, and never below the minimum", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...pricedSlugs).chain((s) => fc.tuple(fc.constant(s), sizeOf(s), fc.constantFrom("1", "2", "3" as const))), ([service, size, stories]) => {
-        const q = quote(inputsFor(service, size, stories));
-        expect(q.low).toBeGreaterThanOrEqual(q.minimum);
-        expect(q.high % priceBook.roundTo).toBe(0);
-        if (!q.minimumApplies) expect(q.low % priceBook.roundTo).toBe(0);
-        expect(q.high).toBeGreaterThanOrEqual(q.low * (1 + priceBook.minRangeWidth));
-        expect(Number.isInteger(q.low) && Number.isInteger(q.high)).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom(...pricedSlugs).chain((s) => fc.tuple(fc.constant(s), sizeOf(s), fc.constantFrom("1", "2", "3" as const))),
+        ([service, size, stories]) => {
+          const q = quote(inputsFor(service, size, stories));
+          expect(q.low).toBeGreaterThanOrEqual(q.minimum);
+          expect(q.high % priceBook.roundTo).toBe(0);
+          if (!q.minimumApplies) expect(q.low % priceBook.roundTo).toBe(0);
+          expect(q.high).toBeGreaterThanOrEqual(q.low * (1 + priceBook.minRangeWidth));
+          expect(Number.isInteger(q.low) && Number.isInteger(q.high)).toBe(true);
+        },
+      ),
     );
   });
 

@@ -14,7 +14,6 @@ export const siteUrl: string = __SITE_URL__;
 
 export const absoluteUrl = (path: string) => new URL(path, `${siteUrl}/`).href;
 
-
 export interface SeoInput {
   /** The page's own title; the brand is appended unless it already contains it. */
   title: string;

@@ -23,7 +23,6 @@ const weekLabel = (start: Date) => {
   return `${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month! - 1]} ${day}`;
 };
 
-
 export const meta: Route.MetaFunction = () => [{ title: "Report | Owner inbox" }, { name: "robots", content: "noindex, nofollow" }];
 
 /** One colour per kind, for the stacked bars and their legend. */
@@ -162,7 +161,9 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
                 <p className="mt-2 text-slate-700">No requests in these weeks.</p>
               ) : (
                 <table className="mt-2 w-full border-collapse text-sm">
-                  <caption className="sr-only">Requests of the last {r.weeks.length} weeks by {source.title.toLowerCase()}</caption>
+                  <caption className="sr-only">
+                    Requests of the last {r.weeks.length} weeks by {source.title.toLowerCase()}
+                  </caption>
                   <thead>
                     <tr className="border-b border-slate-300 text-left">
                       <th scope="col" className="py-2 pr-2">

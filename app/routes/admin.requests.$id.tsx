@@ -40,13 +40,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ["IP address", ctx.ip],
       ["Browser (user agent)", ctx.userAgent],
     ] as [string, string][],
-    attribution: [
-      ["Sent from page", ctx.page],
-      ["Landing page", ctx.landingPage ?? "—"],
-      ["Referrer", ctx.referrer ?? "—"],
-      ...Object.entries(ctx.utm),
-      ["gclid", ctx.gclid ?? "—"],
-    ] as [string, string][],
+    attribution: [["Sent from page", ctx.page], ["Landing page", ctx.landingPage ?? "—"], ["Referrer", ctx.referrer ?? "—"], ...Object.entries(ctx.utm), ["gclid", ctx.gclid ?? "—"]] as [
+      string,
+      string,
+    ][],
     attachment: lead.attachment,
     delivery: lead.deliveryStatus,
     jobs: lead.jobs.map((job) => ({
@@ -72,7 +69,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   app.logger.info({ event: "admin.status_changed", owner: owner.ownerId, lead: params.id, status: submission.value.status }, "request status changed");
   throw redirect(`/admin/requests/${params.id}?saved=1`, { status: 303 });
 }
-
 
 export const meta: Route.MetaFunction = () => [{ title: "Request | Owner inbox" }, { name: "robots", content: "noindex, nofollow" }];
 

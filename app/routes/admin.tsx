@@ -18,7 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { email: owner?.email ?? null, businessName: business.name };
 }
 
-
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

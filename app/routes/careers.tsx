@@ -18,8 +18,7 @@ const cityOf = (location: string) => location.split(",")[0]!.trim();
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...seo({
     title: "Careers: Pressure Washing and Customer Service Jobs in Boise",
-    description:
-      "Join a family-owned exterior cleaning team in Boise and Meridian: paid training, $16–28/hour, company trucks and gear, and room to grow. See open positions and apply online.",
+    description: "Join a family-owned exterior cleaning team in Boise and Meridian: paid training, $16–28/hour, company trucks and gear, and room to grow. See open positions and apply online.",
     path: "/careers",
     keywords: ["pressure washing jobs Boise", "cleaning jobs Meridian Idaho", "customer service job Boise", "exterior cleaning careers"],
   }),

@@ -53,8 +53,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Pressure washing and exterior cleaning for Boise and the Treasure Valley
         </h1>
         <p className="mt-5 max-w-2xl text-lg text-brand-50">
-          Siding, roofs, gutters, driveways, fences and fleets cleaned the right way: soft washing under 500 PSI where surfaces are delicate, hot water and
-          up to 4,000 PSI where concrete needs it. Free estimates, and we come back if you are not happy.
+          Siding, roofs, gutters, driveways, fences and fleets cleaned the right way: soft washing under 500 PSI where surfaces are delicate, hot water and up to 4,000 PSI where concrete needs it.
+          Free estimates, and we come back if you are not happy.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to="/contact" className="btn-primary">

@@ -124,8 +124,8 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
       <Breadcrumbs items={[{ to: "/", label: "Home" }, { label: title }]} />
       <h1 className="text-3xl font-extrabold tracking-tight text-brand-900 sm:text-4xl">Instant price estimate</h1>
       <p className="mt-3 max-w-3xl text-lg text-slate-700">
-        Choose a service and enter the size: you see a price range at once. It comes from the same rates we quote with; the final price follows a free look at
-        the property. Commercial and fleet work is priced after a call.
+        Choose a service and enter the size: you see a price range at once. It comes from the same rates we quote with; the final price follows a free look at the property. Commercial and fleet work
+        is priced after a call.
       </p>
       {service === "pressure-washing" ? (
         <p className="mt-4 rounded-md border-l-4 border-brand-600 bg-brand-50 px-3 py-2 text-slate-800">
@@ -148,16 +148,7 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
           <div ref={resultRef}>
             <PriceResult quote={result} errors={touched ? pricing.errors : {}} waiting={!current} />
           </div>
-          {result ? (
-            <PricingRequestForm
-              service={priced}
-              values={pricing.values}
-              quote={result}
-              actionData={actionData}
-              phone={loaderData.phone}
-              action={`/pricing${search}`}
-            />
-          ) : null}
+          {result ? <PricingRequestForm service={priced} values={pricing.values} quote={result} actionData={actionData} phone={loaderData.phone} action={`/pricing${search}`} /> : null}
         </>
       ) : null}
 

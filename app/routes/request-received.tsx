@@ -28,7 +28,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (lead?.attachment) rows.push({ label: "Résumé", value: lead.attachment.filename });
   // A newsletter sign-up names no reference (its answer must not tell a new address from a known one).
   const reference = lead && receipt.kind !== "newsletter" ? referenceOf(lead.id) : null;
-  return { found: true as const, phone, replyWithinHours, confirmation: confirmationOf(receipt.kind, lead?.fields ?? {}), area: lead?.contact.zip ? areaAnswer(lead.contact.zip, zipTable) : null, rows, reference };
+  return {
+    found: true as const,
+    phone,
+    replyWithinHours,
+    confirmation: confirmationOf(receipt.kind, lead?.fields ?? {}),
+    area: lead?.contact.zip ? areaAnswer(lead.contact.zip, zipTable) : null,
+    rows,
+    reference,
+  };
 }
 
 export const meta: Route.MetaFunction = () =>

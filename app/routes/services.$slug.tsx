@@ -9,7 +9,13 @@ import type { Route } from "./+types/services.$slug";
 export function loader({ params }: Route.LoaderArgs) {
   const page = servicePageData(params.slug);
   if (!page || page.service.template === "fleet" || page.service.template === "holiday") throw data(null, { status: 404 });
-  return { ...page, jsonLd: serviceJsonLd(page.service, page.areas.map((a) => a.city)) };
+  return {
+    ...page,
+    jsonLd: serviceJsonLd(
+      page.service,
+      page.areas.map((a) => a.city),
+    ),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -9,7 +9,14 @@ const SLUG = "fleet-cleaning";
 
 export function loader() {
   const page = servicePageData(SLUG)!;
-  return { ...page, fleetProcess, jsonLd: serviceJsonLd(page.service, page.areas.map((a) => a.city)) };
+  return {
+    ...page,
+    fleetProcess,
+    jsonLd: serviceJsonLd(
+      page.service,
+      page.areas.map((a) => a.city),
+    ),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -38,9 +38,16 @@ const post = async (action: Handler, path: string, body = "") =>
   } as never)) as unknown as Answer | Response;
 
 async function signUp(email: string) {
-  const { id } = await recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null }, consent: null }), { webhook: false, reply: true });
+  const { id } = await recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null }, consent: null }), {
+    webhook: false,
+    reply: true,
+  });
   const secret = await linkSecret(database, env);
-  return { id, confirm: `/newsletter/confirm?t=${encodeURIComponent(newsletterToken("confirm", id, secret))}`, unsubscribe: `/newsletter/unsubscribe?t=${encodeURIComponent(newsletterToken("unsubscribe", id, secret))}` };
+  return {
+    id,
+    confirm: `/newsletter/confirm?t=${encodeURIComponent(newsletterToken("confirm", id, secret))}`,
+    unsubscribe: `/newsletter/unsubscribe?t=${encodeURIComponent(newsletterToken("unsubscribe", id, secret))}`,
+  };
 }
 const status = async (id: string) => (await getSubscription(database, id))?.status;
 

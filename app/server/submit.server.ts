@@ -153,7 +153,9 @@ function idempotencyKey(kind: LeadKind, formData: FormData, values: unknown, ip:
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(key)) return `key:${key.toLowerCase()}`;
   // Without JavaScript: the same content from the same address within ten minutes is one request.
   const bucket = Math.floor(now.getTime() / FINGERPRINT_WINDOW_MS);
-  return `fp:${createHash("sha256").update(JSON.stringify([kind, values, ip, bucket])).digest("hex")}`;
+  return `fp:${createHash("sha256")
+    .update(JSON.stringify([kind, values, ip, bucket]))
+    .digest("hex")}`;
 }
 
 export interface LeadSubmission<S extends z.ZodType> {

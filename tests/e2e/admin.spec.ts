@@ -82,7 +82,17 @@ test("without a session every /admin URL shows no data", async ({ page, request 
   const email = uniqueEmail("nosession");
   await sendRequest(page, { first: "Nosession", email });
   const [lead] = await leadsFor(email);
-  const urls = ["/admin", `/admin?q=${encodeURIComponent(email)}`, "/admin/report", `/admin/requests/${lead!.id}`, `/admin/requests/${lead!.id}/resume`, "/admin/requests.csv", `/admin/requests.csv?q=${encodeURIComponent(email)}`, "/admin.data", `/admin/requests/${lead!.id}.data`];
+  const urls = [
+    "/admin",
+    `/admin?q=${encodeURIComponent(email)}`,
+    "/admin/report",
+    `/admin/requests/${lead!.id}`,
+    `/admin/requests/${lead!.id}/resume`,
+    "/admin/requests.csv",
+    `/admin/requests.csv?q=${encodeURIComponent(email)}`,
+    "/admin.data",
+    `/admin/requests/${lead!.id}.data`,
+  ];
   for (const cookie of [undefined, "gs_owner_session=forged-token-forged-token-forged"]) {
     for (const url of urls) {
       const response = await request.get(url, { maxRedirects: 0, headers: cookie ? { Cookie: cookie } : {} });

@@ -126,7 +126,10 @@ test.describe("newsletter double opt-in", () => {
     expect(await subscriptionStatus(id)).toBe("confirmed");
 
     // The mail program's Unsubscribe button (RFC 8058): one POST, no cookies, no page.
-    const oneClick = await request.post(onTestServer(unsubscribeHref), { headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example" }, data: "List-Unsubscribe=One-Click" }); // a mail provider posts from its own origin
+    const oneClick = await request.post(onTestServer(unsubscribeHref), {
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example" },
+      data: "List-Unsubscribe=One-Click",
+    }); // a mail provider posts from its own origin
     expect(oneClick.status()).toBe(200);
     expect(await subscriptionStatus(id)).toBe("unsubscribed");
     await page.goto(onTestServer(unsubscribeHref));

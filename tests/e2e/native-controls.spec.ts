@@ -92,7 +92,10 @@ for (const mode of modes) {
         await expect(trigger).toBeFocused();
       }
       await page.getByRole("button", { name: "LOCATIONS" }).click();
-      await page.locator("#nav-locations").getByRole("link", { name: `${CITY.city}, ID` }).click();
+      await page
+        .locator("#nav-locations")
+        .getByRole("link", { name: `${CITY.city}, ID` })
+        .click();
       await expect(page).toHaveURL(cityPath);
     });
 

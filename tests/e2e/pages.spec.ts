@@ -29,7 +29,12 @@ test.describe("pages (content and counts)", () => {
     const cityLinks = page.locator("#areas ul a");
     await expect(cityLinks).toHaveText(["Boise", "Meridian", "Eagle", "Caldwell", "Nampa", "Kuna", "Star", "Garden City"]);
     await expect(cityLinks.last()).toHaveAttribute("href", "/locations/pressure-washing-garden-city-id");
-    await expect(page.getByRole("region", { name: /Ready for a cleaner/ }).getByRole("link").first()).toHaveAttribute("href", "/contact");
+    await expect(
+      page
+        .getByRole("region", { name: /Ready for a cleaner/ })
+        .getByRole("link")
+        .first(),
+    ).toHaveAttribute("href", "/contact");
   });
 
   test("about: licensing, equipment, three 5-star testimonials, 8 primary and 7 extended areas", async ({ page }) => {

@@ -34,7 +34,7 @@ test.describe("route table", () => {
     }
   });
 
-  test("an unknown path answers 404 with the \"Oops! Page not found\" page", async ({ request }) => {
+  test('an unknown path answers 404 with the "Oops! Page not found" page', async ({ request }) => {
     for (const path of ["/no-such-page", "/services/no-such-service", "/locations/atlantis", "/blog/no-such-post"]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);

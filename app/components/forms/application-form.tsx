@@ -4,7 +4,6 @@ import type { LeadActionData } from "../../forms/result.ts";
 import { PersonFields, RadioGroup, SelectField, TextArea } from "./controls.tsx";
 import { LeadForm } from "./lead-form.tsx";
 
-
 export function ApplicationForm({
   positions,
   defaultPosition,

@@ -162,16 +162,7 @@ export function LeadForm<V extends Values>({
   const busy = fetcher.state !== "idle";
   return (
     <>
-      {layer && layer !== "failed" ? (
-        <layer.Validation
-          id={id}
-          schema={layer.schema}
-          lastResult={lastResult}
-          defaultValue={defaultValue}
-          send={send}
-          onState={setValidation}
-        />
-      ) : null}
+      {layer && layer !== "failed" ? <layer.Validation id={id} schema={layer.schema} lastResult={lastResult} defaultValue={defaultValue} send={send} onState={setValidation} /> : null}
       <fetcher.Form
         ref={formRef}
         method="post"

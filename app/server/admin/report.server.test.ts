@@ -7,7 +7,19 @@ const H = 3_600_000;
 const now = new Date("2030-01-16T20:00:00Z"); // Wednesday, Boise time
 const lead = (id: string, at: string, over: Partial<ListedLead> = {}): ListedLead => {
   const base = sampleLead();
-  return { id, kind: "estimate", fields: base.fields, contact: base.contact, inServiceArea: true, consent: null, context: base.context, createdAt: new Date(at), deliveryStatus: "notified", status: "new", ...over };
+  return {
+    id,
+    kind: "estimate",
+    fields: base.fields,
+    contact: base.contact,
+    inServiceArea: true,
+    consent: null,
+    context: base.context,
+    createdAt: new Date(at),
+    deliveryStatus: "notified",
+    status: "new",
+    ...over,
+  };
 };
 const change = (status: StatusChange["status"], at: Date): StatusChange => ({ status, note: "", changedBy: "owner@example.com", changedAt: at });
 
