@@ -13,8 +13,7 @@ function Label({ field, label, required }: { field: Field; label: string; requir
       {label}
       {required ? (
         <span className="text-red-700" aria-hidden="true">
-          {" "}
-          *
+          {" *"}
         </span>
       ) : null}
     </label>
@@ -115,8 +114,7 @@ export function RadioGroup({ field, legend, options, required }: { field: Field;
         {legend}
         {required ? (
           <span className="text-red-700" aria-hidden="true">
-            {" "}
-            *
+            {" *"}
           </span>
         ) : null}
       </legend>
