@@ -107,7 +107,11 @@ app.use((req, res, next) => {
   }
   const origin = req.get("origin");
   if (!origin || origin === `${req.protocol}://${req.get("host")}` || origin === env.SITE_URL) return next();
-  res.status(403).set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: false })).type("html").send(errorPage("This form can only be sent from our own website."));
+  res
+    .status(403)
+    .set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: false }))
+    .type("html")
+    .send(errorPage("This form can only be sent from our own website."));
 });
 
 app.use(bodyLimits({ maxInFlight: env.MAX_BODIES_IN_FLIGHT, refuse: (res, status, sentence) => void res.status(status).type("html").send(errorPage(sentence)) }));

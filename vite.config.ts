@@ -8,7 +8,6 @@ const siteUrl = (process.env.SITE_URL || business.origin).replace(/\/+$/, "");
 
 export default defineConfig({
   define: { __SITE_URL__: JSON.stringify(siteUrl) },
-  resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
   // The server bundle is minified too: the page's early script is written into every page from it
   // (app/lib/early-script.ts, with toString()), and it is about a third the size minified.

@@ -4,7 +4,6 @@ import { defineConfig } from "vitest/config";
 // import modules directly. End-to-end tests are in tests/e2e and run with Playwright.
 export default defineConfig({
   define: { __SITE_URL__: JSON.stringify("https://www.gemstateexteriorcleaning.com") },
-  resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     environment: "node",

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { deferAppStart } from "./entry.server";
-import { DEFERRED_MODULE_TYPE } from "./lib/early-script";
+import { deferAppStart } from "./entry.server.tsx";
+import { DEFERRED_MODULE_TYPE } from "./lib/early-script.ts";
 
 const page = [
   '<!DOCTYPE html><html><head><script>early()</script><link rel="modulepreload" href="/assets/entry.client-1.js"/>',

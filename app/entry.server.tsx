@@ -14,19 +14,13 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { DEFERRED_MODULE_TYPE } from "./lib/early-script";
-import { NonceContext } from "./lib/nonce";
-import { appContext } from "./server/context";
+import { DEFERRED_MODULE_TYPE } from "./lib/early-script.ts";
+import { NonceContext } from "./lib/nonce.ts";
+import { appContext } from "./server/context.ts";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: RouterContextProvider,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

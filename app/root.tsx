@@ -2,10 +2,10 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { business } from "./content/business";
-import { earlyScriptSource } from "./lib/early-script";
-import { navData } from "./lib/nav.server";
-import { useNonce } from "./lib/nonce";
+import { business } from "./content/business.ts";
+import { earlyScriptSource } from "./lib/early-script.ts";
+import { navData } from "./lib/nav.server.ts";
+import { useNonce } from "./lib/nonce.ts";
 
 export function loader() {
   return navData();
@@ -54,8 +54,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export function UnexpectedError({ error }: { error: unknown }) {
-  const detail =
-    import.meta.env.DEV && error instanceof Error ? error.stack : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (
     <main id="main" className="container-page py-20 text-center">
       <title>{`Something went wrong | ${business.name}`}</title>

@@ -73,7 +73,11 @@ async function main() {
       sections.push(await scenarioRunners[name](settings));
     } catch (err) {
       failedToRun.push(name);
-      sections.push({ title: `${name}: could not run`, body: ["```", err instanceof Error ? (err.stack ?? err.message) : String(err), "```"], checks: [check(`${name} ran to the end`, false, err instanceof Error ? err.message : String(err))] });
+      sections.push({
+        title: `${name}: could not run`,
+        body: ["```", err instanceof Error ? (err.stack ?? err.message) : String(err), "```"],
+        checks: [check(`${name} ran to the end`, false, err instanceof Error ? err.message : String(err))],
+      });
     } finally {
       await cleanupAll();
     }
@@ -112,4 +116,3 @@ try {
   await cleanupAll();
   process.exitCode = 2;
 }
-

@@ -66,7 +66,12 @@ const blogSlugs = readdirSync("content/blog")
   .sort();
 const allPages = sitePaths(blogSlugs);
 
-const pages = args.pages ? args.pages.split(",").map((p) => p.trim()).filter(Boolean) : allPages;
+const pages = args.pages
+  ? args.pages
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean)
+  : allPages;
 const unknown = pages.filter((p) => !allPages.includes(p));
 if (unknown.length) fail(`not a prerendered page: ${unknown.join(", ")}`);
 const runs = Number(args.runs);
@@ -129,10 +134,7 @@ type Measured = { url: string; page: string; runs: Run[] };
 // right after the page, so that both are measured in the same conditions.
 // The limit (no script at all) varies little from run to run: it is measured in the first pass only,
 // right after the page, and each run of the page is compared with it.
-const targets: Measured[] = pages.flatMap((page) => [
-  { url: `${origin}${page}`, page, runs: [] },
-  ...(limitPages.includes(page) ? [{ url: `${limitOrigin}${page}`, page, runs: [] }] : []),
-]);
+const targets: Measured[] = pages.flatMap((page) => [{ url: `${origin}${page}`, page, runs: [] }, ...(limitPages.includes(page) ? [{ url: `${limitOrigin}${page}`, page, runs: [] }] : [])]);
 for (let pass = 1; pass <= runs; pass++) {
   for (const [i, target] of targets.entries()) {
     const limit = target.url.startsWith(limitOrigin);
@@ -253,18 +255,13 @@ type NetworkItem = { url: string; resourceType?: string; transferSize?: number; 
 function summarize(lhr: import("lighthouse").Result, url: string) {
   const pageOrigin = new URL(url).origin;
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
-    (r) => r.url.startsWith("http"),
-  );
-  const bytes = (type: string, field: "resourceSize" | "transferSize") =>
-    items.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r[field] ?? 0), 0);
+  const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter((r) => r.url.startsWith("http"));
+  const bytes = (type: string, field: "resourceSize" | "transferSize") => items.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r[field] ?? 0), 0);
   const kb = (n: number) => round(n / 1024, 1);
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null])) as Record<Category, number | null>;
   // Audits that lost points in the categories that must be perfect, to say why a score is below 1.
   const flagged = CATEGORIES.filter((c) => c !== "performance").flatMap((c) =>
-    (lhr.categories[c]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id]?.title})`),
+    (lhr.categories[c]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id]?.title})`),
   );
   return {
     lighthouseVersion: lhr.lighthouseVersion,
@@ -287,9 +284,7 @@ function summarize(lhr: import("lighthouse").Result, url: string) {
     /** The same, as Lighthouse saw it on the wire: compressed bodies plus response headers. */
     jsTransferKb: kb(bytes("Script", "transferSize")),
     foreignRequests: items.map((r) => r.url).filter((u) => new URL(u).origin !== pageOrigin),
-    scripts: items
-      .filter((r) => r.resourceType === "Script")
-      .map((r) => ({ url: new URL(r.url).pathname, gzipKb: kb(gzipBodies([r], "Script")) })),
+    scripts: items.filter((r) => r.resourceType === "Script").map((r) => ({ url: new URL(r.url).pathname, gzipKb: kb(gzipBodies([r], "Script")) })),
     flagged,
   };
 }
@@ -371,7 +366,7 @@ function toMarkdown(r: typeof report): string {
     lines.push(
       "## Against the plain-HTML limit",
       "",
-      "The same prerendered HTML with every `<script>` and `<link rel=\"modulepreload\">` removed, served with the same CSS and assets.",
+      'The same prerendered HTML with every `<script>` and `<link rel="modulepreload">` removed, served with the same CSS and assets.',
       "",
       "Each run of a page is divided by its limit (measured once, right after the page's first run); the worst ratio counts.",
       "",

@@ -89,7 +89,18 @@ describe("npm run leads", () => {
 
   it("shows one request with consent proof, attribution and jobs", async () => {
     const out = await main(["show", ids[0]!]);
-    for (const text of ["Fields", "Project details: =cmd|' /C calc'!A0", "Consent proof", "wording sms-2025-01", "IP address: 203.0.113.7", "Attribution", "utm_source: google", "Delivery jobs", "email: pending, 0 attempts", "webhook: pending"]) {
+    for (const text of [
+      "Fields",
+      "Project details: =cmd|' /C calc'!A0",
+      "Consent proof",
+      "wording sms-2025-01",
+      "IP address: 203.0.113.7",
+      "Attribution",
+      "utm_source: google",
+      "Delivery jobs",
+      "email: pending, 0 attempts",
+      "webhook: pending",
+    ]) {
       expect(out).toContain(text);
     }
     await expect(main(["show", "nope"])).rejects.toThrow(/No request/);
@@ -106,7 +117,11 @@ describe("npm run leads", () => {
   it("lists and exports confirmed newsletter subscribers only, with each one's unsubscribe link", async () => {
     expect(await main(["subscribers"])).toBe("No confirmed subscribers.");
     const database = await openDatabase({ DATA_DIR: dir, DATABASE_URL: undefined });
-    const other = await recordLead(database, sampleLead({ kind: "newsletter", fields: { email: "pending@example.com" }, contact: { name: null, email: "pending@example.com", phone: null, zip: null }, consent: null }), { webhook: false });
+    const other = await recordLead(
+      database,
+      sampleLead({ kind: "newsletter", fields: { email: "pending@example.com" }, contact: { name: null, email: "pending@example.com", phone: null, zip: null }, consent: null }),
+      { webhook: false },
+    );
     await confirmSubscription(database, ids[1]!);
     await database.close();
     expect(other.duplicate).toBe(false);

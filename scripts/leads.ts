@@ -55,22 +55,39 @@ export function parseSince(value: string, now = new Date()): Date {
 }
 
 /** Keeps line breaks, drops every other control character (a stored value must not drive the terminal). */
-const printable = (value: string) => value.split(/\r\n|\r|\n/).map(oneLine).join("\n");
-
-
+const printable = (value: string) =>
+  value
+    .split(/\r\n|\r|\n/)
+    .map(oneLine)
+    .join("\n");
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 function listTable(leads: LeadRow[]): string {
   if (leads.length === 0) return "No requests.";
   const header = ["Received", "Kind", "Name", "E-mail", "Phone", "ZIP", "In area", "Delivery", "ID"];
   const body = leads.map((lead) =>
-    [formatTime(lead.createdAt), lead.kind, lead.contact.name ?? "", lead.contact.email, formatPhone(lead.contact.phone), lead.contact.zip ?? "", areaText(lead.inServiceArea), lead.deliveryStatus, lead.id].map(
-      oneLine,
-    ),
+    [
+      formatTime(lead.createdAt),
+      lead.kind,
+      lead.contact.name ?? "",
+      lead.contact.email,
+      formatPhone(lead.contact.phone),
+      lead.contact.zip ?? "",
+      areaText(lead.inServiceArea),
+      lead.deliveryStatus,
+      lead.id,
+    ].map(oneLine),
   );
   return `${table([header, ...body])}\n${leads.length} request${leads.length === 1 ? "" : "s"}.`;
 }
@@ -89,11 +106,13 @@ async function show(database: Database, idOrReference: string): Promise<string> 
   const lead = await getLead(database, id);
   if (!lead) throw new CliError(`No request with id or reference ${JSON.stringify(idOrReference)}. List them with: npm run leads -- list`, 1);
   const { contact, consent, context } = lead;
-  const section = (title: string, rows: [string, string][]) =>
-    [title, ...rows.map(([label, value]) => `  ${label}: ${printable(value).split("\n").join("\n    ")}`)].join("\n");
+  const section = (title: string, rows: [string, string][]) => [title, ...rows.map(([label, value]) => `  ${label}: ${printable(value).split("\n").join("\n    ")}`)].join("\n");
   return [
     `Request ${lead.id} (${lead.kind}, reference ${referenceOf(lead.id)}), received ${formatTime(lead.createdAt)}; delivery ${lead.deliveryStatus}`,
-    section("Fields", Object.entries(lead.fields).map(([key, value]) => [labelFor(key), formatField(value)])),
+    section(
+      "Fields",
+      Object.entries(lead.fields).map(([key, value]) => [labelFor(key), formatField(value)]),
+    ),
     section("Contact", [
       ["Name", contact.name ?? ""],
       ["E-mail", contact.email],
@@ -146,7 +165,8 @@ async function subscribers(database: Database, env: Env, format: "table" | "json
     unsubscribeUrl: newsletterLink("unsubscribe", s.leadId, secret, env.SITE_URL),
   }));
   if (format === "json") return JSON.stringify(rows, null, 2);
-  if (format === "csv") return toCsv([["E-mail", "Confirmed (UTC)", "Signed up (UTC)", "Unsubscribe link"], ...rows.map((r) => [r.email, r.confirmedAt?.toISOString(), r.signedUpAt.toISOString(), r.unsubscribeUrl])]);
+  if (format === "csv")
+    return toCsv([["E-mail", "Confirmed (UTC)", "Signed up (UTC)", "Unsubscribe link"], ...rows.map((r) => [r.email, r.confirmedAt?.toISOString(), r.signedUpAt.toISOString(), r.unsubscribeUrl])]);
   if (rows.length === 0) return "No confirmed subscribers.";
   return `${table([["Confirmed", "E-mail"], ...rows.map((r) => [r.confirmedAt ? formatTime(r.confirmedAt) : "", oneLine(r.email)])])}\n${rows.length} confirmed subscriber${rows.length === 1 ? "" : "s"}.`;
 }

@@ -32,7 +32,12 @@ function* htmlPages(dir: string, base = ""): Generator<{ route: string; file: st
 }
 
 const decode = (s: string) =>
-  s.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 
 type Node = { type: string; props: Record<string, unknown> };
 const h = (type: string, style: Record<string, unknown>, children?: unknown): Node => ({ type, props: { style, children } });
@@ -40,7 +45,17 @@ const h = (type: string, style: Record<string, unknown>, children?: unknown): No
 function card(title: string): Node {
   return h(
     "div",
-    { width: OG_IMAGE.width - 144, height: OG_IMAGE.height - 144, display: "flex", flexDirection: "column", justifyContent: "space-between", padding: "72px", background: "linear-gradient(135deg, #052a40 0%, #0b5f8f 100%)", color: "white", fontFamily: "Inter" },
+    {
+      width: OG_IMAGE.width - 144,
+      height: OG_IMAGE.height - 144,
+      display: "flex",
+      flexDirection: "column",
+      justifyContent: "space-between",
+      padding: "72px",
+      background: "linear-gradient(135deg, #052a40 0%, #0b5f8f 100%)",
+      color: "white",
+      fontFamily: "Inter",
+    },
     [
       h("div", { display: "flex", alignItems: "center", fontSize: 34, fontWeight: 800, color: "#f6b23c" }, business.name),
       h("div", { display: "flex", fontSize: title.length > 60 ? 60 : 72, fontWeight: 800, lineHeight: 1.1, letterSpacing: -1 }, title),

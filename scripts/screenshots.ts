@@ -15,7 +15,10 @@ for (const [name, viewport] of [
   ["1440", { width: 1440, height: 900 }],
 ] as const) {
   const context = await browser.newContext({ viewport, isMobile: name === "390" });
-  await context.route((url) => !url.href.startsWith(base), (route) => route.abort());
+  await context.route(
+    (url) => !url.href.startsWith(base),
+    (route) => route.abort(),
+  );
   const page = await context.newPage();
   for (const path of paths.length ? paths : ["/"]) {
     await page.goto(base + path);

@@ -25,16 +25,13 @@ function ensureChromium() {
     execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
     if (findChromium()) return;
   }
-  console.error(
-    "No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `sudo apt-get install chromium`)\n" +
-      "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
-  );
+  console.error("No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `sudo apt-get install chromium`)\n" + "or point CHROMIUM_PATH at a Chromium or Chrome binary.");
   process.exit(1);
 }
 
 run("typecheck", "npx", ["react-router", "typegen"]);
 run("typecheck", "npx", ["tsc"]);
-run("lint", "npx", ["eslint", "."]);
+run("lint", "npm", ["run", "lint"]);
 run("unit tests", "npx", ["vitest", "run"]);
 ensureChromium();
 run("build", "npm", ["run", "build"]);

@@ -1,5 +1,5 @@
 /** Pieces shared by the owner inbox's pages (/admin). */
-import { KIND_OPTIONS, STATUS_OPTIONS } from "~/forms/admin";
+import { KIND_OPTIONS, STATUS_OPTIONS } from "../forms/admin.ts";
 
 export const kindLabel = (kind: string) => KIND_OPTIONS.find((o) => o.value === kind)?.label ?? kind;
 export const statusLabel = (status: string) => STATUS_OPTIONS.find((o) => o.value === status)?.label ?? status;
@@ -19,8 +19,7 @@ export function StatusBadge({ status }: { status: string }) {
 export const areaLabel = (inServiceArea: boolean | null) => (inServiceArea === null ? "Area not known" : inServiceArea ? "In area" : "Outside area");
 
 export const fieldLabelClass = "block text-sm font-semibold text-slate-800";
-export const controlClass =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-700 focus:border-brand-600";
+export const controlClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-700 focus:border-brand-600";
 
 function ErrorText({ id, error }: { id: string; error?: string }) {
   return error ? (

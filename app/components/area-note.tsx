@@ -2,8 +2,8 @@
 import { MapPin } from "lucide-react";
 import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import type { NavData } from "~/lib/nav.server";
-import { type AreaAnswer, areaAnswer, areaMessage } from "~/lib/service-area";
+import type { NavData } from "../lib/nav.server.ts";
+import { type AreaAnswer, areaAnswer, areaMessage } from "../lib/service-area.ts";
 
 const tone = {
   primary: "border-green-700 bg-green-50 text-green-950",

@@ -1,9 +1,9 @@
 /** Cards shared by several pages. */
 import { ArrowRight, Clock, MapPin, Star, Users } from "lucide-react";
 import { Link } from "react-router";
-import type { IconName } from "~/content/schema";
-import { limits } from "~/lib/limits";
-import { Icon } from "./icon";
+import type { IconName } from "../content/schema.ts";
+import { limits } from "../lib/limits.ts";
+import { Icon } from "./icon.tsx";
 
 export function ServiceCard({
   to,

@@ -1,6 +1,6 @@
 import { ExternalLink, Map as MapIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { type PlottedPlace, VIEW } from "~/lib/locator-map";
+import { type PlottedPlace, VIEW } from "../lib/locator-map.ts";
 
 /**
  * The city page's service-area map as a facade: a drawn preview of the city among the towns
@@ -111,12 +111,7 @@ function LocatorSvg({ center, nearby }: { center: PlottedPlace; nearby: PlottedP
           ) : null}
         </g>
       ))}
-      <path
-        d={`M${center.x} ${center.y} c-6 -14 -22 -24 -22 -42 a22 22 0 1 1 44 0 c0 18 -16 28 -22 42z`}
-        fill="#f09a0c"
-        stroke="#052a40"
-        strokeWidth="3"
-      />
+      <path d={`M${center.x} ${center.y} c-6 -14 -22 -24 -22 -42 a22 22 0 1 1 44 0 c0 18 -16 28 -22 42z`} fill="#f09a0c" stroke="#052a40" strokeWidth="3" />
       <circle cx={center.x} cy={center.y - 42} r="8" fill="#052a40" />
       <text x={center.x} y={center.y + 34} textAnchor="middle" fontSize="30" fontWeight="700" fill="#052a40">
         {center.name}

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { firstN, limits } from "~/lib/limits";
-import type { NavData } from "~/lib/nav.server";
-import { locationPath, servicePath } from "~/lib/paths";
-import { Logo } from "./logo";
+import { firstN, limits } from "../lib/limits.ts";
+import type { NavData } from "../lib/nav.server.ts";
+import { locationPath, servicePath } from "../lib/paths.ts";
+import { Logo } from "./logo.tsx";
 
 export function Footer({ nav }: { nav: NavData }) {
   const { business } = nav;
@@ -13,9 +13,7 @@ export function Footer({ nav }: { nav: NavData }) {
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Logo name={business.name} inverse />
-          <p className="mt-4 text-sm leading-relaxed">
-            Family-owned exterior cleaning for homes, farms and businesses across Boise and the Treasure Valley since {business.foundedYear}.
-          </p>
+          <p className="mt-4 text-sm leading-relaxed">Family-owned exterior cleaning for homes, farms and businesses across Boise and the Treasure Valley since {business.foundedYear}.</p>
           <p className="mt-4 text-sm">
             <a href={business.phone.href} className={link}>
               {business.phone.display}
@@ -89,9 +87,7 @@ export function Footer({ nav }: { nav: NavData }) {
       <div className="border-t border-brand-800">
         <div className="container-page flex flex-col gap-3 py-6 text-sm md:flex-row md:items-center md:justify-between">
           <div>
-            <p>
-              Licensed &amp; insured · {business.license}
-            </p>
+            <p>Licensed &amp; insured · {business.license}</p>
             <p className="mt-1">
               © {nav.year} {business.dba}. All rights reserved.
             </p>

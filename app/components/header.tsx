@@ -7,15 +7,14 @@
  */
 import { ChevronDown, Mail, Menu, Phone, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
-import { firstN, limits } from "~/lib/limits";
-import type { NavData } from "~/lib/nav.server";
-import { locationPath, servicePath } from "~/lib/paths";
-import { Logo } from "./logo";
+import { firstN, limits } from "../lib/limits.ts";
+import type { NavData } from "../lib/nav.server.ts";
+import { locationPath, servicePath } from "../lib/paths.ts";
+import { Logo } from "./logo.tsx";
 
 type NavItem = { to: string; label: string };
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-2 py-2 text-sm font-semibold tracking-wide hover:text-brand-600 ${isActive ? "text-brand-600" : "text-slate-800"}`;
+const navLinkClass = ({ isActive }: { isActive: boolean }) => `rounded-md px-2 py-2 text-sm font-semibold tracking-wide hover:text-brand-600 ${isActive ? "text-brand-600" : "text-slate-800"}`;
 
 /** The phone menu's id: its button is in the header, its panel is a popover. */
 export const SITE_MENU_ID = "site-menu";
@@ -145,9 +144,7 @@ function MobileMenu({ serviceItems, locationItems }: { serviceItems: NavItem[]; 
   return (
     <div id={SITE_MENU_ID} popover="auto" data-lock-scroll className="side-sheet flex-col bg-white open:flex shadow-2xl lg:hidden">
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-        <h2 className="text-lg font-bold text-brand-900">
-          Menu
-        </h2>
+        <h2 className="text-lg font-bold text-brand-900">Menu</h2>
         <button type="button" popoverTarget={SITE_MENU_ID} popoverTargetAction="hide" className="btn px-2 text-slate-700 hover:bg-slate-100">
           <X className="size-6" aria-hidden="true" />
           <span className="sr-only">Close menu</span>
@@ -197,10 +194,7 @@ function MenuGroup({ title, all, items }: { title: string; all: NavItem; items: 
       <ul>
         {[...items, all].map((item) => (
           <li key={item.to}>
-            <Link
-              to={item.to}
-              className={`block rounded-md px-3 py-2 text-base hover:bg-brand-50 ${item === all ? "font-semibold text-brand-700" : "text-slate-800"}`}
-            >
+            <Link to={item.to} className={`block rounded-md px-3 py-2 text-base hover:bg-brand-50 ${item === all ? "font-semibold text-brand-700" : "text-slate-800"}`}>
               {item.label}
             </Link>
           </li>

@@ -18,7 +18,7 @@ import {
   Warehouse,
   Waves,
 } from "lucide-react";
-import type { IconName } from "~/content/schema";
+import type { IconName } from "../content/schema.ts";
 
 const icons: Record<IconName, React.ComponentType<LucideProps>> = {
   droplets: Droplets,

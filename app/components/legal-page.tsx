@@ -1,4 +1,4 @@
-import { Breadcrumbs } from "./ui";
+import { Breadcrumbs } from "./ui.tsx";
 
 export function LegalPage({ title, html }: { title: string; html: string }) {
   return (

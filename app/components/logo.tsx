@@ -8,7 +8,9 @@ export function Logo({ name, inverse = false }: { name: string; inverse?: boolea
         <path d="M11 27l6-7 4 4 3-3 5 6" fill="none" stroke="#f6b23c" strokeWidth="2.5" strokeLinejoin="round" strokeLinecap="round" />
       </svg>
       <span className={`leading-tight ${inverse ? "text-white" : "text-brand-900"}`}>
-        <span className="block text-base font-extrabold tracking-tight lg:text-lg">{first} {rest[0]}</span>
+        <span className="block text-base font-extrabold tracking-tight lg:text-lg">
+          {first} {rest[0]}
+        </span>
         <span className={`block text-xs font-semibold tracking-wider uppercase ${inverse ? "text-brand-200" : "text-brand-600"}`}>{rest.slice(1).join(" ")}</span>
       </span>
     </span>

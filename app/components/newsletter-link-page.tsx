@@ -1,7 +1,7 @@
 /** The page behind a newsletter e-mail's confirm or unsubscribe link: the state, and a one-button form where there is something to do. */
 import { CircleAlert, CircleCheck, Mail } from "lucide-react";
 import { Link } from "react-router";
-import type { LinkState } from "~/server/newsletter-links.server";
+import type { LinkState } from "../server/newsletter-links.server.ts";
 
 interface Copy {
   title: string;

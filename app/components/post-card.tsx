@@ -1,6 +1,6 @@
 import { ArrowRight, CalendarDays, Clock, UserRound } from "lucide-react";
 import { Link } from "react-router";
-import { postPath } from "~/lib/paths";
+import { postPath } from "../lib/paths.ts";
 
 export interface PostCardData {
   slug: string;

@@ -6,21 +6,19 @@
  */
 import { CircleAlert, Info } from "lucide-react";
 import { Link } from "react-router";
-import { type PricedSlug, type PricingSlug, isCallbackSlug, isPricedSlug, priceBook } from "~/content/price-book";
-import type { PricingQuery } from "~/forms/pricing";
-import type { LeadActionData } from "~/forms/result";
-import { type Quote, formatRange, formatUsd } from "~/lib/price";
-import { pricingPath } from "~/lib/paths";
-import { areaAnswer } from "~/lib/service-area";
-import { AreaNote, useServiceArea, ZipAnswer } from "./area-note";
-import { Checkbox, PersonFields, TextArea, TextField } from "./forms/controls";
-import { ConsentText } from "./forms/estimate-form";
-import { LeadForm } from "./forms/lead-form";
-import { business } from "~/content/business";
+import { type PricedSlug, type PricingSlug, isCallbackSlug, isPricedSlug, priceBook } from "../content/price-book.ts";
+import type { PricingQuery } from "../forms/pricing.ts";
+import type { LeadActionData } from "../forms/result.ts";
+import { type Quote, formatRange, formatUsd } from "../lib/price.ts";
+import { pricingPath } from "../lib/paths.ts";
+import { areaAnswer } from "../lib/service-area.ts";
+import { AreaNote, useServiceArea, ZipAnswer } from "./area-note.tsx";
+import { Checkbox, PersonFields, TextArea, TextField } from "./forms/controls.tsx";
+import { ConsentText } from "./forms/estimate-form.tsx";
+import { LeadForm } from "./forms/lead-form.tsx";
+import { business } from "../content/business.ts";
 
-
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-700 focus:border-brand-600";
+const inputClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-700 focus:border-brand-600";
 
 const chipClass = (active: boolean) =>
   `inline-flex min-h-11 items-center rounded-full border-2 px-4 py-2 text-sm font-semibold ${
@@ -157,10 +155,15 @@ export function PriceForm({
       </h2>
       <input type="hidden" name="service" value={service} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <AmountField name={entry.measure.field} label={entry.measure.label} unit={entry.measure.unit} hint={entry.measure.hint} value={values[entry.measure.field]} error={errors[entry.measure.field]} />
-        {fromHomeSize ? (
-          <AmountField name="sqft" label="Or the home size" unit="sq ft" hint="We estimate the gutter length from it." value={values.sqft} error={errors.sqft} />
-        ) : null}
+        <AmountField
+          name={entry.measure.field}
+          label={entry.measure.label}
+          unit={entry.measure.unit}
+          hint={entry.measure.hint}
+          value={values[entry.measure.field]}
+          error={errors[entry.measure.field]}
+        />
+        {fromHomeSize ? <AmountField name="sqft" label="Or the home size" unit="sq ft" hint="We estimate the gutter length from it." value={values.sqft} error={errors.sqft} /> : null}
       </div>
       {"stories" in entry ? <ChoiceField name="stories" legend="Stories" options={storyOptions} value={values.stories} error={errors.stories} /> : null}
       {"material" in entry ? (
@@ -251,14 +254,13 @@ export function PriceResult({ quote, errors, waiting }: { quote: Quote | null; e
       ) : null}
       <p className="mt-5 flex gap-2 text-sm text-slate-700">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        This is an estimate, not a bill. The final price follows a free look at the property (in person or from your photos), and we confirm it in writing before any
-        work starts.
+        This is an estimate, not a bill. The final price follows a free look at the property (in person or from your photos), and we confirm it in writing before any work starts.
       </p>
     </section>
   );
 }
 
-const pricingSchema = () => import("~/forms/pricing").then((m) => m.pricingRequestSchema);
+const pricingSchema = () => import("../forms/pricing.ts").then((m) => m.pricingRequestSchema);
 
 /** "Request this estimate" (a priced service) or "Request a call" (commercial, fleet): the estimate request pipeline. */
 export function PricingRequestForm({

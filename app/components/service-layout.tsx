@@ -5,12 +5,12 @@
  */
 import { CheckCircle2, Gauge, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import type { Segment } from "~/lib/service-page.server";
-import { locationPath, pricingPath } from "~/lib/paths";
-import { ServiceCard } from "./cards";
-import type { IconName } from "~/content/schema";
-import { PageHero, Section } from "./ui";
-import { business } from "~/content/business";
+import type { Segment } from "../lib/service-page.server.ts";
+import { locationPath, pricingPath } from "../lib/paths.ts";
+import { ServiceCard } from "./cards.tsx";
+import type { IconName } from "../content/schema.ts";
+import { PageHero, Section } from "./ui.tsx";
+import { business } from "../content/business.ts";
 
 type Step = { title: string; description: string };
 type QA = { id?: string; question: string; answer: string };

@@ -2,17 +2,7 @@
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 
-export function PageHero({
-  eyebrow,
-  title,
-  lead,
-  children,
-}: {
-  eyebrow?: string;
-  title: React.ReactNode;
-  lead?: React.ReactNode;
-  children?: React.ReactNode;
-}) {
+export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string; title: React.ReactNode; lead?: React.ReactNode; children?: React.ReactNode }) {
   return (
     <header className="rounded-2xl bg-gradient-to-br from-brand-800 to-brand-600 px-6 py-10 text-white sm:px-10 sm:py-14">
       {eyebrow ? <p className="text-sm font-semibold tracking-wider text-accent-400 uppercase">{eyebrow}</p> : null}
@@ -23,19 +13,7 @@ export function PageHero({
   );
 }
 
-export function Section({
-  title,
-  id,
-  intro,
-  children,
-  className = "",
-}: {
-  title: string;
-  id?: string;
-  intro?: React.ReactNode;
-  children: React.ReactNode;
-  className?: string;
-}) {
+export function Section({ title, id, intro, children, className = "" }: { title: string; id?: string; intro?: React.ReactNode; children: React.ReactNode; className?: string }) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
     <section id={id} aria-labelledby={headingId} className={`mt-14 scroll-mt-36 ${className}`}>

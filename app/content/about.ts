@@ -3,8 +3,8 @@
  * The state registration number is not written here: the page inserts it from business.license.
  */
 import type { z } from "zod";
-import type { step } from "./schema";
-import { business } from "./business";
+import type { step } from "./schema.ts";
+import { business } from "./business.ts";
 
 type Card = z.input<typeof step>;
 

@@ -3,9 +3,9 @@
  * at build time. Read time is computed from the words.
  */
 import { parse as parseYaml } from "yaml";
-import { renderMarkdown } from "~/lib/markdown.server";
-import { slugify } from "~/lib/paths";
-import { postFrontmatter, type PostFrontmatter } from "./blog-schema";
+import { renderMarkdown } from "../lib/markdown.server.ts";
+import { slugify } from "../lib/paths.ts";
+import { postFrontmatter, type PostFrontmatter } from "./blog-schema.ts";
 
 const files = import.meta.glob<string>("../../content/blog/*.md", { query: "?raw", import: "default", eager: true });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { limits } from "~/lib/limits";
-import { slugify } from "~/lib/paths";
-import { blogCategories } from "./blog-schema";
-import { parsePost, posts, summary } from "./blog.server";
+import { limits } from "../lib/limits.ts";
+import { slugify } from "../lib/paths.ts";
+import { blogCategories } from "./blog-schema.ts";
+import { parsePost, posts, summary } from "./blog.server.ts";
 
 const frontmatter = {
   title: "A Test Post",

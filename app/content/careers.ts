@@ -3,7 +3,7 @@
  * Each job's Apply Now button leads to the application form at /careers/apply?position={slug} (decision 010).
  */
 import type { z } from "zod";
-import type { jobSchema, step } from "./schema";
+import type { jobSchema, step } from "./schema.ts";
 
 export const jobs = [
   {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { credentials, equipment, whyChoose } from "./about";
-import { business } from "./business";
-import { applicationSteps, benefits, jobs } from "./careers";
-import { faq } from "./faq";
-import { featuredServices } from "./home";
-import { aboutExtendedAreas, locations, locationsExtendedAreas } from "./locations";
-import { faqItemSchema, iconName, jobSchema, locationSchema, serviceSchema, step, testimonialSchema } from "./schema";
-import { fleetProcess, holidayFaq, services } from "./services";
-import { employeeTestimonial, testimonials } from "./testimonials";
+import { credentials, equipment, whyChoose } from "./about.ts";
+import { business } from "./business.ts";
+import { applicationSteps, benefits, jobs } from "./careers.ts";
+import { faq } from "./faq.ts";
+import { featuredServices } from "./home.ts";
+import { aboutExtendedAreas, locations, locationsExtendedAreas } from "./locations.ts";
+import { faqItemSchema, iconName, jobSchema, locationSchema, serviceSchema, step, testimonialSchema } from "./schema.ts";
+import { fleetProcess, holidayFaq, services } from "./services.ts";
+import { employeeTestimonial, testimonials } from "./testimonials.ts";
 
 /** Every content module, parsed with its schema: a malformed record fails here, before it ships. */
 describe("content", () => {

@@ -3,7 +3,7 @@
  * The phone number and e-mail are never written here: the page's "Still Have Questions" card shows them.
  */
 import type { z } from "zod";
-import type { faqItemSchema } from "./schema";
+import type { faqItemSchema } from "./schema.ts";
 
 export const faq = [
   {

@@ -5,7 +5,7 @@
  * written here.
  */
 import type { z } from "zod";
-import type { locationSchema } from "./schema";
+import type { locationSchema } from "./schema.ts";
 
 export type LocationInput = z.input<typeof locationSchema>;
 

@@ -12,7 +12,7 @@
  * The shape is checked by `priceBookSchema` (app/content/schema.ts) in content.test.ts.
  */
 import type { z } from "zod";
-import type { priceBookSchema } from "./schema";
+import type { priceBookSchema } from "./schema.ts";
 
 const stories = { "1": 1, "2": 1.15, "3": 1.35 };
 

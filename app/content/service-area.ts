@@ -3,7 +3,7 @@
  * read by the service-area answer (app/lib/service-area.ts). Small and free of page copy, so the browser
  * can carry it.
  */
-import type { extendedAreasBase } from "./locations";
+import type { extendedAreasBase } from "./locations.ts";
 
 /**
  * ZIP codes of the extended-area towns without a city page (the About page lists them), so that the

@@ -6,7 +6,7 @@
  * The company's name, phone and e-mail are never written here; pages insert them from business.ts.
  */
 import type { z } from "zod";
-import type { faqItemSchema, serviceSchema, step } from "./schema";
+import type { faqItemSchema, serviceSchema, step } from "./schema.ts";
 
 export type ServiceInput = z.input<typeof serviceSchema>;
 

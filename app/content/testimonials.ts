@@ -3,7 +3,7 @@
  * Before launch the owner replaces these with real reviews, quoted with the customer's or employee's permission.
  */
 import type { z } from "zod";
-import type { testimonialSchema } from "./schema";
+import type { testimonialSchema } from "./schema.ts";
 
 export const testimonials = [
   {

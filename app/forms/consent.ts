@@ -7,6 +7,5 @@
 export const CONSENT = {
   version: "sms-2026-11-21",
   /** Plain text, as stored with each request. Links are added where it is rendered. */
-  text:
-    "I agree to the Privacy Policy and Terms of Service and consent to receive conversational text messages about my request at the phone number I provided. Message frequency varies. Message and data rates may apply. Reply STOP to opt out, HELP for help. Consent is not a condition of purchase.",
+  text: "I agree to the Privacy Policy and Terms of Service and consent to receive conversational text messages about my request at the phone number I provided. Message frequency varies. Message and data rates may apply. Reply STOP to opt out, HELP for help. Consent is not a condition of purchase.",
 } as const;

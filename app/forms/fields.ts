@@ -3,8 +3,8 @@
  * same schemas early. Messages name the field and the fix.
  */
 import { z } from "zod";
-import { optionValues, serviceTypeOptions } from "./options";
-import { business } from "../content/business";
+import { optionValues, serviceTypeOptions } from "./options.ts";
+import { business } from "../content/business.ts";
 
 // Zod would otherwise probe `new Function` to compile parsers, which the Content-Security-Policy forbids.
 z.config({ jitless: true });
@@ -71,4 +71,7 @@ export const message = (max: number, label = "message") =>
 
 /** A checkbox that must be ticked: browsers send "on". */
 export const requiredConsent = z.literal("on", { error: "Tick the box to agree to text messages about your request" }).transform(() => true);
-export const optionalConsent = z.literal("on").optional().transform((v) => v === "on");
+export const optionalConsent = z
+  .literal("on")
+  .optional()
+  .transform((v) => v === "on");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { parsePricingQuery, pricingRequestSchema } from "./pricing";
+import { parsePricingQuery, pricingRequestSchema } from "./pricing.ts";
 
 const parse = (query: string) => parsePricingQuery(new URLSearchParams(query));
 

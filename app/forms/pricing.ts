@@ -4,9 +4,9 @@
  * interaction, by the browser for the in-place update. Bounds and choices come from the price book.
  */
 import { z } from "zod";
-import { type PricedSlug, type Stories, isPricedSlug, priceBook, pricingSlugs } from "~/content/price-book";
-import type { PriceInputs } from "~/lib/price";
-import { email, firstName, lastName, message, optionalConsent, phone, zipcode } from "./fields";
+import { type PricedSlug, type Stories, isPricedSlug, priceBook, pricingSlugs } from "../content/price-book.ts";
+import type { PriceInputs } from "../lib/price.ts";
+import { email, firstName, lastName, message, optionalConsent, phone, zipcode } from "./fields.ts";
 
 const number = new Intl.NumberFormat("en-US");
 const unitWords = { "sq ft": "square feet", "linear ft": "feet", "ft of roofline": "feet" } as const;

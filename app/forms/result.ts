@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { AreaAnswer } from "~/lib/service-area";
+import type { AreaAnswer } from "../lib/service-area.ts";
 
 export interface Confirmation {
   title: string;

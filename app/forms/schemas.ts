@@ -2,19 +2,8 @@
  * One schema per form, used by Conform in the browser and by the route action on the server.
  */
 import { z } from "zod";
-import {
-  city,
-  email,
-  firstName,
-  lastName,
-  message,
-  optionalConsent,
-  phone,
-  requiredConsent,
-  serviceType,
-  zipcode,
-} from "./fields";
-import { availabilityOptions, contactMethods, optionValues, servicesNeededOptions } from "./options";
+import { city, email, firstName, lastName, message, optionalConsent, phone, requiredConsent, serviceType, zipcode } from "./fields.ts";
+import { availabilityOptions, contactMethods, optionValues, servicesNeededOptions } from "./options.ts";
 
 /** The sidebar FREE ESTIMATE form, the holiday-page modal and /estimate. */
 export const estimateSchema = z.object({
@@ -64,11 +53,7 @@ export function applicationSchema(positions: readonly [string, ...string[]]) {
     email,
     phone,
     position: z.enum(positions, { error: "Choose the position you are applying for" }),
-    experience: z
-      .string({ error: "Tell us briefly about your work experience" })
-      .trim()
-      .min(1, "Tell us briefly about your work experience")
-      .max(1000, "Keep your experience under 1,001 characters"),
+    experience: z.string({ error: "Tell us briefly about your work experience" }).trim().min(1, "Tell us briefly about your work experience").max(1000, "Keep your experience under 1,001 characters"),
     availability: z.enum(optionValues(availabilityOptions), {
       error: "Choose when you can work",
     }),

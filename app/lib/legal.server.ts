@@ -1,6 +1,6 @@
 import privacy from "../../content/legal/privacy-policy.md?raw";
 import terms from "../../content/legal/terms-of-service.md?raw";
-import { fillPlaceholders, renderMarkdown, splitTitle } from "./markdown.server";
+import { fillPlaceholders, renderMarkdown, splitTitle } from "./markdown.server.ts";
 
 const documents = { privacy, terms };
 

@@ -15,4 +15,4 @@ export const limits = {
   blogPosts: 6,
 } as const;
 
-export const firstN = <T,>(list: readonly T[], n: number): T[] => list.slice(0, n);
+export const firstN = <T>(list: readonly T[], n: number): T[] => list.slice(0, n);

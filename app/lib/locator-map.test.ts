@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { locations } from "~/content/locations";
-import { LAT_SPAN, locatorMap, VIEW } from "./locator-map";
+import { locations } from "../content/locations.ts";
+import { LAT_SPAN, locatorMap, VIEW } from "./locator-map.ts";
 
 const places = locations.map((l) => ({ name: l.city, coordinates: l.coordinates }));
 const place = (name: string) => places.find((p) => p.name === name)!;

@@ -1,6 +1,6 @@
 /** Markdown to HTML at build time, for blog posts and the legal pages. Content is ours, not visitors'. */
 import { Marked } from "marked";
-import { business } from "~/content/business";
+import { business } from "../content/business.ts";
 
 const marked = new Marked({ gfm: true, async: false });
 

@@ -2,10 +2,10 @@
  * The small slice of content every page's chrome needs (header menus, footer, mobile menu), sent once
  * through the root loader so the full page copy never ships in the layout's JavaScript.
  */
-import { business } from "~/content/business";
-import { locations } from "~/content/locations";
-import { services } from "~/content/services";
-import { zipTable } from "~/server/service-area.server";
+import { business } from "../content/business.ts";
+import { locations } from "../content/locations.ts";
+import { services } from "../content/services.ts";
+import { zipTable } from "../server/service-area.server.ts";
 
 export function navData() {
   return {

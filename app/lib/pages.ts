@@ -6,29 +6,11 @@ import { locations } from "../content/locations.ts";
 import { services } from "../content/services.ts";
 import { locationPath, postPath, servicePath } from "./paths.ts";
 
-export const staticPages = [
-  "/",
-  "/about",
-  "/services",
-  "/locations",
-  "/blog",
-  "/careers",
-  "/careers/apply",
-  "/faq",
-  "/contact",
-  "/pricing",
-  "/privacy-policy",
-  "/terms-of-service",
-] as const;
+export const staticPages = ["/", "/about", "/services", "/locations", "/blog", "/careers", "/careers/apply", "/faq", "/contact", "/pricing", "/privacy-policy", "/terms-of-service"] as const;
 
 /** Form pages: prerendered (they are where a form without JavaScript lands) but not listed in the sitemap. */
 export const formPages = ["/estimate", "/newsletter"] as const;
 
 export function sitePaths(blogSlugs: readonly string[]): string[] {
-  return [
-    ...staticPages,
-    ...services.map((s) => servicePath(s.slug)),
-    ...locations.map((l) => locationPath(l.slug)),
-    ...blogSlugs.map(postPath),
-  ];
+  return [...staticPages, ...services.map((s) => servicePath(s.slug)), ...locations.map((l) => locationPath(l.slug)), ...blogSlugs.map(postPath)];
 }

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { priceBookSchema } from "~/content/schema";
-import { type PricedSlug, priceBook, pricedSlugs } from "~/content/price-book";
-import { type PriceInputs, quote } from "./price";
+import { priceBookSchema } from "../content/schema.ts";
+import { type PricedSlug, priceBook, pricedSlugs } from "../content/price-book.ts";
+import { type PriceInputs, quote } from "./price.ts";
 
 /** Valid inputs for a service: its measure, stories and material, when it has them. */
 function inputsFor(service: PricedSlug, size: number, stories: "1" | "2" | "3" = "1", material?: string): PriceInputs {
@@ -55,14 +55,17 @@ describe("quote", () => {
 
   it("rounds to whole $5 steps, low down and high up, and never below the minimum", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...pricedSlugs).chain((s) => fc.tuple(fc.constant(s), sizeOf(s), fc.constantFrom("1", "2", "3" as const))), ([service, size, stories]) => {
-        const q = quote(inputsFor(service, size, stories));
-        expect(q.low).toBeGreaterThanOrEqual(q.minimum);
-        expect(q.high % priceBook.roundTo).toBe(0);
-        if (!q.minimumApplies) expect(q.low % priceBook.roundTo).toBe(0);
-        expect(q.high).toBeGreaterThanOrEqual(q.low * (1 + priceBook.minRangeWidth));
-        expect(Number.isInteger(q.low) && Number.isInteger(q.high)).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom(...pricedSlugs).chain((s) => fc.tuple(fc.constant(s), sizeOf(s), fc.constantFrom("1", "2", "3" as const))),
+        ([service, size, stories]) => {
+          const q = quote(inputsFor(service, size, stories));
+          expect(q.low).toBeGreaterThanOrEqual(q.minimum);
+          expect(q.high % priceBook.roundTo).toBe(0);
+          if (!q.minimumApplies) expect(q.low % priceBook.roundTo).toBe(0);
+          expect(q.high).toBeGreaterThanOrEqual(q.low * (1 + priceBook.minRangeWidth));
+          expect(Number.isInteger(q.low) && Number.isInteger(q.high)).toBe(true);
+        },
+      ),
     );
   });
 

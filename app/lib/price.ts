@@ -5,7 +5,7 @@
  * Inputs are validated by app/forms/pricing.ts first; here a value outside the book's bounds is a bug
  * and throws a RangeError.
  */
-import { type PricedSlug, type Stories, priceBook } from "~/content/price-book";
+import { type PricedSlug, type Stories, priceBook } from "../content/price-book.ts";
 
 export interface PriceInputs {
   service: PricedSlug;

@@ -4,8 +4,8 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { Thing, WithContext } from "schema-dts";
-import { business } from "~/content/business";
-import { OG_IMAGE, ogImagePath } from "./og";
+import { business } from "../content/business.ts";
+import { OG_IMAGE, ogImagePath } from "./og.ts";
 
 declare const __SITE_URL__: string;
 
@@ -13,7 +13,6 @@ declare const __SITE_URL__: string;
 export const siteUrl: string = __SITE_URL__;
 
 export const absoluteUrl = (path: string) => new URL(path, `${siteUrl}/`).href;
-
 
 export interface SeoInput {
   /** The page's own title; the brand is appended unless it already contains it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { locations } from "~/content/locations";
-import { zipTable } from "~/server/service-area.server";
-import { areaAnswer, areaMessage } from "./service-area";
+import { locations } from "../content/locations.ts";
+import { zipTable } from "../server/service-area.server.ts";
+import { areaAnswer, areaMessage } from "./service-area.ts";
 
 describe("the service-area answer", () => {
   it("knows a primary ZIP with its city and response time", () => {

@@ -2,13 +2,13 @@
  * Data for a service page: the service's own copy, with the other services' names in its paragraphs
  * turned into links (so the roof, driveway and sidewalk pages are linked from the content).
  */
-import { business } from "~/content/business";
-import { locations } from "~/content/locations";
-import { services } from "~/content/services";
-import type { Service } from "~/content/schema";
-import { firstN, limits } from "./limits";
-import { servicePath } from "./paths";
-import { absoluteUrl } from "./seo";
+import { business } from "../content/business.ts";
+import { locations } from "../content/locations.ts";
+import { services } from "../content/services.ts";
+import type { Service } from "../content/schema.ts";
+import { firstN, limits } from "./limits.ts";
+import { servicePath } from "./paths.ts";
+import { absoluteUrl } from "./seo.ts";
 
 export type Segment = string | { text: string; to: string };
 
@@ -16,9 +16,7 @@ export type Segment = string | { text: string; to: string };
 const aliases: Record<string, string[]> = { "roof-cleaning": ["roofs"], "gutter-cleaning": ["gutters"] };
 
 export function linkServices(paragraph: string, selfSlug: string, used: Set<string>): Segment[] {
-  const phrases = services
-    .filter((s) => s.slug !== selfSlug && !used.has(s.slug))
-    .flatMap((s) => [s.title.toLowerCase(), ...(aliases[s.slug] ?? [])].map((phrase) => ({ phrase, slug: s.slug })));
+  const phrases = services.filter((s) => s.slug !== selfSlug && !used.has(s.slug)).flatMap((s) => [s.title.toLowerCase(), ...(aliases[s.slug] ?? [])].map((phrase) => ({ phrase, slug: s.slug })));
   let best: { index: number; phrase: string; slug: string } | undefined;
   for (const { phrase, slug } of phrases) {
     const index = paragraph.toLowerCase().search(new RegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\&]/g, "\\$&")}\\b`));
@@ -27,9 +25,7 @@ export function linkServices(paragraph: string, selfSlug: string, used: Set<stri
   if (!best) return [paragraph];
   used.add(best.slug);
   const end = best.index + best.phrase.length;
-  return [paragraph.slice(0, best.index), { text: paragraph.slice(best.index, end), to: servicePath(best.slug) }, ...linkServices(paragraph.slice(end), selfSlug, used)].filter(
-    (s) => s !== "",
-  );
+  return [paragraph.slice(0, best.index), { text: paragraph.slice(best.index, end), to: servicePath(best.slug) }, ...linkServices(paragraph.slice(end), selfSlug, used)].filter((s) => s !== "");
 }
 
 export function servicePageData(slug: string) {

@@ -1,12 +1,12 @@
 import { Check, Droplets, Flame, Gauge, Leaf, MapPin, Recycle, ShieldCheck } from "lucide-react";
-import { Stars } from "~/components/cards";
-import { CallToAction, Card, PageHero, Section } from "~/components/ui";
-import { credentials, equipment, statewideTravel, story } from "~/content/about";
-import { business } from "~/content/business";
-import { aboutExtendedAreas, locations } from "~/content/locations";
-import { testimonials } from "~/content/testimonials";
-import { firstN, limits } from "~/lib/limits";
-import { seo } from "~/lib/seo";
+import { Stars } from "../components/cards.tsx";
+import { CallToAction, Card, PageHero, Section } from "../components/ui.tsx";
+import { credentials, equipment, statewideTravel, story } from "../content/about.ts";
+import { business } from "../content/business.ts";
+import { aboutExtendedAreas, locations } from "../content/locations.ts";
+import { testimonials } from "../content/testimonials.ts";
+import { firstN, limits } from "../lib/limits.ts";
+import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/about";
 
 export function loader() {

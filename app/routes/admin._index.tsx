@@ -1,9 +1,9 @@
 import { CircleAlert, Download, Phone, Search } from "lucide-react";
-import { AdminInput, AdminSelect, areaLabel, kindLabel, StatusBadge } from "~/components/admin";
-import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "~/forms/admin";
-import { requireOwner } from "~/server/admin/guard.server";
-import { filterQuery, inbox, INBOX_PAGE_SIZE } from "~/server/admin/inbox.server";
-import { formatTime } from "~/server/leads/labels";
+import { AdminInput, AdminSelect, areaLabel, kindLabel, StatusBadge } from "../components/admin.tsx";
+import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "../forms/admin.ts";
+import { requireOwner } from "../server/admin/guard.server.ts";
+import { filterQuery, inbox, INBOX_PAGE_SIZE } from "../server/admin/inbox.server.ts";
+import { formatTime } from "../server/leads/labels.ts";
 import type { Route } from "./+types/admin._index";
 
 /** Every request, newest first, filtered by the GET form's values (they live in the URL). */
@@ -18,7 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageSize: INBOX_PAGE_SIZE,
   };
 }
-
 
 export const meta: Route.MetaFunction = () => [{ title: "Requests | Owner inbox" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -35,7 +34,13 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
 
-      <form method="get" action="/admin" role="search" aria-label="Filter requests" className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] lg:items-end">
+      <form
+        method="get"
+        action="/admin"
+        role="search"
+        aria-label="Filter requests"
+        className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] lg:items-end"
+      >
         <AdminInput id="filter-q" label="Name, e-mail or phone" name="q" type="search" maxLength={SEARCH_MAX} defaultValue={values.q ?? ""} />
         <AdminSelect id="filter-kind" label="Kind" name="kind" options={KIND_OPTIONS} empty="All kinds" defaultValue={values.kind ?? ""} />
         <AdminSelect id="filter-status" label="Status" name="status" options={STATUS_OPTIONS} empty="All statuses" defaultValue={values.status ?? ""} />
@@ -68,17 +73,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-slate-700" role="status">
         {total === 0 ? "No requests" : total === 1 ? "1 request" : `${total} requests`}
         {filtered ? " match these filters" : ""}
-        {total > pageSize ? `; the newest ${pageSize} are shown (the CSV export has all)` : ""}.
-        {overdue ? ` ${overdue} still new after 2 business hours.` : ""}
+        {total > pageSize ? `; the newest ${pageSize} are shown (the CSV export has all)` : ""}.{overdue ? ` ${overdue} still new after 2 business hours.` : ""}
       </p>
 
       <ul className="mt-3 space-y-3" aria-label="Requests, newest first">
         {rows.map((row) => (
-          <li
-            key={row.id}
-            className={`rounded-lg border p-4 ${row.overdue ? "border-l-8 border-red-700 bg-red-50" : "border-slate-200 bg-white"}`}
-            data-overdue={row.overdue ? "true" : undefined}
-          >
+          <li key={row.id} className={`rounded-lg border p-4 ${row.overdue ? "border-l-8 border-red-700 bg-red-50" : "border-slate-200 bg-white"}`} data-overdue={row.overdue ? "true" : undefined}>
             <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
               <a href={`/admin/requests/${row.id}`} className="text-lg font-bold text-brand-800 underline underline-offset-2">
                 {row.name || row.email}

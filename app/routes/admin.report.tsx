@@ -1,8 +1,8 @@
-import { kindLabel } from "~/components/admin";
-import { localDateString } from "~/server/admin/business-time";
-import { requireOwner } from "~/server/admin/guard.server";
-import { buildReport, KINDS, reportStart } from "~/server/admin/report.server";
-import { listLeads, statusHistory } from "~/server/leads/store.server";
+import { kindLabel } from "../components/admin.tsx";
+import { localDateString } from "../server/admin/business-time.ts";
+import { requireOwner } from "../server/admin/guard.server.ts";
+import { buildReport, KINDS, reportStart } from "../server/admin/report.server.ts";
+import { listLeads, statusHistory } from "../server/leads/store.server.ts";
 import type { Route } from "./+types/admin.report";
 
 /** Requests of the last 12 weeks: per week by kind, by source, the won rate and the time to first contact. */
@@ -22,7 +22,6 @@ const weekLabel = (start: Date) => {
   const [, month, day] = localDateString(start).split("-").map(Number);
   return `${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month! - 1]} ${day}`;
 };
-
 
 export const meta: Route.MetaFunction = () => [{ title: "Report | Owner inbox" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -185,7 +184,9 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
                 <p className="mt-2 text-slate-700">No requests in these weeks.</p>
               ) : (
                 <table className="mt-2 w-full border-collapse text-sm">
-                  <caption className="sr-only">Requests of the last {r.weeks.length} weeks by {source.title.toLowerCase()}</caption>
+                  <caption className="sr-only">
+                    Requests of the last {r.weeks.length} weeks by {source.title.toLowerCase()}
+                  </caption>
                   <thead>
                     <tr className="border-b border-slate-300 text-left">
                       <th scope="col" className="py-2 pr-2">

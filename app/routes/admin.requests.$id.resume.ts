@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { requireOwner } from "~/server/admin/guard.server";
-import { getAttachment } from "~/server/leads/store.server";
+import { requireOwner } from "../server/admin/guard.server.ts";
+import { getAttachment } from "../server/leads/store.server.ts";
 import type { Route } from "./+types/admin.requests.$id.resume";
 
 /**

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FileDown, Phone } from "lucide-react";
 import { data, redirect } from "react-router";
-import { AdminInput, AdminSelect, areaLabel, kindLabel, StatusBadge, statusLabel } from "~/components/admin";
-import { NOTE_MAX, STATUS_OPTIONS, statusSchema } from "~/forms/admin";
-import { requireOwner } from "~/server/admin/guard.server";
-import { priceRange } from "~/server/admin/inbox.server";
-import { formatField, formatPhone, formatTime, labelFor } from "~/server/leads/labels";
-import { changeLeadStatus, getLead, statusHistory } from "~/server/leads/store.server";
+import { AdminInput, AdminSelect, areaLabel, kindLabel, StatusBadge, statusLabel } from "../components/admin.tsx";
+import { NOTE_MAX, STATUS_OPTIONS, statusSchema } from "../forms/admin.ts";
+import { requireOwner } from "../server/admin/guard.server.ts";
+import { priceRange } from "../server/admin/inbox.server.ts";
+import { formatField, formatPhone, formatTime, labelFor } from "../server/leads/labels.ts";
+import { changeLeadStatus, getLead, statusHistory } from "../server/leads/store.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
 
 const notFound = () => data({ message: "There is no request with this id. It may have been deleted after its retention period." }, { status: 404 });
@@ -40,13 +40,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ["IP address", ctx.ip],
       ["Browser (user agent)", ctx.userAgent],
     ] as [string, string][],
-    attribution: [
-      ["Sent from page", ctx.page],
-      ["Landing page", ctx.landingPage ?? "—"],
-      ["Referrer", ctx.referrer ?? "—"],
-      ...Object.entries(ctx.utm),
-      ["gclid", ctx.gclid ?? "—"],
-    ] as [string, string][],
+    attribution: [["Sent from page", ctx.page], ["Landing page", ctx.landingPage ?? "—"], ["Referrer", ctx.referrer ?? "—"], ...Object.entries(ctx.utm), ["gclid", ctx.gclid ?? "—"]] as [
+      string,
+      string,
+    ][],
     attachment: lead.attachment,
     delivery: lead.deliveryStatus,
     jobs: lead.jobs.map((job) => ({
@@ -72,7 +69,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   app.logger.info({ event: "admin.status_changed", owner: owner.ownerId, lead: params.id, status: submission.value.status }, "request status changed");
   throw redirect(`/admin/requests/${params.id}?saved=1`, { status: 303 });
 }
-
 
 export const meta: Route.MetaFunction = () => [{ title: "Request | Owner inbox" }, { name: "robots", content: "noindex, nofollow" }];
 

@@ -1,8 +1,8 @@
-import { requireOwner } from "~/server/admin/guard.server";
-import { readFilters } from "~/server/admin/inbox.server";
-import { localDateString } from "~/server/admin/business-time";
-import { leadsCsv } from "~/server/leads/export";
-import { listLeads } from "~/server/leads/store.server";
+import { requireOwner } from "../server/admin/guard.server.ts";
+import { readFilters } from "../server/admin/inbox.server.ts";
+import { localDateString } from "../server/admin/business-time.ts";
+import { leadsCsv } from "../server/leads/export.ts";
+import { listLeads } from "../server/leads/store.server.ts";
 import type { Route } from "./+types/admin.requests[.]csv";
 
 /** The requests for the filters in view, as the command line's CSV (same columns, formula-safe). */

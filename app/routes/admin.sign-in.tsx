@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { AdminInput } from "~/components/admin";
+import { AdminInput } from "../components/admin.tsx";
 import { data, redirect } from "react-router";
-import { signInSchema } from "~/forms/admin";
-import { readSession, signIn } from "~/server/admin/auth.server";
-import { sessionCookie, sessionToken } from "~/server/admin/guard.server";
-import { formatTime } from "~/server/leads/labels";
-import { getApp } from "~/server/context";
+import { signInSchema } from "../forms/admin.ts";
+import { readSession, signIn } from "../server/admin/auth.server.ts";
+import { sessionCookie, sessionToken } from "../server/admin/guard.server.ts";
+import { formatTime } from "../server/leads/labels.ts";
+import { getApp } from "../server/context.ts";
 import type { Route } from "./+types/admin.sign-in";
 
 /** Signed in already: straight to the inbox. */

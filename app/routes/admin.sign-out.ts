@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { endSession } from "~/server/admin/auth.server";
-import { isOwnOrigin, sessionCookie, sessionToken } from "~/server/admin/guard.server";
-import { getApp } from "~/server/context";
+import { endSession } from "../server/admin/auth.server.ts";
+import { isOwnOrigin, sessionCookie, sessionToken } from "../server/admin/guard.server.ts";
+import { getApp } from "../server/context.ts";
 import type { Route } from "./+types/admin.sign-out";
 
 /** Signing out is a POST from the inbox's own pages: the session is deleted on the server and the cookie cleared. */

@@ -1,9 +1,9 @@
 import { ClipboardList, ChartColumn, LogOut } from "lucide-react";
 import { isRouteErrorResponse, Outlet } from "react-router";
-import { business } from "~/content/business";
-import { sessionToken } from "~/server/admin/guard.server";
-import { readSession } from "~/server/admin/auth.server";
-import { getApp } from "~/server/context";
+import { business } from "../content/business.ts";
+import { sessionToken } from "../server/admin/guard.server.ts";
+import { readSession } from "../server/admin/auth.server.ts";
+import { getApp } from "../server/context.ts";
 import type { Route } from "./+types/admin";
 
 /**
@@ -17,7 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const owner = token ? await readSession(app.database, token) : null;
   return { email: owner?.email ?? null, businessName: business.name };
 }
-
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 

@@ -1,29 +1,26 @@
-import { PostCard } from "~/components/post-card";
+import { PostCard } from "../components/post-card.tsx";
 import { CalendarDays, Clock, RefreshCw, UserRound } from "lucide-react";
 import { data, Link } from "react-router";
 import type { BlogPosting, WithContext } from "schema-dts";
-import { Breadcrumbs, CallToAction, PageHero } from "~/components/ui";
-import { formatPostDate, posts, summary } from "~/content/blog.server";
-import { business } from "~/content/business";
-import { ogImagePath } from "~/lib/og";
-import { postPath } from "~/lib/paths";
-import { absoluteUrl, jsonLd, seo, siteUrl } from "~/lib/seo";
+import { Breadcrumbs, CallToAction, PageHero } from "../components/ui.tsx";
+import { formatPostDate, posts, summary } from "../content/blog.server.ts";
+import { business } from "../content/business.ts";
+import { ogImagePath } from "../lib/og.ts";
+import { postPath } from "../lib/paths.ts";
+import { absoluteUrl, jsonLd, seo, siteUrl } from "../lib/seo.ts";
 import type { Route } from "./+types/blog.$slug";
 
 const RELATED_COUNT = 2;
-
 
 export function loader({ params }: Route.LoaderArgs) {
   const post = posts.find((p) => p.slug === params.slug);
   if (!post) throw data(null, { status: 404 });
   const others = posts.filter((p) => p.slug !== post.slug);
   // Same category first, then the newest of the rest (posts are sorted newest first).
-  const related = [...others.filter((p) => p.category === post.category), ...others.filter((p) => p.category !== post.category)]
-    .slice(0, RELATED_COUNT)
-    .map((p) => {
-      const { slug, title, excerpt, category, readTime } = summary(p);
-      return { slug, title, excerpt, category, readTime };
-    });
+  const related = [...others.filter((p) => p.category === post.category), ...others.filter((p) => p.category !== post.category)].slice(0, RELATED_COUNT).map((p) => {
+    const { slug, title, excerpt, category, readTime } = summary(p);
+    return { slug, title, excerpt, category, readTime };
+  });
   return {
     post: {
       slug: post.slug,
@@ -88,11 +85,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
     <>
       <Breadcrumbs items={[{ to: "/", label: "Home" }, { to: "/blog", label: "Blog" }, { label: post.title }]} />
       <article>
-        <PageHero
-          eyebrow={post.category}
-          title={post.title}
-          lead={<p>{post.excerpt}</p>}
-        >
+        <PageHero eyebrow={post.category} title={post.title} lead={<p>{post.excerpt}</p>}>
           <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-brand-50" aria-label="About this article">
             <li className="inline-flex items-center gap-1.5">
               <UserRound className="size-4" aria-hidden="true" />

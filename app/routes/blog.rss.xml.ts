@@ -1,7 +1,7 @@
-import { business } from "~/content/business";
-import { posts } from "~/content/blog.server";
-import { postPath } from "~/lib/paths";
-import { absoluteUrl } from "~/lib/seo";
+import { business } from "../content/business.ts";
+import { posts } from "../content/blog.server.ts";
+import { postPath } from "../lib/paths.ts";
+import { absoluteUrl } from "../lib/seo.ts";
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,16 +1,15 @@
-import { PostCard } from "~/components/post-card";
+import { PostCard } from "../components/post-card.tsx";
 import { Mail } from "lucide-react";
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
-import { NewsletterForm } from "~/components/forms/newsletter-form";
-import { PageHero } from "~/components/ui";
-import { blogCategories } from "~/content/blog-schema";
-import { formatPostDate, posts } from "~/content/blog.server";
-import { business } from "~/content/business";
-import { firstN, limits } from "~/lib/limits";
-import { slugify } from "~/lib/paths";
-import { seo } from "~/lib/seo";
+import { NewsletterForm } from "../components/forms/newsletter-form.tsx";
+import { PageHero } from "../components/ui.tsx";
+import { blogCategories } from "../content/blog-schema.ts";
+import { formatPostDate, posts } from "../content/blog.server.ts";
+import { business } from "../content/business.ts";
+import { firstN, limits } from "../lib/limits.ts";
+import { slugify } from "../lib/paths.ts";
+import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/blog";
-
 
 /**
  * Every card, whatever the ?category: the page filters them from the URL, so a filtered list can be
@@ -44,8 +43,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 export const meta: Route.MetaFunction = () =>
   seo({
     title: "Exterior Cleaning Blog: Tips for Treasure Valley Property Owners",
-    description:
-      "Seasonal tips and plain advice on washing, soft washing and maintaining Boise and Treasure Valley homes and businesses, from spring pollen and hard water to winter prep.",
+    description: "Seasonal tips and plain advice on washing, soft washing and maintaining Boise and Treasure Valley homes and businesses, from spring pollen and hard water to winter prep.",
     path: "/blog",
     keywords: ["exterior cleaning blog", "pressure washing tips Boise", "soft washing advice", "home maintenance Treasure Valley", "Idaho exterior cleaning"],
   });
@@ -81,12 +79,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               const active = f.slug === selected;
               return (
                 <li key={f.name}>
-                  <Link
-                    to={f.slug ? `/blog?category=${f.slug}` : "/blog"}
-                    preventScrollReset
-                    aria-current={active ? "page" : undefined}
-                    className={filterClass(active)}
-                  >
+                  <Link to={f.slug ? `/blog?category=${f.slug}` : "/blog"} preventScrollReset aria-current={active ? "page" : undefined} className={filterClass(active)}>
                     {f.name}
                   </Link>
                 </li>
@@ -131,8 +124,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             Get seasonal tips by e-mail
           </h2>
           <p className="mt-3 text-slate-700">
-            A few short e-mails a year: when to wash, when to book holiday lights, and how to get your property ready for an Idaho winter. No spam, and every e-mail has an
-            unsubscribe link.
+            A few short e-mails a year: when to wash, when to book holiday lights, and how to get your property ready for an Idaho winter. No spam, and every e-mail has an unsubscribe link.
           </p>
         </div>
         <NewsletterForm phone={phone} />

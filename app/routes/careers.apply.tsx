@@ -1,11 +1,11 @@
-import { ApplicationForm } from "~/components/forms/application-form";
-import { Breadcrumbs } from "~/components/ui";
-import { business } from "~/content/business";
-import { jobs } from "~/content/careers";
-import { availabilityOptions, MAX_RESUME_BYTES, optionLabel } from "~/forms/options";
-import { applicationSchema } from "~/forms/schemas";
-import { seo } from "~/lib/seo";
-import { applicationConfirmation, handleLeadSubmission, HttpError, UPLOAD_FORM_LIMIT } from "~/server/submit.server";
+import { ApplicationForm } from "../components/forms/application-form.tsx";
+import { Breadcrumbs } from "../components/ui.tsx";
+import { business } from "../content/business.ts";
+import { jobs } from "../content/careers.ts";
+import { availabilityOptions, MAX_RESUME_BYTES, optionLabel } from "../forms/options.ts";
+import { applicationSchema } from "../forms/schemas.ts";
+import { seo } from "../lib/seo.ts";
+import { applicationConfirmation, handleLeadSubmission, HttpError, UPLOAD_FORM_LIMIT } from "../server/submit.server.ts";
 import type { Route } from "./+types/careers.apply";
 
 const positions = jobs.map(({ slug, title }) => ({ slug, title }));

@@ -1,12 +1,12 @@
 import { Briefcase, Check, Clock, DollarSign, MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { Icon } from "~/components/icon";
-import { CallToAction, PageHero, Section } from "~/components/ui";
-import { business } from "~/content/business";
-import { applicationSteps, benefits, culture, jobs } from "~/content/careers";
-import { employeeTestimonial } from "~/content/testimonials";
-import { applyPath } from "~/lib/paths";
-import { absoluteUrl, jsonLd, seo } from "~/lib/seo";
+import { Icon } from "../components/icon.tsx";
+import { CallToAction, PageHero, Section } from "../components/ui.tsx";
+import { business } from "../content/business.ts";
+import { applicationSteps, benefits, culture, jobs } from "../content/careers.ts";
+import { employeeTestimonial } from "../content/testimonials.ts";
+import { applyPath } from "../lib/paths.ts";
+import { absoluteUrl, jsonLd, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/careers";
 
 export function loader() {
@@ -18,8 +18,7 @@ const cityOf = (location: string) => location.split(",")[0]!.trim();
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...seo({
     title: "Careers: Pressure Washing and Customer Service Jobs in Boise",
-    description:
-      "Join a family-owned exterior cleaning team in Boise and Meridian: paid training, $16–28/hour, company trucks and gear, and room to grow. See open positions and apply online.",
+    description: "Join a family-owned exterior cleaning team in Boise and Meridian: paid training, $16–28/hour, company trucks and gear, and room to grow. See open positions and apply online.",
     path: "/careers",
     keywords: ["pressure washing jobs Boise", "cleaning jobs Meridian Idaho", "customer service job Boise", "exterior cleaning careers"],
   }),

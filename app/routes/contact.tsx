@@ -1,12 +1,12 @@
 import { Clock, ExternalLink, Mail, MapPin, Phone, Siren } from "lucide-react";
-import { CopyAddress } from "~/components/copy-address";
-import { ContactForm } from "~/components/forms/contact-form";
-import { PageHero } from "~/components/ui";
-import { business } from "~/content/business";
-import { optionLabel, servicesNeededOptions } from "~/forms/options";
-import { contactSchema } from "~/forms/schemas";
-import { seo } from "~/lib/seo";
-import { consentProof, estimateConfirmation, handleLeadSubmission } from "~/server/submit.server";
+import { CopyAddress } from "../components/copy-address.tsx";
+import { ContactForm } from "../components/forms/contact-form.tsx";
+import { PageHero } from "../components/ui.tsx";
+import { business } from "../content/business.ts";
+import { optionLabel, servicesNeededOptions } from "../forms/options.ts";
+import { contactSchema } from "../forms/schemas.ts";
+import { seo } from "../lib/seo.ts";
+import { consentProof, estimateConfirmation, handleLeadSubmission } from "../server/submit.server.ts";
 import type { Route } from "./+types/contact";
 
 export async function action({ request, context }: Route.ActionArgs) {

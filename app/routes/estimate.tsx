@@ -1,9 +1,9 @@
-import { EstimateForm } from "~/components/forms/estimate-form";
-import { Breadcrumbs } from "~/components/ui";
-import { business } from "~/content/business";
-import { estimateSchema } from "~/forms/schemas";
-import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "~/server/submit.server";
-import { seo } from "~/lib/seo";
+import { EstimateForm } from "../components/forms/estimate-form.tsx";
+import { Breadcrumbs } from "../components/ui.tsx";
+import { business } from "../content/business.ts";
+import { estimateSchema } from "../forms/schemas.ts";
+import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "../server/submit.server.ts";
+import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/estimate";
 
 /** The sidebar and holiday-page estimate forms post here; without JavaScript this page shows the result. */

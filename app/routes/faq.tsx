@@ -1,10 +1,10 @@
 import { ChevronDown, Phone } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { PageHero } from "~/components/ui";
-import { business } from "~/content/business";
-import { faq } from "~/content/faq";
-import { jsonLd, seo } from "~/lib/seo";
+import { PageHero } from "../components/ui.tsx";
+import { business } from "../content/business.ts";
+import { faq } from "../content/faq.ts";
+import { jsonLd, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/faq";
 
 export function loader() {
@@ -14,8 +14,7 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...seo({
     title: "Frequently Asked Questions",
-    description:
-      "Answers about the cities we serve, free estimates, payment, pressure levels, soft washing, how long a job takes, and what to expect on the day of your cleaning.",
+    description: "Answers about the cities we serve, free estimates, payment, pressure levels, soft washing, how long a job takes, and what to expect on the day of your cleaning.",
     path: "/faq",
     keywords: ["pressure washing FAQ", "soft washing PSI", "how long does pressure washing take", "payment methods", "Boise exterior cleaning questions"],
   }),
@@ -44,12 +43,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
       <PageHero title="Frequently asked questions" lead="Straight answers about our services, prices, scheduling and what to expect." />
       <div data-accordion className="mt-10 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {loaderData.faq.map((item) => (
-          <details
-            key={item.id}
-            id={item.id}
-            name="faq"
-            className="group scroll-mt-36"
-          >
+          <details key={item.id} id={item.id} name="faq" className="group scroll-mt-36">
             <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left text-lg font-semibold text-brand-900 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
               <h2 className="text-lg font-semibold">{item.question}</h2>
               <ChevronDown className="size-5 shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none" aria-hidden="true" />

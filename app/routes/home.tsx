@@ -1,15 +1,15 @@
 import { Award, BadgeCheck, Clock, MapPin, Phone, ShieldCheck, ThumbsUp, Users } from "lucide-react";
 import { Link } from "react-router";
-import { ServiceCard } from "~/components/cards";
-import { CallToAction, Section } from "~/components/ui";
-import { whyChoose } from "~/content/about";
-import { business } from "~/content/business";
-import { featuredServices } from "~/content/home";
-import { locations } from "~/content/locations";
-import { services } from "~/content/services";
-import { firstN, limits } from "~/lib/limits";
-import { locationPath, servicePath, slugify } from "~/lib/paths";
-import { jsonLd, localBusiness, seo } from "~/lib/seo";
+import { ServiceCard } from "../components/cards.tsx";
+import { CallToAction, Section } from "../components/ui.tsx";
+import { whyChoose } from "../content/about.ts";
+import { business } from "../content/business.ts";
+import { featuredServices } from "../content/home.ts";
+import { locations } from "../content/locations.ts";
+import { services } from "../content/services.ts";
+import { firstN, limits } from "../lib/limits.ts";
+import { locationPath, servicePath, slugify } from "../lib/paths.ts";
+import { jsonLd, localBusiness, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
 export function loader() {
@@ -53,8 +53,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Pressure washing and exterior cleaning for Boise and the Treasure Valley
         </h1>
         <p className="mt-5 max-w-2xl text-lg text-brand-50">
-          Siding, roofs, gutters, driveways, fences and fleets cleaned the right way: soft washing under 500 PSI where surfaces are delicate, hot water and
-          up to 4,000 PSI where concrete needs it. Free estimates, and we come back if you are not happy.
+          Siding, roofs, gutters, driveways, fences and fleets cleaned the right way: soft washing under 500 PSI where surfaces are delicate, hot water and up to 4,000 PSI where concrete needs it.
+          Free estimates, and we come back if you are not happy.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to="/contact" className="btn-primary">

@@ -1,12 +1,12 @@
 import { CheckCircle2, Clock, MapPin, Phone, Users } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { CityMap } from "~/components/city-map";
-import { Section } from "~/components/ui";
-import { business } from "~/content/business";
-import { locations } from "~/content/locations";
-import { locatorMap } from "~/lib/locator-map";
-import { citySlugFromAlias, citySlugFromPagePath, contactForCity, locationPath } from "~/lib/paths";
-import { absoluteUrl, jsonLd, localBusiness, seo } from "~/lib/seo";
+import { CityMap } from "../components/city-map.tsx";
+import { Section } from "../components/ui.tsx";
+import { business } from "../content/business.ts";
+import { locations } from "../content/locations.ts";
+import { locatorMap } from "../lib/locator-map.ts";
+import { citySlugFromAlias, citySlugFromPagePath, contactForCity, locationPath } from "../lib/paths.ts";
+import { absoluteUrl, jsonLd, localBusiness, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/locations.$slug";
 
 const citySlugs = locations.map((l) => l.slug);

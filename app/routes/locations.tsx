@@ -1,10 +1,10 @@
 import { Award, Clock, Heart, MapPin, ShieldCheck } from "lucide-react";
-import { CityCard } from "~/components/cards";
-import { CallToAction, PageHero, Section } from "~/components/ui";
-import { business } from "~/content/business";
-import { locations, locationsExtendedAreas } from "~/content/locations";
-import { locationPath } from "~/lib/paths";
-import { seo } from "~/lib/seo";
+import { CityCard } from "../components/cards.tsx";
+import { CallToAction, PageHero, Section } from "../components/ui.tsx";
+import { business } from "../content/business.ts";
+import { locations, locationsExtendedAreas } from "../content/locations.ts";
+import { locationPath } from "../lib/paths.ts";
+import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/locations";
 
 export function loader() {
@@ -25,8 +25,7 @@ export function loader() {
 export const meta: Route.MetaFunction = () =>
   seo({
     title: "Service Areas: Boise, Meridian, Nampa and the Treasure Valley",
-    description:
-      "Pressure washing and exterior cleaning in twelve Idaho cities, from Boise, Meridian and Nampa to Emmett, McCall and Parma, with same-day, next-day or scheduled service.",
+    description: "Pressure washing and exterior cleaning in twelve Idaho cities, from Boise, Meridian and Nampa to Emmett, McCall and Parma, with same-day, next-day or scheduled service.",
     path: "/locations",
     keywords: ["pressure washing near me Idaho", "Treasure Valley service areas", "Boise Meridian Nampa pressure washing", "exterior cleaning Idaho cities"],
   });
@@ -76,8 +75,8 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
             Our service-area guarantee
           </h2>
           <p className="mt-2 text-slate-700">
-            If you are in one of our service cities, there is no travel charge and your estimate is free. Outside them, we tell you any travel cost up
-            front, before you book. Every job, anywhere, carries our 100% satisfaction guarantee.
+            If you are in one of our service cities, there is no travel charge and your estimate is free. Outside them, we tell you any travel cost up front, before you book. Every job, anywhere,
+            carries our 100% satisfaction guarantee.
           </p>
         </div>
       </section>

@@ -1,7 +1,7 @@
-import { NewsletterLinkPage } from "~/components/newsletter-link-page";
-import { business } from "~/content/business";
-import { seo } from "~/lib/seo";
-import { linkAction, linkLoader, type LinkState } from "~/server/newsletter-links.server";
+import { NewsletterLinkPage } from "../components/newsletter-link-page.tsx";
+import { business } from "../content/business.ts";
+import { seo } from "../lib/seo.ts";
+import { linkAction, linkLoader, type LinkState } from "../server/newsletter-links.server.ts";
 import type { Route } from "./+types/newsletter.confirm";
 
 /**
@@ -16,7 +16,11 @@ export const meta: Route.MetaFunction = () =>
 
 const copy = (state: LinkState) =>
   ({
-    pending: { title: "Confirm your subscription", text: "One click and you will get our seasonal exterior cleaning tips: a few short e-mails a year. Every e-mail has an unsubscribe link.", button: "Confirm my subscription" },
+    pending: {
+      title: "Confirm your subscription",
+      text: "One click and you will get our seasonal exterior cleaning tips: a few short e-mails a year. Every e-mail has an unsubscribe link.",
+      button: "Confirm my subscription",
+    },
     confirmed: { title: "Your subscription is confirmed", text: "Thank you! Expect a few short e-mails a year with seasonal tips. Every e-mail has a link to unsubscribe with one click.", done: true },
     unsubscribed: { title: "This address is unsubscribed", text: "This address was unsubscribed, so this link no longer subscribes it. To get our tips again, sign up on the newsletter page." },
     expired: { title: "This confirmation link has expired", text: "Confirmation links work for 7 days. Sign up again on the newsletter page and we will e-mail you a new link." },

@@ -1,9 +1,9 @@
-import { NewsletterForm } from "~/components/forms/newsletter-form";
-import { Breadcrumbs } from "~/components/ui";
-import { business } from "~/content/business";
-import { newsletterSchema } from "~/forms/schemas";
-import { seo } from "~/lib/seo";
-import { handleLeadSubmission, newsletterConfirmation } from "~/server/submit.server";
+import { NewsletterForm } from "../components/forms/newsletter-form.tsx";
+import { Breadcrumbs } from "../components/ui.tsx";
+import { business } from "../content/business.ts";
+import { newsletterSchema } from "../forms/schemas.ts";
+import { seo } from "../lib/seo.ts";
+import { handleLeadSubmission, newsletterConfirmation } from "../server/submit.server.ts";
 import type { Route } from "./+types/newsletter";
 
 /**

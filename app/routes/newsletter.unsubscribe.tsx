@@ -1,7 +1,7 @@
-import { NewsletterLinkPage } from "~/components/newsletter-link-page";
-import { business } from "~/content/business";
-import { seo } from "~/lib/seo";
-import { linkAction, linkLoader, type LinkState } from "~/server/newsletter-links.server";
+import { NewsletterLinkPage } from "../components/newsletter-link-page.tsx";
+import { business } from "../content/business.ts";
+import { seo } from "../lib/seo.ts";
+import { linkAction, linkLoader, type LinkState } from "../server/newsletter-links.server.ts";
 import type { Route } from "./+types/newsletter.unsubscribe";
 
 /**
@@ -21,7 +21,10 @@ const copy = (state: LinkState) =>
     confirmed: { title: "Unsubscribe from our tips?", text: "You will stop receiving our seasonal exterior cleaning tips. It takes one click.", button: "Unsubscribe" },
     unsubscribed: { title: "You are unsubscribed", text: "You will not receive any more newsletter e-mails from us. Changed your mind? Sign up again on the newsletter page.", done: true },
     expired: { title: "This unsubscribe link has expired", text: "Use the unsubscribe link in our most recent e-mail, or reply to any of our e-mails and we will remove your address by hand." },
-    invalid: { title: "This link is not valid", text: "The link may be incomplete: copy the whole link from the e-mail into the address bar, or reply to the e-mail and we will remove your address by hand." },
+    invalid: {
+      title: "This link is not valid",
+      text: "The link may be incomplete: copy the whole link from the e-mail into the address bar, or reply to the e-mail and we will remove your address by hand.",
+    },
     unknown: { title: "This address is not on our list", text: "We could not find this sign-up: it has been removed, and you will not receive our newsletter." },
   })[state];
 

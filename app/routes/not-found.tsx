@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { NotFound } from "~/components/not-found";
-import { seo } from "~/lib/seo";
+import { NotFound } from "../components/not-found.tsx";
+import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/not-found";
 
 // Any unmatched path: the server answers HTTP 404 with the 404 page.

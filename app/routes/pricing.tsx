@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
-import { PriceForm, PriceResult, PricingRequestForm, ServicePicker, serviceTitle } from "~/components/pricing";
-import { Breadcrumbs } from "~/components/ui";
-import { business } from "~/content/business";
-import { isCallbackSlug, isPricedSlug, priceBook } from "~/content/price-book";
-import { type PricingQuery, checkPriceInputs, parsePricingQuery, pricingRequestSchema } from "~/forms/pricing";
-import { quote } from "~/lib/price";
-import { absoluteUrl, jsonLd, seo } from "~/lib/seo";
-import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "~/server/submit.server";
+import { PriceForm, PriceResult, PricingRequestForm, ServicePicker, serviceTitle } from "../components/pricing.tsx";
+import { Breadcrumbs } from "../components/ui.tsx";
+import { business } from "../content/business.ts";
+import { isCallbackSlug, isPricedSlug, priceBook } from "../content/price-book.ts";
+import { type PricingQuery, checkPriceInputs, parsePricingQuery, pricingRequestSchema } from "../forms/pricing.ts";
+import { quote } from "../lib/price.ts";
+import { absoluteUrl, jsonLd, seo } from "../lib/seo.ts";
+import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "../server/submit.server.ts";
 import type { Route } from "./+types/pricing";
 
 /**
@@ -72,7 +72,7 @@ export const meta: Route.MetaFunction = () => [
   }),
 ];
 
-const loadPricing = () => import("~/forms/pricing");
+const loadPricing = () => import("../forms/pricing.ts");
 
 /** Only the names the form has, without empty values: the shareable URL of the inputs. */
 function searchOf(form: HTMLFormElement): string {
@@ -124,8 +124,8 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
       <Breadcrumbs items={[{ to: "/", label: "Home" }, { label: title }]} />
       <h1 className="text-3xl font-extrabold tracking-tight text-brand-900 sm:text-4xl">Instant price estimate</h1>
       <p className="mt-3 max-w-3xl text-lg text-slate-700">
-        Choose a service and enter the size: you see a price range at once. It comes from the same rates we quote with; the final price follows a free look at
-        the property. Commercial and fleet work is priced after a call.
+        Choose a service and enter the size: you see a price range at once. It comes from the same rates we quote with; the final price follows a free look at the property. Commercial and fleet work
+        is priced after a call.
       </p>
       {service === "pressure-washing" ? (
         <p className="mt-4 rounded-md border-l-4 border-brand-600 bg-brand-50 px-3 py-2 text-slate-800">
@@ -148,16 +148,7 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
           <div ref={resultRef}>
             <PriceResult quote={result} errors={touched ? pricing.errors : {}} waiting={!current} />
           </div>
-          {result ? (
-            <PricingRequestForm
-              service={priced}
-              values={pricing.values}
-              quote={result}
-              actionData={actionData}
-              phone={loaderData.phone}
-              action={`/pricing${search}`}
-            />
-          ) : null}
+          {result ? <PricingRequestForm service={priced} values={pricing.values} quote={result} actionData={actionData} phone={loaderData.phone} action={`/pricing${search}`} /> : null}
         </>
       ) : null}
 

@@ -1,6 +1,6 @@
-import { LegalPage } from "~/components/legal-page";
-import { legalDocument } from "~/lib/legal.server";
-import { seo } from "~/lib/seo";
+import { LegalPage } from "../components/legal-page.tsx";
+import { legalDocument } from "../lib/legal.server.ts";
+import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/privacy-policy";
 
 export function loader() {

@@ -1,17 +1,17 @@
 import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
-import { EstimateLine, ReferenceLine } from "~/components/forms/reference";
-import { business } from "~/content/business";
-import { AreaNote } from "~/components/area-note";
-import { areaAnswer } from "~/lib/service-area";
-import { seo } from "~/lib/seo";
-import { getApp } from "~/server/context";
-import { visitorRows } from "~/server/leads/labels";
-import { referenceOf } from "~/server/leads/reference";
-import { getLead } from "~/server/leads/store.server";
-import { readReceipt } from "~/server/receipt.server";
-import { zipTable } from "~/server/service-area.server";
-import { confirmationOf } from "~/server/submit.server";
+import { EstimateLine, ReferenceLine } from "../components/forms/reference.tsx";
+import { business } from "../content/business.ts";
+import { AreaNote } from "../components/area-note.tsx";
+import { areaAnswer } from "../lib/service-area.ts";
+import { seo } from "../lib/seo.ts";
+import { getApp } from "../server/context.ts";
+import { visitorRows } from "../server/leads/labels.ts";
+import { referenceOf } from "../server/leads/reference.ts";
+import { getLead } from "../server/leads/store.server.ts";
+import { readReceipt } from "../server/receipt.server.ts";
+import { zipTable } from "../server/service-area.server.ts";
+import { confirmationOf } from "../server/submit.server.ts";
 import type { Route } from "./+types/request-received";
 
 /**
@@ -28,7 +28,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (lead?.attachment) rows.push({ label: "Résumé", value: lead.attachment.filename });
   // A newsletter sign-up names no reference (its answer must not tell a new address from a known one).
   const reference = lead && receipt.kind !== "newsletter" ? referenceOf(lead.id) : null;
-  return { found: true as const, phone, replyWithinHours, confirmation: confirmationOf(receipt.kind, lead?.fields ?? {}), area: lead?.contact.zip ? areaAnswer(lead.contact.zip, zipTable) : null, rows, reference };
+  return {
+    found: true as const,
+    phone,
+    replyWithinHours,
+    confirmation: confirmationOf(receipt.kind, lead?.fields ?? {}),
+    area: lead?.contact.zip ? areaAnswer(lead.contact.zip, zipTable) : null,
+    rows,
+    reference,
+  };
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -1,4 +1,4 @@
-import { absoluteUrl } from "~/lib/seo";
+import { absoluteUrl } from "../lib/seo.ts";
 
 export function loader() {
   const body = ["User-agent: *", "Allow: /", "Disallow: /estimate", "Disallow: /newsletter", "Disallow: /admin", "", `Sitemap: ${absoluteUrl("/sitemap.xml")}`, ""].join("\n");

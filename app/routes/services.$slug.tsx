@@ -1,15 +1,21 @@
 import { data } from "react-router";
-import { ServiceLayout } from "~/components/service-layout";
-import { servicePath } from "~/lib/paths";
-import { serviceJsonLd, servicePageData } from "~/lib/service-page.server";
-import { jsonLd, seo } from "~/lib/seo";
+import { ServiceLayout } from "../components/service-layout.tsx";
+import { servicePath } from "../lib/paths.ts";
+import { serviceJsonLd, servicePageData } from "../lib/service-page.server.ts";
+import { jsonLd, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/services.$slug";
 
 /** The ten services that share one section layout; fleet and holiday lights have their own routes. */
 export function loader({ params }: Route.LoaderArgs) {
   const page = servicePageData(params.slug);
   if (!page || page.service.template === "fleet" || page.service.template === "holiday") throw data(null, { status: 404 });
-  return { ...page, jsonLd: serviceJsonLd(page.service, page.areas.map((a) => a.city)) };
+  return {
+    ...page,
+    jsonLd: serviceJsonLd(
+      page.service,
+      page.areas.map((a) => a.city),
+    ),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

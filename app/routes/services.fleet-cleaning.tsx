@@ -1,15 +1,22 @@
-import { ServiceLayout } from "~/components/service-layout";
-import { fleetProcess } from "~/content/services";
-import { servicePath } from "~/lib/paths";
-import { serviceJsonLd, servicePageData } from "~/lib/service-page.server";
-import { jsonLd, seo } from "~/lib/seo";
+import { ServiceLayout } from "../components/service-layout.tsx";
+import { fleetProcess } from "../content/services.ts";
+import { servicePath } from "../lib/paths.ts";
+import { serviceJsonLd, servicePageData } from "../lib/service-page.server.ts";
+import { jsonLd, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/services.fleet-cleaning";
 
 const SLUG = "fleet-cleaning";
 
 export function loader() {
   const page = servicePageData(SLUG)!;
-  return { ...page, fleetProcess, jsonLd: serviceJsonLd(page.service, page.areas.map((a) => a.city)) };
+  return {
+    ...page,
+    fleetProcess,
+    jsonLd: serviceJsonLd(
+      page.service,
+      page.areas.map((a) => a.city),
+    ),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,19 +1,26 @@
 import { CalendarClock, X } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
-import { EstimateForm } from "~/components/forms/estimate-form";
-import { ServiceLayout } from "~/components/service-layout";
-import { holidayFaq } from "~/content/services";
-import { servicePath } from "~/lib/paths";
-import { serviceJsonLd, servicePageData } from "~/lib/service-page.server";
-import { jsonLd, seo } from "~/lib/seo";
-import type { loader as rootLoader } from "~/root";
+import { EstimateForm } from "../components/forms/estimate-form.tsx";
+import { ServiceLayout } from "../components/service-layout.tsx";
+import { holidayFaq } from "../content/services.ts";
+import { servicePath } from "../lib/paths.ts";
+import { serviceJsonLd, servicePageData } from "../lib/service-page.server.ts";
+import { jsonLd, seo } from "../lib/seo.ts";
+import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/services.holiday-light-installation";
 
 const SLUG = "holiday-light-installation";
 
 export function loader() {
   const page = servicePageData(SLUG)!;
-  return { ...page, holidayFaq, jsonLd: serviceJsonLd(page.service, page.areas.map((a) => a.city)) };
+  return {
+    ...page,
+    holidayFaq,
+    jsonLd: serviceJsonLd(
+      page.service,
+      page.areas.map((a) => a.city),
+    ),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -50,8 +57,7 @@ export default function HolidayPage({ loaderData }: Route.ComponentProps) {
               Book in October or early November
             </h2>
             <p className="mt-1 text-slate-700">
-              Install dates fill up fast once the weather turns. Booking in October or early November gets your lights up before Thanksgiving and your
-              preferred date on the calendar.
+              Install dates fill up fast once the weather turns. Booking in October or early November gets your lights up before Thanksgiving and your preferred date on the calendar.
             </p>
             <noscript>
               <p className="mt-2 text-slate-700">
@@ -70,26 +76,26 @@ export default function HolidayPage({ loaderData }: Route.ComponentProps) {
       {/* A native modal: focus moves in and returns to the opener, Escape, the X and a click on the
           backdrop close it, the page behind is inert and does not scroll (app/app.css). */}
       {nav ? (
-      <dialog
-        id={DIALOG_ID}
-        closedby="any"
-        aria-labelledby={`${DIALOG_ID}-title`}
-        aria-describedby={`${DIALOG_ID}-description`}
-        className="modal-panel m-auto max-h-[92dvh] w-[94vw] max-w-lg overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl"
-      >
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={`${DIALOG_ID}-title`} className="text-2xl font-bold text-brand-900">
-            Get Free Estimate
-          </h2>
-          <button type="button" commandfor={DIALOG_ID} command="close" className="btn -mt-2 -mr-2 px-2 text-slate-700 hover:bg-slate-100" aria-label="Close">
-            <X className="size-6" aria-hidden="true" />
-          </button>
-        </div>
-        <p id={`${DIALOG_ID}-description`} className="mt-1 mb-4 text-slate-700">
-          Tell us about your home or business and we will send a holiday lighting quote within {nav.business.replyWithinHours} hours.
-        </p>
-        <EstimateForm id="holiday-estimate-form" source="holiday-modal" phone={nav.business.phone} />
-      </dialog>
+        <dialog
+          id={DIALOG_ID}
+          closedby="any"
+          aria-labelledby={`${DIALOG_ID}-title`}
+          aria-describedby={`${DIALOG_ID}-description`}
+          className="modal-panel m-auto max-h-[92dvh] w-[94vw] max-w-lg overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl"
+        >
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={`${DIALOG_ID}-title`} className="text-2xl font-bold text-brand-900">
+              Get Free Estimate
+            </h2>
+            <button type="button" commandfor={DIALOG_ID} command="close" className="btn -mt-2 -mr-2 px-2 text-slate-700 hover:bg-slate-100" aria-label="Close">
+              <X className="size-6" aria-hidden="true" />
+            </button>
+          </div>
+          <p id={`${DIALOG_ID}-description`} className="mt-1 mb-4 text-slate-700">
+            Tell us about your home or business and we will send a holiday lighting quote within {nav.business.replyWithinHours} hours.
+          </p>
+          <EstimateForm id="holiday-estimate-form" source="holiday-modal" phone={nav.business.phone} />
+        </dialog>
       ) : null}
     </>
   );

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { ServiceCard } from "~/components/cards";
-import { CallToAction, PageHero, Section } from "~/components/ui";
-import { business } from "~/content/business";
-import { services } from "~/content/services";
-import { servicePath } from "~/lib/paths";
-import { seo } from "~/lib/seo";
+import { ServiceCard } from "../components/cards.tsx";
+import { CallToAction, PageHero, Section } from "../components/ui.tsx";
+import { business } from "../content/business.ts";
+import { services } from "../content/services.ts";
+import { servicePath } from "../lib/paths.ts";
+import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/services";
 
 export function loader() {

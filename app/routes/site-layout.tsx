@@ -1,11 +1,11 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-import { Footer } from "~/components/footer";
-import { EstimateForm } from "~/components/forms/estimate-form";
-import { Header } from "~/components/header";
-import { MobileBar } from "~/components/mobile-bar";
-import { NotFound } from "~/components/not-found";
-import { UnexpectedError } from "~/root";
-import type { loader as rootLoader } from "~/root";
+import { Footer } from "../components/footer.tsx";
+import { EstimateForm } from "../components/forms/estimate-form.tsx";
+import { Header } from "../components/header.tsx";
+import { MobileBar } from "../components/mobile-bar.tsx";
+import { NotFound } from "../components/not-found.tsx";
+import { UnexpectedError } from "../root.tsx";
+import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/site-layout";
 
 /** The shared layout: header, content with the FREE ESTIMATE sidebar on large screens, footer. */

@@ -1,6 +1,6 @@
-import { posts } from "~/content/blog.server";
-import { sitePaths } from "~/lib/pages";
-import { absoluteUrl } from "~/lib/seo";
+import { posts } from "../content/blog.server.ts";
+import { sitePaths } from "../lib/pages.ts";
+import { absoluteUrl } from "../lib/seo.ts";
 
 /** sitemap.xml: every canonical page (no redirects, no 404), generated from the content. */
 export function loader() {

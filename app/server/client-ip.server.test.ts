@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateLimitKey } from "./client-ip.server";
+import { rateLimitKey } from "./client-ip.server.ts";
 
 describe("the address the rate limit counts", () => {
   it("counts an IPv6 client by its /64, however the address is written", () => {

@@ -17,7 +17,11 @@ export function inlineScriptHashes(html: string): string[] {
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
     // Data blocks such as ld+json are not scripts; the app's deferred module script runs later, as written.
     if (type && type !== "module" && type !== "text/javascript" && type !== DEFERRED_MODULE_TYPE) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(match[2] ?? "", "utf8")
+        .digest("base64")}'`,
+    );
   }
   return [...hashes];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { EnvError, parseEnv } from "./env.server.ts";
 
 describe("settings", () => {
   it("has working defaults: port 3000, the embedded database in ./data, the production origin", () => {
@@ -45,7 +45,13 @@ describe("settings", () => {
   });
 
   it("never prints the value of a secret setting", () => {
-    const secrets = { DATABASE_URL: "mysql://admin:hunter2-db@db/gs", SMTP_URL: "http://user:hunter2-smtp@mail", LEAD_WEBHOOK_URL: "ftp://hook.example/t0ken-hunter2", LEAD_WEBHOOK_SECRET: "hunter2", LINK_SECRET: "hunter2-link" };
+    const secrets = {
+      DATABASE_URL: "mysql://admin:hunter2-db@db/gs",
+      SMTP_URL: "http://user:hunter2-smtp@mail",
+      LEAD_WEBHOOK_URL: "ftp://hook.example/t0ken-hunter2",
+      LEAD_WEBHOOK_SECRET: "hunter2",
+      LINK_SECRET: "hunter2-link",
+    };
     let message = "";
     try {
       parseEnv({ NODE_ENV: "test", ...secrets });
@@ -63,13 +69,15 @@ describe("settings", () => {
     expect(() => parseEnv({ NODE_ENV: "test", LINK_SECRET: "short" })).toThrow(/LINK_SECRET: must be at least 32 characters/);
   });
 
-  it("takes the proxies in front as a number of hops or addresses/CIDRs, and refuses \"true\" with the new forms", () => {
+  it('takes the proxies in front as a number of hops or addresses/CIDRs, and refuses "true" with the new forms', () => {
     expect(parseEnv({ NODE_ENV: "test" }).TRUST_PROXY).toBe(false);
     expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
     expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
     expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: "10.0.0.2, 10.1.0.0/16,loopback,::1,fd00::/8" }).TRUST_PROXY).toEqual(["10.0.0.2", "10.1.0.0/16", "loopback", "::1", "fd00::/8"]);
-    expect(() => parseEnv({ NODE_ENV: "test", TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: "true" is no longer accepted.*X-Forwarded-For.*number of proxies in front of the server \(e\.g\. 1\).*addresses\/CIDRs/);
+    expect(() => parseEnv({ NODE_ENV: "test", TRUST_PROXY: "true" })).toThrow(
+      /TRUST_PROXY: "true" is no longer accepted.*X-Forwarded-For.*number of proxies in front of the server \(e\.g\. 1\).*addresses\/CIDRs/,
+    );
     expect(() => parseEnv({ NODE_ENV: "test", TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY: must be the number of proxies/);
     expect(() => parseEnv({ NODE_ENV: "test", TRUST_PROXY: "proxy.example" })).toThrow(/TRUST_PROXY: must be the number of proxies/);
   });

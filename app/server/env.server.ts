@@ -11,13 +11,16 @@ const url = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+    );
 
 const email = z.string().trim().email("must be an e-mail address");
 
@@ -90,7 +93,6 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | 
   ctx.addIssue({ code: "custom", message: `must be ${TRUST_PROXY_FORMS}` });
   return z.NEVER;
 }
-
 
 export class EnvError extends Error {}
 

@@ -1,14 +1,14 @@
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter.confirm";
-import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter.unsubscribe";
-import { appContext } from "./context";
-import type { Database } from "./db/database.server";
-import { createTestStorage, sampleLead, type TestStorage } from "../../tests/support/storage";
-import { parseEnv } from "./env.server";
-import { getSubscription, linkSecret, newsletterToken } from "./leads/newsletter.server";
-import { recordLead } from "./leads/store.server";
+import { action as confirmAction, loader as confirmLoader } from "../routes/newsletter.confirm.tsx";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "../routes/newsletter.unsubscribe.tsx";
+import { appContext } from "./context.ts";
+import type { Database } from "./db/database.server.ts";
+import { createTestStorage, sampleLead, type TestStorage } from "../../tests/support/storage.ts";
+import { parseEnv } from "./env.server.ts";
+import { getSubscription, linkSecret, newsletterToken } from "./leads/newsletter.server.ts";
+import { recordLead } from "./leads/store.server.ts";
 
 /** The pages behind the links in newsletter e-mails, as the server runs them. */
 let storage: TestStorage;
@@ -38,9 +38,16 @@ const post = async (action: Handler, path: string, body = "") =>
   } as never)) as unknown as Answer | Response;
 
 async function signUp(email: string) {
-  const { id } = await recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null }, consent: null }), { webhook: false, reply: true });
+  const { id } = await recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null }, consent: null }), {
+    webhook: false,
+    reply: true,
+  });
   const secret = await linkSecret(database, env);
-  return { id, confirm: `/newsletter/confirm?t=${encodeURIComponent(newsletterToken("confirm", id, secret))}`, unsubscribe: `/newsletter/unsubscribe?t=${encodeURIComponent(newsletterToken("unsubscribe", id, secret))}` };
+  return {
+    id,
+    confirm: `/newsletter/confirm?t=${encodeURIComponent(newsletterToken("confirm", id, secret))}`,
+    unsubscribe: `/newsletter/unsubscribe?t=${encodeURIComponent(newsletterToken("unsubscribe", id, secret))}`,
+  };
 }
 const status = async (id: string) => (await getSubscription(database, id))?.status;
 

@@ -6,10 +6,10 @@
  * token in the link is the authority.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { SubscriptionStatus } from "./db/database.server";
-import { getApp } from "./context";
-import { confirmSubscription, getSubscription, linkSecret, readNewsletterToken, unsubscribe, type TokenPurpose } from "./leads/newsletter.server";
-import { readFormData, TEXT_FORM_LIMIT } from "./submit.server";
+import type { SubscriptionStatus } from "./db/database.server.ts";
+import { getApp } from "./context.ts";
+import { confirmSubscription, getSubscription, linkSecret, readNewsletterToken, unsubscribe, type TokenPurpose } from "./leads/newsletter.server.ts";
+import { readFormData, TEXT_FORM_LIMIT } from "./submit.server.ts";
 
 /** What the page shows: the subscription's state, or what is wrong with the link. */
 export type LinkState = SubscriptionStatus | "invalid" | "expired" | "unknown";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readReceipt, RECEIPT_TTL_MS, receiptPath } from "./receipt.server";
+import { readReceipt, RECEIPT_TTL_MS, receiptPath } from "./receipt.server.ts";
 
 const secret = "k".repeat(32);
 const id = "6f1c2a9e-4b7d-4c1e-9a55-0d3e8f7b1c22";

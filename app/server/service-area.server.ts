@@ -1,8 +1,8 @@
 /** The ZIP table of the service-area answer (app/lib/service-area.ts), built from the city content. */
-import { locations } from "~/content/locations";
-import { extendedAreaZips } from "~/content/service-area";
-import { firstN, limits } from "~/lib/limits";
-import type { ZipTable } from "~/lib/service-area";
+import { locations } from "../content/locations.ts";
+import { extendedAreaZips } from "../content/service-area.ts";
+import { firstN, limits } from "../lib/limits.ts";
+import type { ZipTable } from "../lib/service-area.ts";
 
 /** Built on the server only (it reads every city's content). A ZIP shared by two cities goes to the first. */
 function buildZipTable(): ZipTable {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptedEncodings } from "./static-files";
+import { acceptedEncodings } from "./static-files.ts";
 
 describe("Accept-Encoding", () => {
   it("lists what the client accepts, without those refused by q=0", () => {

@@ -2,18 +2,18 @@ import fc from "fast-check";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as applyAction } from "~/routes/careers.apply";
-import { action as contactAction } from "~/routes/contact";
-import { action as newsletterAction } from "~/routes/newsletter";
-import { action as estimateAction } from "~/routes/estimate";
-import { loader as receivedLoader } from "~/routes/request-received";
-import { appContext } from "./context";
-import { createTestStorage, type TestStorage } from "../../tests/support/storage";
-import type { Database } from "./db/database.server";
-import { parseEnv } from "./env.server";
-import { confirmSubscription, unsubscribe } from "./leads/newsletter.server";
-import { referenceOf } from "./leads/reference";
-import { listLeads } from "./leads/store.server";
+import { action as applyAction } from "../routes/careers.apply.tsx";
+import { action as contactAction } from "../routes/contact.tsx";
+import { action as newsletterAction } from "../routes/newsletter.tsx";
+import { action as estimateAction } from "../routes/estimate.tsx";
+import { loader as receivedLoader } from "../routes/request-received.tsx";
+import { appContext } from "./context.ts";
+import { createTestStorage, type TestStorage } from "../../tests/support/storage.ts";
+import type { Database } from "./db/database.server.ts";
+import { parseEnv } from "./env.server.ts";
+import { confirmSubscription, unsubscribe } from "./leads/newsletter.server.ts";
+import { referenceOf } from "./leads/reference.ts";
+import { listLeads } from "./leads/store.server.ts";
 
 /**
  * The form actions as the server runs them: a real Request, a real database, the app context.
@@ -31,7 +31,14 @@ afterAll(() => storage.cleanup());
 function context(overrides: { ip?: string; rateLimit?: number; db?: Database; document?: boolean } = {}) {
   const ctx = new RouterContextProvider();
   const env = parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, LEAD_MIN_FILL_SECONDS: "3", LEAD_RATE_LIMIT: String(overrides.rateLimit ?? 0) });
-  ctx.set(appContext, { database: overrides.db ?? database, env, logger: pino({ level: "silent" }), notifyOutbox: () => {}, clientIp: overrides.ip ?? "203.0.113.7", documentRequest: overrides.document });
+  ctx.set(appContext, {
+    database: overrides.db ?? database,
+    env,
+    logger: pino({ level: "silent" }),
+    notifyOutbox: () => {},
+    clientIp: overrides.ip ?? "203.0.113.7",
+    documentRequest: overrides.document,
+  });
   return ctx;
 }
 
@@ -192,7 +199,11 @@ describe("Post/Redirect/Get without JavaScript", () => {
   it("a stored request answers 303 to a confirmation page that says what was received", async () => {
     const email = unique("prg");
     const answer = (await contactAction({
-      request: post("/contact", [...Object.entries(valid(email, { city: "Eagle", serviceType: "commercial", message: "North wall" })), ["servicesNeeded", "roof-cleaning"], ["servicesNeeded", "other"]]),
+      request: post("/contact", [
+        ...Object.entries(valid(email, { city: "Eagle", serviceType: "commercial", message: "North wall" })),
+        ["servicesNeeded", "roof-cleaning"],
+        ["servicesNeeded", "other"],
+      ]),
       context: ctx({ document: true }),
       params: {},
     } as never)) as Response;
@@ -325,22 +336,50 @@ describe("hostile input (property-based)", () => {
   const hostile = fc.oneof(
     fc.string({ maxLength: 300 }),
     fc.string({ unit: "binary", maxLength: 300 }),
-    fc.constantFrom("\r\nBcc: x@evil.test", "<script>alert(1)</script>", "=HYPERLINK(\"http://x\")", "\u0000\u0007", "'; DROP TABLE leads; --", "x".repeat(5000)),
+    fc.constantFrom("\r\nBcc: x@evil.test", "<script>alert(1)</script>", '=HYPERLINK("http://x")', "\u0000\u0007", "'; DROP TABLE leads; --", "x".repeat(5000)),
   );
   const person = { firstName: "Jane", lastName: "Doe", phone: "208-555-0199" };
   const forms = [
-    { name: "contact", path: "/contact", action: contactAction, base: { ...person, city: "Boise", zipcode: "83646", serviceType: "residential", servicesNeeded: "roof-cleaning", contactMethod: "email", message: "Moss on the roof" } },
+    {
+      name: "contact",
+      path: "/contact",
+      action: contactAction,
+      base: { ...person, city: "Boise", zipcode: "83646", serviceType: "residential", servicesNeeded: "roof-cleaning", contactMethod: "email", message: "Moss on the roof" },
+    },
     { name: "estimate", path: "/estimate", action: estimateAction, base: { ...person, zipcode: "83646", serviceType: "commercial", agreed: "on" } },
     { name: "newsletter", path: "/newsletter", action: newsletterAction, base: {} },
     { name: "application", path: "/careers/apply", action: applyAction, base: { ...person, position: "pressure-washing-technician", experience: "Two summers", availability: "full-time" } },
   ];
-  const knownNames = ["firstName", "lastName", "email", "phone", "city", "zipcode", "serviceType", "servicesNeeded", "message", "contactMethod", "agreed", "position", "experience", "availability", "_idem", "_elapsed_ms", "kq_confirm_field", "_page", "_source"];
+  const knownNames = [
+    "firstName",
+    "lastName",
+    "email",
+    "phone",
+    "city",
+    "zipcode",
+    "serviceType",
+    "servicesNeeded",
+    "message",
+    "contactMethod",
+    "agreed",
+    "position",
+    "experience",
+    "availability",
+    "_idem",
+    "_elapsed_ms",
+    "kq_confirm_field",
+    "_page",
+    "_source",
+  ];
 
   /** Any field name: known ones, arbitrary strings, path syntax on known or arbitrary names, reserved names. */
   const anyName = fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...knownNames) },
     { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
-    { weight: 1, arbitrary: fc.tuple(fc.oneof(fc.constantFrom(...knownNames), fc.string({ maxLength: 10 })), fc.oneof(fc.nat(), fc.constant(4294967294), fc.constant(10_000_000))).map(([n, i]) => `${n}[${i}]`) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.oneof(fc.constantFrom(...knownNames), fc.string({ maxLength: 10 })), fc.oneof(fc.nat(), fc.constant(4294967294), fc.constant(10_000_000))).map(([n, i]) => `${n}[${i}]`),
+    },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...knownNames), fc.string({ maxLength: 10 })).map(([n, k]) => `${n}.${k}`) },
     { weight: 1, arbitrary: fc.constantFrom("__intent__", "__state__", "__proto__", "constructor", "[]", ".", "a[b][c]") },
   );

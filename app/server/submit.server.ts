@@ -7,19 +7,19 @@ import { createHash } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import type { Confirmation, LeadActionData } from "~/forms/result";
-import { business } from "~/content/business";
-import { CONSENT } from "~/forms/consent";
-import { META, metaNames } from "~/forms/meta";
-import { areaAnswer, isServed } from "~/lib/service-area";
-import { zipTable } from "./service-area.server";
-import { rateLimitKey } from "./client-ip.server";
-import { getApp } from "./context";
-import { receiptPath } from "./receipt.server";
-import { referenceOf } from "./leads/reference";
-import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead } from "./leads/store.server";
+import type { Confirmation, LeadActionData } from "../forms/result.ts";
+import { business } from "../content/business.ts";
+import { CONSENT } from "../forms/consent.ts";
+import { META, metaNames } from "../forms/meta.ts";
+import { areaAnswer, isServed } from "../lib/service-area.ts";
+import { zipTable } from "./service-area.server.ts";
+import { rateLimitKey } from "./client-ip.server.ts";
+import { getApp } from "./context.ts";
+import { receiptPath } from "./receipt.server.ts";
+import { referenceOf } from "./leads/reference.ts";
+import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead } from "./leads/store.server.ts";
 
-import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "./body-limits";
+import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "./body-limits.ts";
 
 export { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT };
 /** More entries than this in one body is not a form of this site (the largest has about 25). */
@@ -153,7 +153,9 @@ function idempotencyKey(kind: LeadKind, formData: FormData, values: unknown, ip:
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(key)) return `key:${key.toLowerCase()}`;
   // Without JavaScript: the same content from the same address within ten minutes is one request.
   const bucket = Math.floor(now.getTime() / FINGERPRINT_WINDOW_MS);
-  return `fp:${createHash("sha256").update(JSON.stringify([kind, values, ip, bucket])).digest("hex")}`;
+  return `fp:${createHash("sha256")
+    .update(JSON.stringify([kind, values, ip, bucket]))
+    .digest("hex")}`;
 }
 
 export interface LeadSubmission<S extends z.ZodType> {
@@ -278,4 +280,4 @@ export function requester(v: { firstName: string; lastName: string; email: strin
 /** The consent proof kept with a request when the visitor ticked the text-message box. */
 export const consentProof = (agreed: boolean, now = new Date()) => (agreed ? { version: CONSENT.version, text: CONSENT.text, at: now } : null);
 
-export { applicationConfirmation, confirmationOf, estimateConfirmation, newsletterConfirmation } from "./leads/confirmations";
+export { applicationConfirmation, confirmationOf, estimateConfirmation, newsletterConfirmation } from "./leads/confirmations.ts";

@@ -213,10 +213,8 @@ async function childSubmitLoop(task: Extract<ChildTask, { kind: "submit-loop" }>
 async function runChild() {
   const task = await new Promise<ChildTask>((resolve) => process.once("message", (m) => resolve(m as ChildTask)));
   const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
-  const result =
-    task.kind === "static" ? await childStatic(task, autocannon) : task.kind === "autocannon-submit" ? await childSubmitBurst(task, autocannon) : await childSubmitLoop(task);
+  const result = task.kind === "static" ? await childStatic(task, autocannon) : task.kind === "autocannon-submit" ? await childSubmitBurst(task, autocannon) : await childSubmitLoop(task);
   process.send!({ kind: "result", result } satisfies ChildMessage, () => process.disconnect());
 }
-
 
 if (import.meta.main) await runChild();

@@ -56,7 +56,12 @@ function serverLogSummary(logFile: string): Record<string, number> {
 /** The server log (warn and above) as a table of messages and line counts. */
 export function logTable(logFile: string): string {
   const counts = serverLogSummary(logFile);
-  return Object.keys(counts).length === 0 ? "Server log (warn and above): empty." : `Server log (warn and above):\n\n${table(["message", "lines"], Object.entries(counts).map(([m, n]) => [m.replace(/\|/g, "\\|"), n]))}`;
+  return Object.keys(counts).length === 0
+    ? "Server log (warn and above): empty."
+    : `Server log (warn and above):\n\n${table(
+        ["message", "lines"],
+        Object.entries(counts).map(([m, n]) => [m.replace(/\|/g, "\\|"), n]),
+      )}`;
 }
 
 /** What a crashed server printed: the uncaught error's first lines (without the stack frames). */

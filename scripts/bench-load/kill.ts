@@ -64,7 +64,10 @@ export async function killDuringSubmissions(settings: Settings): Promise<Section
   await database.close();
   await server.stop();
   const file = inspectSqliteFile(env.dataDir);
-  const tally = tallyMail(env.sink, state.leads.map((l) => l.id));
+  const tally = tallyMail(
+    env.sink,
+    state.leads.map((l) => l.id),
+  );
   const storedEmails = new Set(state.leads.map((l) => l.email));
   const storedNotAcked = state.leads.length - acked.filter((e) => storedEmails.has(e)).length;
 
@@ -84,7 +87,10 @@ export async function killDuringSubmissions(settings: Settings): Promise<Section
           ["stored but never confirmed (killed between commit and answer)", storedNotAcked],
           ["all pending e-mails sent, after the final start", drainMs === null ? "not within 8 min" : seconds(drainedAt - restartedAt)],
           ["messages received in all: to the owner, replies to visitors", `${tally.messages}, ${tally.replies.messages}`],
-          ["requests e-mailed twice (kill between SMTP accept and marking the job sent)", `${tally.repeated.length} (${tally.extra} extra messages, ${tally.repeatsWithSameMessageId} with the same Message-ID as the first)`],
+          [
+            "requests e-mailed twice (kill between SMTP accept and marking the job sent)",
+            `${tally.repeated.length} (${tally.extra} extra messages, ${tally.repeatsWithSameMessageId} with the same Message-ID as the first)`,
+          ],
           ["messages cut short by a kill (no Request ID)", tally.unreadable],
         ],
       ),
@@ -93,14 +99,34 @@ export async function killDuringSubmissions(settings: Settings): Promise<Section
       logTable(env.server.logFile),
     ],
     checks: [
-      check("no 5xx during the rounds", results.every((r) => r.fiveXX === 0), `5xx per round: ${results.map((r) => r.fiveXX).join(", ")}`),
-      check("the kill landed mid-run (requests were cut off) in every round", results.every((r) => r.acked > 0 && r.noAnswer > 0), `confirmed / cut off per round: ${results.map((r) => `${r.acked}/${r.noAnswer}`).join(", ")}`),
-      check("integrity_check = ok after every kill and at the end", results.every((r) => r.integrity === "ok") && file.integrity === "ok", `after kills: ${results.map((r) => r.integrity).join(", ")}; at the end: ${file.integrity}`),
-      check("every confirmed request present after every kill", results.every((r) => r.lost.length === 0), `missing per round: ${results.map((r) => r.lost.length).join(", ")}`),
+      check(
+        "no 5xx during the rounds",
+        results.every((r) => r.fiveXX === 0),
+        `5xx per round: ${results.map((r) => r.fiveXX).join(", ")}`,
+      ),
+      check(
+        "the kill landed mid-run (requests were cut off) in every round",
+        results.every((r) => r.acked > 0 && r.noAnswer > 0),
+        `confirmed / cut off per round: ${results.map((r) => `${r.acked}/${r.noAnswer}`).join(", ")}`,
+      ),
+      check(
+        "integrity_check = ok after every kill and at the end",
+        results.every((r) => r.integrity === "ok") && file.integrity === "ok",
+        `after kills: ${results.map((r) => r.integrity).join(", ")}; at the end: ${file.integrity}`,
+      ),
+      check(
+        "every confirmed request present after every kill",
+        results.every((r) => r.lost.length === 0),
+        `missing per round: ${results.map((r) => r.lost.length).join(", ")}`,
+      ),
       check("pending e-mails sent after the restart", drainMs !== null, drainMs === null ? "jobs still pending after 8 min" : `drained ${seconds(drainedAt - restartedAt)} after the final start`),
       ...storeChecks(state, acked, allRecords),
       ...mailChecks(tally, { allowRepeats: true }),
-      check("repeats at most the sends in flight at the kills (one batch of 5 per kill)", tally.extra + tally.replies.extra <= 5 * rounds, `${tally.extra} extra messages and ${tally.replies.extra} extra replies after ${rounds} kills`),
+      check(
+        "repeats at most the sends in flight at the kills (one batch of 5 per kill)",
+        tally.extra + tally.replies.extra <= 5 * rounds,
+        `${tally.extra} extra messages and ${tally.replies.extra} extra replies after ${rounds} kills`,
+      ),
     ],
   };
 }

@@ -127,10 +127,20 @@ function tallyReplies(sink: SmtpSink, ids: Set<string>): MailTally["replies"] {
 export function mailChecks(tally: MailTally, { allowRepeats = false } = {}): Check[] {
   const checks = [
     check("every stored request was e-mailed", tally.missing.length === 0, `${tally.messages} messages received; leads without a message: ${list(tally.missing)}`),
-    check("no message about a request that is not stored", tally.unknown.length === 0 && tally.unreadable === 0 && tally.headerMismatch === 0, `unknown lead ids: ${list(tally.unknown)}; unreadable messages: ${tally.unreadable}; X-Lead-Id ≠ Request ID: ${tally.headerMismatch}`),
+    check(
+      "no message about a request that is not stored",
+      tally.unknown.length === 0 && tally.unreadable === 0 && tally.headerMismatch === 0,
+      `unknown lead ids: ${list(tally.unknown)}; unreadable messages: ${tally.unreadable}; X-Lead-Id ≠ Request ID: ${tally.headerMismatch}`,
+    ),
   ];
   const replies = tally.replies;
-  checks.push(check("every visitor got the reply to their request, none about another", replies.missing.length === 0 && replies.unknown.length === 0, `${replies.messages} replies received; leads without a reply: ${list(replies.missing)}; replies to no stored request: ${list(replies.unknown)}`));
+  checks.push(
+    check(
+      "every visitor got the reply to their request, none about another",
+      replies.missing.length === 0 && replies.unknown.length === 0,
+      `${replies.messages} replies received; leads without a reply: ${list(replies.missing)}; replies to no stored request: ${list(replies.unknown)}`,
+    ),
+  );
   if (!allowRepeats) {
     checks.push(check("each request e-mailed exactly once", tally.repeated.length === 0, `leads with more than one message: ${tally.repeated.length} (${tally.extra} extra messages)`));
     checks.push(check("each visitor replied to exactly once", replies.extra === 0, `extra replies: ${replies.extra}`));

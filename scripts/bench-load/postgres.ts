@@ -132,10 +132,17 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
   const storedEmails = new Set(state.leads.map((l) => l.email));
   const storedNotAcked = records.filter((r) => !r.acked && storedEmails.has(r.email));
   const lastAfter = after.slice(-20);
-  const tally = tallyMail(env.sink, state.leads.map((l) => l.id));
+  const tally = tallyMail(
+    env.sink,
+    state.leads.map((l) => l.id),
+  );
   const sample = errors.find((r) => r.status === 503 && r.page?.sample) ?? errors.find((r) => r.page?.sample);
   const crashes = windows.filter((w) => w.crash);
-  const failedPages = windows.flatMap((w, i) => Object.entries(w.pages).filter(([, status]) => status !== 200).map(([page, status]) => `round ${i + 1} ${page}: ${status || "no answer"}`));
+  const failedPages = windows.flatMap((w, i) =>
+    Object.entries(w.pages)
+      .filter(([, status]) => status !== 200)
+      .map(([page, status]) => `round ${i + 1} ${page}: ${status || "no answer"}`),
+  );
 
   return {
     title,
@@ -164,7 +171,10 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
           ["stored but not confirmed (the commit reached the database, the answer did not)", `${storedNotAcked.length} \`${JSON.stringify(statusCounts(storedNotAcked))}\``],
           ["outbox drained after the run, within", drainMs === null ? "not within 6.5 min" : seconds(drainMs)],
           ["messages received: to the owner, replies to visitors", `${tally.messages}, ${tally.replies.messages}`],
-          ["requests e-mailed twice (mail accepted, then the database went away before the job was marked sent)", `${tally.repeated.length} (${tally.extra} extra messages, ${tally.repeatsWithSameMessageId} with the same Message-ID as the first)`],
+          [
+            "requests e-mailed twice (mail accepted, then the database went away before the job was marked sent)",
+            `${tally.repeated.length} (${tally.extra} extra messages, ${tally.repeatsWithSameMessageId} with the same Message-ID as the first)`,
+          ],
         ],
       ),
       "A job whose message was accepted just as the database went away cannot be marked sent at once: the worker keeps the send's result and retries the mark until the database answers, and does not send that job again even when its lease ran out meanwhile.",
@@ -173,11 +183,27 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
       logTable(env.server.logFile),
     ],
     checks: [
-      check("the server process stays up when PostgreSQL stops", crashes.length === 0, crashes.length === 0 ? `${rounds} stops, no crash` : `died in ${crashes.length} of ${rounds} rounds; ${crashes[0]!.crash!}`),
-      check("while the database is down, every submission gets HTTP 503 (never a 500, never no answer)", during.length > 0 && during.every((r) => r.status === 503) && badStatus.length === 0, `answers while down: ${JSON.stringify(statusCounts(during))}; answers other than a confirmation (303), 200 or 503 in the whole run: ${JSON.stringify(statusCounts(badStatus))}`),
-      check("every error answer shows the phone number and the message, no stack trace, no \"Error:\"", errors.length > 0 && badPages.length === 0, `${errors.length} error answers, ${badPages.length} without the phone/message or with a stack trace or "Error:"`),
+      check(
+        "the server process stays up when PostgreSQL stops",
+        crashes.length === 0,
+        crashes.length === 0 ? `${rounds} stops, no crash` : `died in ${crashes.length} of ${rounds} rounds; ${crashes[0]!.crash!}`,
+      ),
+      check(
+        "while the database is down, every submission gets HTTP 503 (never a 500, never no answer)",
+        during.length > 0 && during.every((r) => r.status === 503) && badStatus.length === 0,
+        `answers while down: ${JSON.stringify(statusCounts(during))}; answers other than a confirmation (303), 200 or 503 in the whole run: ${JSON.stringify(statusCounts(badStatus))}`,
+      ),
+      check(
+        'every error answer shows the phone number and the message, no stack trace, no "Error:"',
+        errors.length > 0 && badPages.length === 0,
+        `${errors.length} error answers, ${badPages.length} without the phone/message or with a stack trace or "Error:"`,
+      ),
       check("GET pages keep working while the database is down", failedPages.length === 0, `not 200: ${list(failedPages)}`),
-      check("submissions work again once the database is back", lastAfter.length >= 10 && lastAfter.every((r) => r.acked), `last ${lastAfter.length} requests after the last start: ${JSON.stringify(statusCounts(lastAfter))}`),
+      check(
+        "submissions work again once the database is back",
+        lastAfter.length >= 10 && lastAfter.every((r) => r.acked),
+        `last ${lastAfter.length} requests after the last start: ${JSON.stringify(statusCounts(lastAfter))}`,
+      ),
       ...storeChecks(state, acked, records),
       ...mailChecks(tally),
     ],

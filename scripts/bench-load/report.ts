@@ -36,7 +36,9 @@ export function report(sections: Section[], command: string, settings: Settings,
   const checks = sections.flatMap((s) => s.checks);
   const failed = checks.filter((c) => !c.ok);
   const verdict =
-    failed.length === 0 && failedToRun.length === 0 ? `**All ${checks.length} invariants hold.**` : `**${failed.length} of ${checks.length} invariants FAILED${failedToRun.length ? `; scenarios that could not run: ${failedToRun.join(", ")}` : ""}.**`;
+    failed.length === 0 && failedToRun.length === 0
+      ? `**All ${checks.length} invariants hold.**`
+      : `**${failed.length} of ${checks.length} invariants FAILED${failedToRun.length ? `; scenarios that could not run: ${failedToRun.join(", ")}` : ""}.**`;
   const lines = [
     "# Reliability under load and faults",
     "",
@@ -52,7 +54,13 @@ export function report(sections: Section[], command: string, settings: Settings,
   for (const section of sections) {
     lines.push(`## ${section.title}`, "", ...section.body.flatMap((p) => [p, ""]));
     if (section.checks.length) {
-      lines.push(table(["invariant", "result", "evidence"], section.checks.map((c) => [c.name, c.ok ? "PASS" : "**FAIL**", c.evidence.replace(/\|/g, "\\|")])), "");
+      lines.push(
+        table(
+          ["invariant", "result", "evidence"],
+          section.checks.map((c) => [c.name, c.ok ? "PASS" : "**FAIL**", c.evidence.replace(/\|/g, "\\|")]),
+        ),
+        "",
+      );
     }
   }
   return lines.join("\n");

@@ -22,7 +22,10 @@ export async function smtpOutage(settings: Settings): Promise<Section> {
   const state = await storeState(env.database);
   await env.server.stop();
   const acked = records.filter((r) => r.acked).map((r) => r.email);
-  const tally = tallyMail(env.sink, state.leads.map((l) => l.id));
+  const tally = tallyMail(
+    env.sink,
+    state.leads.map((l) => l.id),
+  );
   return {
     title: "4. SMTP unreachable for a while, then back",
     body: [
@@ -45,7 +48,11 @@ export async function smtpOutage(settings: Settings): Promise<Section> {
     ],
     checks: [
       check(`all ${count} requests confirmed while SMTP is down`, acked.length === count, `answers: ${JSON.stringify(statusCounts(records))}`),
-      check("the outage was real: connections refused, nothing delivered, jobs retried", duringOutage.refused > 0 && duringOutage.messages === 0 && duringOutage.state.retriedJobs > 0, `${duringOutage.refused} refused, ${duringOutage.messages} accepted, ${duringOutage.state.retriedJobs} jobs tried more than once`),
+      check(
+        "the outage was real: connections refused, nothing delivered, jobs retried",
+        duringOutage.refused > 0 && duringOutage.messages === 0 && duringOutage.state.retriedJobs > 0,
+        `${duringOutage.refused} refused, ${duringOutage.messages} accepted, ${duringOutage.state.retriedJobs} jobs tried more than once`,
+      ),
       ...storeChecks(state, acked),
       ...mailChecks(tally),
     ],

@@ -64,7 +64,10 @@ http {
     "nginx",
     async () => {
       if (proc.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
-      return fetch(`${origin}/`).then((r) => r.ok, () => false);
+      return fetch(`${origin}/`).then(
+        (r) => r.ok,
+        () => false,
+      );
     },
     10_000,
     100,
@@ -90,7 +93,13 @@ export async function staticPages(settings: Settings): Promise<Section> {
     const ratio = n ? r.rps / n.rps : NaN;
     if (n) ratios.push(ratio);
     rows.push([`\`${page}\``, round(r.rps), r.p50, r.p99, n ? round(n.rps) : "—", n ? n.p99 : "—", n ? round(ratio, 2) : "—", r.total, r.non2xx, r.errors + r.timeouts]);
-    checks.push(check(`${page}: only 2xx answers, no errors`, r.non2xx === 0 && r.errors === 0 && r.timeouts === 0, `${r.total} requests: status codes ${JSON.stringify(r.statusCodes)}, ${r.errors} errors, ${r.timeouts} timeouts`));
+    checks.push(
+      check(
+        `${page}: only 2xx answers, no errors`,
+        r.non2xx === 0 && r.errors === 0 && r.timeouts === 0,
+        `${r.total} requests: status codes ${JSON.stringify(r.statusCodes)}, ${r.errors} errors, ${r.timeouts} timeouts`,
+      ),
+    );
   }
   await env.server.stop();
   const worst = ratios.length ? Math.min(...ratios) : NaN;
@@ -104,4 +113,3 @@ export async function staticPages(settings: Settings): Promise<Section> {
     checks,
   };
 }
-

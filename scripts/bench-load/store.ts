@@ -25,7 +25,11 @@ interface StoreState {
 export async function storeState(database: Database): Promise<StoreState> {
   const { db } = database;
   const leads = (await listLeads(database, {})).map((l) => ({ id: l.id, email: l.contact.email }));
-  const jobs = await db.selectFrom("outbox_jobs").select(["status", (eb) => eb.fn.countAll<string>().as("n")]).groupBy("status").execute();
+  const jobs = await db
+    .selectFrom("outbox_jobs")
+    .select(["status", (eb) => eb.fn.countAll<string>().as("n")])
+    .groupBy("status")
+    .execute();
   const leadsWithoutEmailJob = await db
     .selectFrom("leads")
     .select((eb) => eb.fn.countAll<string>().as("n"))
@@ -36,7 +40,11 @@ export async function storeState(database: Database): Promise<StoreState> {
     .select((eb) => eb.fn.countAll<string>().as("n"))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom("leads").select("leads.id").whereRef("leads.id", "=", "outbox_jobs.lead_id"))))
     .executeTakeFirstOrThrow();
-  const retried = await db.selectFrom("outbox_jobs").select((eb) => eb.fn.countAll<string>().as("n")).where("attempts", ">", 1).executeTakeFirstOrThrow();
+  const retried = await db
+    .selectFrom("outbox_jobs")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("attempts", ">", 1)
+    .executeTakeFirstOrThrow();
   return {
     leads,
     jobs: Object.fromEntries(jobs.map((j) => [j.status, Number(j.n)])),
@@ -56,7 +64,11 @@ export async function openStore(dataDir: string, databaseUrl?: string): Promise<
 }
 
 async function pendingJobs(database: Database): Promise<number> {
-  const row = await database.db.selectFrom("outbox_jobs").select((eb) => eb.fn.countAll<string>().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom("outbox_jobs")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -134,7 +146,11 @@ export function storeChecks(state: StoreState, acked: string[], records?: Submit
     );
   }
   checks.push(
-    check("no half-written request (every lead has its e-mail job, no job without a lead)", state.leadsWithoutEmailJob === 0 && state.jobsWithoutLead === 0, `leads without an e-mail job: ${state.leadsWithoutEmailJob}; jobs without a lead: ${state.jobsWithoutLead}`),
+    check(
+      "no half-written request (every lead has its e-mail job, no job without a lead)",
+      state.leadsWithoutEmailJob === 0 && state.jobsWithoutLead === 0,
+      `leads without an e-mail job: ${state.leadsWithoutEmailJob}; jobs without a lead: ${state.jobsWithoutLead}`,
+    ),
     check("outbox drained: every job sent, none pending or dead", (state.jobs.pending ?? 0) === 0 && (state.jobs.dead ?? 0) === 0, `jobs by status: ${JSON.stringify(state.jobs)}`),
   );
   return checks;

@@ -18,11 +18,24 @@ const GOALS = { submissionsPerSecond: 400, submitP99Ms: 150 };
 /** Bodies that used to stall the server or answer 500: each must be a 400, quickly. */
 async function hostileBodies(origin: string): Promise<{ body: string; status: number; ms: number }[]> {
   const valid = estimateBody("hostile@example.com");
-  const bodies = [`${valid}&x[10000000]=1`, `${valid}&x[4294967294]=1`, `${valid}&__intent__=x`, `${valid}&__state__=x`, `${valid}&email=b@example.com`, `${valid}&${Array.from({ length: 1000 }, (_, i) => `f${i}=1`).join("&")}`];
+  const bodies = [
+    `${valid}&x[10000000]=1`,
+    `${valid}&x[4294967294]=1`,
+    `${valid}&__intent__=x`,
+    `${valid}&__state__=x`,
+    `${valid}&email=b@example.com`,
+    `${valid}&${Array.from({ length: 1000 }, (_, i) => `f${i}=1`).join("&")}`,
+  ];
   const results = [];
   for (const body of bodies) {
     const t0 = performance.now();
-    const res = await fetch(`${origin}/estimate`, { method: "POST", redirect: "manual", headers: { origin, "content-type": "application/x-www-form-urlencoded" }, body, signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(`${origin}/estimate`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+      body,
+      signal: AbortSignal.timeout(30_000),
+    });
     await res.arrayBuffer();
     results.push({ body: body.replace(valid, "…valid fields…").slice(0, 60), status: res.status, ms: performance.now() - t0 });
   }
@@ -65,7 +78,10 @@ export async function submissionsUnderLoad(settings: Settings): Promise<Section>
   const diagnosis = drainMs === null ? await diagnoseOutbox(env.database, env.server, env.sink) : "";
   const state = await storeState(env.database);
   await env.server.stop();
-  const tally = tallyMail(env.sink, state.leads.map((l) => l.id));
+  const tally = tallyMail(
+    env.sink,
+    state.leads.map((l) => l.id),
+  );
   const mailTimes = [...env.sink.messages, ...env.sink.replies].map((m) => m.at);
   const lastMail = mailTimes.length ? Math.max(...mailTimes) : loadEnded;
   return {
@@ -90,17 +106,30 @@ export async function submissionsUnderLoad(settings: Settings): Promise<Section>
       table(
         ["goal", "measured", "limit on this machine", "ratio", "met"],
         [
-          [`≥ ${GOALS.submissionsPerSecond} accepted submissions/s`, round(r.rps), `SQLite commits/s (one-row transactions, WAL, synchronous=FULL): ${round(commitRate)}`, `${round(r.rps / commitRate, 2)} of the commit rate`, r.rps >= GOALS.submissionsPerSecond ? "yes" : "**no**"],
+          [
+            `≥ ${GOALS.submissionsPerSecond} accepted submissions/s`,
+            round(r.rps),
+            `SQLite commits/s (one-row transactions, WAL, synchronous=FULL): ${round(commitRate)}`,
+            `${round(r.rps / commitRate, 2)} of the commit rate`,
+            r.rps >= GOALS.submissionsPerSecond ? "yes" : "**no**",
+          ],
           [`p99 ≤ ${GOALS.submitP99Ms} ms`, `${r.p99} ms`, "—", round(r.p99 / GOALS.submitP99Ms, 2), r.p99 <= GOALS.submitP99Ms ? "yes" : "**no**"],
         ],
       ),
       `Hostile bodies (issue 11), each sent alone to the idle server before the burst, answered in (time from request to the last byte of the answer, on loopback):`,
-      table(["body", "status", "ms"], hostile.map((h) => [`\`${h.body}\``, h.status, round(h.ms, 1)])),
+      table(
+        ["body", "status", "ms"],
+        hostile.map((h) => [`\`${h.body}\``, h.status, round(h.ms, 1)]),
+      ),
       ...(diagnosis ? [diagnosis] : []),
       logTable(env.server.logFile),
     ],
     checks: [
-      check("hostile bodies: 400, never 500, each within 100 ms", hostile.every((h) => h.status === 400 && h.ms <= 100), hostile.map((h) => `${h.status} in ${round(h.ms)} ms`).join(", ")),
+      check(
+        "hostile bodies: 400, never 500, each within 100 ms",
+        hostile.every((h) => h.status === 400 && h.ms <= 100),
+        hostile.map((h) => `${h.status} in ${round(h.ms)} ms`).join(", "),
+      ),
       check(`at least ${amount} submissions answered`, r.total >= amount, `${r.total} answers`),
       check("no 5xx", r.fiveXX === 0 && r.errors === 0 && r.timeouts === 0, `5xx: ${r.fiveXX}; connection errors: ${r.errors}; timeouts: ${r.timeouts}`),
       check("every success answer is the confirmation", r.notAcked200 === 0, `2xx/3xx answers that are not a 303 to the confirmation page nor a page with "${CONFIRMATION}": ${r.notAcked200}`),

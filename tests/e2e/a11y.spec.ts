@@ -1,8 +1,23 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
-import { newsletterLinkPaths, uniqueEmail } from "./leads";
-import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners";
-import { pages } from "./site-pages";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { newsletterLinkPaths, uniqueEmail } from "./leads.ts";
+import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
+import { pages } from "./site-pages.ts";
+
+// axe-core's WCAG 2.2 AA and best-practice rules on the page as it is now; each violation names the page (or state)
+// and up to three of its elements.
+async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${where} ${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")})`,
+  );
+  expect(summary).toEqual([]);
+}
 
 // axe-core on every page, at 390 px (mobile project) and 1440 px (desktop project).
 // Besides the pages themselves: the price page with a range and a service-area answer, with errors, and a call-back form.
@@ -10,9 +25,7 @@ const states = ["/pricing?service=house-washing&sqft=2000&stories=2&siding=vinyl
 for (const path of [...pages, ...states, "/no-such-page"]) {
   test(`no accessibility violations on ${path}`, async ({ page }) => {
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-    const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
-    expect(summary).toEqual([]);
+    await expectNoViolations(page, path);
   });
 }
 
@@ -22,8 +35,7 @@ test("no accessibility violations on the newsletter's confirm and unsubscribe pa
   for (const path of [links.confirm, links.unsubscribe, "/newsletter/unsubscribe?t=broken"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-    expect(results.violations.map((v) => `${path} ${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoViolations(page, path);
   }
 });
 
@@ -40,9 +52,7 @@ for (const control of opened) {
     await page.goto(control.path);
     await page.locator(control.open).first().click();
     await expect(page.locator(":popover-open, dialog[open]")).toHaveCount(1);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-    const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
-    expect(summary).toEqual([]);
+    await expectNoViolations(page, control.name);
   });
 }
 
@@ -50,11 +60,7 @@ for (const control of opened) {
 test("no accessibility violations on the owner inbox's pages", async ({ page }) => {
   // Five pages, each analysed by axe, plus an owner made with the command line and a request sent.
   test.setTimeout(90_000);
-  const axe = async (where: string) => {
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-    const summary = results.violations.map((v) => `${where} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
-    expect(summary).toEqual([]);
-  };
+  const axe = (where: string) => expectNoViolations(page, where);
   const owner = uniqueOwner("a11y");
   await addOwnerWithCli(owner);
   const email = uniqueEmail("a11y-inbox");

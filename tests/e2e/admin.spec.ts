@@ -6,9 +6,9 @@ import { test as plainTest } from "@playwright/test";
 import { openDatabase } from "../../app/server/db/database.server.ts";
 import { changeLeadStatus, listLeads, recordLead } from "../../app/server/leads/store.server.ts";
 import { sampleLead } from "../support/storage.ts";
-import { expect, test } from "./fixtures";
-import { leadsFor, uniqueEmail } from "./leads";
-import { addOwnerWithCli, OWNER_PASSWORD, sendRequest, signIn, uniqueOwner } from "./owners";
+import { expect, test } from "./fixtures.ts";
+import { leadsFor, uniqueEmail } from "./leads.ts";
+import { addOwnerWithCli, OWNER_PASSWORD, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 import { startSite, type ServerHandle } from "../support/processes.ts";
 
 // Each test makes an owner with the real command line (scrypt) and sends a request through a form.
@@ -82,7 +82,17 @@ test("without a session every /admin URL shows no data", async ({ page, request 
   const email = uniqueEmail("nosession");
   await sendRequest(page, { first: "Nosession", email });
   const [lead] = await leadsFor(email);
-  const urls = ["/admin", `/admin?q=${encodeURIComponent(email)}`, "/admin/report", `/admin/requests/${lead!.id}`, `/admin/requests/${lead!.id}/resume`, "/admin/requests.csv", `/admin/requests.csv?q=${encodeURIComponent(email)}`, "/admin.data", `/admin/requests/${lead!.id}.data`];
+  const urls = [
+    "/admin",
+    `/admin?q=${encodeURIComponent(email)}`,
+    "/admin/report",
+    `/admin/requests/${lead!.id}`,
+    `/admin/requests/${lead!.id}/resume`,
+    "/admin/requests.csv",
+    `/admin/requests.csv?q=${encodeURIComponent(email)}`,
+    "/admin.data",
+    `/admin/requests/${lead!.id}.data`,
+  ];
   for (const cookie of [undefined, "gs_owner_session=forged-token-forged-token-forged"]) {
     for (const url of urls) {
       const response = await request.get(url, { maxRedirects: 0, headers: cookie ? { Cookie: cookie } : {} });

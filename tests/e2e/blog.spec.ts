@@ -5,7 +5,7 @@ import { parse as parseYaml } from "yaml";
 import { blogCategories } from "../../app/content/blog-schema.ts";
 import { limits } from "../../app/lib/limits.ts";
 import { slugify } from "../../app/lib/paths.ts";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 const ORIGIN = "https://www.gemstateexteriorcleaning.com";
 
@@ -53,7 +53,11 @@ const latest = expected.slice(0, limits.blogPosts);
 
 test("the content fills the six cards and every category", () => {
   expect(expected.length).toBeGreaterThanOrEqual(limits.blogPosts);
-  for (const category of blogCategories) expect(expected.some((p) => p.category === category), category).toBe(true);
+  for (const category of blogCategories)
+    expect(
+      expected.some((p) => p.category === category),
+      category,
+    ).toBe(true);
 });
 
 test.describe("blog list", () => {
@@ -95,7 +99,9 @@ test.describe("blog list", () => {
     await page.goto("/blog");
     await hydrated(page);
     const post = latest[2]!;
-    await cards(page).getByRole("link", { name: `Read More about ${post.title}` }).click();
+    await cards(page)
+      .getByRole("link", { name: `Read More about ${post.title}` })
+      .click();
     await expect(page).toHaveURL(`/blog/${post.slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(post.title);
   });
@@ -124,7 +130,15 @@ test.describe("blog list", () => {
     test(`no accessibility violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`)).toEqual([]);
+      expect(
+        results.violations.map(
+          (v) =>
+            `${v.id}: ${v.help} (${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")})`,
+        ),
+      ).toEqual([]);
     });
   }
 });
@@ -139,7 +153,10 @@ test.describe("category filter without JavaScript", () => {
     for (const category of blogCategories) {
       await filters(page).getByRole("link", { name: category, exact: true }).click();
       await expect(page).toHaveURL(`/blog?category=${slugify(category)}`);
-      await expectListed(page, expected.filter((p) => p.category === category));
+      await expectListed(
+        page,
+        expected.filter((p) => p.category === category),
+      );
       await expectActiveFilter(page, category);
     }
     await filters(page).getByRole("link", { name: "All", exact: true }).click();
@@ -158,7 +175,10 @@ test.describe("category filter with JavaScript", () => {
     for (const category of blogCategories) {
       await filters(page).getByRole("link", { name: category, exact: true }).click();
       await expect(page).toHaveURL(`/blog?category=${slugify(category)}`);
-      await expectListed(page, expected.filter((p) => p.category === category));
+      await expectListed(
+        page,
+        expected.filter((p) => p.category === category),
+      );
       await expectActiveFilter(page, category);
     }
     await filters(page).getByRole("link", { name: "All", exact: true }).click();

@@ -6,9 +6,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { business } from "../../app/content/business.ts";
 import { decode, headerValue, leaves, parsePart, type Part } from "../support/mime-reader.ts";
-import { expect, hydrated, test } from "./fixtures";
-import { leadsFor, subscriptionStatus, uniqueEmail } from "./leads";
-import { LEADS_TO, MAIL_FROM, mailsTo } from "./sinks";
+import { expect, hydrated, test } from "./fixtures.ts";
+import { leadsFor, subscriptionStatus, uniqueEmail } from "./leads.ts";
+import { LEADS_TO, MAIL_FROM, mailsTo } from "./sinks.ts";
 
 test.skip(({ isMobile }) => isMobile, "e-mail flows are exercised once, on the desktop project");
 
@@ -126,7 +126,10 @@ test.describe("newsletter double opt-in", () => {
     expect(await subscriptionStatus(id)).toBe("confirmed");
 
     // The mail program's Unsubscribe button (RFC 8058): one POST, no cookies, no page.
-    const oneClick = await request.post(onTestServer(unsubscribeHref), { headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example" }, data: "List-Unsubscribe=One-Click" }); // a mail provider posts from its own origin
+    const oneClick = await request.post(onTestServer(unsubscribeHref), {
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example" },
+      data: "List-Unsubscribe=One-Click",
+    }); // a mail provider posts from its own origin
     expect(oneClick.status()).toBe(200);
     expect(await subscriptionStatus(id)).toBe("unsubscribed");
     await page.goto(onTestServer(unsubscribeHref));

@@ -1,15 +1,18 @@
 import { createHmac } from "node:crypto";
 import { decode, headerValue, headerValues, leaves, parsePart } from "../support/mime-reader.ts";
 import { business } from "../../app/content/business.ts";
-import { expect, hydrated, test } from "./fixtures";
-import { leadDetail, leadsFor, ownerMail, uniqueEmail } from "./leads";
-import { hooksContaining, LEADS_TO, MAIL_FROM, mailsContaining, mailsTo, setSmtpDown, WEBHOOK_SECRET } from "./sinks";
+import { expect, hydrated, test } from "./fixtures.ts";
+import { leadDetail, leadsFor, ownerMail, uniqueEmail } from "./leads.ts";
+import { hooksContaining, LEADS_TO, MAIL_FROM, mailsContaining, mailsTo, setSmtpDown, WEBHOOK_SECRET } from "./sinks.ts";
 import type { Locator, Page } from "@playwright/test";
 
 /** Forms are tested at 1440 px, where the sidebar form is shown; the layout tests cover phones. */
 test.skip(({ isMobile }) => isMobile, "forms are exercised once, on the desktop project");
 
-async function fillEstimate(form: Locator, { first = "Jane", last = "Doe", email, phone = "(208) 555-0199", zip = "83646" }: { first?: string; last?: string; email: string; phone?: string; zip?: string }) {
+async function fillEstimate(
+  form: Locator,
+  { first = "Jane", last = "Doe", email, phone = "(208) 555-0199", zip = "83646" }: { first?: string; last?: string; email: string; phone?: string; zip?: string },
+) {
   await form.getByRole("textbox", { name: "First name", exact: true }).fill(first);
   await form.getByRole("textbox", { name: "Last name", exact: true }).fill(last);
   await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
@@ -112,9 +115,7 @@ test.describe("sidebar estimate form with JavaScript", () => {
     const key = crypto.randomUUID();
     const body = new URLSearchParams({ firstName: "Sam", lastName: "Lee", email, phone: "2085550100", zipcode: "83702", agreed: "on", _idem: key }).toString();
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        page.request.post("/estimate", { headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL! }, data: body }),
-      ),
+      Array.from({ length: 50 }, () => page.request.post("/estimate", { headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL! }, data: body })),
     );
     expect(responses.map((r) => r.status())).toEqual(Array(50).fill(200));
     const texts = new Set(await Promise.all(responses.map(async (r) => /Thank you! Your request is in\./.test(await r.text()))));
@@ -142,9 +143,7 @@ test.describe("sidebar estimate form with JavaScript", () => {
       await form.getByRole("button", { name: "Get My Free Estimate" }).click();
       await expect(form.getByRole("status")).toContainText("Thank you!");
       const [lead] = await leadsFor(email);
-      await expect
-        .poll(async () => (await leadDetail(lead!.id))?.jobs.find((j) => j.kind === "email")?.attempts ?? 0, { timeout: 15_000 })
-        .toBeGreaterThanOrEqual(1);
+      await expect.poll(async () => (await leadDetail(lead!.id))?.jobs.find((j) => j.kind === "email")?.attempts ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
       expect(mailsContaining(email)).toHaveLength(0);
     } finally {
       setSmtpDown(false);
@@ -341,7 +340,12 @@ test.describe("holiday lights estimate modal", () => {
       // Modal: focus is inside, the page behind is inert and does not scroll.
       expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
-      expect(await page.locator("header a").first().evaluate((el: HTMLElement) => (el.focus(), document.activeElement === el))).toBe(false);
+      expect(
+        await page
+          .locator("header a")
+          .first()
+          .evaluate((el: HTMLElement) => (el.focus(), document.activeElement === el)),
+      ).toBe(false);
       if (i % 3 === 0) await dialog.getByRole("button", { name: "Close" }).click();
       else if (i % 3 === 1) await page.keyboard.press("Escape");
       else await page.mouse.click(5, 5);

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
-import { startSmtpSink } from "../support/smtp-sink";
-import { HOOK_PORT, SMTP_PORT, sinkDirs } from "./sinks";
+import { startSmtpSink } from "../support/smtp-sink.ts";
+import { HOOK_PORT, SMTP_PORT, sinkDirs } from "./sinks.ts";
 
 /** Starts the SMTP server and webhook endpoint that stand in for the owner's mailbox and CRM. */
 export default async function globalSetup() {

@@ -1,6 +1,6 @@
 import { services } from "../../app/content/services.ts";
 import { locations } from "../../app/content/locations.ts";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 test.describe("desktop header", () => {
   test.skip(({ isMobile }) => isMobile, "desktop navigation");

@@ -4,8 +4,8 @@ import { sampleLead } from "../support/storage.ts";
 import { getSubscription, linkSecret, newsletterLink } from "../../app/server/leads/newsletter.server.ts";
 import { getLead, listLeads, recordLead, type ListedLead } from "../../app/server/leads/store.server.ts";
 import { decode, leaves, parsePart } from "../support/mime-reader.ts";
-import { expect } from "./fixtures";
-import { LEADS_TO, mailsTo } from "./sinks";
+import { expect } from "./fixtures.ts";
+import { LEADS_TO, mailsTo } from "./sinks.ts";
 
 let database: Promise<Database> | undefined;
 const db = () => (database ??= openDatabase({ DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: undefined }));

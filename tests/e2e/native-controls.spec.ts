@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import { business } from "../../app/content/business.ts";
 import { locations } from "../../app/content/locations.ts";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 const CITY = locations[0]!;
 const cityPath = `/locations/pressure-washing-${CITY.slug}-id`;
@@ -92,7 +92,10 @@ for (const mode of modes) {
         await expect(trigger).toBeFocused();
       }
       await page.getByRole("button", { name: "LOCATIONS" }).click();
-      await page.locator("#nav-locations").getByRole("link", { name: `${CITY.city}, ID` }).click();
+      await page
+        .locator("#nav-locations")
+        .getByRole("link", { name: `${CITY.city}, ID` })
+        .click();
       await expect(page).toHaveURL(cityPath);
     });
 

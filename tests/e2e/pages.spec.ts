@@ -1,5 +1,5 @@
-import { about, business, careers, faq, locationsContent, services as serviceContent } from "./content";
-import { expect, hydrated, test } from "./fixtures";
+import { about, business, careers, faq, locationsContent, services as serviceContent } from "./content.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
 
 const { services, fleetProcess, holidayFaq } = serviceContent;
@@ -29,7 +29,12 @@ test.describe("pages (content and counts)", () => {
     const cityLinks = page.locator("#areas ul a");
     await expect(cityLinks).toHaveText(["Boise", "Meridian", "Eagle", "Caldwell", "Nampa", "Kuna", "Star", "Garden City"]);
     await expect(cityLinks.last()).toHaveAttribute("href", "/locations/pressure-washing-garden-city-id");
-    await expect(page.getByRole("region", { name: /Ready for a cleaner/ }).getByRole("link").first()).toHaveAttribute("href", "/contact");
+    await expect(
+      page
+        .getByRole("region", { name: /Ready for a cleaner/ })
+        .getByRole("link")
+        .first(),
+    ).toHaveAttribute("href", "/contact");
   });
 
   test("about: licensing, equipment, three 5-star testimonials, 8 primary and 7 extended areas", async ({ page }) => {

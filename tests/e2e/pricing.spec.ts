@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
-import { leadsFor, ownerMail, uniqueEmail } from "./leads";
+import { expect, hydrated, test } from "./fixtures.ts";
+import { leadsFor, ownerMail, uniqueEmail } from "./leads.ts";
 
 /** Exercised once, on the desktop project (the page's layout is covered by the a11y and screenshot checks). */
 test.skip(({ isMobile }) => isMobile, "the price page is exercised once, on the desktop project");
@@ -51,7 +51,9 @@ test.describe("instant price without JavaScript", () => {
     await expect(main(page).getByRole("link", { name: "Driveway cleaning", exact: true })).toHaveAttribute("aria-current", "page");
     // Nothing entered yet: a prompt, not error messages.
     await expect(result(page)).toContainText("Enter the size above");
-    await main(page).getByRole("textbox", { name: /Driveway area/ }).fill("1200");
+    await main(page)
+      .getByRole("textbox", { name: /Driveway area/ })
+      .fill("1200");
     await main(page).getByRole("button", { name: "Show my price" }).click();
     await expect(page).toHaveURL("/pricing?service=driveway-cleaning&sqft=1200&zipcode=");
     await expect(range(page)).toHaveText("$180 – $360");
@@ -115,7 +117,12 @@ test.describe("instant price without JavaScript", () => {
     await form.getByRole("button", { name: "Request a Call" }).click();
     await expect(page).toHaveURL(/\/request-received\//);
     const [lead] = await leadsFor(email);
-    expect(lead?.fields).toMatchObject({ priceService: "fleet-cleaning", priceLow: null, priceEstimate: "Fleet cleaning — no online price: call back to plan a walk-through", message: "Six box trucks, weekly" });
+    expect(lead?.fields).toMatchObject({
+      priceService: "fleet-cleaning",
+      priceLow: null,
+      priceEstimate: "Fleet cleaning — no online price: call back to plan a walk-through",
+      message: "Six box trucks, weekly",
+    });
     expect(await ownerMailText(email)).toContain("Six box trucks, weekly");
   });
 });
@@ -151,7 +158,9 @@ test.describe("instant price with JavaScript", () => {
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     await main(page).getByRole("link", { name: "Gutter cleaning", exact: true }).click();
     await expect(page).toHaveURL("/pricing?service=gutter-cleaning");
-    await main(page).getByRole("textbox", { name: /Or the home size/ }).fill("2000");
+    await main(page)
+      .getByRole("textbox", { name: /Or the home size/ })
+      .fill("2000");
     await main(page).getByRole("radio", { name: "1 story" }).check();
     await expect(range(page)).toHaveText("$195 – $280");
     await expect(result(page)).toContainText("about 197 linear ft (from a 2,000 sq ft home) · 1 story");

@@ -1,5 +1,5 @@
-import { expect, test } from "./fixtures";
-import { pages } from "./site-pages";
+import { expect, test } from "./fixtures.ts";
+import { pages } from "./site-pages.ts";
 import { locations } from "../../app/content/locations.ts";
 
 const ORIGIN = "https://www.gemstateexteriorcleaning.com";
@@ -34,7 +34,7 @@ test.describe("route table", () => {
     }
   });
 
-  test("an unknown path answers 404 with the \"Oops! Page not found\" page", async ({ request }) => {
+  test('an unknown path answers 404 with the "Oops! Page not found" page', async ({ request }) => {
     for (const path of ["/no-such-page", "/services/no-such-service", "/locations/atlantis", "/blog/no-such-post"]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);

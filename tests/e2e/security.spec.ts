@@ -1,8 +1,12 @@
-import { expect, hydrated, test } from "./fixtures";
-import { pages } from "./site-pages";
+import { expect, hydrated, test } from "./fixtures.ts";
+import { pages } from "./site-pages.ts";
 
 const strictScriptSrc = (csp: string) => {
-  const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+  const scriptSrc =
+    csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src")) ?? "";
   return scriptSrc.length > 0 && !scriptSrc.includes("'unsafe-inline'") && !scriptSrc.includes("'unsafe-eval'");
 };
 
@@ -66,7 +70,10 @@ for (const path of [...pages, "/no-such-page", "/contact?city=Eagle"]) {
     });
     await page.goto(path);
     await hydrated(page);
-    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).evaluate((a: HTMLAnchorElement) => a.click());
+    await page
+      .getByRole("contentinfo")
+      .getByRole("link", { name: "Privacy Policy" })
+      .evaluate((a: HTMLAnchorElement) => a.click());
     await expect(page).toHaveURL("/privacy-policy");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
     expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);

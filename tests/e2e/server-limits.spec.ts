@@ -4,7 +4,7 @@
  * oversized clients. What a visitor (or an attacker) is answered, and what the owner finds stored.
  */
 import { connect, type Socket } from "node:net";
-import { expect, test } from "./fixtures";
+import { expect, test } from "./fixtures.ts";
 import { type ServerHandle, siteRefusesToStart, startReverseProxy, startSite, storedLeads } from "../support/processes.ts";
 
 type Proxy = Awaited<ReturnType<typeof startReverseProxy>>;
@@ -93,7 +93,10 @@ test.describe("without a proxy, with short limits", () => {
   });
 
   test("a client that never finishes its body is answered 408 and disconnected", async () => {
-    const { received } = rawExchange(site.origin, `POST /estimate HTTP/1.1\r\nHost: ${new URL(site.origin).host}\r\nOrigin: ${site.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nfirstName=Sl`);
+    const { received } = rawExchange(
+      site.origin,
+      `POST /estimate HTTP/1.1\r\nHost: ${new URL(site.origin).host}\r\nOrigin: ${site.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nfirstName=Sl`,
+    );
     expect(await received).toMatch(/^HTTP\/1\.1 408 /);
   });
 
@@ -119,7 +122,10 @@ test.describe("bodies read at once (MAX_BODIES_IN_FLIGHT=2)", () => {
   test("beyond the bodies read at once, a request is answered 503 with Retry-After", async () => {
     // Two uploads that stay open; "100 Continue" says the server has taken each one in.
     const slow = [0, 1].map(() =>
-      rawExchange(site.origin, `POST /contact HTTP/1.1\r\nHost: ${new URL(site.origin).host}\r\nOrigin: ${site.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n`),
+      rawExchange(
+        site.origin,
+        `POST /contact HTTP/1.1\r\nHost: ${new URL(site.origin).host}\r\nOrigin: ${site.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n`,
+      ),
     );
     for (const s of slow) expect(await s.firstData).toMatch(/^HTTP\/1\.1 100 Continue/);
     const refused = await post(site.origin, "/estimate", estimate(`busy-${Date.now()}@example.com`));
@@ -128,7 +134,9 @@ test.describe("bodies read at once (MAX_BODIES_IN_FLIGHT=2)", () => {
     expect(await refused.text()).toContain("(208) 555-0134");
     for (const s of slow) s.socket.destroy();
     await Promise.all(slow.map((s) => s.received));
-    await expect.poll(async () => (await fetch(`${site.origin}/newsletter`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.origin }, body: "email=x" })).status).toBe(400);
+    await expect
+      .poll(async () => (await fetch(`${site.origin}/newsletter`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.origin }, body: "email=x" })).status)
+      .toBe(400);
   });
 });
 

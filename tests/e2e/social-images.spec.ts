@@ -1,5 +1,5 @@
-import { expect, test } from "./fixtures";
-import { pages } from "./site-pages";
+import { expect, test } from "./fixtures.ts";
+import { pages } from "./site-pages.ts";
 
 /** Social preview images (scripts/og-images.ts): one 1200×630 PNG per page, referenced by its <head>. */
 test.describe("social preview images", () => {
@@ -43,5 +43,10 @@ function metaTags(html: string): Map<string, string> {
 }
 
 function decode(text: string) {
-  return text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }

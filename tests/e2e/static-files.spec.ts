@@ -4,7 +4,7 @@
  */
 import { get } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { expect, test } from "./fixtures";
+import { expect, test } from "./fixtures.ts";
 
 test.skip(({ isMobile }) => isMobile, "served bytes do not depend on the viewport");
 
@@ -24,7 +24,13 @@ test("pages, scripts, styles and feeds are sent as the brotli or gzip copy the b
   const css = /<link[^>]+href="(\/assets\/[^"]+\.css)"/.exec(home.body.toString())?.[1];
   expect(asset).toBeTruthy();
   expect(css).toBeTruthy();
-  for (const [path, type] of [["/", "text/html"], ["/about", "text/html"], [asset!, "javascript"], [css!, "text/css"], ["/sitemap.xml", "xml"]] as const) {
+  for (const [path, type] of [
+    ["/", "text/html"],
+    ["/about", "text/html"],
+    [asset!, "javascript"],
+    [css!, "text/css"],
+    ["/sitemap.xml", "xml"],
+  ] as const) {
     const identity = await fetchRaw(`${baseURL}${path}`, "identity");
     expect(identity.status, path).toBe(200);
     expect(identity.headers["content-encoding"], path).toBeUndefined();

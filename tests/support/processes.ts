@@ -215,10 +215,15 @@ export async function startReverseProxy(target: string): Promise<{ origin: strin
   const exited = exitOf(proc);
   let out = "";
   proc.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  await waitFor("the reverse proxy", () => {
-    if (proc.exitCode !== null) throw new Error(`the reverse proxy exited with ${proc.exitCode}`);
-    return out.includes("proxy ready");
-  }, 10_000, 20);
+  await waitFor(
+    "the reverse proxy",
+    () => {
+      if (proc.exitCode !== null) throw new Error(`the reverse proxy exited with ${proc.exitCode}`);
+      return out.includes("proxy ready");
+    },
+    10_000,
+    20,
+  );
   return {
     origin: `http://127.0.0.1:${port}`,
     async stop() {

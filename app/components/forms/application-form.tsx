@@ -1,9 +1,8 @@
 /** The job application at /careers/apply, where each job's Apply Now leads (decision 010). */
-import { availabilityOptions, MAX_RESUME_BYTES } from "~/forms/options";
-import type { LeadActionData } from "~/forms/result";
-import { PersonFields, RadioGroup, SelectField, TextArea } from "./controls";
-import { LeadForm } from "./lead-form";
-
+import { availabilityOptions, MAX_RESUME_BYTES } from "../../forms/options.ts";
+import type { LeadActionData } from "../../forms/result.ts";
+import { PersonFields, RadioGroup, SelectField, TextArea } from "./controls.tsx";
+import { LeadForm } from "./lead-form.tsx";
 
 export function ApplicationForm({
   positions,
@@ -18,7 +17,7 @@ export function ApplicationForm({
 }) {
   // Zod and the schema load with the validation layer, on the first interaction with the form.
   const slugs = positions.map((p) => p.slug) as [string, ...string[]];
-  const schema = () => import("~/forms/schemas").then((m) => m.applicationSchema(slugs));
+  const schema = () => import("../../forms/schemas.ts").then((m) => m.applicationSchema(slugs));
   return (
     <LeadForm
       id="application-form"

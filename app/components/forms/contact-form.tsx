@@ -1,13 +1,13 @@
 /** The estimate request form of the contact page; its fields and rules: `contactSchema` in app/forms/schemas.ts. */
-import { contactMethods, serviceTypeOptions, servicesNeededOptions } from "~/forms/options";
-import type { LeadActionData } from "~/forms/result";
-import { ZipAnswer } from "../area-note";
-import { Checkbox, CheckboxGroup, RadioGroup, TextArea, TextField } from "./controls";
-import { ConsentText } from "./estimate-form";
-import { LeadForm } from "./lead-form";
+import { contactMethods, serviceTypeOptions, servicesNeededOptions } from "../../forms/options.ts";
+import type { LeadActionData } from "../../forms/result.ts";
+import { ZipAnswer } from "../area-note.tsx";
+import { Checkbox, CheckboxGroup, RadioGroup, TextArea, TextField } from "./controls.tsx";
+import { ConsentText } from "./estimate-form.tsx";
+import { LeadForm } from "./lead-form.tsx";
 
 // Zod and the schema load with the validation layer, on the first interaction with the form.
-const contactSchema = () => import("~/forms/schemas").then((m) => m.contactSchema);
+const contactSchema = () => import("../../forms/schemas.ts").then((m) => m.contactSchema);
 
 export function ContactForm({ city, actionData, phone }: { city?: string; actionData?: LeadActionData; phone: { display: string; href: string } }) {
   return (

@@ -13,7 +13,7 @@ function Label({ field, label, required }: { field: Field; label: string; requir
       {label}
       {required ? (
         <span className="text-red-700" aria-hidden="true">
-          {" "}*
+          {" *"}
         </span>
       ) : null}
     </label>
@@ -107,22 +107,16 @@ export function SelectField({
   );
 }
 
-export function RadioGroup({
-  field,
-  legend,
-  options,
-  required,
-}: {
-  field: Field;
-  legend: string;
-  options: readonly { value: string; label: string }[];
-  required?: boolean;
-}) {
+export function RadioGroup({ field, legend, options, required }: { field: Field; legend: string; options: readonly { value: string; label: string }[]; required?: boolean }) {
   return (
     <fieldset aria-describedby={field.errors?.length ? field.errorId : undefined}>
       <legend className="text-sm font-semibold text-slate-800">
         {legend}
-        {required ? <span className="text-red-700" aria-hidden="true"> *</span> : null}
+        {required ? (
+          <span className="text-red-700" aria-hidden="true">
+            {" *"}
+          </span>
+        ) : null}
       </legend>
       <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
         {options.map((o) => (
@@ -145,15 +139,7 @@ export function RadioGroup({
   );
 }
 
-export function CheckboxGroup({
-  field,
-  legend,
-  options,
-}: {
-  field: Field;
-  legend: string;
-  options: readonly { value: string; label: string }[];
-}) {
+export function CheckboxGroup({ field, legend, options }: { field: Field; legend: string; options: readonly { value: string; label: string }[] }) {
   const initial = Array.isArray(field.initialValue) ? field.initialValue : field.initialValue ? [field.initialValue] : [];
   return (
     <fieldset aria-describedby={field.errors?.length ? field.errorId : undefined}>

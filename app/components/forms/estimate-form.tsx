@@ -1,14 +1,14 @@
 /** The FREE ESTIMATE form: the sidebar, the holiday-page modal and the /estimate page. */
 import { Link } from "react-router";
-import { CONSENT } from "~/forms/consent";
-import { serviceTypeOptions } from "~/forms/options";
-import { ZipAnswer } from "../area-note";
-import { Checkbox, RadioGroup, TextField } from "./controls";
-import { type LeadActionData, LeadForm } from "./lead-form";
+import { CONSENT } from "../../forms/consent.ts";
+import { serviceTypeOptions } from "../../forms/options.ts";
+import { ZipAnswer } from "../area-note.tsx";
+import { Checkbox, RadioGroup, TextField } from "./controls.tsx";
+import { type LeadActionData, LeadForm } from "./lead-form.tsx";
 
 // This form is on every page: its schema, and Zod with it, are imported with the validation layer on the
 // first interaction (docs/decisions/005-loading-strategy.md), never in the page's first load.
-const estimateSchema = () => import("~/forms/schemas").then((m) => m.estimateSchema);
+const estimateSchema = () => import("../../forms/schemas.ts").then((m) => m.estimateSchema);
 
 export function EstimateForm({
   id,
@@ -25,31 +25,31 @@ export function EstimateForm({
 }) {
   return (
     <>
-    <LeadForm id={id} action="/estimate" schema={estimateSchema} source={source} submitLabel="Get My Free Estimate" actionData={actionData} phone={phone} onSuccess={onSuccess}>
-      {(fields) => (
-        <>
-          <div className="grid grid-cols-2 gap-3">
-            <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
-            <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
-          </div>
-          <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
-          <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" required />
-          <ZipAnswer initial={fields.zipcode.initialValue}>
-            <TextField field={fields.zipcode} label="ZIP code" autoComplete="postal-code" inputMode="numeric" required />
-          </ZipAnswer>
-          <RadioGroup field={fields.serviceType} legend="Property type" options={serviceTypeOptions} />
-          <Checkbox field={fields.agreed} required>
-            <ConsentText />
-          </Checkbox>
-        </>
-      )}
-    </LeadForm>
-    <p className="mt-3 text-center text-sm text-slate-700">
-      Want a number first?{" "}
-      <Link to="/pricing" className="font-semibold text-brand-700 underline">
-        See an instant price
-      </Link>
-    </p>
+      <LeadForm id={id} action="/estimate" schema={estimateSchema} source={source} submitLabel="Get My Free Estimate" actionData={actionData} phone={phone} onSuccess={onSuccess}>
+        {(fields) => (
+          <>
+            <div className="grid grid-cols-2 gap-3">
+              <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
+              <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
+            </div>
+            <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
+            <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" required />
+            <ZipAnswer initial={fields.zipcode.initialValue}>
+              <TextField field={fields.zipcode} label="ZIP code" autoComplete="postal-code" inputMode="numeric" required />
+            </ZipAnswer>
+            <RadioGroup field={fields.serviceType} legend="Property type" options={serviceTypeOptions} />
+            <Checkbox field={fields.agreed} required>
+              <ConsentText />
+            </Checkbox>
+          </>
+        )}
+      </LeadForm>
+      <p className="mt-3 text-center text-sm text-slate-700">
+        Want a number first?{" "}
+        <Link to="/pricing" className="font-semibold text-brand-700 underline">
+          See an instant price
+        </Link>
+      </p>
     </>
   );
 }

@@ -15,12 +15,12 @@ import { CircleCheck, LoaderCircle } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
-import { META } from "~/forms/meta";
-import type { Confirmation, LeadActionData } from "~/forms/result";
-import { readAttribution } from "~/lib/attribution";
-import { AreaNote } from "../area-note";
-import type { FieldErrors, ValidationState } from "./lead-form-validation";
-import { EstimateLine, ReferenceLine } from "./reference";
+import { META } from "../../forms/meta.ts";
+import type { Confirmation, LeadActionData } from "../../forms/result.ts";
+import { readAttribution } from "../../lib/attribution.ts";
+import { AreaNote } from "../area-note.tsx";
+import type { FieldErrors, ValidationState } from "./lead-form-validation.tsx";
+import { EstimateLine, ReferenceLine } from "./reference.tsx";
 
 export type { Confirmation, LeadActionData };
 
@@ -30,12 +30,12 @@ type Schema<V extends Values> = z.ZodType<unknown, V>;
 /** The form's Zod schema, or a function importing it: then Zod is only loaded with the validation layer. */
 export type SchemaSource<V extends Values> = Schema<V> | (() => Promise<Schema<V>>);
 
-type Layer = { Validation: typeof import("./lead-form-validation").Validation; schema: z.ZodType };
+type Layer = { Validation: typeof import("./lead-form-validation.tsx").Validation; schema: z.ZodType };
 
-let validationModule: Promise<typeof import("./lead-form-validation")> | undefined;
+let validationModule: Promise<typeof import("./lead-form-validation.tsx")> | undefined;
 /** Imports the validation layer and the form's schema (once per page; a failed import is tried again later). */
 function loadLayer(schema: SchemaSource<Values>): Promise<Layer> {
-  validationModule ??= import("./lead-form-validation").catch((error: unknown) => {
+  validationModule ??= import("./lead-form-validation.tsx").catch((error: unknown) => {
     validationModule = undefined;
     throw error;
   });
@@ -162,16 +162,7 @@ export function LeadForm<V extends Values>({
   const busy = fetcher.state !== "idle";
   return (
     <>
-      {layer && layer !== "failed" ? (
-        <layer.Validation
-          id={id}
-          schema={layer.schema}
-          lastResult={lastResult}
-          defaultValue={defaultValue}
-          send={send}
-          onState={setValidation}
-        />
-      ) : null}
+      {layer && layer !== "failed" ? <layer.Validation id={id} schema={layer.schema} lastResult={lastResult} defaultValue={defaultValue} send={send} onState={setValidation} /> : null}
       <fetcher.Form
         ref={formRef}
         method="post"

@@ -1,10 +1,10 @@
 /** The newsletter sign-up: one e-mail box and Subscribe. */
-import type { LeadActionData } from "~/forms/result";
-import { TextField } from "./controls";
-import { LeadForm } from "./lead-form";
+import type { LeadActionData } from "../../forms/result.ts";
+import { TextField } from "./controls.tsx";
+import { LeadForm } from "./lead-form.tsx";
 
 // Zod and the schema load with the validation layer, on the first interaction with the form.
-const newsletterSchema = () => import("~/forms/schemas").then((m) => m.newsletterSchema);
+const newsletterSchema = () => import("../../forms/schemas.ts").then((m) => m.newsletterSchema);
 
 export function NewsletterForm({ id = "newsletter-form", actionData, phone }: { id?: string; actionData?: LeadActionData; phone: { display: string; href: string } }) {
   return (

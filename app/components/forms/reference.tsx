@@ -3,7 +3,11 @@ export function ReferenceLine({ reference }: { reference: string | null | undefi
   if (!reference) return null;
   return (
     <p className="mt-2">
-      Your reference number: <strong className="font-mono text-lg tracking-wide whitespace-nowrap" data-reference>{reference}</strong>. We have e-mailed you a copy of your request.
+      {"Your reference number: "}
+      <strong className="font-mono text-lg tracking-wide whitespace-nowrap" data-reference>
+        {reference}
+      </strong>
+      . We have e-mailed you a copy of your request.
     </p>
   );
 }

@@ -61,14 +61,14 @@ export async function removeOwner(database: Database, email: string): Promise<bo
 }
 
 const THROTTLE_SALT = "gem-state-admin-sign-in-v1:";
-const throttleKeys = (email: string, address: string) => [
-  sha256(`${THROTTLE_SALT}account:${normalizeEmail(email)}`),
-  sha256(`${THROTTLE_SALT}address:${rateLimitKey(address)}`),
-];
+const throttleKeys = (email: string, address: string) => [sha256(`${THROTTLE_SALT}account:${normalizeEmail(email)}`), sha256(`${THROTTLE_SALT}address:${rateLimitKey(address)}`)];
 
 async function lockedUntil(database: Database, keys: string[], now: Date): Promise<Date | null> {
   const rows = await database.db.selectFrom("sign_in_throttle").select("locked_until").where("key", "in", keys).where("locked_until", ">", now.toISOString()).execute();
-  const latest = rows.map((r) => r.locked_until!).sort().at(-1);
+  const latest = rows
+    .map((r) => r.locked_until!)
+    .sort()
+    .at(-1);
   return latest ? new Date(latest) : null;
 }
 
@@ -82,7 +82,12 @@ async function recordFailure(database: Database, keys: string[], now: Date): Pro
       .values({ key, failures: 1, window_start: at, locked_until: null })
       .onConflict((oc) =>
         oc.column("key").doUpdateSet((eb) => ({
-          failures: eb.case().when("sign_in_throttle.window_start", "<", windowStartedBefore).then(1).else(eb("sign_in_throttle.failures", "+", 1)).end(),
+          failures: eb
+            .case()
+            .when("sign_in_throttle.window_start", "<", windowStartedBefore)
+            .then(1)
+            .else(eb("sign_in_throttle.failures", "+", 1))
+            .end(),
           window_start: eb.case().when("sign_in_throttle.window_start", "<", windowStartedBefore).then(at).else(eb.ref("sign_in_throttle.window_start")).end(),
         })),
       )
@@ -125,7 +130,10 @@ export async function signIn(
   if (previousToken) await endSession(database, previousToken);
   const token = randomBytes(32).toString("base64url");
   const at = now.toISOString();
-  await database.db.insertInto("owner_sessions").values({ token_hash: sha256(token), owner_id: owner.id, created_at: at, last_seen_at: at }).execute();
+  await database.db
+    .insertInto("owner_sessions")
+    .values({ token_hash: sha256(token), owner_id: owner.id, created_at: at, last_seen_at: at })
+    .execute();
   return { ok: true, token, ownerId: owner.id };
 }
 
@@ -164,9 +172,7 @@ export async function pruneAuth(database: Database, now = new Date()): Promise<v
   const t = now.getTime();
   await database.db
     .deleteFrom("owner_sessions")
-    .where((eb) =>
-      eb.or([eb("last_seen_at", "<", new Date(t - SESSION_IDLE_MS).toISOString()), eb("created_at", "<", new Date(t - SESSION_ABSOLUTE_MS).toISOString())]),
-    )
+    .where((eb) => eb.or([eb("last_seen_at", "<", new Date(t - SESSION_IDLE_MS).toISOString()), eb("created_at", "<", new Date(t - SESSION_ABSOLUTE_MS).toISOString())]))
     .execute();
   const windowStartedBefore = new Date(t - LOCKOUT.windowMs).toISOString();
   await database.db

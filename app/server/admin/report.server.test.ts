@@ -7,7 +7,19 @@ const H = 3_600_000;
 const now = new Date("2030-01-16T20:00:00Z"); // Wednesday, Boise time
 const lead = (id: string, at: string, over: Partial<ListedLead> = {}): ListedLead => {
   const base = sampleLead();
-  return { id, kind: "estimate", fields: base.fields, contact: base.contact, inServiceArea: true, consent: null, context: base.context, createdAt: new Date(at), deliveryStatus: "notified", status: "new", ...over };
+  return {
+    id,
+    kind: "estimate",
+    fields: base.fields,
+    contact: base.contact,
+    inServiceArea: true,
+    consent: null,
+    context: base.context,
+    createdAt: new Date(at),
+    deliveryStatus: "notified",
+    status: "new",
+    ...over,
+  };
 };
 const change = (status: StatusChange["status"], at: Date): StatusChange => ({ status, note: "", changedBy: "owner@example.com", changedAt: at });
 
@@ -58,7 +70,9 @@ describe("the owner's report", () => {
 
   it("adds up the sources beyond the first eight as Other, week by week", () => {
     // Ten cities, one request each, in the last ten weeks (Wednesday noon Boise time), the newest in this week.
-    const leads = Array.from({ length: 10 }, (_, i) => lead(`l${i}`, new Date(Date.parse("2030-01-15T19:00:00Z") - i * 7 * 24 * H).toISOString(), { fields: { city: `City ${String(i).padStart(2, "0")}` } }));
+    const leads = Array.from({ length: 10 }, (_, i) =>
+      lead(`l${i}`, new Date(Date.parse("2030-01-15T19:00:00Z") - i * 7 * 24 * H).toISOString(), { fields: { city: `City ${String(i).padStart(2, "0")}` } }),
+    );
     const city = buildReport(leads, new Map(), now).sources.find((s) => s.title === "City")!;
     expect(city.rows.map((r) => r.label)).toEqual([...Array.from({ length: 8 }, (_, i) => `City ${String(i).padStart(2, "0")}`), "Other"]);
     const other = city.rows.at(-1)!;

@@ -49,9 +49,7 @@ function ranked(values: { label: string; week: number }[]): { label: string; cou
     weeklyOf.set(label, weekly);
   }
   const sum = (list: number[]) => list.reduce((total, n) => total + n, 0);
-  const sorted = [...weeklyOf]
-    .map(([label, weekly]) => ({ label, count: sum(weekly), weekly }))
-    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  const sorted = [...weeklyOf].map(([label, weekly]) => ({ label, count: sum(weekly), weekly })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
   if (sorted.length <= TOP_SOURCES) return sorted;
   const rest = sorted.slice(TOP_SOURCES);
   const weekly = Array.from({ length: REPORT_WEEKS }, (_, week) => sum(rest.map((row) => row.weekly[week]!)));

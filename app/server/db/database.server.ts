@@ -209,9 +209,7 @@ function postgresPool(connectionString: string): pg.Pool {
 export function connectDatabase(env: Pick<Env, "DATA_DIR" | "DATABASE_URL">): Database {
   mkdirSync(env.DATA_DIR, { recursive: true });
   const db = new Kysely<DB>({
-    dialect: env.DATABASE_URL
-      ? new PostgresDialect({ pool: postgresPool(env.DATABASE_URL) })
-      : new SqliteDialect({ database: sqliteAdapter(path.join(env.DATA_DIR, "leads.sqlite")) }),
+    dialect: env.DATABASE_URL ? new PostgresDialect({ pool: postgresPool(env.DATABASE_URL) }) : new SqliteDialect({ database: sqliteAdapter(path.join(env.DATA_DIR, "leads.sqlite")) }),
   });
   return { db, dialect: env.DATABASE_URL ? "postgres" : "sqlite", close: () => db.destroy() };
 }
@@ -232,8 +230,7 @@ export async function openDatabase(env: Pick<Env, "DATA_DIR" | "DATABASE_URL">):
 export async function migrate(database: Database, to?: string): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; with another schema on
   // the same server holding them (another app, a parallel test) it would skip creating its own and fail.
-  const migrationTableSchema =
-    database.dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema : undefined;
+  const migrationTableSchema = database.dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.dialect), migrationTableSchema });
   const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
   if (error) {

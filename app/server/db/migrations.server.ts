@@ -30,7 +30,12 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
           .addColumn("attribution", "text", (c) => c.notNull())
           .addColumn("idempotency_key", "text", (c) => c.notNull().unique())
           .addColumn("created_at", "text", (c) => c.notNull())
-          .addColumn("delivery_status", "text", (c) => c.notNull().defaultTo("pending").check(sql`delivery_status in ('pending', 'notified')`))
+          .addColumn("delivery_status", "text", (c) =>
+            c
+              .notNull()
+              .defaultTo("pending")
+              .check(sql`delivery_status in ('pending', 'notified')`),
+          )
           .execute();
         await db.schema.createIndex("leads_created_at").on("leads").column("created_at").execute();
         await db.schema.createIndex("leads_delivery_status").on("leads").column("delivery_status").execute();
@@ -48,7 +53,12 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
           .addColumn("id", "text", (c) => c.primaryKey())
           .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
           .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('email', 'webhook')`))
-          .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'sent', 'dead')`))
+          .addColumn("status", "text", (c) =>
+            c
+              .notNull()
+              .defaultTo("pending")
+              .check(sql`status in ('pending', 'sent', 'dead')`),
+          )
           .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
           .addColumn("next_attempt_at", "text", (c) => c.notNull())
           .addColumn("locked_until", "text")
@@ -85,7 +95,12 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
             .addColumn("id", "text", (c) => c.primaryKey())
             .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
             .addColumn("kind", "text", (c) => c.notNull().check(kinds))
-            .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'sent', 'dead')`))
+            .addColumn("status", "text", (c) =>
+              c
+                .notNull()
+                .defaultTo("pending")
+                .check(sql`status in ('pending', 'sent', 'dead')`),
+            )
             .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
             .addColumn("next_attempt_at", "text", (c) => c.notNull())
             .addColumn("locked_until", "text")
@@ -104,7 +119,12 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         await db.schema
           .createTable("newsletter_subscriptions")
           .addColumn("lead_id", "text", (c) => c.primaryKey().references("leads.id").onDelete("cascade"))
-          .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'confirmed', 'unsubscribed')`))
+          .addColumn("status", "text", (c) =>
+            c
+              .notNull()
+              .defaultTo("pending")
+              .check(sql`status in ('pending', 'confirmed', 'unsubscribed')`),
+          )
           .addColumn("updated_at", "text", (c) => c.notNull())
           .addColumn("confirmed_at", "text")
           .addColumn("unsubscribed_at", "text")

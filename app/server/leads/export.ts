@@ -11,7 +11,24 @@ export const areaText = (inServiceArea: boolean | null) => (inServiceArea === nu
 export function leadsCsv(leads: ListedLead[]): string {
   const fieldKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.fields)))];
   const utmKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.context.utm)))].sort();
-  const header = ["ID", "Received (UTC)", "Kind", "Name", "E-mail", "Phone", "ZIP", "In service area", "Status", "Delivery", "Page", "Landing page", "Referrer", ...utmKeys, "gclid", ...fieldKeys.map(labelFor)];
+  const header = [
+    "ID",
+    "Received (UTC)",
+    "Kind",
+    "Name",
+    "E-mail",
+    "Phone",
+    "ZIP",
+    "In service area",
+    "Status",
+    "Delivery",
+    "Page",
+    "Landing page",
+    "Referrer",
+    ...utmKeys,
+    "gclid",
+    ...fieldKeys.map(labelFor),
+  ];
   const body = leads.map(({ id, createdAt, kind, contact, inServiceArea, status, deliveryStatus, context, fields }) => [
     id,
     createdAt.toISOString(),

@@ -38,8 +38,7 @@ export function formatField(value: Fields[string] | undefined): string {
 }
 
 /** A time as the owner reads it, in Idaho's (Mountain) time. */
-export const formatTime = (date: Date): string =>
-  `${date.toLocaleString("en-US", { timeZone: business.timeZone, dateStyle: "medium", timeStyle: "short" })} MT`;
+export const formatTime = (date: Date): string => `${date.toLocaleString("en-US", { timeZone: business.timeZone, dateStyle: "medium", timeStyle: "short" })} MT`;
 
 /** Reduces a value to a single line: control characters (CR, LF, tab, ESC, DEL, ...) become one space. */
 export const oneLine = (value: string): string =>

@@ -23,17 +23,12 @@ const hostile = (): LeadRow => {
   });
 };
 
-
 describe("composeLeadEmail", () => {
   it("builds a subject like 'New estimate request: Jane Doe, 83646 (Meridian)'", () => {
     expect(leadSubject(leadRow())).toBe("New estimate request: Jane Doe, 83646 (Meridian)");
     expect(leadSubject(leadRow({ inServiceArea: false }))).toBe("New estimate request: Jane Doe, 83646 (Meridian) [outside service area]");
-    expect(leadSubject(leadRow({ kind: "application", fields: { position: "Pressure Washing Technician" } }))).toBe(
-      "New job application: Jane Doe, Pressure Washing Technician",
-    );
-    expect(leadSubject(leadRow({ kind: "newsletter", fields: { email: "a@b.test" }, contact: { name: null, email: "a@b.test", phone: null, zip: null } }))).toBe(
-      "New newsletter sign-up: a@b.test",
-    );
+    expect(leadSubject(leadRow({ kind: "application", fields: { position: "Pressure Washing Technician" } }))).toBe("New job application: Jane Doe, Pressure Washing Technician");
+    expect(leadSubject(leadRow({ kind: "newsletter", fields: { email: "a@b.test" }, contact: { name: null, email: "a@b.test", phone: null, zip: null } }))).toBe("New newsletter sign-up: a@b.test");
   });
 
   it("keeps the subject on one line and at most 150 characters", () => {
@@ -52,14 +47,28 @@ describe("composeLeadEmail", () => {
     expect(message.to).toBe("owner@gemstateexteriorcleaning.com");
     expect(message.replyTo).toEqual({ name: "Jane Bcc: x@evil.test Doe", address: "jane.doe@example.com" });
     const text = String(message.text);
-    for (const label of ["First name:\n  Jane\n  Bcc: x@evil.test\n", "Last name: Doe", "ZIP code: 83646", "Property type: residential", "Services needed: House washing, Gutter cleaning", "Project details:\n", "Preferred contact method: text", "Agreed to text messages: Yes", "Consent proof:\n  Given Dec 31, 2029, 5:00 PM MT, wording sms-2025-01:\n  I agree", "utm_source: google", "gclid: gclid-123", "Reference: GS-5A4A-D3A8", "Request ID: 5a4ad3a8"]) {
+    for (const label of [
+      "First name:\n  Jane\n  Bcc: x@evil.test\n",
+      "Last name: Doe",
+      "ZIP code: 83646",
+      "Property type: residential",
+      "Services needed: House washing, Gutter cleaning",
+      "Project details:\n",
+      "Preferred contact method: text",
+      "Agreed to text messages: Yes",
+      "Consent proof:\n  Given Dec 31, 2029, 5:00 PM MT, wording sms-2025-01:\n  I agree",
+      "utm_source: google",
+      "gclid: gclid-123",
+      "Reference: GS-5A4A-D3A8",
+      "Request ID: 5a4ad3a8",
+    ]) {
       expect(text).toContain(label);
     }
     const html = String(message.html);
     expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
     expect(html).toContain("Second line &amp; more");
     expect(html).not.toContain("<script>");
-    expect(html).toContain("<th align=\"left\" valign=\"top\" style=\"padding:4px 12px 4px 0\">Project details</th>");
+    expect(html).toContain('<th align="left" valign="top" style="padding:4px 12px 4px 0">Project details</th>');
   });
 
   it("drops a Reply-To address that is not a single plain address", () => {
@@ -139,7 +148,11 @@ describe("createMailSender", () => {
     try {
       await mkdir(path.join(dir, "mail"));
       const now = new Date("2030-06-01T00:00:00Z");
-      for (const [name, daysOld] of [["old.eml", 400], ["recent.eml", 10], ["notes.txt", 400]] as const) {
+      for (const [name, daysOld] of [
+        ["old.eml", 400],
+        ["recent.eml", 10],
+        ["notes.txt", 400],
+      ] as const) {
         const file = path.join(dir, "mail", name);
         await writeFile(file, "x");
         const at = new Date(now.getTime() - daysOld * 86_400_000);

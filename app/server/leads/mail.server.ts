@@ -24,8 +24,7 @@ const titles: Record<LeadKind, string> = {
   application: "New job application",
 };
 
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const truncate = (value: string, max: number) => {
   const chars = Array.from(value);
@@ -48,7 +47,10 @@ export function leadSubject(lead: LeadRow): string {
 /** Every field with its label, then where the request came from and the consent proof. */
 function leadRows(lead: LeadRow, attachment: Delivery["attachment"]): [string, string][] {
   const { context, consent } = lead;
-  const rows: [string, string][] = Object.entries(lead.fields).map(([key, value]) => [labelFor(key), (key === "phone" && typeof value === "string" ? formatPhone(value) : formatField(value)) || "(not given)"]);
+  const rows: [string, string][] = Object.entries(lead.fields).map(([key, value]) => [
+    labelFor(key),
+    (key === "phone" && typeof value === "string" ? formatPhone(value) : formatField(value)) || "(not given)",
+  ]);
   rows.push(
     ["In service area", lead.inServiceArea === null ? "Unknown" : lead.inServiceArea ? "Yes" : "No (confirm coverage)"],
     ["Received", formatTime(lead.createdAt)],
@@ -83,10 +85,7 @@ export function composeLeadEmail({ jobId, lead, attachment }: Delivery, env: Mai
     "Reply to this e-mail to answer the sender.",
   ].join("\n");
   const htmlRows = rows
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-    )
+    .map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`)
     .join("\n");
   const html = `<!doctype html>
 <html><body style="font-family:Arial,sans-serif;font-size:14px;color:#111">
@@ -105,9 +104,7 @@ ${htmlRows}
     headers: { "X-Lead-Id": lead.id },
     text: textBody,
     html,
-    attachments: attachment
-      ? [{ filename: oneLine(attachment.filename) || "attachment", contentType: oneLine(attachment.contentType), content: Buffer.from(attachment.bytes) }]
-      : [],
+    attachments: attachment ? [{ filename: oneLine(attachment.filename) || "attachment", contentType: oneLine(attachment.contentType), content: Buffer.from(attachment.bytes) }] : [],
   };
 }
 

@@ -2,15 +2,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.server.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../tests/support/storage.ts";
-import {
-  confirmSubscription,
-  getSubscription,
-  linkSecret,
-  listConfirmedSubscribers,
-  newsletterToken,
-  readNewsletterToken,
-  unsubscribe,
-} from "./newsletter.server.ts";
+import { confirmSubscription, getSubscription, linkSecret, listConfirmedSubscribers, newsletterToken, readNewsletterToken, unsubscribe } from "./newsletter.server.ts";
 import { CONFIRMATION_RESEND_MS, countUndelivered, getLead, markNotified, recordLead } from "./store.server.ts";
 
 const secret = "k".repeat(40);

@@ -27,7 +27,6 @@ import { getAttachment, getLead, markNotified, pruneRateLimits, purgeExpiredLead
 import { postLead } from "./webhook.server.ts";
 import type { Sender } from "./delivery.ts";
 
-
 /** A claimed job's lease (default of OUTBOX_LEASE_SECONDS); renewed every RENEW_MS (at most a third of it) while its send runs, so a crash delays its mail by at most this. */
 export const LEASE_MS = 30_000;
 export const RENEW_MS = 10_000;

@@ -58,7 +58,10 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 60 }), fc.string({ maxLength: 60 }), (name, message) => {
         const evil = `<img src=x onerror=alert(1)>${message}`;
-        const mail = reply({ contact: { ...sampleLead().contact, name: `${name}\r\nBcc: x@evil.test` }, fields: { ...sampleLead().fields, firstName: `${name}<b>`, message: evil, priceEstimate: `<i>${name}</i>` } });
+        const mail = reply({
+          contact: { ...sampleLead().contact, name: `${name}\r\nBcc: x@evil.test` },
+          fields: { ...sampleLead().fields, firstName: `${name}<b>`, message: evil, priceEstimate: `<i>${name}</i>` },
+        });
         const html = String(mail.html);
         expect(html).not.toContain("<img");
         expect(html).not.toContain("<b>");
@@ -101,7 +104,11 @@ describe("the visitor's e-mail over SMTP", () => {
 
   it("arrives as plain text and HTML with the RFC 8058 headers intact", async () => {
     const send = createMailSender({ ...env, SMTP_URL: sink.url }, (delivery) => composeReplyEmail(delivery, ctx));
-    await send({ jobId: "job-8", lead: sampleLeadRow({ kind: "newsletter", fields: { email: "reader@example.com" }, contact: { name: null, email: "reader@example.com", phone: null, zip: null } }), attachment: null });
+    await send({
+      jobId: "job-8",
+      lead: sampleLeadRow({ kind: "newsletter", fields: { email: "reader@example.com" }, contact: { name: null, email: "reader@example.com", phone: null, zip: null } }),
+      attachment: null,
+    });
     expect(received.at(-1)!.to).toEqual(["reader@example.com"]);
     const message = parsePart(received.at(-1)!.raw);
     expect(headerValue(message, "reply-to")).toBe(`${business.name} <${business.email}>`);

@@ -17,7 +17,14 @@ describe.each(backends)("lead storage on %s", (dialect) => {
   afterEach(() => storage.cleanup());
 
   const count = async (table: "leads" | "outbox_jobs" | "lead_attachments" | "rate_limits") =>
-    Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("applies the migrations once, and again as a no-op", async () => {
     await migrate(database);
@@ -47,10 +54,29 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       await migrate(old, "0001_leads");
       const at = now.toISOString();
       const row = (id: string, kind: "estimate" | "newsletter") => ({
-        id, kind, fields: "{}", name: null, email: `${id}@example.com`, phone: null, zip: null, in_service_area: null, page: "/", ip: "203.0.113.7",
-        user_agent: "test", consent_version: null, consent_text: null, consent_at: null, attribution: "{}", idempotency_key: id, created_at: at, delivery_status: "pending" as const,
+        id,
+        kind,
+        fields: "{}",
+        name: null,
+        email: `${id}@example.com`,
+        phone: null,
+        zip: null,
+        in_service_area: null,
+        page: "/",
+        ip: "203.0.113.7",
+        user_agent: "test",
+        consent_version: null,
+        consent_text: null,
+        consent_at: null,
+        attribution: "{}",
+        idempotency_key: id,
+        created_at: at,
+        delivery_status: "pending" as const,
       });
-      await old.db.insertInto("leads").values([row("lead-a", "estimate"), row("lead-b", "newsletter")]).execute();
+      await old.db
+        .insertInto("leads")
+        .values([row("lead-a", "estimate"), row("lead-b", "newsletter")])
+        .execute();
       await old.db.insertInto("outbox_jobs").values({ id: "job-a", lead_id: "lead-a", kind: "email", status: "sent", attempts: 2, next_attempt_at: at, created_at: at, sent_at: at }).execute();
       await old.close();
 
@@ -60,7 +86,12 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       ]);
       expect(await migrated.db.selectFrom("newsletter_subscriptions").select(["lead_id", "status"]).execute()).toEqual([{ lead_id: "lead-b", status: "pending" }]);
       await migrated.db.insertInto("outbox_jobs").values({ id: "job-b", lead_id: "lead-a", kind: "reply", next_attempt_at: at, created_at: at }).execute();
-      await expect(migrated.db.insertInto("outbox_jobs").values({ id: "job-c", lead_id: "lead-a", kind: "fax" as never, next_attempt_at: at, created_at: at }).execute()).rejects.toThrow();
+      await expect(
+        migrated.db
+          .insertInto("outbox_jobs")
+          .values({ id: "job-c", lead_id: "lead-a", kind: "fax" as never, next_attempt_at: at, created_at: at })
+          .execute(),
+      ).rejects.toThrow();
       await expect(migrated.db.insertInto("outbox_jobs").values({ id: "job-d", lead_id: "lead-a", kind: "email", next_attempt_at: at, created_at: at }).execute()).rejects.toThrow();
       await migrated.db.deleteFrom("leads").where("id", "=", "lead-a").execute();
       expect(await migrated.db.selectFrom("outbox_jobs").select("id").execute()).toEqual([]); // still cascades
@@ -128,7 +159,12 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     const base = sampleLead();
     const { id } = await recordLead(
       database,
-      sampleLead({ consent: null, inServiceArea: null, contact: { ...base.contact, name: null, phone: null, zip: null }, context: { ...base.context, landingPage: null, referrer: null, utm: {}, gclid: null } }),
+      sampleLead({
+        consent: null,
+        inServiceArea: null,
+        contact: { ...base.contact, name: null, phone: null, zip: null },
+        context: { ...base.context, landingPage: null, referrer: null, utm: {}, gclid: null },
+      }),
       { webhook: false, now },
     );
     const detail = await getLead(database, id);
@@ -192,8 +228,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
   });
 
   it("keeps one newsletter subscription per e-mail address, whatever key the caller sends", async () => {
-    const signUp = (email: string) =>
-      recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null } }), { webhook: false, now });
+    const signUp = (email: string) => recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null } }), { webhook: false, now });
     const first = await signUp("Jane.Doe@Example.com");
     expect(await signUp("jane.doe@example.com")).toEqual({ id: first.id, duplicate: true });
     expect(await signUp("other@example.com")).toMatchObject({ duplicate: false });

@@ -144,7 +144,10 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: RecordOptio
   const { id } = inserted;
   if (lead.attachment) {
     const { filename, contentType, bytes } = lead.attachment;
-    await trx.insertInto("lead_attachments").values({ lead_id: id, filename, content_type: contentType, bytes: Buffer.from(bytes) }).execute();
+    await trx
+      .insertInto("lead_attachments")
+      .values({ lead_id: id, filename, content_type: contentType, bytes: Buffer.from(bytes) })
+      .execute();
   }
   if (lead.kind === "newsletter") await trx.insertInto("newsletter_subscriptions").values({ lead_id: id, status: "pending", updated_at: now }).execute();
   const kinds: JobKind[] = ["email", ...(opts.webhook ? (["webhook"] as const) : []), ...(opts.reply ? (["reply"] as const) : [])];
@@ -215,7 +218,10 @@ export async function isRateLimited(database: Database, ip: string, limit: numbe
   return { limited: (row?.count ?? 0) >= limit, retryAfterSeconds: Math.ceil(((bucket + 1) * RATE_LIMIT_WINDOW_MS - now.getTime()) / 1000) };
 }
 
-const rateLimitHash = (ip: string) => createHash("sha256").update(RATE_LIMIT_SALT + ip).digest("hex");
+const rateLimitHash = (ip: string) =>
+  createHash("sha256")
+    .update(RATE_LIMIT_SALT + ip)
+    .digest("hex");
 
 /** Deletes the counters of windows that have ended. */
 export async function pruneRateLimits(database: Database, now = new Date()): Promise<void> {
@@ -270,13 +276,9 @@ export async function markNotified(database: Database, leadId?: string): Promise
     .set({ delivery_status: "notified" })
     .where("delivery_status", "=", "pending")
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("outbox_jobs")
-          .select("outbox_jobs.id")
-          .whereRef("outbox_jobs.lead_id", "=", "leads.id")
-          .where("outbox_jobs.status", "!=", "sent")
-          .where("outbox_jobs.kind", "!=", "reply"),
+      not(
+        exists(selectFrom("outbox_jobs").select("outbox_jobs.id").whereRef("outbox_jobs.lead_id", "=", "leads.id").where("outbox_jobs.status", "!=", "sent").where("outbox_jobs.kind", "!=", "reply")),
       ),
-    ),
     );
   if (leadId) query = query.where("id", "=", leadId);
   await query.execute();

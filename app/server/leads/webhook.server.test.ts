@@ -27,7 +27,7 @@ describe("webhook", () => {
     return `http://127.0.0.1:${(server!.address() as AddressInfo).port}/hook`;
   }
 
-  it("signs the time and the exact body with HMAC-SHA256: t=<unix>,v1=<hex of \"t.body\">", () => {
+  it('signs the time and the exact body with HMAC-SHA256: t=<unix>,v1=<hex of "t.body">', () => {
     expect(signBody("{}", "secret", 1_900_000_000)).toBe(`t=1900000000,v1=${createHmac("sha256", "secret").update("1900000000.{}").digest("hex")}`);
   });
 

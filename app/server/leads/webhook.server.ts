@@ -10,8 +10,7 @@ import type { Env } from "../env.server.ts";
 import type { LeadRow } from "./store.server.ts";
 
 /** The X-Signature header for `body` sent at `unixSeconds`. */
-export const signBody = (body: string, secret: string, unixSeconds: number): string =>
-  `t=${unixSeconds},v1=${createHmac("sha256", secret).update(`${unixSeconds}.${body}`).digest("hex")}`;
+export const signBody = (body: string, secret: string, unixSeconds: number): string => `t=${unixSeconds},v1=${createHmac("sha256", secret).update(`${unixSeconds}.${body}`).digest("hex")}`;
 
 /** What a receiver does (README): the signature matches and its time is within `toleranceSeconds` of now. */
 export function verifySignature(header: string, body: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000), toleranceSeconds = 300): boolean {
