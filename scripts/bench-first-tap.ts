@@ -12,7 +12,7 @@ import { chromium, type Browser, type BrowserContextOptions } from "@playwright/
 import { throttling } from "lighthouse/core/config/constants.js";
 
 export const FIRST_TAP_BUDGET_MS = 100;
-export const TAP_DELAYS_MS = [300, 1500, 4000] as const;
+const TAP_DELAYS_MS = [300, 1500, 4000] as const;
 const LOST_AFTER_MS = 3000;
 
 type Control = {
@@ -27,7 +27,7 @@ type Control = {
 
 // Each selector also matches the markup before decision 006 (Radix menus and dialog), so that the same
 // benchmark measures a build from before it (`--before`).
-export const controls: Control[] = [
+const controls: Control[] = [
   {
     name: "phone menu",
     page: "/",

@@ -18,8 +18,8 @@ export function StatusBadge({ status }: { status: string }) {
 
 export const areaLabel = (inServiceArea: boolean | null) => (inServiceArea === null ? "Area not known" : inServiceArea ? "In area" : "Outside area");
 
-export const fieldLabelClass = "block text-sm font-semibold text-slate-800";
-export const controlClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-700 focus:border-brand-600";
+const fieldLabelClass = "block text-sm font-semibold text-slate-800";
+const controlClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-700 focus:border-brand-600";
 
 function ErrorText({ id, error }: { id: string; error?: string }) {
   return error ? (

@@ -17,7 +17,7 @@ type NavItem = { to: string; label: string };
 const navLinkClass = ({ isActive }: { isActive: boolean }) => `rounded-md px-2 py-2 text-sm font-semibold tracking-wide hover:text-brand-600 ${isActive ? "text-brand-600" : "text-slate-800"}`;
 
 /** The phone menu's id: its button is in the header, its panel is a popover. */
-export const SITE_MENU_ID = "site-menu";
+const SITE_MENU_ID = "site-menu";
 
 export function Header({ nav }: { nav: NavData }) {
   const { business } = nav;

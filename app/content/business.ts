@@ -40,4 +40,3 @@ export const business = {
   serviceRadiusMeters: 50000,
 } as const;
 
-export const yearsInBusiness = (now = new Date()) => now.getFullYear() - business.foundedYear;

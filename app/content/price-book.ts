@@ -148,7 +148,7 @@ export type PricingSlug = PricedSlug | CallbackSlug;
 export type Stories = "1" | "2" | "3";
 
 export const pricedSlugs = Object.keys(priceBook.services) as [PricedSlug, ...PricedSlug[]];
-export const callbackSlugs = Object.keys(priceBook.callback) as [CallbackSlug, ...CallbackSlug[]];
+const callbackSlugs = Object.keys(priceBook.callback) as [CallbackSlug, ...CallbackSlug[]];
 export const pricingSlugs = [...pricedSlugs, ...callbackSlugs] as [PricingSlug, ...PricingSlug[]];
 
 export const isPricedSlug = (slug: string): slug is PricedSlug => Object.hasOwn(priceBook.services, slug);

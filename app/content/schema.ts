@@ -8,7 +8,7 @@ import { z } from "zod";
 const text = z.string().trim().min(1);
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a lowercase, hyphenated slug");
 
-export const serviceCategory = z.enum(["Residential", "Commercial"]);
+const serviceCategory = z.enum(["Residential", "Commercial"]);
 
 /** The icon names the site knows how to draw (mapped to lucide-react in app/components/icon.tsx). */
 export const iconName = z.enum([
@@ -35,9 +35,9 @@ export const iconName = z.enum([
  * Which variant of the service-page layout renders the service: services that are alike share one
  * (the fleet and holiday pages have their own routes).
  */
-export const serviceTemplate = z.enum(["pressure", "soft", "house", "concrete", "fleet", "holiday"]);
+const serviceTemplate = z.enum(["pressure", "soft", "house", "concrete", "fleet", "holiday"]);
 
-export const qa = z.object({ question: text, answer: text });
+const qa = z.object({ question: text, answer: text });
 export const step = z.object({ title: text, description: text });
 
 export const serviceSchema = z.object({
@@ -70,7 +70,7 @@ export const serviceSchema = z.object({
   }),
 });
 
-export const responseTime = z.enum(["Same Day", "Next Day", "By Appointment"]);
+const responseTime = z.enum(["Same Day", "Next Day", "By Appointment"]);
 
 export const locationSchema = z.object({
   city: text,
@@ -146,7 +146,7 @@ const size = z
   .object({ min: z.number().int().positive(), max: z.number().int().positive() })
   .refine((s) => s.min < s.max, "min must be below max");
 const multiplier = z.number().min(0.5).max(3);
-export const pricedServiceSchema = z.object({
+const pricedServiceSchema = z.object({
   title: text,
   /** The size the price is per unit of. */
   measure: z.object({

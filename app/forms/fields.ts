@@ -18,7 +18,6 @@ const trimmed = (label: string, max: number) =>
 
 export const firstName = trimmed("first name", 50);
 export const lastName = trimmed("last name", 50);
-export const fullName = trimmed("name", 100);
 
 export const email = z
   .string({ error: "Enter your e-mail address" })
@@ -42,7 +41,7 @@ export const phone = z
     return normalized;
   });
 
-export function normalizePhone(value: string): string | null {
+function normalizePhone(value: string): string | null {
   if (!/^[\d\s().+-]+$/.test(value)) return null;
   let digits = value.replace(/\D/g, "");
   if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);

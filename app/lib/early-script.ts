@@ -33,7 +33,7 @@ export type EarlyScriptConfig = {
   attributionKey: string;
 };
 
-export function earlyScript(config: EarlyScriptConfig) {
+function earlyScript(config: EarlyScriptConfig) {
   const doc = document;
   const COPIED_MS = 2500;
   const HASH_SCROLL_DELAY_MS = 100;

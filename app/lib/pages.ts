@@ -6,7 +6,7 @@ import { locations } from "../content/locations.ts";
 import { services } from "../content/services.ts";
 import { locationPath, postPath, servicePath } from "./paths.ts";
 
-export const staticPages = ["/", "/about", "/services", "/locations", "/blog", "/careers", "/careers/apply", "/faq", "/contact", "/pricing", "/privacy-policy", "/terms-of-service"] as const;
+const staticPages = ["/", "/about", "/services", "/locations", "/blog", "/careers", "/careers/apply", "/faq", "/contact", "/pricing", "/privacy-policy", "/terms-of-service"] as const;
 
 /** Form pages: prerendered (they are where a form without JavaScript lands) but not listed in the sitemap. */
 export const formPages = ["/estimate", "/newsletter"] as const;

@@ -25,7 +25,7 @@ export interface SeoInput {
   noindex?: boolean;
 }
 
-export function fullTitle(title: string) {
+function fullTitle(title: string) {
   return title.includes(business.name) ? title : `${title} | ${business.name}`;
 }
 

@@ -15,7 +15,7 @@ export type Segment = string | { text: string; to: string };
 /** Extra phrases that name a service in running text. */
 const aliases: Record<string, string[]> = { "roof-cleaning": ["roofs"], "gutter-cleaning": ["gutters"] };
 
-export function linkServices(paragraph: string, selfSlug: string, used: Set<string>): Segment[] {
+function linkServices(paragraph: string, selfSlug: string, used: Set<string>): Segment[] {
   const phrases = services.filter((s) => s.slug !== selfSlug && !used.has(s.slug)).flatMap((s) => [s.title.toLowerCase(), ...(aliases[s.slug] ?? [])].map((phrase) => ({ phrase, slug: s.slug })));
   let best: { index: number; phrase: string; slug: string } | undefined;
   for (const { phrase, slug } of phrases) {

@@ -195,7 +195,7 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
                       <th scope="col" className="px-2 py-2 text-right">
                         Requests
                       </th>
-                      <th scope="col" className="py-2 pl-2">
+                      <th scope="col" className="hidden py-2 pl-2 sm:table-cell">
                         <span className="sr-only">Chart</span>
                       </th>
                       <th scope="col" className="py-2 pl-2 text-left text-xs font-semibold text-slate-600">
@@ -210,7 +210,8 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
                           {row.label}
                         </th>
                         <td className="px-2 text-right tabular-nums">{row.count}</td>
-                        <td className="w-28 py-1.5 pl-2">
+                        {/* On a phone the per-week columns say it all; the total bar needs the room. */}
+                        <td className="hidden w-28 py-1.5 pl-2 sm:table-cell">
                           <Bar max={max} parts={[{ value: row.count, fill: "#0b5f8f" }]} />
                         </td>
                         <td className="py-1.5 pl-2">

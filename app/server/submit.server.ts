@@ -23,7 +23,7 @@ import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "./body-limits.ts";
 
 export { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT };
 /** More entries than this in one body is not a form of this site (the largest has about 25). */
-export const MAX_FORM_ENTRIES = 200;
+const MAX_FORM_ENTRIES = 200;
 const FINGERPRINT_WINDOW_MS = 10 * 60_000;
 
 export class HttpError extends Error {
@@ -85,7 +85,7 @@ function innermost(schema: unknown): unknown {
 }
 
 /** The shape of a form from its Zod object schema; `files` names file inputs the schema does not list. */
-export function formShape(schema: z.ZodType, files: readonly string[] = []): FormShape {
+function formShape(schema: z.ZodType, files: readonly string[] = []): FormShape {
   const shape = defOf(innermost(schema)).shape;
   if (!shape) throw new Error("A form schema must be an object schema");
   const single = new Set<string>([...metaNames, ...files]);
@@ -103,7 +103,7 @@ const shortName = (name: string) => JSON.stringify(name.length > 40 ? `${name.sl
  * MAX_FORM_ENTRIES entries are refused (400): the form library would expand `x[4294967294]` into an array
  * of that length. Names the form does not have are dropped.
  */
-export function pickFields(formData: FormData, shape: FormShape): FormData {
+function pickFields(formData: FormData, shape: FormShape): FormData {
   const kept = new FormData();
   const seen = new Set<string>();
   let count = 0;

@@ -23,7 +23,7 @@ export function sinkDirs(dataDir: string) {
   return { mail, hooks, smtpDownFlag: path.join(mail, "SMTP_DOWN") };
 }
 
-export const dirs = () => sinkDirs(process.env.E2E_DATA_DIR!);
+const dirs = () => sinkDirs(process.env.E2E_DATA_DIR!);
 
 export function setSmtpDown(down: boolean) {
   const { smtpDownFlag } = dirs();

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { sitePaths } from "../../app/lib/pages.ts";
 
 /** Every canonical page of the site, as the sitemap lists it. */
-export const blogSlugs = readdirSync("content/blog")
+const blogSlugs = readdirSync("content/blog")
   .filter((f) => f.endsWith(".md"))
   .map((f) => f.slice(0, -3));
 

@@ -20,7 +20,7 @@ function Label({ field, label, required }: { field: Field; label: string; requir
   );
 }
 
-export function FieldError({ field }: { field: Field }) {
+function FieldError({ field }: { field: Field }) {
   if (!field.errors?.length) return null;
   return (
     <p id={field.errorId} className="mt-1 text-sm font-medium text-red-700">

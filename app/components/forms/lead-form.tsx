@@ -249,7 +249,7 @@ function normalize(value: unknown): unknown {
   return value;
 }
 
-export function ConfirmationPanel({ confirmation, phone }: { confirmation: Confirmation; phone: { display: string; href: string } }) {
+function ConfirmationPanel({ confirmation, phone }: { confirmation: Confirmation; phone: { display: string; href: string } }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (

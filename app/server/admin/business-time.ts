@@ -88,6 +88,6 @@ export function businessMsBetween(start: Date, end: Date, limitMs = Number.POSIT
 }
 
 /** How long a request may stay "new" before the inbox flags it: 2 business hours. */
-export const FOLLOW_UP_WITHIN_MS = 2 * 3_600_000;
+const FOLLOW_UP_WITHIN_MS = 2 * 3_600_000;
 
 export const isOverdue = (createdAt: Date, now: Date) => businessMsBetween(createdAt, now, FOLLOW_UP_WITHIN_MS) >= FOLLOW_UP_WITHIN_MS;

@@ -70,7 +70,7 @@ export interface InboxRow {
   overdue: boolean;
 }
 
-export function inboxRow(lead: ListedLead, now: Date): InboxRow {
+function inboxRow(lead: ListedLead, now: Date): InboxRow {
   const city = typeof lead.fields.city === "string" ? oneLine(lead.fields.city) : "";
   return {
     id: lead.id,

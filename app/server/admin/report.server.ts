@@ -7,9 +7,9 @@ import type { LeadKind } from "../leads/store.server.ts";
 import type { ListedLead, StatusChange } from "../leads/store.server.ts";
 import { localParts, localTime, startOfLocalWeek } from "./business-time.ts";
 
-export const REPORT_WEEKS = 12;
+const REPORT_WEEKS = 12;
 /** Sources shown by name; the rest are added up as "Other". */
-export const TOP_SOURCES = 8;
+const TOP_SOURCES = 8;
 export const KINDS: readonly LeadKind[] = ["estimate", "contact", "application", "newsletter"];
 
 export interface Report {

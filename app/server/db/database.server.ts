@@ -141,7 +141,7 @@ export type Dialect = "sqlite" | "postgres";
 export type Database = { db: Kysely<DB>; dialect: Dialect; close(): Promise<void> };
 
 /** Kysely's SqliteDialect speaks better-sqlite3's statement API; this maps it onto node:sqlite. */
-export function sqliteAdapter(file: string): SqliteDatabase {
+function sqliteAdapter(file: string): SqliteDatabase {
   const db = new DatabaseSync(file, { timeout: 5000 });
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
   return {
@@ -168,8 +168,8 @@ export function sqliteAdapter(file: string): SqliteDatabase {
  * (a transaction may wait for BEGIN and then ROLLBACK: 2 × QUERY_TIMEOUT_MS). The server also ends a
  * statement it runs longer than that, and TCP keepalive notices a host that is gone.
  */
-export const PG_CONNECT_TIMEOUT_MS = 2_000;
-export const PG_QUERY_TIMEOUT_MS = 2_000;
+const PG_CONNECT_TIMEOUT_MS = 2_000;
+const PG_QUERY_TIMEOUT_MS = 2_000;
 
 function postgresPool(connectionString: string): pg.Pool {
   const pool = new pg.Pool({

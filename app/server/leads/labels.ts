@@ -2,7 +2,7 @@
 import { business } from "../../content/business.ts";
 import type { Fields } from "./store.server.ts";
 
-export const fieldLabels: Record<string, string> = {
+const fieldLabels: Record<string, string> = {
   firstName: "First name",
   lastName: "Last name",
   email: "E-mail",

@@ -11,9 +11,9 @@ import type { Env } from "../env.server.ts";
 
 export const CONFIRM_TTL_MS = 7 * 86_400_000;
 /** Each newsletter carries a fresh link; an old e-mail's link works for a year. */
-export const UNSUBSCRIBE_TTL_MS = 365 * 86_400_000;
-export const CONFIRM_PATH = "/newsletter/confirm";
-export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
+const UNSUBSCRIBE_TTL_MS = 365 * 86_400_000;
+const CONFIRM_PATH = "/newsletter/confirm";
+const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
 
 export type TokenPurpose = "confirm" | "unsubscribe";
 const CODES: Record<TokenPurpose, string> = { confirm: "c", unsubscribe: "u" };

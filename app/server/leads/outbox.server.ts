@@ -29,7 +29,7 @@ import type { Sender } from "./delivery.ts";
 
 /** A claimed job's lease (default of OUTBOX_LEASE_SECONDS); renewed every RENEW_MS (at most a third of it) while its send runs, so a crash delays its mail by at most this. */
 export const LEASE_MS = 30_000;
-export const RENEW_MS = 10_000;
+const RENEW_MS = 10_000;
 /** Retries of the "sent" mark after a successful send: first wait, doubling up to the cap. */
 const MARK_RETRY_MS = 250;
 const MARK_RETRY_MAX_MS = 5_000;

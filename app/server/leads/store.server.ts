@@ -56,7 +56,7 @@ export interface LeadDetail extends LeadRow {
 }
 
 /** One subscription per e-mail address: a repeat sign-up is a harmless duplicate. */
-export const newsletterKey = (email: string) => `newsletter:${email.trim().toLowerCase()}`;
+const newsletterKey = (email: string) => `newsletter:${email.trim().toLowerCase()}`;
 
 /**
  * Stores a lead with its notification jobs (an e-mail, plus a webhook post when `webhook` is set) in one
@@ -298,8 +298,6 @@ function toLeadRow(row: Selectable<LeadsTable>): LeadRow {
     deliveryStatus: row.delivery_status,
   };
 }
-
-export const LEAD_STATUSES: readonly LeadStatus[] = ["new", "contacted", "quoted", "won", "lost"];
 
 /** Which leads a list shows (the command line's options and the inbox's filters). */
 export interface LeadFilter {

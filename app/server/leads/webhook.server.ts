@@ -23,7 +23,7 @@ export function verifySignature(header: string, body: string, secret: string, no
 }
 
 /** What the receiver gets: the lead without the attachment and without the consent proof. */
-export function webhookPayload(lead: LeadRow) {
+function webhookPayload(lead: LeadRow) {
   const { page, landingPage, referrer, utm, gclid } = lead.context;
   return {
     id: lead.id,
