@@ -127,7 +127,7 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
           ))}
         </ul>
         {/* Focusable, so the table can be scrolled sideways with the keyboard on a phone. */}
-        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Requests per week by kind, table">
+        <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Requests per week by kind, table">
           <table className="w-full border-collapse text-sm" data-testid="report-weeks">
             <caption className="sr-only">Requests per week by kind, oldest week first</caption>
             <thead>
