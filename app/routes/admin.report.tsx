@@ -76,6 +76,7 @@ function duration(ms: number): string {
 
 export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
   const maxWeek = Math.max(0, ...r.weeks.map((w) => w.total));
+  const weekLabels = r.weeks.map((w) => w.label);
   return (
     <>
       <h1 className="text-2xl font-extrabold tracking-tight text-brand-900">Report: the last {r.weeks.length} weeks</h1>
@@ -174,7 +175,6 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
         {r.sources.map((source, i) => {
           const max = Math.max(0, ...source.rows.map((row) => row.count));
           const maxWeekly = Math.max(0, ...source.rows.flatMap((row) => row.weekly));
-          const weeks = r.weeks.map((w) => weekLabel(new Date(w.start)));
           return (
             <section key={source.title} aria-labelledby={`source-${i}`}>
               <h2 id={`source-${i}`} className="text-xl font-bold text-brand-900">
@@ -215,7 +215,7 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
                           <Bar max={max} parts={[{ value: row.count, fill: "#0b5f8f" }]} />
                         </td>
                         <td className="py-1.5 pl-2">
-                          <WeeklyColumns weekly={row.weekly} max={maxWeekly} weeks={weeks} />
+                          <WeeklyColumns weekly={row.weekly} max={maxWeekly} weeks={weekLabels} />
                         </td>
                       </tr>
                     ))}

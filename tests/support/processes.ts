@@ -194,16 +194,17 @@ export async function startSilentProxy(targetPort: number, targetHost = "127.0.0
 }
 
 /** The site on a free loopback port with a DATA_DIR of its own (files for e-mail, LOG_LEVEL=info); `env` on top. */
+const tempDataDir = () => path.join(mkdtempSync(path.join(tmpdir(), "gs-site-")), "data");
+
 export async function startSite(env: Record<string, string> = {}): Promise<ServerHandle & { dataDir: string }> {
-  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "gs-site-")), "data");
+  const dataDir = tempDataDir();
   const handle = await startServer({ port: await freePort(), dataDir, env: { MAIL_TRANSPORT: "files", LOG_LEVEL: "info", ...env } });
   return { ...handle, dataDir };
 }
 
 /** Starts the server expecting it to refuse to start: its exit code and what it printed. */
 export async function siteRefusesToStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "gs-site-")), "data");
-  const handle = await startServer({ port: await freePort(), dataDir, env, waitUntilReady: false });
+  const handle = await startServer({ port: await freePort(), dataDir: tempDataDir(), env, waitUntilReady: false });
   const { code } = await handle.exited;
   return { code, output: handle.log() };
 }

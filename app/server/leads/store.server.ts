@@ -64,7 +64,7 @@ const newsletterKey = (email: string) => `newsletter:${email.trim().toLowerCase(
  * and `duplicate: true`; nothing new is stored or sent.
  */
 export function recordLead(database: Database, lead: NewLead, opts: RecordOptions): Promise<Recorded> {
-  if (database.dialect !== "sqlite") return database.db.transaction().execute((trx) => insertLead(trx, lead, opts));
+  if (database.dialect !== "sqlite") return storeAlone(database, lead, opts);
   // SQLite (synchronous=FULL) waits for the disk at every commit, on the server's only thread: requests
   // that arrive together are stored in one transaction, one wait for all (group commit). Each is still
   // confirmed only once its transaction is committed.
@@ -97,14 +97,12 @@ async function commitBatch(database: Database): Promise<void> {
   } catch (error) {
     if (batch.length === 1) return batch[0]!.reject(error);
     // Nothing of the batch was stored. One request's failure must not fail the others: each is stored alone.
-    for (const { lead, opts, resolve, reject } of batch) {
-      database.db
-        .transaction()
-        .execute((trx) => insertLead(trx, lead, opts))
-        .then(resolve, reject);
-    }
+    for (const { lead, opts, resolve, reject } of batch) storeAlone(database, lead, opts).then(resolve, reject);
   }
 }
+
+/** One request in a transaction of its own. */
+const storeAlone = (database: Database, lead: NewLead, opts: RecordOptions) => database.db.transaction().execute((trx) => insertLead(trx, lead, opts));
 
 async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: RecordOptions): Promise<Recorded> {
   const at = opts.now ?? new Date();
