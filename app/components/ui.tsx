@@ -16,7 +16,7 @@ export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string;
 export function Section({ title, id, intro, children, className = "" }: { title: string; id?: string; intro?: React.ReactNode; children: React.ReactNode; className?: string }) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <section id={id} aria-labelledby={headingId} className={`mt-14 scroll-mt-36 ${className}`}>
+    <section id={id} aria-labelledby={headingId} className={`render-near-view mt-14 scroll-mt-36 ${className}`}>
       <h2 id={headingId} className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
         {title}
       </h2>
