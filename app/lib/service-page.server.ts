@@ -37,16 +37,21 @@ export function servicePageData(slug: string) {
     .filter((s) => s.slug !== slug && (s.template === service.template || s.category.some((c) => service.category.includes(c))))
     .slice(0, 3)
     .map((s) => ({ to: servicePath(s.slug), title: s.title, description: s.description, icon: s.icon }));
+  const areas = firstN(locations, limits.homeCities).map((l) => ({ city: l.city, slug: l.slug }));
   return {
     service: { ...service, page: { ...service.page, intro } },
     related,
-    areas: firstN(locations, limits.homeCities).map((l) => ({ city: l.city, slug: l.slug })),
+    areas,
     phone: business.phone,
+    jsonLd: serviceJsonLd(
+      service,
+      areas.map((a) => a.city),
+    ),
   };
 }
 
 /** schema.org Service for a service page. */
-export function serviceJsonLd(service: Pick<Service, "title" | "description" | "slug">, areas: readonly string[]) {
+function serviceJsonLd(service: Pick<Service, "title" | "description" | "slug">, areas: readonly string[]) {
   return {
     "@context": "https://schema.org" as const,
     "@type": "Service" as const,

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ServiceLayout } from "../components/service-layout.tsx";
 import { servicePath } from "../lib/paths.ts";
-import { serviceJsonLd, servicePageData } from "../lib/service-page.server.ts";
+import { servicePageData } from "../lib/service-page.server.ts";
 import { jsonLd, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/services.$slug";
 
@@ -9,13 +9,7 @@ import type { Route } from "./+types/services.$slug";
 export function loader({ params }: Route.LoaderArgs) {
   const page = servicePageData(params.slug);
   if (!page || page.service.template === "fleet" || page.service.template === "holiday") throw data(null, { status: 404 });
-  return {
-    ...page,
-    jsonLd: serviceJsonLd(
-      page.service,
-      page.areas.map((a) => a.city),
-    ),
-  };
+  return page;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -1,7 +1,7 @@
 import { ServiceLayout } from "../components/service-layout.tsx";
 import { fleetProcess } from "../content/services.ts";
 import { servicePath } from "../lib/paths.ts";
-import { serviceJsonLd, servicePageData } from "../lib/service-page.server.ts";
+import { servicePageData } from "../lib/service-page.server.ts";
 import { jsonLd, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/services.fleet-cleaning";
 
@@ -12,10 +12,6 @@ export function loader() {
   return {
     ...page,
     fleetProcess,
-    jsonLd: serviceJsonLd(
-      page.service,
-      page.areas.map((a) => a.city),
-    ),
   };
 }
 

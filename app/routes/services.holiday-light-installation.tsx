@@ -4,7 +4,7 @@ import { EstimateForm } from "../components/forms/estimate-form.tsx";
 import { ServiceLayout } from "../components/service-layout.tsx";
 import { holidayFaq } from "../content/services.ts";
 import { servicePath } from "../lib/paths.ts";
-import { serviceJsonLd, servicePageData } from "../lib/service-page.server.ts";
+import { servicePageData } from "../lib/service-page.server.ts";
 import { jsonLd, seo } from "../lib/seo.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/services.holiday-light-installation";
@@ -16,10 +16,6 @@ export function loader() {
   return {
     ...page,
     holidayFaq,
-    jsonLd: serviceJsonLd(
-      page.service,
-      page.areas.map((a) => a.city),
-    ),
   };
 }
 
