@@ -170,7 +170,7 @@ const limits = measured.filter((m) => m.limit);
 const comparisons = results.flatMap(({ page, runs: ours }) => {
   const limit = limits.find((l) => l.page === page);
   if (!limit) return [];
-  const pairs = ours.map((run, i) => ({ ours: run, limit: limit.runs[i] ?? limit.runs[0]! }));
+  const pairs = ours.map((run, i) => ({ ours: run, limit: limit.runs[i]! }));
   const ratios = pairs.map((p) => ({ fcp: round(p.ours.fcpMs / p.limit.fcpMs, 2), lcp: round(p.ours.lcpMs / p.limit.lcpMs, 2) }));
   return [
     {

@@ -17,8 +17,12 @@ export async function smtpOutage(settings: Settings): Promise<Section> {
   // The outage lasts until the outbox has retried some job (with hundreds of jobs, the first attempts alone can
   // take longer than the fixed pause), so that "jobs retried" is observed, not assumed; at most a minute more.
   const retryDeadline = Date.now() + 60_000;
-  while ((await storeState(env.database)).retriedJobs === 0 && Date.now() < retryDeadline) await sleep(250);
-  const duringOutage = { messages: env.sink.messages.length + env.sink.replies.length, refused: env.sink.refused, state: await storeState(env.database) };
+  let outageState = await storeState(env.database);
+  while (outageState.retriedJobs === 0 && Date.now() < retryDeadline) {
+    await sleep(250);
+    outageState = await storeState(env.database);
+  }
+  const duringOutage = { messages: env.sink.messages.length + env.sink.replies.length, refused: env.sink.refused, state: outageState };
   env.sink.setRefusing(false);
   const backAt = Date.now();
   const drainMs = await waitForOutbox(env.database, 5 * 60_000);

@@ -146,23 +146,25 @@ const STATEMENT_CACHE_SIZE = 200;
 function sqliteAdapter(file: string): SqliteDatabase {
   const db = new DatabaseSync(file, { timeout: 5000 });
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
-  const statements = new Map<string, StatementSync>();
+  const statements = new Map<string, { stmt: StatementSync; reader: boolean }>();
   return {
     close: () => db.close(),
     prepare(sql) {
       // Kysely prepares every query it runs; compiling the same SQL again on each request cost ~6% of the
-      // server's time under load, so statements are kept (the most recent ones; SQL with a varying number of
+      // server's time under load, so statements are kept (the last ones prepared; SQL with a varying number of
       // parameters would otherwise grow the cache). An iteration gets its own statement: a cached one could be
       // reset by a query run while it is still being read.
-      const cached = statements.get(sql);
-      const stmt = cached ?? db.prepare(sql);
+      let cached = statements.get(sql);
       if (!cached) {
+        const stmt = db.prepare(sql);
+        cached = { stmt, reader: stmt.columns().length > 0 };
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-        statements.set(sql, stmt);
+        statements.set(sql, cached);
       }
+      const { stmt, reader } = cached;
       const args = (parameters: ReadonlyArray<unknown>) => parameters as SQLInputValue[];
       return {
-        reader: stmt.columns().length > 0,
+        reader,
         all: (parameters) => stmt.all(...args(parameters)),
         run: (parameters) => {
           const { changes, lastInsertRowid } = stmt.run(...args(parameters));
