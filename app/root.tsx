@@ -2,10 +2,12 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import favicon from "./assets/favicon.svg?inline";
 import { business } from "./content/business.ts";
 import { earlyScriptSource } from "./lib/early-script.ts";
 import { navData } from "./lib/nav.server.ts";
 import { useNonce } from "./lib/nonce.ts";
+import { TOUCH_ICON } from "./lib/og.ts";
 
 export function loader() {
   return navData();
@@ -27,7 +29,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Before the stylesheet, so it runs at once (app/lib/early-script.ts). Only the server writes it:
             the browser has run it long before hydration, and the client bundle does not carry it. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyScriptSource : "" }} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The icon is in the page itself (a data: URL, ~360 bytes): no request for it after the load
+            event (docs/decisions/011-inline-favicon.md). Search engines and home screens take the PNG that
+            the build makes from the same SVG (scripts/og-images.ts). */}
+        <link rel="icon" href={favicon} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={TOUCH_ICON.path} />
         <Meta />
         <Links />
       </head>

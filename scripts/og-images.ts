@@ -1,7 +1,9 @@
 /**
- * Social preview images: one 1200×630 PNG per prerendered page, made after `react-router build` from the
- * page's own <title>, so the image always says what the page says. Written to build/client/og/, the path
- * app/lib/seo.ts puts in og:image and twitter:image.
+ * Images made after `react-router build`:
+ * - social previews: one 1200×630 PNG per prerendered page from the page's own <title>, so the image always
+ *   says what the page says. Written to build/client/og/, the path app/lib/seo.ts puts in og:image;
+ * - the touch icon: the site's icon (app/assets/favicon.svg, the one every page carries inline) as a PNG on
+ *   an opaque square, at the address app/lib/og.ts gives (search results and home screens).
  */
 import { readdirSync, readFileSync, statSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -9,7 +11,7 @@ import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
 import { business } from "../app/content/business.ts";
-import { ogImagePath, OG_IMAGE } from "../app/lib/og.ts";
+import { ogImagePath, OG_IMAGE, TOUCH_ICON } from "../app/lib/og.ts";
 
 const require = createRequire(import.meta.url);
 const font = (weight: number) => readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
@@ -77,3 +79,13 @@ for (const { route, file } of htmlPages(clientDir)) {
   count++;
 }
 console.log(`og-images: wrote ${count} preview images to build/client/og/`);
+
+// The icon's drawing on white with a margin (home screens fill transparency with black, and crop corners).
+const icon = readFileSync(path.resolve("app/assets/favicon.svg"), "utf8");
+const drawing = /<svg[^>]*viewBox="0 0 (\d+) (\d+)"[^>]*>([\s\S]*)<\/svg>/.exec(icon);
+if (!drawing) throw new Error('app/assets/favicon.svg: expected <svg viewBox="0 0 w h">…</svg>');
+const [, width, height, body] = drawing;
+const side = Math.max(Number(width), Number(height)) * 1.25;
+const square = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}"><rect width="${side}" height="${side}" fill="#ffffff"/><g transform="translate(${(side - Number(width)) / 2} ${(side - Number(height)) / 2})">${body}</g></svg>`;
+writeFileSync(path.join(clientDir, TOUCH_ICON.path), new Resvg(square, { fitTo: { mode: "width", value: TOUCH_ICON.size } }).render().asPng());
+console.log(`og-images: wrote the touch icon to build/client${TOUCH_ICON.path}`);

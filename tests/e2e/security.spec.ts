@@ -44,7 +44,7 @@ test.describe("security headers", () => {
     const html = await (await request.get("/")).text();
     const asset = /<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
-    for (const path of [asset!, "/favicon.svg", "/about.data", "/robots.txt", "/sitemap.xml", "/blog/rss.xml", "/og/home.png"]) {
+    for (const path of [asset!, "/apple-touch-icon.png", "/about.data", "/robots.txt", "/sitemap.xml", "/blog/rss.xml", "/og/home.png"]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       const csp = response.headers()["content-security-policy"] ?? "";

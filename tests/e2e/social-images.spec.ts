@@ -23,13 +23,47 @@ test.describe("social preview images", () => {
       const response = await request.get(url.pathname);
       expect(response.status(), url.pathname).toBe(200);
       expect(response.headers()["content-type"]).toBe("image/png");
-      const png = await response.body();
-      expect(png.subarray(0, 8).toString("hex"), "PNG signature").toBe("89504e470d0a1a0a");
-      expect(png.subarray(12, 16).toString("ascii")).toBe("IHDR");
-      expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({ width: 1200, height: 630 });
+      expect(pngSize(await response.body())).toEqual({ width: 1200, height: 630 });
     });
   }
 });
+
+/** The site's icon (app/assets/favicon.svg): inline in every page, and as a PNG for search results and home screens. */
+test.describe("site icon", () => {
+  test("every page carries its icon inline, as an image the browser can draw", async ({ page }) => {
+    for (const path of ["/", "/services/roof-cleaning", "/contact"]) {
+      await page.goto(path);
+      const href = (await page.locator('head link[rel="icon"]').getAttribute("href")) ?? "";
+      expect(href, path).toMatch(/^data:image\/svg\+xml,/);
+      // The browser can draw it under the page's own policy (img-src allows data:).
+      const drawn = await page.evaluate(async (src) => {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        return { width: image.naturalWidth, height: image.naturalHeight };
+      }, href);
+      expect(drawn.width, path).toBeGreaterThan(0);
+      expect(drawn.height, path).toBeGreaterThan(0);
+    }
+  });
+
+  test("search results and home screens get the icon as a 180×180 PNG", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const href = /<link rel="apple-touch-icon" href="([^"]+)"/.exec(html)?.[1] ?? "";
+    expect(href).toBe("/apple-touch-icon.png");
+    const response = await request.get(href);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/png");
+    expect(pngSize(await response.body())).toEqual({ width: 180, height: 180 });
+  });
+});
+
+/** A PNG's size, from its header (IHDR); fails on anything that is not a PNG. */
+function pngSize(png: Buffer) {
+  expect(png.subarray(0, 8).toString("hex"), "PNG signature").toBe("89504e470d0a1a0a");
+  expect(png.subarray(12, 16).toString("ascii")).toBe("IHDR");
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
 
 /** The page's <meta> tags, by property or name, with their content (HTML entities decoded). */
 function metaTags(html: string): Map<string, string> {
