@@ -11,6 +11,7 @@
  *   npm run bench -- --skip-build                   measure the build already in ./build
  *   npm run bench -- --before bench/before.json     add a before/after table (an earlier run's lighthouse.json)
  *   npm run bench -- --out DIR                      write the results to DIR (e.g. to keep a run as "before")
+ *   npm run bench -- --from DIR --before FILE       write docs/performance.md from a complete run kept in DIR
  *
  * Run it on a quiet machine: simulated throttling multiplies the CPU time Chromium actually took. On a
  * shared 2-core machine, `taskset -c 1 npm run bench` with everything else on core 0 gives it a core.
@@ -56,9 +57,22 @@ const { values: args } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     before: { type: "string" },
     out: { type: "string" },
+    from: { type: "string" },
     "no-taps": { type: "boolean", default: false },
   },
 });
+
+// `--from DIR`: write docs/performance.md from a complete run kept with `--out DIR`, without measuring again
+// (e.g. to give it the before/after table with `--before`).
+if (args.from) {
+  const kept = JSON.parse(readFileSync(path.join(args.from, "lighthouse.json"), "utf8")) as typeof report;
+  const keptMarkdown = readFileSync(path.join(args.from, "lighthouse.md"), "utf8");
+  if (kept.runsPerPage < 3 || kept.limit.length === 0) fail(`${args.from} is not a complete run (every page and its limit, 3 runs)`);
+  const before = args.before ? (JSON.parse(readFileSync(args.before, "utf8")) as typeof report) : undefined;
+  writeFileSync("docs/performance.md", performanceDoc(kept, keptMarkdown, before));
+  console.log(`bench: wrote docs/performance.md from ${args.from}`);
+  process.exit(0);
+}
 
 const blogSlugs = readdirSync("content/blog")
   .filter((f) => f.endsWith(".md"))
