@@ -65,10 +65,10 @@ const { values: args } = parseArgs({
 // `--from DIR`: write docs/performance.md from a complete run kept with `--out DIR`, without measuring again
 // (e.g. to give it the before/after table with `--before`).
 if (args.from) {
-  const kept = JSON.parse(readFileSync(path.join(args.from, "lighthouse.json"), "utf8")) as typeof report;
+  const kept = readReport(path.join(args.from, "lighthouse.json"));
   const keptMarkdown = readFileSync(path.join(args.from, "lighthouse.md"), "utf8");
   if (kept.runsPerPage < 3 || kept.limit.length === 0) fail(`${args.from} is not a complete run (every page and its limit, 3 runs)`);
-  const before = args.before ? (JSON.parse(readFileSync(args.before, "utf8")) as typeof report) : undefined;
+  const before = args.before ? readReport(args.before) : undefined;
   writeFileSync("docs/performance.md", performanceDoc(kept, keptMarkdown, before));
   console.log(`bench: wrote docs/performance.md from ${args.from}`);
   process.exit(0);
@@ -228,7 +228,7 @@ writeFileSync(path.join(outDir, "lighthouse.md"), markdown);
 console.log(`\n${markdown}`);
 console.log(`bench: wrote ${outDir}/lighthouse.json and ${outDir}/lighthouse.md (median reports in ${reportsDir}/)`);
 if (complete && !args.out) {
-  const before = args.before ? (JSON.parse(readFileSync(args.before, "utf8")) as typeof report) : undefined;
+  const before = args.before ? readReport(args.before) : undefined;
   writeFileSync("docs/performance.md", performanceDoc(report, markdown, before));
   console.log("bench: wrote docs/performance.md");
 }
@@ -399,6 +399,11 @@ function toMarkdown(r: typeof report): string {
   }
   lines.push(r.failures.length ? `## Missed budgets (${r.failures.length})\n\n${r.failures.map((f) => `- ${f}`).join("\n")}\n` : "Every budget met.\n");
   return lines.join("\n");
+}
+
+/** A run's bench/lighthouse.json, as written by this script (a kept run, or the "before" of --before). */
+function readReport(file: string): typeof report {
+  return JSON.parse(readFileSync(file, "utf8")) as typeof report;
 }
 
 /** docs/performance.md: how the figures were made, before and after, and the complete results. */

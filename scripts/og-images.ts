@@ -41,6 +41,9 @@ const decode = (s: string) =>
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">");
 
+/** An SVG drawn as a PNG of the given width. */
+const toPng = (svg: string, width: number) => new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng();
+
 type Node = { type: string; props: Record<string, unknown> };
 const h = (type: string, style: Record<string, unknown>, children?: unknown): Node => ({ type, props: { style, children } });
 
@@ -72,7 +75,7 @@ for (const { route, file } of htmlPages(clientDir)) {
   if (!rawTitle) throw new Error(`${route}: no <title>`);
   const title = decode(rawTitle).replace(` | ${business.name}`, "");
   const svg = await satori(card(title) as never, { ...OG_IMAGE, fonts });
-  const png = new Resvg(svg, { fitTo: { mode: "width", value: OG_IMAGE.width } }).render().asPng();
+  const png = toPng(svg, OG_IMAGE.width);
   const out = path.join(clientDir, ogImagePath(route));
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, png);
@@ -87,5 +90,5 @@ if (!drawing) throw new Error('app/assets/favicon.svg: expected <svg viewBox="0 
 const [, width, height, body] = drawing;
 const side = Math.max(Number(width), Number(height)) * 1.25;
 const square = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}"><rect width="${side}" height="${side}" fill="#ffffff"/><g transform="translate(${(side - Number(width)) / 2} ${(side - Number(height)) / 2})">${body}</g></svg>`;
-writeFileSync(path.join(clientDir, TOUCH_ICON.path), new Resvg(square, { fitTo: { mode: "width", value: TOUCH_ICON.size } }).render().asPng());
+writeFileSync(path.join(clientDir, TOUCH_ICON.path), toPng(square, TOUCH_ICON.size));
 console.log(`og-images: wrote the touch icon to build/client${TOUCH_ICON.path}`);

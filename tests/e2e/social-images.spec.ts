@@ -30,6 +30,8 @@ test.describe("social preview images", () => {
 
 /** The site's icon (app/assets/favicon.svg): inline in every page, and as a PNG for search results and home screens. */
 test.describe("site icon", () => {
+  test.skip(({ isMobile }) => isMobile, "the icon does not depend on the viewport");
+
   test("every page carries its icon inline, as an image the browser can draw", async ({ page }) => {
     for (const path of ["/", "/services/roof-cleaning", "/contact"]) {
       await page.goto(path);
