@@ -1,4 +1,5 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { formPages, sitePaths } from "./app/lib/pages.ts";
 
@@ -13,5 +14,11 @@ export default {
   prerender: {
     paths: [...sitePaths(blogSlugs), ...formPages, "/sitemap.xml", "/robots.txt", "/blog/rss.xml"],
     concurrency: 2,
+  },
+  // The SITE_URL this build was made for (vite.config.ts defines it into the pages): a production server
+  // with another SITE_URL refuses to start (server.ts), since links, canonical URLs and the sitemap name this one.
+  buildEnd({ reactRouterConfig, viteConfig }) {
+    const siteUrl = JSON.parse(String(viteConfig.define?.__SITE_URL__)) as string;
+    writeFileSync(path.join(reactRouterConfig.buildDirectory, "site.json"), `${JSON.stringify({ siteUrl })}\n`);
   },
 } satisfies Config;

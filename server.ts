@@ -16,6 +16,7 @@ import { business } from "./app/content/business.ts";
 import { appContext } from "./app/server/context.ts";
 import { openDatabase } from "./app/server/db/database.server.ts";
 import { type Env, EnvError, parseEnv } from "./app/server/env.server.ts";
+import { launchPlaceholders } from "./app/server/launch-check.server.ts";
 import { startOutboxWorker } from "./app/server/leads/outbox.server.ts";
 import { countUndelivered } from "./app/server/leads/store.server.ts";
 import { contentSecurityPolicy, newNonce } from "./app/server/csp.server.ts";
@@ -49,12 +50,29 @@ if (!dev && !existsSync(serverBuildPath)) {
   console.error("No build found in ./build. Run `npm run build` first (or `npm start`, which builds and serves).");
   process.exit(1);
 }
+// The build wrote its SITE_URL into every page's links, canonical URLs and the sitemap (react-router.config.ts records it).
+if (!dev) {
+  const siteFile = path.resolve("build/site.json");
+  const built = existsSync(siteFile) ? (JSON.parse(readFileSync(siteFile, "utf8")) as { siteUrl?: string }).siteUrl : undefined;
+  if (built !== env.SITE_URL) {
+    console.error(
+      built === undefined
+        ? "The build in ./build does not say which SITE_URL it was made for (build/site.json). Run `npm run build` again."
+        : `SITE_URL is ${env.SITE_URL}, but the build in ./build was made for ${built}. Set SITE_URL=${built}, or build again with this one: SITE_URL=${env.SITE_URL} npm run build`,
+    );
+    process.exit(1);
+  }
+}
 
 const database = await openDatabase(env);
 const worker = startOutboxWorker({ database, env, logger });
 if (env.MAIL_TRANSPORT === "files") {
   logger.warn({ dir: path.join(env.DATA_DIR, "mail") }, "E-MAILS ARE NOT SENT: requests are written as .eml files to DATA_DIR/mail (MAIL_TRANSPORT=files). Set SMTP_URL to e-mail the owner.");
 }
+// Placeholders the owner replaces before launch (npm run launch-check lists them with what to do).
+if (!dev) for (const placeholder of launchPlaceholders(process.env)) logger.warn({ event: "launch.placeholder", where: placeholder.where }, `PLACEHOLDER: ${placeholder.what}; to do: ${placeholder.fix}`);
+/** A notification still undelivered this long after its request makes /healthz/deliveries answer 503. */
+const UNDELIVERED_MINUTES = 15;
 /** How long a SIGTERM waits for requests in flight and the outbox's sends before the process exits anyway. */
 const SHUTDOWN_MS = 10_000;
 
@@ -116,12 +134,21 @@ app.use((req, res, next) => {
 
 app.use(bodyLimits({ maxInFlight: env.MAX_BODIES_IN_FLIGHT, refuse: (res, status, sentence) => void res.status(status).type("html").send(errorPage(sentence)) }));
 
-// Also reports notification jobs still undelivered 15 minutes after their request (mail or webhook stuck).
-app.get("/healthz", async (_req, res) => {
-  res.set("Cache-Control", "no-store");
+/**
+ * Health for a monitor that reads status codes. /healthz: 503 when the database does not answer within a
+ * second, 200 otherwise (with the count of owner notifications, e-mail or webhook, still undelivered 15 minutes
+ * after their request). /healthz/deliveries: also 503 while that count is above 0 (mail or webhook stuck).
+ */
+const undeliveredNow = async (): Promise<number | null> => {
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 1000).unref());
-  const undelivered = await Promise.race([countUndelivered(database, new Date(Date.now() - 15 * 60_000)).catch(() => null), timeout]);
-  res.json(undelivered === null ? { ok: true, database: "unreachable" } : { ok: true, undeliveredOver15Min: undelivered });
+  return Promise.race([countUndelivered(database, new Date(Date.now() - UNDELIVERED_MINUTES * 60_000)).catch(() => null), timeout]);
+};
+app.get(["/healthz", "/healthz/deliveries"], async (req, res) => {
+  res.set("Cache-Control", "no-store");
+  const undelivered = await undeliveredNow();
+  if (undelivered === null) return void res.status(503).json({ ok: false, database: "unreachable" });
+  const ok = req.path === "/healthz" || undelivered === 0;
+  res.status(ok ? 200 : 503).json({ ok, undeliveredOver15Min: undelivered });
 });
 
 let build: ServerBuild | (() => Promise<ServerBuild>);

@@ -143,7 +143,7 @@ test("kill -9 mid-submission: every confirmed request is stored and, after a res
   expect((await second.stop()).code).toBe(0);
 });
 
-test("SMTP refuses, then accepts: every request confirmed, then e-mailed exactly once; /healthz reports mail older than 15 minutes", async () => {
+test("SMTP refuses, then accepts: every request confirmed, then e-mailed exactly once; /healthz/deliveries answers 503 while mail is 15 minutes late, /healthz stays 200", async () => {
   const dataDir = tempDataDir("smtp");
   const { sink, byLead } = await mailbox({ refusing: true });
   const site = await server({ port: await freePort(), dataDir, env: { SMTP_URL: sink.url, OUTBOX_FIRST_RETRY_SECONDS: "0.2" } });
@@ -152,15 +152,20 @@ test("SMTP refuses, then accepts: every request confirmed, then e-mailed exactly
   // A request stored 20 minutes ago whose e-mail is still not delivered.
   await recordLead(db, sampleLead(), { webhook: false, now: new Date(Date.now() - 20 * 60_000) });
   await waitFor("retries against the refusing server", async () => sink.refused >= 8 && (await jobs(db)).some((j) => j.attempts >= 2), 20_000);
-  const health = async () => (await (await fetch(`${site.origin}/healthz`)).json()) as { undeliveredOver15Min?: number };
-  expect((await health()).undeliveredOver15Min).toBe(1);
+  const health = async (path: string) => {
+    const response = await fetch(`${site.origin}${path}`);
+    return { status: response.status, cache: response.headers.get("cache-control"), body: (await response.json()) as unknown };
+  };
+  expect(await health("/healthz")).toEqual({ status: 200, cache: "no-store", body: { ok: true, undeliveredOver15Min: 1 } });
+  expect(await health("/healthz/deliveries")).toEqual({ status: 503, cache: "no-store", body: { ok: false, undeliveredOver15Min: 1 } });
 
   sink.setRefusing(false);
   await waitFor("every job sent", async () => (await jobs(db)).every((j) => j.status === "sent"), 30_000, 200);
   const ids = (await jobs(db)).map(mailKey);
   expect(ids).toHaveLength(11); // five requests with their replies, and the old one
   expect(ids.map((id) => byLead.get(id))).toEqual(ids.map(() => 1));
-  expect((await health()).undeliveredOver15Min).toBe(0);
+  expect(await health("/healthz")).toEqual({ status: 200, cache: "no-store", body: { ok: true, undeliveredOver15Min: 0 } });
+  expect(await health("/healthz/deliveries")).toEqual({ status: 200, cache: "no-store", body: { ok: true, undeliveredOver15Min: 0 } });
 });
 
 test.describe("PostgreSQL", () => {
@@ -179,7 +184,7 @@ test.describe("PostgreSQL", () => {
     return { storage, proxy, proxied };
   }
 
-  test("goes silent: a form gets the 503 page with the phone number within 5 s, pages keep serving, requests are accepted again when it answers; no e-mail twice", async () => {
+  test("goes silent: a form gets the 503 page with the phone number within 5 s, pages keep serving, /healthz answers 503, requests are accepted again when it answers; no e-mail twice", async () => {
     const { storage, proxy, proxied } = await behindProxy();
     const direct = await storage.open();
 
@@ -211,11 +216,17 @@ test.describe("PostgreSQL", () => {
     expect(during.body).toContain(PHONE);
     expect(during.body).toContain(STORE_FAILED);
     expect(took).toBeLessThan(5_000);
-    for (const page of ["/", "/about", "/healthz"]) expect((await fetch(`${site.origin}${page}`, { signal: AbortSignal.timeout(5_000) })).status, page).toBe(200);
+    for (const page of ["/", "/about"]) expect((await fetch(`${site.origin}${page}`, { signal: AbortSignal.timeout(5_000) })).status, page).toBe(200);
+    // A monitor reading status codes sees the database down, within the health check's second.
+    for (const check of ["/healthz", "/healthz/deliveries"]) {
+      const response = await fetch(`${site.origin}${check}`, { signal: AbortSignal.timeout(5_000) });
+      expect({ status: response.status, body: (await response.json()) as unknown }, check).toEqual({ status: 503, body: { ok: false, database: "unreachable" } });
+    }
     // The send's result is kept: its mark is retried (and fails) while the database is silent.
     await waitFor("the mark to be retried", () => site.log().includes("marking it sent failed"), 15_000);
 
     await proxy.resume();
+    await waitFor("/healthz to answer 200 again", async () => (await fetch(`${site.origin}/healthz`)).status === 200, 20_000, 250);
     await waitFor("requests accepted again", async () => (await site.submit(`pg-after-${Date.now()}@example.com`)).confirmed, 20_000, 250);
     await waitFor("every job sent", async () => (await jobs(direct)).every((j) => j.status === "sent"), 30_000, 200);
     const ids = (await jobs(direct)).map(mailKey);

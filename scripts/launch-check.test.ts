@@ -1,0 +1,96 @@
+import { execFile } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { launchPlaceholders } from "../app/server/launch-check.server.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+/** The files `npm run launch-check` reads: the script, its rules and the content modules they import. */
+const FILES = ["package.json", "scripts/launch-check.ts", "app/server/launch-check.server.ts", "app/content/business.ts", "app/content/price-book.ts"];
+const PRODUCTION = { SITE_URL: "https://www.example-cleaning.test", SMTP_URL: "smtps://website:secret@smtp.example-mail.test:465" };
+
+/** Runs the launch check in `cwd` with only the given settings; its exit code and output. */
+async function launchCheck(cwd: string, env: Record<string, string>) {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/launch-check.ts"], { cwd, env: { PATH: process.env.PATH, ...env } });
+    return { code: 0, output: stdout };
+  } catch (err) {
+    const { code, stdout } = err as { code: number; stdout: string };
+    return { code, output: stdout };
+  }
+}
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A copy of the files the check reads, each edited by `edit` (which must change it). */
+function copyWith(edits: Record<string, (text: string) => string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "gs-launch-"));
+  dirs.push(dir);
+  for (const file of FILES) cpSync(path.join(ROOT, file), path.join(dir, file), { recursive: true });
+  symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
+  for (const [file, edit] of Object.entries(edits)) {
+    const before = readFileSync(path.join(dir, file), "utf8");
+    const after = edit(before);
+    expect(after, `${file} was edited`).not.toBe(before);
+    writeFileSync(path.join(dir, file), after);
+  }
+  return dir;
+}
+
+describe("npm run launch-check", () => {
+  it("exits 0 on a copy whose placeholders are replaced, with production settings", async () => {
+    const copy = copyWith({
+      "app/content/price-book.ts": (text) => text.replace(/^(\s*)confirmed: false,/m, "$1confirmed: true,"),
+      "app/content/business.ts": (text) =>
+        text
+          .replace(/license: "[^"]*"/, 'license: "Idaho Contractor Registration #RCE-12345"')
+          .replace(/phone: \{[^}]*\}/, 'phone: { display: "(208) 344-2710", href: "tel:+12083442710", e164: "+12083442710" }')
+          .replace(/social: \[[^\]]*\]/, 'social: [{ name: "Facebook", href: "https://www.facebook.com/gemstatecleaning" }, { name: "Google Business Profile", href: "https://g.page/r/gemstate" }]'),
+    });
+    const { code, output } = await launchCheck(copy, PRODUCTION);
+    expect(output).toContain("no placeholders left");
+    expect(code).toBe(0);
+  });
+
+  it("exits 1 and lists each placeholder of the content as shipped, with the file or setting and what to do", async () => {
+    const copy = copyWith({});
+    const { code, output } = await launchCheck(copy, {});
+    expect(code).toBe(1);
+    const expected = launchPlaceholders({});
+    // Each rule the shipped content still breaks, and the two settings.
+    expect(expected.map((p) => p.where)).toEqual(expect.arrayContaining(["SITE_URL (setting)", "SMTP_URL / MAIL_TRANSPORT (settings)"]));
+    for (const p of expected) expect(output).toContain(`- ${p.where}: ${p.what}.\n  To do: ${p.fix}.`);
+  });
+
+  it("names a setting that is still missing even when the content is ready, and MAIL_TRANSPORT=files as no SMTP", async () => {
+    const copy = copyWith({});
+    const settings = (await launchCheck(copy, { ...PRODUCTION, MAIL_TRANSPORT: "files" })).output;
+    expect(settings).toContain("SMTP_URL / MAIL_TRANSPORT (settings): no SMTP server");
+    expect(settings).not.toContain("SITE_URL (setting)");
+  });
+});
+
+describe("the placeholder rules", () => {
+  const ready = {
+    business: { phone: { e164: "+12083442710", display: "(208) 344-2710" }, license: "RCE-12345", social: [{ name: "Instagram", href: "https://www.instagram.com/gemstate/" }] },
+    priceBook: { confirmed: true },
+  };
+
+  it("find nothing in finished content with production settings", () => {
+    expect(launchPlaceholders(PRODUCTION, ready)).toEqual([]);
+  });
+
+  it("find each kind of placeholder", () => {
+    const where = (content: typeof ready) => launchPlaceholders(PRODUCTION, content).map((p) => p.where);
+    expect(where({ ...ready, priceBook: { confirmed: false } })).toEqual(["app/content/price-book.ts"]);
+    expect(where({ ...ready, business: { ...ready.business, license: "#RCE-PLACEHOLDER" } })).toEqual(["app/content/business.ts (license)"]);
+    for (const e164 of ["+12085550100", "+19865550199"]) expect(where({ ...ready, business: { ...ready.business, phone: { e164, display: "" } } })).toEqual(["app/content/business.ts (phone)"]);
+    expect(where({ ...ready, business: { ...ready.business, phone: { e164: "+12085550200", display: "" } } })).toEqual([]);
+    for (const href of ["https://www.facebook.com/", "https://www.google.com/maps", "not a url"]) {
+      expect(where({ ...ready, business: { ...ready.business, social: [{ name: "x", href }] } })).toEqual(["app/content/business.ts (social)"]);
+    }
+  });
+});
