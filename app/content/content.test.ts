@@ -87,14 +87,17 @@ describe("content", () => {
   });
 
   it("keeps the phone, e-mail and hours in one place", () => {
-    expect(business.phone).toEqual({ display: "(208) 555-0134", href: "tel:+12085550134", e164: "+12085550134" });
+    // One number written three ways: as shown, as a tel: link and in E.164.
+    const digits = business.phone.e164.slice(2);
+    expect(business.phone.e164).toMatch(/^\+1\d{10}$/);
+    expect(business.phone).toEqual({ display: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, href: `tel:${business.phone.e164}`, e164: business.phone.e164 });
     expect(business.email).toBe("info@gemstateexteriorcleaning.com");
     expect(business.hours.map((h) => h.display)).toEqual(["7:00 AM – 7:00 PM", "8:00 AM – 6:00 PM", "9:00 AM – 5:00 PM"]);
   });
 
   it("never writes the phone number or e-mail into page copy", () => {
     const copy = JSON.stringify([services, locations, faq, jobs, testimonials, whyChoose, equipment, credentials]);
-    expect(copy).not.toContain("555-0134");
+    expect(copy).not.toContain(business.phone.display.slice(-8));
     expect(copy).not.toContain(business.email);
   });
 });

@@ -14,6 +14,7 @@ import { parseEnv } from "./env.server.ts";
 import { confirmSubscription, unsubscribe } from "./leads/newsletter.server.ts";
 import { referenceOf } from "./leads/reference.ts";
 import { listLeads } from "./leads/store.server.ts";
+import { business } from "../content/business.ts";
 
 /**
  * The form actions as the server runs them: a real Request, a real database, the app context.
@@ -140,7 +141,7 @@ describe("lead form actions", () => {
     expect(answer.status).toBe(400);
     expect(answer.result.error).toMatchObject({
       firstName: ["Enter your first name"],
-      phone: ["Enter a 10-digit phone number like (208) 555-0134"],
+      phone: [`Enter a 10-digit phone number like ${business.phone.display}`],
       zipcode: ["Enter a 5-digit ZIP code like 83646"],
       agreed: ["Tick the box to agree to text messages about your request"],
     });
@@ -172,7 +173,8 @@ describe("lead form actions", () => {
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await submit(valid(unique(`limit${i}`)), { ip, rateLimit: 2 }));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
-    expect(answers[2]!.result.error?.[""]?.[0]).toMatch(/try again in \d+ minutes?, or call us at \(208\) 555-0134/);
+    expect(answers[2]!.result.error?.[""]?.[0]).toMatch(/try again in \d+ minutes?, or call us at /);
+    expect(answers[2]!.result.error?.[""]?.[0]).toContain(`or call us at ${business.phone.display}`);
   });
 
   it("answers 503 with the phone number when the database is unavailable", async () => {
@@ -180,7 +182,7 @@ describe("lead form actions", () => {
     await broken.close();
     const answer = await submit(valid(unique("down")), { db: broken });
     expect(answer.status).toBe(503);
-    expect(answer.result.error?.[""]?.[0]).toContain("(208) 555-0134");
+    expect(answer.result.error?.[""]?.[0]).toContain(business.phone.display);
   });
 });
 
@@ -216,7 +218,7 @@ describe("Post/Redirect/Get without JavaScript", () => {
     expect(page.confirmation.title).toBe("Thank you! Your request is in.");
     expect((page as unknown as { reference: string }).reference).toBe(referenceOf((await stored(email))[0]!.id));
     expect(page.replyWithinHours).toBe(24);
-    expect(page.phone.display).toBe("(208) 555-0134");
+    expect(page.phone.display).toBe(business.phone.display);
     expect(page.rows).toEqual(
       expect.arrayContaining([
         { label: "E-mail", value: email },

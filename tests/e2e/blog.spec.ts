@@ -6,6 +6,7 @@ import { blogCategories } from "../../app/content/blog-schema.ts";
 import { limits } from "../../app/lib/limits.ts";
 import { slugify } from "../../app/lib/paths.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
+import { business } from "../../app/content/business.ts";
 
 const ORIGIN = "https://www.gemstateexteriorcleaning.com";
 
@@ -236,7 +237,7 @@ test.describe("post pages", () => {
 
       const cta = page.getByRole("region", { name: "Rather have a pro handle it?" });
       await expect(cta.getByRole("link", { name: /free estimate/i })).toHaveAttribute("href", "/contact");
-      await expect(cta.getByRole("link", { name: /\(208\) 555-0134/ })).toHaveAttribute("href", "tel:+12085550134");
+      await expect(cta.getByRole("link", { name: business.phone.display })).toHaveAttribute("href", business.phone.href);
 
       await expect(page.locator('head meta[property="og:type"]')).toHaveAttribute("content", "article");
       const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();

@@ -16,8 +16,9 @@ import { referenceOf } from "../../app/server/leads/reference.ts";
 import { recordLead } from "../../app/server/leads/store.server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { estimateBody, freePort, startServer, startSilentProxy, waitFor, type ServerHandle } from "../support/processes.ts";
+import { business } from "../../app/content/business.ts";
 
-const PHONE = "(208) 555-0134";
+const PHONE = business.phone.display;
 const STORE_FAILED = "We could not save your request just now.";
 
 test.skip(({ isMobile }) => isMobile, "process-level tests run once, in the desktop project");

@@ -36,7 +36,7 @@ test.describe("sidebar estimate form with JavaScript", () => {
     await form.getByRole("button", { name: "Get My Free Estimate" }).dblclick();
     await expect(form.getByRole("status")).toContainText("Thank you! Your request is in.");
     await expect(form.getByRole("status")).toContainText("83646 is in our primary service area (Meridian)");
-    await expect(form.getByRole("status")).toContainText("(208) 555-0134");
+    await expect(form.getByRole("status")).toContainText(business.phone.display);
 
     const rows = await leadsFor(email);
     expect(rows).toHaveLength(1);
@@ -77,7 +77,7 @@ test.describe("sidebar estimate form with JavaScript", () => {
     await expect(form.getByText("Enter your first name")).toHaveCount(2); // summary link and the message beside the field
     await form.getByRole("textbox", { name: "Phone", exact: true }).fill("555-12");
     await form.getByRole("textbox", { name: "Phone", exact: true }).blur();
-    await expect(form.getByText("Enter a 10-digit phone number like (208) 555-0134").first()).toBeVisible();
+    await expect(form.getByText(`Enter a 10-digit phone number like ${business.phone.display}`).first()).toBeVisible();
     await summary.getByRole("link", { name: "Enter your e-mail address" }).click();
     await expect(form.getByRole("textbox", { name: "Email", exact: true })).toBeFocused();
     await expect(form.getByRole("textbox", { name: "Email", exact: true })).toHaveAttribute("aria-invalid", "true");
@@ -128,7 +128,7 @@ test.describe("sidebar estimate form with JavaScript", () => {
     const body = new URLSearchParams({ firstName: "Eve", lastName: "X", email, phone: "2085550100", zipcode: "83702", agreed: "on" }).toString();
     const response = await page.request.post("/estimate", { headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" }, data: body });
     expect(response.status()).toBe(403);
-    expect(await response.text()).toContain("(208) 555-0134");
+    expect(await response.text()).toContain(business.phone.display);
     expect(await leadsFor(email)).toHaveLength(0);
   });
 
@@ -194,7 +194,7 @@ test.describe("forms without JavaScript", () => {
     await expect(page).toHaveURL("/estimate");
     const main = page.getByRole("main");
     await expect(main.getByRole("alert")).toContainText("Please fix 2 fields");
-    await expect(main.getByText("Enter a 10-digit phone number like (208) 555-0134")).toHaveCount(2);
+    await expect(main.getByText(`Enter a 10-digit phone number like ${business.phone.display}`)).toHaveCount(2);
     await expect(main.getByText("Enter an e-mail address like name@example.com")).toHaveCount(2);
     await expect(main.getByRole("textbox", { name: "First name", exact: true })).toHaveValue("Jane");
     await expect(main.getByRole("textbox", { name: "Phone", exact: true })).toHaveValue("555-12");

@@ -1,6 +1,7 @@
 import { services } from "../../app/content/services.ts";
 import { locations } from "../../app/content/locations.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
+import { business } from "../../app/content/business.ts";
 
 test.describe("desktop header", () => {
   test.skip(({ isMobile }) => isMobile, "desktop navigation");
@@ -8,7 +9,7 @@ test.describe("desktop header", () => {
   test("top strip, logo and navigation from ABOUT US to CONTACT US, then GET FREE QUOTE", async ({ page }) => {
     await page.goto("/about");
     const banner = page.getByRole("banner");
-    await expect(banner.getByRole("link", { name: "(208) 555-0134" })).toHaveAttribute("href", "tel:+12085550134");
+    await expect(banner.getByRole("link", { name: business.phone.display })).toHaveAttribute("href", business.phone.href);
     await expect(banner.getByRole("link", { name: "info@gemstateexteriorcleaning.com" })).toHaveAttribute("href", "mailto:info@gemstateexteriorcleaning.com");
     await expect(banner).toContainText("Licensed & Insured | Serving All of Idaho");
     await expect(banner.getByRole("link", { name: /home/i }).first()).toHaveAttribute("href", "/");
@@ -130,7 +131,7 @@ test.describe("mobile layout", () => {
 
   test("bottom bar has Call Now and Free Quote and covers no content; the sidebar is hidden", async ({ page }) => {
     await page.goto("/about");
-    await expect(page.getByRole("link", { name: "Call Now" })).toHaveAttribute("href", "tel:+12085550134");
+    await expect(page.getByRole("link", { name: "Call Now" })).toHaveAttribute("href", business.phone.href);
     await expect(page.getByRole("link", { name: "Free Quote" })).toHaveAttribute("href", "/contact");
     await expect(page.getByRole("complementary", { name: "FREE ESTIMATE" })).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -151,7 +152,7 @@ test("footer: 5 services, 6 cities, legal links and the current year", async ({ 
   await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms-of-service");
   await expect(footer.getByRole("link", { name: "Sitemap" })).toHaveAttribute("href", "/sitemap.xml");
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
-  await expect(footer).toContainText("RCE-PLACEHOLDER");
+  await expect(footer).toContainText(business.license);
 });
 
 test("navigation scrolls to the top and back restores the position", async ({ page, isMobile }) => {

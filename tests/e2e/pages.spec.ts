@@ -20,7 +20,7 @@ test.describe("pages (content and counts)", () => {
     await page.goto("/");
     const hero = page.getByRole("region", { name: /Pressure washing and exterior cleaning/ });
     await expect(hero.getByRole("link", { name: "Get Free Estimate" })).toHaveAttribute("href", "/contact");
-    await expect(hero.getByRole("link", { name: /Call \(208\) 555-0134/ })).toHaveAttribute("href", business.phone.href);
+    await expect(hero.getByRole("link", { name: `Call ${business.phone.display}` })).toHaveAttribute("href", business.phone.href);
     const cards = page.locator("#services article");
     await expect(cards.getByRole("heading")).toHaveText(["Pressure Washing", "House Washing", "Soft Washing", "Fleet Cleaning", "Concrete Cleaning", "Commercial Services"]);
     await expect(cards.getByRole("link", { name: /Learn More/ })).toHaveCount(6);
@@ -40,7 +40,7 @@ test.describe("pages (content and counts)", () => {
   test("about: licensing, equipment, three 5-star testimonials, 8 primary and 7 extended areas", async ({ page }) => {
     await page.goto("/about");
     const licensing = page.locator("#licensing");
-    for (const claim of ["$1 Million", "Workers' Compensation", "Bonded", "Background-Checked", "RCE-PLACEHOLDER"]) await expect(licensing).toContainText(claim);
+    for (const claim of ["$1 Million", "Workers' Compensation", "Bonded", "Background-Checked", business.license]) await expect(licensing).toContainText(claim);
     await expect(page.locator("#equipment h3")).toHaveText(about.equipment.map((e) => e.title));
     const reviews = page.locator("#reviews figure");
     await expect(reviews).toHaveCount(3);
@@ -127,7 +127,7 @@ test.describe("pages (content and counts)", () => {
     for (const l of locations) {
       await page.goto(`/locations/pressure-washing-${l.slug}-id`);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(l.city);
-      await expect(main(page).getByRole("link", { name: "Call (208) 555-0134" })).toHaveAttribute("href", business.phone.href);
+      await expect(main(page).getByRole("link", { name: `Call ${business.phone.display}` })).toHaveAttribute("href", business.phone.href);
       const quote = `/contact?city=${encodeURIComponent(l.city)}`;
       await expect(main(page).getByRole("link", { name: "Get Free Quote", exact: true })).toHaveAttribute("href", quote);
       // The map is a preview until the visitor asks for it: no frame, no request to another host.
