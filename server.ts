@@ -14,6 +14,7 @@ import pino from "pino";
 import { createRequestHandler as createReactRouterHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { business } from "./app/content/business.ts";
 import { appContext } from "./app/server/context.ts";
+import { holdDataDirLock } from "./app/server/db/backup.server.ts";
 import { openDatabase } from "./app/server/db/database.server.ts";
 import { type Env, EnvError, parseEnv } from "./app/server/env.server.ts";
 import { launchPlaceholders } from "./app/server/launch-check.server.ts";
@@ -64,6 +65,8 @@ if (!dev) {
   }
 }
 
+// While it runs, the server holds DATA_DIR's lock: `npm run leads -- restore` refuses to replace the database under it.
+const dataDirLock = env.DATABASE_URL ? undefined : holdDataDirLock(env.DATA_DIR);
 const database = await openDatabase(env);
 const worker = startOutboxWorker({ database, env, logger });
 if (env.MAIL_TRANSPORT === "files") {
@@ -232,6 +235,7 @@ async function shutdown(signal: string) {
   server.closeAllConnections();
   await worker.stop(SHUTDOWN_MS);
   await Promise.race([database.close().catch(() => undefined), deadline(2_000)]);
+  dataDirLock?.release();
   logger.info({ signal }, "stopped");
   process.exit(0);
 }

@@ -8,6 +8,8 @@
  *   npm run leads -- owner add EMAIL      (the password is read from standard input)
  *   npm run leads -- owner list
  *   npm run leads -- owner remove EMAIL
+ *   npm run leads -- backup FILE           (SQLite: a consistent copy, while the site serves)
+ *   npm run leads -- restore FILE          (SQLite: checks the copy, then restores it into DATA_DIR; the server must be stopped)
  *
  * --since takes a number of days (7d), hours (12h) or minutes (30m), or a date (2025-06-01).
  * For a CSV file: npm run -s leads -- list --csv > leads.csv
@@ -18,6 +20,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { addOwner, listOwners, normalizeEmail, OwnerExistsError, removeOwner } from "../app/server/admin/auth.server.ts";
 import { passwordProblem } from "../app/server/admin/passwords.server.ts";
+import { BackupError, backupDatabase, restoreDatabase } from "../app/server/db/backup.server.ts";
 import { openDatabase, type Database } from "../app/server/db/database.server.ts";
 import { EnvError, parseEnv, type Env } from "../app/server/env.server.ts";
 import { formatField, formatPhone, formatTime, labelFor, oneLine } from "../app/server/leads/labels.ts";
@@ -34,7 +37,9 @@ const USAGE = `Usage:
   npm run leads -- subscribers [--json|--csv]   (confirmed newsletter subscribers only)
   npm run leads -- owner add EMAIL       (password from standard input, at least 12 characters)
   npm run leads -- owner list
-  npm run leads -- owner remove EMAIL`;
+  npm run leads -- owner remove EMAIL
+  npm run leads -- backup FILE           (a consistent copy of the database, while the site serves)
+  npm run leads -- restore FILE          (checks the copy, then restores it into DATA_DIR; stop the server first)`;
 
 /** An error the owner can fix; printed without a stack trace. Exit code 2 for a wrong command line, 1 otherwise. */
 class CliError extends Error {
@@ -221,8 +226,35 @@ async function owner(argv: string[], stdin: () => Promise<string>): Promise<stri
   }
 }
 
+/** backup FILE / restore FILE: SQLite only; PostgreSQL has its own tools. */
+function backupOrRestore(command: "backup" | "restore", argv: string[]): string {
+  const [file, ...rest] = argv;
+  if (!file || rest.length > 0 || file.startsWith("-")) throw new CliError(USAGE);
+  const env = parseEnv({ MAIL_TRANSPORT: "files", ...process.env });
+  if (env.DATABASE_URL) {
+    throw new CliError(
+      command === "backup"
+        ? 'The database is PostgreSQL (DATABASE_URL is set): back it up with pg_dump, e.g. pg_dump --format=custom --file=FILE "$DATABASE_URL"'
+        : 'The database is PostgreSQL (DATABASE_URL is set): restore it with pg_restore, e.g. pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" FILE',
+      1,
+    );
+  }
+  try {
+    if (command === "backup") {
+      const { bytes } = backupDatabase(env.DATA_DIR, file);
+      return `Backed up ${env.DATA_DIR} to ${file} (${bytes} bytes; integrity check ok).`;
+    }
+    const { keptAs } = restoreDatabase(env.DATA_DIR, file);
+    return `Restored ${file} into ${env.DATA_DIR} (integrity check ok).${keptAs ? ` The database it replaced is kept as ${keptAs}.` : ""} Start the server again.`;
+  } catch (err) {
+    if (err instanceof BackupError) throw new CliError(err.message, 1);
+    throw err;
+  }
+}
+
 export async function main(argv: string[], stdin: () => Promise<string> = readPassword): Promise<string> {
   if (argv[0] === "owner") return owner(argv.slice(1), stdin);
+  if (argv[0] === "backup" || argv[0] === "restore") return backupOrRestore(argv[0], argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
