@@ -73,7 +73,9 @@ if (env.MAIL_TRANSPORT === "files") {
   logger.warn({ dir: path.join(env.DATA_DIR, "mail") }, "E-MAILS ARE NOT SENT: requests are written as .eml files to DATA_DIR/mail (MAIL_TRANSPORT=files). Set SMTP_URL to e-mail the owner.");
 }
 // Placeholders the owner replaces before launch (npm run launch-check lists them with what to do).
-if (!dev) for (const placeholder of launchPlaceholders(process.env)) logger.warn({ event: "launch.placeholder", where: placeholder.where }, `PLACEHOLDER: ${placeholder.what}; to do: ${placeholder.fix}`);
+for (const placeholder of dev ? [] : launchPlaceholders(process.env)) {
+  logger.warn({ event: "launch.placeholder", where: placeholder.where }, `PLACEHOLDER: ${placeholder.what}; to do: ${placeholder.fix}`);
+}
 /** A notification still undelivered this long after its request makes /healthz/deliveries answer 503. */
 const UNDELIVERED_MINUTES = 15;
 /** How long a SIGTERM waits for requests in flight and the outbox's sends before the process exits anyway. */

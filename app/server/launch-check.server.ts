@@ -55,11 +55,19 @@ export function launchPlaceholders(env: Record<string, string | undefined>, cont
   }
   for (const link of content.business.social) {
     if (namesNoProfile(link.href)) {
-      found.push({ where: "app/content/business.ts (social)", what: `the ${link.name} link (${link.href}) is a placeholder: it names no profile`, fix: "link your own profile's address, or remove the entry" });
+      found.push({
+        where: "app/content/business.ts (social)",
+        what: `the ${link.name} link (${link.href}) is a placeholder: it names no profile`,
+        fix: "link your own profile's address, or remove the entry",
+      });
     }
   }
   if (!set("SITE_URL")) {
-    found.push({ where: "SITE_URL (setting)", what: "SITE_URL is not set: the default address is used", fix: "set SITE_URL to the site's https:// address, the same for `npm run build` and the server" });
+    found.push({
+      where: "SITE_URL (setting)",
+      what: "SITE_URL is not set: the default address is used",
+      fix: "set SITE_URL to the site's https:// address, the same for `npm run build` and the server",
+    });
   }
   if (!set("SMTP_URL") || env.MAIL_TRANSPORT?.trim() === "files") {
     found.push({
