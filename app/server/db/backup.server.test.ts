@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -45,10 +45,12 @@ describe("backup and restore (SQLite)", () => {
     backupDatabase(source, file);
     expect(checkCopy(file)).toBeNull();
     expect(readdirSync(path.dirname(file))).toEqual(["copy.sqlite"]); // no partial file left beside it
+    expect(statSync(file).mode & 0o777).toBe(0o600); // personal data: readable by the site's user only
 
     const target = await dataDirWith(["other@example.com"]);
     const { keptAs } = restoreDatabase(target, file);
     expect(await emailsIn(target)).toEqual(["a@example.com", "b@example.com"]);
+    expect(statSync(path.join(target, "leads.sqlite")).mode & 0o777).toBe(0o600);
     const kept = path.join(tempDir(), "kept");
     restoreDatabase(kept, keptAs!);
     expect(await emailsIn(kept)).toEqual(["other@example.com"]);

@@ -6,7 +6,7 @@
  * advisory lock, taken through SQLite): the operating system releases it when the process ends, however
  * it ends (kill -9 included), so a lock file left behind never counts as "in use".
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { migrationProvider } from "./migrations.server.ts";
@@ -93,6 +93,7 @@ export function backupDatabase(dataDir: string, file: string): { bytes: number }
     rmSync(partial, { force: true });
     throw new BackupError(`The backup failed its check (${problem}); nothing was written.`);
   }
+  chmodSync(partial, 0o600); // every request's personal data: for the site's user only
   syncFile(partial);
   renameSync(partial, target);
   return { bytes: statSync(target).size };
@@ -175,6 +176,7 @@ function copyThroughSqlite(source: string, target: string) {
   } finally {
     db.close();
   }
+  chmodSync(target, 0o600);
   syncFile(target);
 }
 
