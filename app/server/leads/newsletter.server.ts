@@ -52,11 +52,13 @@ export const newsletterLink = (purpose: TokenPurpose, leadId: string, secret: st
 
 /**
  * The headers every e-mail to a subscriber carries (RFC 2369 and RFC 8058): mail programs show an
- * Unsubscribe button that POSTs `List-Unsubscribe=One-Click` to the https link.
+ * Unsubscribe button that POSTs `List-Unsubscribe=One-Click` to the https link. RFC 8058 allows one-click
+ * only over https: with an http link (SITE_URL in development) the
+ * e-mail carries List-Unsubscribe alone, and still goes out.
  */
 export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
-  if (!/^https:\/\//.test(unsubscribeUrl)) throw new Error("List-Unsubscribe needs an https:// link (RFC 8058)");
-  return { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  const list = { "List-Unsubscribe": `<${unsubscribeUrl}>` };
+  return /^https:\/\//.test(unsubscribeUrl) ? { ...list, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : list;
 }
 
 export interface Subscription {

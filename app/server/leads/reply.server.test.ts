@@ -160,9 +160,17 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
     expect(String(message.html)).toContain(`href="${confirm.href}"`);
   });
 
-  it("builds List-Unsubscribe with an https link only", () => {
+  it("builds the one-click List-Unsubscribe-Post header for an https link only", () => {
     expect(listUnsubscribeHeaders("https://example.com/u?t=1")).toEqual({ "List-Unsubscribe": "<https://example.com/u?t=1>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
-    expect(() => listUnsubscribeHeaders("http://example.com/u?t=1")).toThrow(/https/);
+    expect(listUnsubscribeHeaders("http://localhost:5173/u?t=1")).toEqual({ "List-Unsubscribe": "<http://localhost:5173/u?t=1>" });
+  });
+
+  it("with an http SITE_URL (development), the confirmation e-mail is built without the one-click header instead of failing", () => {
+    const dev = parseEnv({ NODE_ENV: "development", MAIL_FROM: "website@gemstateexteriorcleaning.com", SITE_URL: "http://localhost:5173" });
+    const lead = sampleLeadRow({ kind: "newsletter", fields: { email: "reader@example.com" }, contact: { name: null, email: "reader@example.com", phone: null, zip: null } });
+    const message = composeReplyEmail({ jobId: "job-9", lead, attachment: null }, { env: dev, secret, now });
+    expect(message.headers).toEqual({ "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:5173\/newsletter\/unsubscribe\?t=\S+>$/) });
+    expect(String(message.text)).toContain("http://localhost:5173/newsletter/confirm?t=");
   });
 });
 
