@@ -18,7 +18,7 @@ import { keyedHash } from "./db/site-secrets.server.ts";
 import { getApp } from "./context.ts";
 import { receiptPath } from "./receipt.server.ts";
 import { referenceOf } from "./leads/reference.ts";
-import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead } from "./leads/store.server.ts";
+import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead, REPLY_LIMIT } from "./leads/store.server.ts";
 
 import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "./body-limits.ts";
 
@@ -257,6 +257,7 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
       { webhook: Boolean(app.env.LEAD_WEBHOOK_URL), reply: true, now },
     );
     app.notifyOutbox();
+    if (stored.replyCapped) app.logger.info({ kind, leadId: stored.id }, `no reply e-mailed: its address had ${REPLY_LIMIT.count} replies in 24 hours`);
     // Without JavaScript: Post/Redirect/Get, so that a refresh shows the confirmation again instead of re-posting.
     if (app.documentRequest) return redirect(receiptPath({ leadId: stored.id, kind, duplicate: stored.duplicate }, app.env.RECEIPT_SECRET, now), 303);
     // A newsletter answer names no reference: it must read the same for an address already on the list.

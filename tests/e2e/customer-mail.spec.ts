@@ -62,7 +62,7 @@ test.describe("the reply to every request", () => {
     expect(text).toContain(`We will reply within ${business.replyWithinHours} hours with your free estimate.`);
     for (const h of business.hours) expect(text).toContain(`${h.days}: ${h.display}`);
     expect(text).toContain(business.phone.display);
-    expect(text).toContain("Property type: Residential\nServices: Roof Cleaning\nPreferred contact method: Email");
+    expect(text).toMatch(/Property type: Residential\r?\nServices: Roof Cleaning\r?\nPreferred contact method: Email/);
     // The project details, the city and the phone number are the visitor's own words: the owner gets them, the address's owner does not.
     for (const typed of ["mailbox", "Verify", "evil.example", "today", "Nampa", "555-0142", "83651"]) {
       expect(text).not.toContain(typed);

@@ -95,6 +95,9 @@ test.describe("requests naming a stranger's address", () => {
     await waitFor("the outbox to have nothing left to send", () => server.log().split("lead notification sent").length - 1 === 8, 30_000);
     const replies = received.filter((m) => m.to.includes(stranger));
     expect(replies).toHaveLength(3);
+    // The log says so for the two requests without a reply (and names no address).
+    expect(server.log().split("no reply e-mailed: its address had 3 replies in 24 hours").length - 1).toBe(2);
+    expect(server.log()).not.toContain(stranger);
     for (const reply of replies) {
       const text = bodyOf(reply.raw);
       expect(text).toContain("Your reference number");

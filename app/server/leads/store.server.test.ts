@@ -329,7 +329,9 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     const hour = 3_600_000;
     const at = (hours: number) => new Date(now.getTime() + hours * hour);
     const spellings = ["victim@example.com", "Victim@Example.COM", "victim+1@example.com", " victim@example.com", "VICTIM+x@example.com"];
-    for (const [i, email] of spellings.entries()) await recordLead(database, naming(email), { webhook: false, reply: true, now: at(i) });
+    const recorded = [];
+    for (const [i, email] of spellings.entries()) recorded.push(await recordLead(database, naming(email), { webhook: false, reply: true, now: at(i) }));
+    expect(recorded.map((r) => r.replyCapped ?? false)).toEqual([false, false, false, true, true]);
     expect(await count("leads")).toBe(5);
     const jobs = await database.db.selectFrom("outbox_jobs").select("kind").execute();
     expect(jobs.filter((j) => j.kind === "email")).toHaveLength(5);

@@ -85,7 +85,8 @@ export async function recordLead(database: Database, lead: NewLead, options: Rec
 type RecordOptions = { webhook: boolean; reply?: boolean; now?: Date };
 /** With the reply address's keyed hash, worked out before the transaction (the key may need a query of its own). */
 type Resolved = RecordOptions & { replyKey: string | null };
-type Recorded = { id: string; duplicate: boolean };
+/** `replyCapped`: the request asked for a reply and none was queued, its address having had REPLY_LIMIT.count already. */
+type Recorded = { id: string; duplicate: boolean; replyCapped?: true };
 type Pending = { lead: NewLead; opts: Resolved; resolve(recorded: Recorded): void; reject(error: unknown): void };
 const pendingBatches = new WeakMap<Database, Pending[]>();
 
@@ -159,7 +160,7 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: Resolved): 
     .insertInto("outbox_jobs")
     .values(kinds.map((kind) => ({ id: randomUUID(), lead_id: id, kind, next_attempt_at: now, created_at: now })))
     .execute();
-  return { id, duplicate: false };
+  return opts.replyKey !== null && !reply ? { id, duplicate: false, replyCapped: true } : { id, duplicate: false };
 }
 
 /** A repeat sign-up of an address that is not confirmed gets a new confirmation e-mail, at most this often. */
