@@ -26,6 +26,7 @@ import { ADMIN_HEADERS } from "./app/server/admin/guard.server.ts";
 import { bodyLimits } from "./app/server/body-limits.ts";
 import { precompressed } from "./app/server/static-files.ts";
 import { loadPrerendered, servePrerenderedFast } from "./app/server/prerendered.ts";
+import { loggedPath } from "./app/server/log-path.ts";
 
 const dev = process.argv.includes("--dev");
 
@@ -98,11 +99,11 @@ app.use((req, res, next) => {
   next();
 });
 
-// Request log: method, path (no query string, which may carry personal data), status and time.
+// Request log: method, path (loggedPath: no query string, a receipt link as its route pattern), status and time.
 app.use((req, res, next) => {
   const start = process.hrtime.bigint();
   res.on("finish", () => {
-    logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Number(process.hrtime.bigint() - start) / 1e6 }, "request");
+    logger.info({ method: req.method, path: loggedPath(req.originalUrl), status: res.statusCode, ms: Number(process.hrtime.bigint() - start) / 1e6 }, "request");
   });
   next();
 });
@@ -216,7 +217,7 @@ const server = createServer(
   },
   (req, res) => {
     if (!prerendered?.(req, res)) return void app(req, res);
-    if (logger.isLevelEnabled("info")) logger.info({ method: req.method, path: req.url, status: res.statusCode, ms: 0 }, "request");
+    if (logger.isLevelEnabled("info")) logger.info({ method: req.method, path: loggedPath(req.url ?? ""), status: res.statusCode, ms: 0 }, "request");
   },
 ).listen(env.PORT, env.HOST, () => {
   logger.info({ port: env.PORT, dialect: database.dialect }, `serving on http://localhost:${env.PORT}`);

@@ -59,13 +59,14 @@ describe("npm run leads", () => {
 
   it("exports safe CSV and JSON", async () => {
     const csv = await main(["list", "--csv", "--kind", "estimate"]);
-    const [header, row] = csv.split("\r\n");
-    expect(header).toContain("ID,Received (UTC),Kind,Name,E-mail,Phone,ZIP,In service area,Status,Delivery,Page");
-    expect(row).toContain(",yes,new,pending,/contact,");
-    expect(header).toContain("First name,Last name");
-    expect(row).toContain(ids[0]);
-    expect(row).toContain(",'=cmd|' /C calc'!A0,");
-    expect(row).toContain("House washing, Gutter cleaning");
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const [header, row] = csv.slice(1).split("\r\n");
+    expect(header).toContain('"ID","Received (UTC)","Kind","Name","E-mail","Phone","ZIP","In service area","Status","Delivery","Page"');
+    expect(row).toContain(',"yes","new","pending","/contact",');
+    expect(header).toContain('"First name","Last name"');
+    expect(row).toContain(`"${ids[0]}"`);
+    expect(row).toContain(`,"'=cmd|' /C calc'!A0",`);
+    expect(row).toContain('"House washing, Gutter cleaning"');
     const json = JSON.parse(await main(["list", "--json"])) as { id: string }[];
     expect(json.map((l) => l.id)).toEqual([ids[1], ids[0]]);
   });
@@ -82,9 +83,9 @@ describe("npm run leads", () => {
     const out = await main(["show", id]);
     expect(out).toContain(`Instant estimate: ${line}`);
     expect(out).toContain("Estimate low ($): 345");
-    const [header, ...rows] = (await main(["list", "--csv"])).split("\r\n");
-    expect(header).toContain("Instant estimate");
-    expect(rows.find((r) => r.startsWith(id))).toContain(line);
+    const [header, ...rows] = (await main(["list", "--csv"])).slice(1).split("\r\n");
+    expect(header).toContain('"Instant estimate"');
+    expect(rows.find((r) => r.startsWith(`"${id}"`))).toContain(`"${line}"`);
   });
 
   it("shows one request with consent proof, attribution and jobs", async () => {
@@ -130,8 +131,8 @@ describe("npm run leads", () => {
     expect(out).not.toContain("pending@example.com");
     expect(out).toContain("1 confirmed subscriber.");
     const [header, row, ...more] = (await main(["subscribers", "--csv"])).trimEnd().split("\r\n");
-    expect(header).toBe("E-mail,Confirmed (UTC),Signed up (UTC),Unsubscribe link");
-    expect(row).toMatch(/^news@example\.com,\d{4}-.*,https:\/\/www\.gemstateexteriorcleaning\.com\/newsletter\/unsubscribe\?t=\S+$/);
+    expect(header).toBe('\uFEFF"E-mail","Confirmed (UTC)","Signed up (UTC)","Unsubscribe link"');
+    expect(row).toMatch(/^"news@example\.com","\d{4}-[^"]*","\d{4}-[^"]*","https:\/\/www\.gemstateexteriorcleaning\.com\/newsletter\/unsubscribe\?t=[^"\s]+"$/);
     expect(more).toEqual([]);
     const [json] = JSON.parse(await main(["subscribers", "--json"])) as { email: string; unsubscribeUrl: string }[];
     expect(json?.email).toBe("news@example.com");

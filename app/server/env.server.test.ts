@@ -51,6 +51,7 @@ describe("settings", () => {
       LEAD_WEBHOOK_URL: "ftp://hook.example/t0ken-hunter2",
       LEAD_WEBHOOK_SECRET: "hunter2",
       LINK_SECRET: "hunter2-link",
+      HASH_SECRET: "hunter2-hash",
     };
     let message = "";
     try {
@@ -63,10 +64,10 @@ describe("settings", () => {
     expect(message).toContain("not shown");
   });
 
-  it("takes LINK_SECRET of at least 32 characters, or none (a key kept in the database)", () => {
-    expect(parseEnv({ NODE_ENV: "test" }).LINK_SECRET).toBeUndefined();
-    expect(parseEnv({ NODE_ENV: "test", LINK_SECRET: "l".repeat(32) }).LINK_SECRET).toBe("l".repeat(32));
-    expect(() => parseEnv({ NODE_ENV: "test", LINK_SECRET: "short" })).toThrow(/LINK_SECRET: must be at least 32 characters/);
+  it.each(["LINK_SECRET", "HASH_SECRET"] as const)("takes %s of at least 32 characters, or none (a key kept in the database)", (name) => {
+    expect(parseEnv({ NODE_ENV: "test" })[name]).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: "test", [name]: "l".repeat(32) })[name]).toBe("l".repeat(32));
+    expect(() => parseEnv({ NODE_ENV: "test", [name]: "short" })).toThrow(new RegExp(`${name}: must be at least 32 characters`));
   });
 
   it('takes the proxies in front as a number of hops or addresses/CIDRs, and refuses "true" with the new forms', () => {

@@ -56,13 +56,15 @@ const envSchema = z.object({
   RECEIPT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Signs the newsletter's confirmation and unsubscribe links in e-mails; unset, a random key kept in the database. */
   LINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Keys the hashes of IP and e-mail addresses kept as lookup keys (rate limits, sign-in lockout, reply cap); unset, a random key kept in the database. */
+  HASH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; MAIL_TRANSPORT: "smtp" | "files"; RECEIPT_SECRET: string };
 
 /** Settings whose values are never printed (they carry passwords, tokens or keys). */
-const SECRETS = new Set(["DATABASE_URL", "SMTP_URL", "LEAD_WEBHOOK_URL", "LEAD_WEBHOOK_SECRET", "RECEIPT_SECRET", "LINK_SECRET"]);
+const SECRETS = new Set(["DATABASE_URL", "SMTP_URL", "LEAD_WEBHOOK_URL", "LEAD_WEBHOOK_SECRET", "RECEIPT_SECRET", "LINK_SECRET", "HASH_SECRET"]);
 
 const isLoopback = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 

@@ -3,7 +3,6 @@
  * bots away quietly, limit each address, validate with the form's schema, store the request with its
  * notification jobs in one transaction, and only then confirm.
  */
-import { createHash } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
@@ -14,10 +13,12 @@ import { META, metaNames } from "../forms/meta.ts";
 import { areaAnswer, isServed } from "../lib/service-area.ts";
 import { zipTable } from "./service-area.server.ts";
 import { rateLimitKey } from "./client-ip.server.ts";
+import type { Database } from "./db/database.server.ts";
+import { keyedHash } from "./db/site-secrets.server.ts";
 import { getApp } from "./context.ts";
 import { receiptPath } from "./receipt.server.ts";
 import { referenceOf } from "./leads/reference.ts";
-import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead } from "./leads/store.server.ts";
+import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead, REPLY_LIMIT } from "./leads/store.server.ts";
 
 import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "./body-limits.ts";
 
@@ -148,14 +149,12 @@ function campaign(...paths: string[]): { utm: Record<string, string>; gclid: str
   return { utm, gclid };
 }
 
-function idempotencyKey(kind: LeadKind, formData: FormData, values: unknown, ip: string, now: Date): string {
+async function idempotencyKey(database: Database, kind: LeadKind, formData: FormData, values: unknown, ip: string, now: Date): Promise<string> {
   const key = str(formData.get(META.key));
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(key)) return `key:${key.toLowerCase()}`;
-  // Without JavaScript: the same content from the same address within ten minutes is one request.
+  // Without JavaScript: the same content from the same address within ten minutes is one request (a keyed hash: it holds personal data).
   const bucket = Math.floor(now.getTime() / FINGERPRINT_WINDOW_MS);
-  return `fp:${createHash("sha256")
-    .update(JSON.stringify([kind, values, ip, bucket]))
-    .digest("hex")}`;
+  return `fp:${await keyedHash(database, "fingerprint", JSON.stringify([kind, values, ip, bucket]))}`;
 }
 
 export interface LeadSubmission<S extends z.ZodType> {
@@ -252,12 +251,13 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
           referrer,
           ...campaign(landingPage ?? "", page),
         },
-        idempotencyKey: idempotencyKey(kind, formData, submission.value, app.clientIp, now),
+        idempotencyKey: await idempotencyKey(app.database, kind, formData, submission.value, app.clientIp, now),
       },
       // Every accepted request also gets a reply e-mail to the visitor (a newsletter sign-up: its confirmation link).
       { webhook: Boolean(app.env.LEAD_WEBHOOK_URL), reply: true, now },
     );
     app.notifyOutbox();
+    if (stored.replyCapped) app.logger.info({ kind, leadId: stored.id }, `no reply e-mailed: its address had ${REPLY_LIMIT.count} replies in 24 hours`);
     // Without JavaScript: Post/Redirect/Get, so that a refresh shows the confirmation again instead of re-posting.
     if (app.documentRequest) return redirect(receiptPath({ leadId: stored.id, kind, duplicate: stored.duplicate }, app.env.RECEIPT_SECRET, now), 303);
     // A newsletter answer names no reference: it must read the same for an address already on the list.

@@ -64,10 +64,12 @@ test("an owner made with the command line signs in, finds a request just sent, c
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^requests-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await (await import("node:fs/promises")).readFile((await file.path())!, "utf8");
-  const [header, row, end] = csv.split("\r\n");
-  expect(header).toMatch(/^ID,Received \(UTC\),Kind,Name,E-mail,Phone,ZIP,In service area,Status,Delivery,Page,/);
-  expect(row).toContain(`${stored!.id},`);
-  expect(row).toContain(`,estimate,${first} Inboxtest,${email},(208) 555-0177,83702,yes,contacted,`);
+  // A byte-order mark for spreadsheet programs, then every cell quoted.
+  expect(csv.startsWith("\uFEFF")).toBe(true);
+  const [header, row, end] = csv.slice(1).split("\r\n");
+  expect(header).toMatch(/^"ID","Received \(UTC\)","Kind","Name","E-mail","Phone","ZIP","In service area","Status","Delivery","Page",/);
+  expect(row).toContain(`"${stored!.id}",`);
+  expect(row).toContain(`,"estimate","${first} Inboxtest","${email}","(208) 555-0177","83702","yes","contacted",`);
   expect(end).toBe("");
 
   await page.getByRole("button", { name: "Sign out" }).click();

@@ -40,12 +40,12 @@ async function fillContact(form: Locator, email: string, message: string) {
 }
 
 test.describe("the reply to every request", () => {
-  test("with JavaScript: the confirmation's reference is the e-mail's, which gives the summary, next steps, hours and phone, escaped", async ({ page }) => {
+  test("with JavaScript: the confirmation's reference is the e-mail's, which gives the choices, next steps, hours and phone, and nothing the visitor wrote", async ({ page }) => {
     const email = uniqueEmail("reply-js");
     await page.goto("/contact?city=Nampa");
     await hydrated(page);
     const form = page.locator("#contact-form");
-    await fillContact(form, email, "Moss on the <b>north</b> side & gutters.");
+    await fillContact(form, email, "Your mailbox is suspended. Verify now at https://evil.example/login <b>today</b>");
     await form.getByRole("button", { name: "Send My Request" }).click();
     const status = page.getByRole("main").getByRole("status"); // the confirmation takes the form's place
     await expect(status).toContainText("Your reference number:");
@@ -62,13 +62,17 @@ test.describe("the reply to every request", () => {
     expect(text).toContain(`We will reply within ${business.replyWithinHours} hours with your free estimate.`);
     for (const h of business.hours) expect(text).toContain(`${h.days}: ${h.display}`);
     expect(text).toContain(business.phone.display);
-    for (const row of ["City: Nampa", "Services needed: Roof Cleaning", "Project details: Moss on the <b>north</b> side & gutters.", "Preferred contact method: email"]) expect(text).toContain(row);
-    expect(html).toContain("Moss on the &lt;b&gt;north&lt;/b&gt; side &amp; gutters.");
-    expect(html).not.toContain("<b>north");
+    expect(text).toMatch(/Property type: Residential\r?\nServices: Roof Cleaning\r?\nPreferred contact method: Email/);
+    // The project details, the city and the phone number are the visitor's own words: the owner gets them, the address's owner does not.
+    for (const typed of ["mailbox", "Verify", "evil.example", "today", "Nampa", "555-0142", "83651"]) {
+      expect(text).not.toContain(typed);
+      expect(html).not.toContain(typed);
+    }
 
-    // The owner's e-mail names the same reference.
+    // The owner's e-mail names the same reference, and has the message.
     await expect.poll(() => mailsTo(LEADS_TO, email).length, { timeout: 15_000 }).toBe(1);
     expect(mailsTo(LEADS_TO, email)[0]).toContain(reference);
+    expect(mailsTo(LEADS_TO, email)[0]).toContain("Your mailbox is suspended.");
   });
 
   test("without JavaScript: the confirmation page shows the same reference as the e-mail", async ({ browser }) => {

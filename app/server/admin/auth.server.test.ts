@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.server.ts";
 import { backends, createTestStorage, type TestStorage } from "../../../tests/support/storage.ts";
@@ -79,6 +80,14 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
   it("an unknown account is locked after 5 failures exactly like a real one", async () => {
     for (let i = 0; i < LOCKOUT.failures - 1; i++) await attempt("wrong", { email: "ghost@example.com", address: `192.0.2.${i}` });
     expect(await attempt("wrong", { email: "ghost@example.com", address: "192.0.2.77" })).toMatchObject({ ok: false, reason: "locked" });
+  });
+
+  it("keeps the lockout's counters as keyed hashes of the account and the address (HMAC with the site's hash key)", async () => {
+    await attempt("wrong", { email: "Ghost@Example.com", address: "192.0.2.7" });
+    const { value } = await database.db.selectFrom("site_secrets").select("value").where("name", "=", "hashes").executeTakeFirstOrThrow();
+    const keys = (await database.db.selectFrom("sign_in_throttle").select("key").execute()).map((r) => r.key).sort();
+    const hmac = (text: string) => createHmac("sha256", value).update(`sign-in:${text}`).digest("hex");
+    expect(keys).toEqual([hmac("account:ghost@example.com"), hmac("address:192.0.2.7")].sort());
   });
 
   it("forgets failures older than the window", async () => {

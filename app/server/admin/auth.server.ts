@@ -3,7 +3,8 @@
  * docs/security.md "The owner's inbox").
  *
  * - Accounts exist only through the command line (`npm run leads -- owner add <email>`); there is no default.
- * - A session is a random 256-bit token in an HttpOnly cookie; only its SHA-256 is stored. It ends after
+ * - A session is a random 256-bit token in an HttpOnly cookie; only its SHA-256 is stored (a random token
+ *   needs no key). It ends after
  *   SESSION_IDLE_MS without a request or SESSION_ABSOLUTE_MS after sign-in, whichever comes first.
  * - After LOCKOUT.failures failed sign-ins within LOCKOUT.windowMs for one account, or from one client
  *   address, every attempt for it (the right password too) is refused for LOCKOUT.lockMs. The counters are
@@ -13,6 +14,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Database } from "../db/database.server.ts";
 import { rateLimitKey } from "../client-ip.server.ts";
+import { keyedHash } from "../db/site-secrets.server.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.server.ts";
 
 export const SESSION_IDLE_MS = 2 * 3_600_000;
@@ -60,8 +62,9 @@ export async function removeOwner(database: Database, email: string): Promise<bo
   });
 }
 
-const THROTTLE_SALT = "gem-state-admin-sign-in-v1:";
-const throttleKeys = (email: string, address: string) => [sha256(`${THROTTLE_SALT}account:${normalizeEmail(email)}`), sha256(`${THROTTLE_SALT}address:${rateLimitKey(address)}`)];
+/** The lockout's counters: the account's and the client address's keyed hashes. */
+const throttleKeys = (database: Database, email: string, address: string) =>
+  Promise.all([keyedHash(database, "sign-in", `account:${normalizeEmail(email)}`), keyedHash(database, "sign-in", `address:${rateLimitKey(address)}`)]);
 
 async function lockedUntil(database: Database, keys: string[], now: Date): Promise<Date | null> {
   const rows = await database.db.selectFrom("sign_in_throttle").select("locked_until").where("key", "in", keys).where("locked_until", ">", now.toISOString()).execute();
@@ -116,7 +119,7 @@ export async function signIn(
   { email, password, address, previousToken }: { email: string; password: string; address: string; previousToken?: string | null },
   now = new Date(),
 ): Promise<SignInResult> {
-  const keys = throttleKeys(email, address);
+  const keys = await throttleKeys(database, email, address);
   const owner = await database.db.selectFrom("owners").select(["id", "password_hash"]).where("email", "=", normalizeEmail(email)).executeTakeFirst();
   const matches = await verifyPassword(password, owner?.password_hash ?? (await dummyHash()));
   const locked = await lockedUntil(database, keys, now);

@@ -66,7 +66,7 @@ export interface OutboxJobsTable {
 }
 
 export interface RateLimitsTable {
-  /** sha256 of a salt and the IP address. */
+  /** The IP address's keyed hash (keyedHash, "rate-limit"). */
   key: string;
   /** The fixed window's number: floor(epoch ms / window length). */
   bucket: number;
@@ -89,6 +89,17 @@ export interface SiteSecretsTable {
 
 export type LeadStatus = "new" | "contacted" | "quoted" | "won" | "lost";
 
+/**
+ * Replies sent (queued) to one visitor address: at most REPLY_LIMIT.count in any REPLY_LIMIT.windowMs, one
+ * row per slot, each slot reused once its last use is older than the window (store.server.ts reserveReply).
+ */
+export interface ReplyQuotaTable {
+  /** The address's keyed hash (keyedHash, "reply-to"). */
+  key: string;
+  slot: number;
+  used_at: string;
+}
+
 export interface OwnersTable {
   id: string;
   /** Lower-cased. */
@@ -107,7 +118,7 @@ export interface OwnerSessionsTable {
 }
 
 export interface SignInThrottleTable {
-  /** sha256 of a salt and "account:<email>" or "address:<client address>". */
+  /** The keyed hash (keyedHash, "sign-in") of "account:<email>" or "address:<client address>". */
   key: string;
   failures: number;
   window_start: string;
@@ -131,6 +142,7 @@ export interface DB {
   lead_attachments: LeadAttachmentsTable;
   outbox_jobs: OutboxJobsTable;
   rate_limits: RateLimitsTable;
+  reply_quota: ReplyQuotaTable;
   owners: OwnersTable;
   owner_sessions: OwnerSessionsTable;
   sign_in_throttle: SignInThrottleTable;
@@ -138,7 +150,13 @@ export interface DB {
 }
 
 export type Dialect = "sqlite" | "postgres";
-export type Database = { db: Kysely<DB>; dialect: Dialect; close(): Promise<void> };
+export type Database = {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+  /** HASH_SECRET, the key of every hash of personal data stored here (site-secrets.server.ts); unset, a key stored in the database. */
+  hashSecret?: string;
+};
 
 const STATEMENT_CACHE_SIZE = 200;
 
@@ -219,17 +237,19 @@ function postgresPool(connectionString: string): pg.Pool {
   return pool;
 }
 
+type DatabaseSettings = Pick<Env, "DATA_DIR" | "DATABASE_URL" | "HASH_SECRET">;
+
 /** Connects to the database named by the settings, creating DATA_DIR, without touching the schema (openDatabase does). */
-export function connectDatabase(env: Pick<Env, "DATA_DIR" | "DATABASE_URL">): Database {
+export function connectDatabase(env: DatabaseSettings): Database {
   mkdirSync(env.DATA_DIR, { recursive: true });
   const db = new Kysely<DB>({
     dialect: env.DATABASE_URL ? new PostgresDialect({ pool: postgresPool(env.DATABASE_URL) }) : new SqliteDialect({ database: sqliteAdapter(path.join(env.DATA_DIR, "leads.sqlite")) }),
   });
-  return { db, dialect: env.DATABASE_URL ? "postgres" : "sqlite", close: () => db.destroy() };
+  return { db, dialect: env.DATABASE_URL ? "postgres" : "sqlite", close: () => db.destroy(), hashSecret: env.HASH_SECRET };
 }
 
 /** Opens the database named by the settings, creating DATA_DIR, and brings the schema up to date. */
-export async function openDatabase(env: Pick<Env, "DATA_DIR" | "DATABASE_URL">): Promise<Database> {
+export async function openDatabase(env: DatabaseSettings): Promise<Database> {
   const database = connectDatabase(env);
   try {
     await migrate(database);

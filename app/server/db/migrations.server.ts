@@ -182,6 +182,25 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         await db.schema.createIndex("lead_status_changes_lead").on("lead_status_changes").columns(["lead_id", "changed_at"]).execute();
       },
     },
+    // Issue 19: at most 3 replies to one address a day (reply_quota), and every stored hash of an IP or e-mail
+    // address keyed with HASH_SECRET. The counters hashed without a key are dropped (they last minutes: a
+    // running lockout or rate limit starts again), and the content fingerprints of requests sent without
+    // JavaScript (only compared for 10 minutes) are replaced by the request's id. Only new tables and
+    // updates of values: independent of any other migration after 0003.
+    "0004_reply_quota_and_keyed_hashes": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("reply_quota")
+          .addColumn("key", "text", (c) => c.notNull())
+          .addColumn("slot", "integer", (c) => c.notNull())
+          .addColumn("used_at", "text", (c) => c.notNull())
+          .addPrimaryKeyConstraint("reply_quota_pk", ["key", "slot"])
+          .execute();
+        await sql`delete from rate_limits`.execute(db);
+        await sql`delete from sign_in_throttle`.execute(db);
+        await sql`update leads set idempotency_key = 'id:' || id where idempotency_key like 'fp:%'`.execute(db);
+      },
+    },
   };
   return { getMigrations: async () => migrations };
 }

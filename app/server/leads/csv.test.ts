@@ -1,9 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "./csv.ts";
+import { BOM, csvCell, toCsv } from "./csv.ts";
 
-/** An RFC 4180 reader, to check that what toCsv writes reads back. */
-function parseCsv(text: string): string[][] {
+/** An RFC 4180 reader (after the byte-order mark), to check that what toCsv writes reads back. */
+function parseCsv(file: string): string[][] {
+  expect(file.startsWith(BOM)).toBe(true);
+  const text = file.slice(BOM.length);
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = "";
@@ -32,34 +34,35 @@ function parseCsv(text: string): string[][] {
 }
 
 describe("csv", () => {
-  it("quotes fields with commas, quotes, CR or LF and doubles the quotes", () => {
-    expect(csvCell("plain")).toBe("plain");
+  it("quotes every cell and doubles the quotes", () => {
+    expect(csvCell("plain")).toBe('"plain"');
     expect(csvCell("a,b")).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell("line 1\nline 2")).toBe('"line 1\nline 2"');
     expect(csvCell("a\rb")).toBe('"a\rb"');
-    expect(csvCell(null)).toBe("");
-    expect(csvCell(undefined)).toBe("");
-    expect(csvCell(42)).toBe("42");
+    expect(csvCell("01234")).toBe('"01234"');
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell(undefined)).toBe('""');
+    expect(csvCell(42)).toBe('"42"');
   });
 
-  it("ends every record with CRLF", () => {
-    expect(
-      toCsv([
-        ["a", "b"],
-        ["c", "d"],
-      ]),
-    ).toBe("a,b\r\nc,d\r\n");
+  it("starts with a UTF-8 byte-order mark and ends every record with CRLF", () => {
+    const file = toCsv([
+      ["a", "b"],
+      ["c", "Zoë – 5 €"],
+    ]);
+    expect(file).toBe('\uFEFF"a","b"\r\n"c","Zoë – 5 €"\r\n');
+    expect([...Buffer.from(file, "utf8").subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 
   it("neutralises cells a spreadsheet would run as a formula", () => {
     expect(csvCell('=HYPERLINK("http://evil.test")')).toBe('"\'=HYPERLINK(""http://evil.test"")"');
-    expect(csvCell("+12085550134")).toBe("'+12085550134");
-    expect(csvCell("-2+3")).toBe("'-2+3");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tcmd")).toBe("'\tcmd");
+    expect(csvCell("+12085550134")).toBe('"\'+12085550134"');
+    expect(csvCell("-2+3")).toBe('"\'-2+3"');
+    expect(csvCell("@SUM(A1)")).toBe('"\'@SUM(A1)"');
+    expect(csvCell("\tcmd")).toBe('"\'\tcmd"');
     expect(csvCell("\rcmd")).toBe('"\'\rcmd"');
-    expect(csvCell("a=b")).toBe("a=b");
+    expect(csvCell("a=b")).toBe('"a=b"');
   });
 
   it("reads back cell for cell, with a quote before formula starts", () => {

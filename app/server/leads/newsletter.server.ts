@@ -5,9 +5,10 @@
  * sign-up; the key is LINK_SECRET or, unset, a random key the site keeps in its database (so links survive
  * restarts and work on every instance).
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database, SubscriptionStatus } from "../db/database.server.ts";
 import type { Env } from "../env.server.ts";
+import { storedSecret } from "../db/site-secrets.server.ts";
 
 export const CONFIRM_TTL_MS = 7 * 86_400_000;
 /** Each newsletter carries a fresh link; an old e-mail's link works for a year. */
@@ -18,26 +19,9 @@ const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
 export type TokenPurpose = "confirm" | "unsubscribe";
 const CODES: Record<TokenPurpose, string> = { confirm: "c", unsubscribe: "u" };
 
-const keys = new WeakMap<Database, Promise<string>>();
-
 /** The key signing the links: LINK_SECRET, else the one stored in the database (created by the first instance that asks). */
 export function linkSecret(database: Database, env: Pick<Env, "LINK_SECRET">): Promise<string> {
-  if (env.LINK_SECRET) return Promise.resolve(env.LINK_SECRET);
-  let key = keys.get(database);
-  if (!key) {
-    key = (async () => {
-      await database.db
-        .insertInto("site_secrets")
-        .values({ name: "links", value: randomBytes(32).toString("hex") })
-        .onConflict((oc) => oc.column("name").doNothing())
-        .execute();
-      const row = await database.db.selectFrom("site_secrets").select("value").where("name", "=", "links").executeTakeFirstOrThrow();
-      return row.value;
-    })();
-    key.catch(() => keys.delete(database)); // a database outage is not remembered
-    keys.set(database, key);
-  }
-  return key;
+  return env.LINK_SECRET ? Promise.resolve(env.LINK_SECRET) : storedSecret(database, "links");
 }
 
 // "newsletter:" keeps these signatures apart from any other use of the same key.
@@ -68,11 +52,13 @@ export const newsletterLink = (purpose: TokenPurpose, leadId: string, secret: st
 
 /**
  * The headers every e-mail to a subscriber carries (RFC 2369 and RFC 8058): mail programs show an
- * Unsubscribe button that POSTs `List-Unsubscribe=One-Click` to the https link.
+ * Unsubscribe button that POSTs `List-Unsubscribe=One-Click` to the https link. RFC 8058 allows one-click
+ * only over https: with an http link (SITE_URL in development) the
+ * e-mail carries List-Unsubscribe alone, and still goes out.
  */
 export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
-  if (!/^https:\/\//.test(unsubscribeUrl)) throw new Error("List-Unsubscribe needs an https:// link (RFC 8058)");
-  return { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  const list = { "List-Unsubscribe": `<${unsubscribeUrl}>` };
+  return /^https:\/\//.test(unsubscribeUrl) ? { ...list, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : list;
 }
 
 export interface Subscription {

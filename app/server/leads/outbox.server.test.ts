@@ -6,7 +6,7 @@ import type { Database, JobKind } from "../db/database.server.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../tests/support/storage.ts";
 import { parseEnv } from "../env.server.ts";
 import type { Delivery, Sender } from "./delivery.ts";
-import { backoffMs, errorCode, LEASE_MS, RETRY_FOR_MS, startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
+import { backoffMs, errorCode, errorMessage, LEASE_MS, RETRY_FOR_MS, startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
 import { getLead, recordLead } from "./store.server.ts";
 
 describe("backoffMs", () => {
@@ -37,6 +37,21 @@ describe("errorCode", () => {
     expect(errorCode(new DOMException("The operation timed out", "TimeoutError"))).toBe("TimeoutError");
     expect(errorCode(new Error("jane@example.com"))).toBe("Error");
     expect(errorCode("jane@example.com")).toBe("UNKNOWN");
+  });
+});
+
+describe("errorMessage", () => {
+  it("keeps what went wrong, without e-mail addresses or URLs, on one line", () => {
+    const rejected = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <o'brien.jane+x@example.com>: Recipient address rejected"), {
+      code: "EENVELOPE",
+      responseCode: 550,
+    });
+    expect(errorMessage(rejected)).toBe("Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: Recipient address rejected");
+    expect(errorMessage(new Error("List-Unsubscribe needs an https:// link (RFC 8058)"))).toBe("List-Unsubscribe needs an https:// link (RFC 8058)");
+    expect(errorMessage(new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:9") }))).toBe("fetch failed: connect ECONNREFUSED 127.0.0.1:9");
+    expect(errorMessage(new Error("POST https://hooks.example/T0/secret-token failed\r\nfor jane@example.com"))).toBe("POST [url] failed for [address]");
+    expect(errorMessage("jane@example.com")).toBe("");
+    expect(errorMessage(new Error("x".repeat(1000)))).toHaveLength(300);
   });
 });
 
@@ -195,6 +210,28 @@ describe.each(backends)("outbox worker on %s", (dialect) => {
     const log = logLines.join("");
     expect(log).toContain('"error":"ECONNREFUSED"');
     for (const personal of ["jane", "Jane", "Doe", "2085550199", "203.0.113.7", "83646"]) expect(log).not.toContain(personal);
+  });
+
+  it('logs a failure\'s code and message (addresses taken out), not just "Error"', async () => {
+    const failures: unknown[] = [
+      Object.assign(new Error("Invalid login: 535 5.7.8 Username and Password not accepted for jane.doe@example.com"), { code: "EAUTH", responseCode: 535 }),
+      new Error("List-Unsubscribe needs an https:// link (RFC 8058)"),
+    ];
+    const w = worker({
+      email: async () => {
+        throw failures.shift();
+      },
+    });
+    await recordLead(database, sampleLead(), { webhook: false, now: clock });
+    await w.drain();
+    advance(3600_000);
+    await w.drain();
+    const warnings = logLines.map((l) => JSON.parse(l) as { level: number; msg: string; error?: string; message?: string }).filter((l) => l.msg === "lead notification failed; will retry");
+    expect(warnings.map((l) => [l.error, l.message])).toEqual([
+      ["EAUTH 535", "Invalid login: 535 5.7.8 Username and Password not accepted for [address]"],
+      ["Error", "List-Unsubscribe needs an https:// link (RFC 8058)"],
+    ]);
+    expect(logLines.join("")).not.toContain("jane");
   });
 
   it("gives a job up after 7 days of failures and logs it as an error", async () => {

@@ -11,8 +11,9 @@
  * Once a send succeeded, that result is kept: marking the job sent is retried until it is stored (a database
  * outage cannot turn a sent e-mail into a second one), and a job this worker knows it sent is never sent
  * again by it, even when its lease ran out meanwhile. Failures are retried with exponential backoff and jitter
- * (30 s, 1 min, 2 min ... at most 6 h) for 7 days, then the job is 'dead'. Logs carry ids, kinds, counts and
- * error codes only.
+ * (30 s, 1 min, 2 min ... at most 6 h) for 7 days, then the job is 'dead'. Logs carry ids, kinds, counts,
+ * error codes and error messages with every e-mail address and URL taken out (errorMessage); the database
+ * keeps the code only.
  */
 import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder, Selectable } from "kysely";
@@ -54,6 +55,30 @@ export function errorCode(err: unknown): string {
   if (inner !== "UNKNOWN") return inner;
   return typeof name === "string" ? name.slice(0, 80) : "UNKNOWN";
 }
+
+const ADDRESS = /[^\s<>()[\]\\,;:"@]+@[^\s<>()[\]\\,;:"@]+/g;
+const URL_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi;
+
+/**
+ * What went wrong, for the log: the error's message (and its cause's, when it has one) on one line, at most
+ * 300 characters, with e-mail addresses and URLs replaced. An SMTP server's answer often repeats the recipient
+ * ("550 5.1.1 <jane@example.com>: Recipient address rejected"), and a webhook URL can hold a token.
+ */
+export function errorMessage(err: unknown): string {
+  const messageOf = (e: unknown) => (e instanceof Error || (typeof e === "object" && e !== null && "message" in e) ? String((e as { message: unknown }).message) : "");
+  const own = messageOf(err);
+  const cause = typeof err === "object" && err !== null ? messageOf((err as { cause?: unknown }).cause) : "";
+  const text = cause && !own.includes(cause) ? `${own}: ${cause}` : own;
+  return text
+    .replace(URL_TEXT, "[url]")
+    .replace(ADDRESS, "[address]")
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
+    .trim()
+    .slice(0, 300);
+}
+
+/** The error's code and message for a log line. */
+const failure = (err: unknown) => ({ error: errorCode(err), message: errorMessage(err) });
 
 type Job = Selectable<OutboxJobsTable>;
 
@@ -151,10 +176,10 @@ export function startOutboxWorker(opts: {
         return true;
       } catch (err) {
         if (abandonMarks) {
-          logger.error({ ...log, error: errorCode(err) }, "lead notification sent but could not be marked sent before shutdown; it may be sent again");
+          logger.error({ ...log, ...failure(err) }, "lead notification sent but could not be marked sent before shutdown; it may be sent again");
           return false;
         }
-        logger.warn({ ...log, error: errorCode(err) }, "lead notification sent; marking it sent failed, retrying");
+        logger.warn({ ...log, ...failure(err) }, "lead notification sent; marking it sent failed, retrying");
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }
@@ -177,19 +202,20 @@ export function startOutboxWorker(opts: {
     } catch (err) {
       clearInterval(renewal);
       const error = errorCode(err);
+      const message = errorMessage(err);
       const at = now();
       const next = new Date(at.getTime() + backoffMs(attempts, Math.random, (env.OUTBOX_FIRST_RETRY_SECONDS ?? 30) * 1000));
       const dead = next.getTime() > Date.parse(job.created_at) + RETRY_FOR_MS;
       // Nothing was sent, so a failure to record the failure is harmless: the lease expires and it is retried.
       const settled = await settle(job, { status: dead ? "dead" : "pending", attempts, last_error: error, next_attempt_at: next.toISOString() }).catch(() => null);
       if (settled === null) {
-        logger.warn({ ...log, error }, "lead notification failed; recording the failure failed too, it is retried when its lease expires");
+        logger.warn({ ...log, error, message }, "lead notification failed; recording the failure failed too, it is retried when its lease expires");
       } else if (!settled) {
-        logger.warn({ ...log, error }, "outbox job failed after its lease was lost");
+        logger.warn({ ...log, error, message }, "outbox job failed after its lease was lost");
       } else if (dead) {
-        logger.error({ ...log, error }, "lead notification failed for 7 days and was given up; see npm run leads -- show");
+        logger.error({ ...log, error, message }, "lead notification failed for 7 days and was given up; see npm run leads -- show");
       } else {
-        logger.warn({ ...log, error, retryAt: next.toISOString() }, "lead notification failed; will retry");
+        logger.warn({ ...log, error, message, retryAt: next.toISOString() }, "lead notification failed; will retry");
       }
       return;
     }
@@ -201,7 +227,7 @@ export function startOutboxWorker(opts: {
   async function pass(): Promise<number> {
     const jobs = await claim();
     const results = await Promise.allSettled(jobs.map(deliver));
-    for (const r of results) if (r.status === "rejected") logger.error({ error: errorCode(r.reason) }, "outbox delivery failed unexpectedly");
+    for (const r of results) if (r.status === "rejected") logger.error(failure(r.reason), "outbox delivery failed unexpectedly");
     return jobs.length;
   }
 
@@ -243,7 +269,7 @@ export function startOutboxWorker(opts: {
         await drain();
         await exclusive(maintain);
       } catch (err) {
-        logger.error({ error: errorCode(err) }, "outbox pass failed");
+        logger.error(failure(err), "outbox pass failed");
       }
       if (woken || stopped) {
         woken = false;

@@ -7,7 +7,8 @@ import { parseEnv } from "../env.server.ts";
 import { createMailSender } from "./mail.server.ts";
 import { decode, headerValue, headerValues, leaves, parsePart } from "../../../tests/support/mime-reader.ts";
 import { listUnsubscribeHeaders, readNewsletterToken } from "./newsletter.server.ts";
-import { composeReplyEmail, type ReplyContext } from "./reply.server.ts";
+import { jobs } from "../../content/careers.ts";
+import { composeReplyEmail, plainName, type ReplyContext } from "./reply.server.ts";
 import type { NewLead } from "./store.server.ts";
 
 const env = parseEnv({ NODE_ENV: "test", MAIL_FROM: "website@gemstateexteriorcleaning.com", SITE_URL: "https://www.gemstateexteriorcleaning.com" });
@@ -35,7 +36,8 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
     expect(text).toContain(`We will reply within ${business.replyWithinHours} hours with your free estimate.`);
     for (const h of business.hours) expect(text).toContain(`${h.days}: ${h.display}`);
     expect(text).toContain(`Call us at ${business.phone.display}`);
-    for (const row of ["First name: Jane", "Services needed: House washing, Gutter cleaning", "Project details:\n  Two-story house.\n  Please call after 5."]) expect(text).toContain(row);
+    expect(text).toContain("What you chose\n--------------\nProperty type: Residential\nPreferred contact method: Text message");
+    expect(text).not.toContain("Two-story house");
     expect(text).not.toContain("price range");
     expect(String(message.html)).toContain("GS-5A4A-D3A8");
   });
@@ -48,10 +50,81 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
   });
 
   it("says an application is called back, and a ZIP outside the area is confirmed when we reply", () => {
-    const application = reply({ kind: "application", fields: { firstName: "Sam", position: "Crew Lead" } });
+    const application = reply({ kind: "application", fields: { firstName: "Sam", position: jobs[0]!.title, availability: "Part-time", experience: "Ten years." } });
     expect(application.subject).toBe("We received your job application (reference GS-5A4A-D3A8)");
-    expect(String(application.text)).toContain("We received your application for Crew Lead and will call you within a few business days.");
+    expect(String(application.text)).toContain(`We received your application for ${jobs[0]!.title} and will call you within a few business days.`);
+    expect(String(application.text)).toContain(`Position: ${jobs[0]!.title}\nAvailability: Part-time`);
+    expect(String(application.text)).not.toContain("Ten years");
+    // A position that is not one of the open jobs is not repeated.
+    expect(String(reply({ kind: "application", fields: { position: "Verify now" } }).text)).toContain("We received your application for the position and");
     expect(String(reply({ inServiceArea: false }).text)).toContain("outside the area we usually serve");
+  });
+
+  it("lists only the choices from the form's fixed lists, by their labels", () => {
+    const text = String(
+      reply({ fields: { ...sampleLead().fields, servicesNeeded: ["House Washing", "Click https://evil.example", "roof-cleaning"], serviceType: "Mansion", contactMethod: "email" } }).text,
+    );
+    expect(text).toContain("What you chose\n--------------\nServices: House Washing, Roof Cleaning\nPreferred contact method: Email\n");
+    expect(text).not.toMatch(/evil|Mansion|Property type/);
+  });
+
+  it("greets by name only when the name is a plain name, and names the recipient only then", () => {
+    for (const name of ["Jane", "Mary Ann", "Jean-Luc", "O'Brien", "José", "Zoë"]) {
+      const mail = reply({ fields: { ...sampleLead().fields, firstName: name, lastName: "Doe" } });
+      expect(String(mail.text)).toContain(`Hi ${name},`);
+      expect(mail.to).toEqual({ name: `${name} Doe`, address: "jane.doe@example.com" });
+    }
+    for (const name of ["Jane http://x.example", "Jane2", "Visit evil.example", "<b>Jane</b>", "Jane  Doe", "Your mailbox is suspended, verify", "Abcdefghij Abcdefghij Abcdefghij"]) {
+      const mail = reply({ fields: { ...sampleLead().fields, firstName: name } });
+      expect(String(mail.text)).toContain("Hi,\n");
+      expect(mail.to).toBe("jane.doe@example.com");
+    }
+    expect(reply({ fields: { ...sampleLead().fields, lastName: "Doe (verify at evil.example)" } }).to).toBe("jane.doe@example.com");
+  });
+
+  it("carries nothing a stranger wrote: no piece of any free field longer than 5 characters, and no link but the site's", () => {
+    const phishing = fc.constantFrom("Your mailbox is suspended. Verify now at https://evil.example/login", "Call +1 900 555 0100 now", "<a href='https://evil.example'>Verify</a>");
+    const free = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: "grapheme", maxLength: 40 }), fc.webUrl(), phishing, fc.lorem({ maxCount: 8 }));
+    const kinds = fc.constantFrom("estimate" as const, "contact" as const, "application" as const);
+    const decodeHtml = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e]!);
+    const shown = (mail: ReturnType<typeof reply>) =>
+      [String(mail.subject), String(mail.text), decodeHtml(String(mail.html)), typeof mail.to === "object" ? String((mail.to as { name: string }).name) : ""].join("\n");
+    fc.assert(
+      fc.property(
+        kinds,
+        fc.record({
+          firstName: free,
+          lastName: free,
+          city: free,
+          message: free,
+          experience: free,
+          servicesNeeded: fc.array(free, { maxLength: 3 }),
+          position: free,
+          availability: free,
+          contactMethod: free,
+          serviceType: free,
+          name: free,
+        }),
+        (kind, typed) => {
+          const { name, ...fields } = typed;
+          const mail = reply({ kind, fields: { ...fields, email: "jane.doe@example.com", phone: "+12085550199", zipcode: "83646" }, contact: { ...sampleLead().contact, name } });
+          // The same request with only its names: what the business writes, and the names when they are plain names.
+          const blank = shown(reply({ kind, fields: { firstName: fields.firstName, lastName: fields.lastName } }));
+          const all = shown(mail);
+          // Names are shown only when they are plain names (the test above); every other piece must not be.
+          const texts = [fields.city, fields.message, fields.experience, name, fields.position, fields.availability, fields.contactMethod, fields.serviceType, ...fields.servicesNeeded];
+          for (const field of [fields.firstName, fields.lastName]) if (!plainName(field)) texts.push(field);
+          for (const typedText of texts)
+            for (let i = 0; i + 6 <= typedText.length; i++) {
+              const piece = typedText.slice(i, i + 6);
+              // A piece of the business's own wording (a visitor may type "request") or of a plain name is not an echo.
+              if (all.includes(piece)) expect(blank).toContain(piece);
+            }
+          for (const url of all.match(/https?:\/\/\S+|\bwww\.\S+/g) ?? []) expect(url).toMatch(/^(https:\/\/)?www\.gemstateexteriorcleaning\.com\b/);
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 
   it("escapes everything the visitor typed in the HTML part and keeps headers on one line", () => {
@@ -66,8 +139,7 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
         expect(html).not.toContain("<img");
         expect(html).not.toContain("<b>");
         expect(html).not.toContain("<i>");
-        const to = mail.to as { name: string };
-        expect(to.name).not.toMatch(/[\r\n]/);
+        expect(JSON.stringify(mail.to)).not.toMatch(/\\[rn]/);
       }),
       { numRuns: 50 },
     );
@@ -88,9 +160,17 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
     expect(String(message.html)).toContain(`href="${confirm.href}"`);
   });
 
-  it("builds List-Unsubscribe with an https link only", () => {
+  it("builds the one-click List-Unsubscribe-Post header for an https link only", () => {
     expect(listUnsubscribeHeaders("https://example.com/u?t=1")).toEqual({ "List-Unsubscribe": "<https://example.com/u?t=1>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
-    expect(() => listUnsubscribeHeaders("http://example.com/u?t=1")).toThrow(/https/);
+    expect(listUnsubscribeHeaders("http://localhost:5173/u?t=1")).toEqual({ "List-Unsubscribe": "<http://localhost:5173/u?t=1>" });
+  });
+
+  it("with an http SITE_URL (development), the confirmation e-mail is built without the one-click header instead of failing", () => {
+    const dev = parseEnv({ NODE_ENV: "development", MAIL_FROM: "website@gemstateexteriorcleaning.com", SITE_URL: "http://localhost:5173" });
+    const lead = sampleLeadRow({ kind: "newsletter", fields: { email: "reader@example.com" }, contact: { name: null, email: "reader@example.com", phone: null, zip: null } });
+    const message = composeReplyEmail({ jobId: "job-9", lead, attachment: null }, { env: dev, secret, now });
+    expect(message.headers).toEqual({ "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:5173\/newsletter\/unsubscribe\?t=\S+>$/) });
+    expect(String(message.text)).toContain("http://localhost:5173/newsletter/confirm?t=");
   });
 });
 

@@ -1,14 +1,20 @@
 /**
  * The e-mail to the visitor after an accepted request (docs/decisions/008-customer-reply-and-double-opt-in.md):
- * their reference number, what they sent, the price range when the request carries one, what happens next
- * and when, and our phone number; for a newsletter sign-up, the link that confirms it. From the site's
- * address, Reply-To the business. composeReplyEmail is pure: every value the visitor typed is reduced to one
- * line in headers and HTML-escaped in the HTML part. All wording about the business comes from business.ts.
+ * their reference number, the choices they picked from the form's fixed lists, the price range when the
+ * request carries one, what happens next and when, and our phone number; for a newsletter sign-up, the link
+ * that confirms it. From the site's address, Reply-To the business. composeReplyEmail is pure.
+ *
+ * Anyone can type anyone's address into a form, so this e-mail carries nothing a stranger wrote (issue 19):
+ * no message, project details, experience, city, phone or ZIP, no list entry that is not one of the form's
+ * own choices, and a name only when it is a plain name (letters, with spaces, hyphens or apostrophes between
+ * them). What it says is the business's wording (business.ts, confirmations.ts) and the server's price range.
  */
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../content/business.ts";
 import { confirmationOf } from "./confirmations.ts";
-import { oneLine, visitorRows } from "./labels.ts";
+import { jobs } from "../../content/careers.ts";
+import { availabilityOptions, contactMethods, serviceTypeOptions, servicesNeededOptions } from "../../forms/options.ts";
+import { oneLine } from "./labels.ts";
 import { escapeHtml } from "./mail.server.ts";
 import { listUnsubscribeHeaders, newsletterLink, CONFIRM_TTL_MS } from "./newsletter.server.ts";
 import type { Delivery } from "./delivery.ts";
@@ -79,11 +85,46 @@ ${htmlParts.join("\n")}
 
 const signature = (): Block => ({ lines: [business.name, business.dba, `${business.phone.display} · ${business.email}`, business.origin.replace(/^https?:\/\//, "")] });
 
+/** The longest name the reply greets with; a longer "name" is greeted without it. */
+const MAX_NAME = 30;
+
+/** A name as the visitor typed it, when it is only letters (and single spaces, hyphens or apostrophes between them); else "". */
+export function plainName(value: unknown): string {
+  const name = typeof value === "string" ? value.normalize("NFC").trim() : "";
+  return name.length <= MAX_NAME && /^\p{L}+(?:[ '’-]\p{L}+)*$/u.test(name) ? name : "";
+}
+
+type Option = { readonly value: string; readonly label: string };
+/** The label of a stored choice when it is one of the list's (stored as its value or its label); else "". */
+const chosen = (options: readonly Option[], value: unknown): string => (typeof value === "string" ? (options.find((o) => o.value === value || o.label === value)?.label ?? "") : "");
+const chosenAll = (options: readonly Option[], value: unknown): string =>
+  Array.isArray(value)
+    ? value
+        .map((v) => chosen(options, v))
+        .filter(Boolean)
+        .join(", ")
+    : "";
+const positions = jobs.map((job) => ({ value: job.slug, label: job.title }));
+
+/** The choices the visitor picked from the form's fixed lists, labelled; anything else the request holds is left out. */
+function choiceRows(fields: LeadRow["fields"]): { label: string; value: string }[] {
+  const rows = [
+    { label: "Position", value: chosen(positions, fields.position) },
+    { label: "Availability", value: chosen(availabilityOptions, fields.availability) },
+    { label: "Property type", value: chosen(serviceTypeOptions, fields.serviceType) },
+    { label: "Services", value: chosenAll(servicesNeededOptions, fields.servicesNeeded) },
+    { label: "Preferred contact method", value: chosen(contactMethods, fields.contactMethod) },
+  ];
+  return rows.filter((row) => row.value !== "");
+}
+
 function requestReply(lead: LeadRow & { kind: Exclude<LeadKind, "newsletter"> }): { subject: string; title: string; blocks: Block[] } {
   const reference = referenceOf(lead.id);
-  const firstName = oneLine(text(lead.fields.firstName));
+  const firstName = plainName(lead.fields.firstName);
+  // The range the server computed from the pricing choices (pricing.tsx); never text the visitor sent.
   const price = text(lead.fields.priceEstimate);
-  const confirmation = confirmationOf(lead.kind, lead.fields);
+  const position = chosen(positions, lead.fields.position);
+  const confirmation = confirmationOf(lead.kind, { ...lead.fields, position: position || null });
   const next: string[] = [confirmation.message];
   if (lead.kind !== "application") next.push("Our office hours (Mountain Time):", ...hoursLines().map((l) => `  ${l}`));
   if (lead.inServiceArea === false) next.push("Your ZIP code is outside the area we usually serve. We will confirm whether we can cover your location when we reply.");
@@ -93,7 +134,10 @@ function requestReply(lead: LeadRow & { kind: Exclude<LeadKind, "newsletter"> })
     { lines: [`Your reference number: ${reference}`, "Please mention it when you call or reply, so we find your request at once."] },
   ];
   if (price) blocks.push({ heading: "Your price range", lines: [price, "An estimate from what you told us; we confirm the price once we have seen the property."] });
-  blocks.push({ heading: "What happens next", lines: next }, { heading: "What you sent us", lines: [], rows: visitorRows(lead.fields) }, signature());
+  blocks.push({ heading: "What happens next", lines: next });
+  const choices = choiceRows(lead.fields);
+  if (choices.length > 0) blocks.push({ heading: "What you chose", lines: [], rows: choices });
+  blocks.push(signature());
   return { subject: `We received your ${what[lead.kind]} (reference ${reference})`, title: confirmation.title, blocks };
 }
 
@@ -134,7 +178,9 @@ export function composeReplyEmail({ jobId, lead }: Delivery, { env, secret, now 
     headers["X-Reference"] = referenceOf(lead.id);
   }
   const { text: textBody, html } = render(content.blocks, content.title);
-  const name = oneLine(text(lead.contact.name));
+  // The display name is the visitor's own words too: shown only when first and last name are plain names.
+  const names = [plainName(lead.fields.firstName), plainName(lead.fields.lastName)];
+  const name = names.every(Boolean) ? names.join(" ") : "";
   return {
     from: { name: business.name, address: env.MAIL_FROM },
     to: name ? { name, address: to } : to,

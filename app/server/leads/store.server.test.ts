@@ -3,7 +3,20 @@ import { sql } from "kysely";
 import { connectDatabase, migrate, type Database } from "../db/database.server.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../tests/support/storage.ts";
 import { confirmSubscription } from "./newsletter.server.ts";
-import { checkRateLimit, getAttachment, getLead, listLeads, pruneRateLimits, purgeExpiredLeads, recordLead, RATE_LIMIT_WINDOW_MS, UNCONFIRMED_SIGNUP_DAYS } from "./store.server.ts";
+import { createHash, createHmac } from "node:crypto";
+import {
+  checkRateLimit,
+  CONFIRMATION_RESEND_MS,
+  getAttachment,
+  getLead,
+  listLeads,
+  pruneRateLimits,
+  purgeExpiredLeads,
+  recordLead,
+  RATE_LIMIT_WINDOW_MS,
+  REPLY_LIMIT,
+  UNCONFIRMED_SIGNUP_DAYS,
+} from "./store.server.ts";
 
 describe.each(backends)("lead storage on %s", (dialect) => {
   let storage: TestStorage;
@@ -31,7 +44,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     const second = await storage.open();
     await migrate(second);
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(database.db);
-    expect(applied.rows.map((r) => r.name).sort()).toEqual(["0001_leads", "0002_reply_and_subscriptions", "0003_owner_inbox"]);
+    expect(applied.rows.map((r) => r.name).sort()).toEqual(["0001_leads", "0002_reply_and_subscriptions", "0003_owner_inbox", "0004_reply_quota_and_keyed_hashes"]);
     expect(database.dialect).toBe(dialect);
   });
 
@@ -273,6 +286,104 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     expect(keys.every((k) => /^[0-9a-f]{64}$/.test(k.key))).toBe(true);
     await pruneRateLimits(database, nextWindow);
     expect(await count("rate_limits")).toBe(1);
+  });
+
+  it("keys the stored IP hash with HASH_SECRET, else with a key kept in the database, never a plain hash", async () => {
+    await checkRateLimit(database, "198.51.100.1", 3, now);
+    const stored = await database.db.selectFrom("site_secrets").select("value").where("name", "=", "hashes").executeTakeFirstOrThrow();
+    const { key } = await database.db.selectFrom("rate_limits").select("key").executeTakeFirstOrThrow();
+    expect(key).toBe(createHmac("sha256", stored.value).update("rate-limit:198.51.100.1").digest("hex"));
+    expect(key).not.toBe(createHash("sha256").update("gem-state-leads-rate-limit-v1:198.51.100.1").digest("hex"));
+    // A second instance uses the same stored key: the limit holds across instances.
+    const second = await storage.open();
+    await checkRateLimit(second, "198.51.100.1", 3, now);
+    expect((await database.db.selectFrom("rate_limits").select("count").executeTakeFirstOrThrow()).count).toBe(2);
+
+    const other = await createTestStorage(dialect);
+    try {
+      const secret = "h".repeat(40);
+      const keyed = connectDatabase({ ...other.env, HASH_SECRET: secret });
+      await migrate(keyed);
+      await checkRateLimit(keyed, "198.51.100.1", 3, now);
+      expect((await keyed.db.selectFrom("rate_limits").select("key").executeTakeFirstOrThrow()).key).toBe(createHmac("sha256", secret).update("rate-limit:198.51.100.1").digest("hex"));
+      expect(await keyed.db.selectFrom("site_secrets").selectAll().execute()).toEqual([]);
+      await keyed.close();
+    } finally {
+      await other.cleanup();
+    }
+  });
+
+  const replies = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom("outbox_jobs")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("kind", "=", "reply")
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const naming = (email: string, overrides: Partial<ReturnType<typeof sampleLead>> = {}) => sampleLead({ contact: { ...sampleLead().contact, email }, ...overrides });
+
+  it("queues at most 3 replies to one address in 24 hours, however it is spelled; the owner gets every request", async () => {
+    const hour = 3_600_000;
+    const at = (hours: number) => new Date(now.getTime() + hours * hour);
+    const spellings = ["victim@example.com", "Victim@Example.COM", "victim+1@example.com", " victim@example.com", "VICTIM+x@example.com"];
+    const recorded = [];
+    for (const [i, email] of spellings.entries()) recorded.push(await recordLead(database, naming(email), { webhook: false, reply: true, now: at(i) }));
+    expect(recorded.map((r) => r.replyCapped ?? false)).toEqual([false, false, false, true, true]);
+    expect(await count("leads")).toBe(5);
+    const jobs = await database.db.selectFrom("outbox_jobs").select("kind").execute();
+    expect(jobs.filter((j) => j.kind === "email")).toHaveLength(5);
+    expect(await replies()).toBe(3);
+    // Another address is not held back by it.
+    await recordLead(database, naming("someone.else@example.com"), { webhook: false, reply: true, now: at(5) });
+    expect(await replies()).toBe(4);
+    // 24 hours after the first reply, one more; the slots of the second and third are still in use.
+    await recordLead(database, naming("victim@example.com"), { webhook: false, reply: true, now: at(24) });
+    await recordLead(database, naming("victim@example.com"), { webhook: false, reply: true, now: at(24.5) });
+    expect(await replies()).toBe(5);
+    // The prune keeps slots in use and deletes the others.
+    await pruneRateLimits(database, at(25.5));
+    expect(
+      Number(
+        (
+          await database.db
+            .selectFrom("reply_quota")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(3);
+    // Only a keyed hash of the address is kept for it.
+    const keys = await database.db.selectFrom("reply_quota").select("key").execute();
+    expect(keys.every((k) => /^[0-9a-f]{64}$/.test(k.key) && !k.key.includes("victim"))).toBe(true);
+  });
+
+  it("caps replies exactly when requests naming one address arrive at once on two server instances", async () => {
+    const second = await storage.open();
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => recordLead(i % 2 ? second : database, naming("victim@example.com"), { webhook: false, reply: true, now })));
+    expect(results.every((r) => !r.duplicate)).toBe(true);
+    expect(await count("leads")).toBe(12);
+    expect(await replies()).toBe(REPLY_LIMIT.count);
+  });
+
+  it("counts newsletter confirmation e-mails towards the same cap", async () => {
+    const email = "victim@example.com";
+    const signUp = (at: Date) =>
+      recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null } }), { webhook: false, reply: true, now: at });
+    await recordLead(database, naming(email), { webhook: false, reply: true, now });
+    await recordLead(database, naming(email), { webhook: false, reply: true, now });
+    const { id } = await signUp(now);
+    expect(await replies()).toBe(3);
+    // Each repeat after the 10-minute resend limit would re-arm the confirmation; the cap holds it back.
+    await database.db.updateTable("outbox_jobs").set({ status: "sent", sent_at: now.toISOString() }).where("lead_id", "=", id).execute();
+    await signUp(new Date(now.getTime() + 2 * CONFIRMATION_RESEND_MS));
+    const job = await database.db.selectFrom("outbox_jobs").select(["status", "sent_at"]).where("lead_id", "=", id).where("kind", "=", "reply").executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: "sent", sent_at: now.toISOString() });
+    // A day later it is re-armed again.
+    await signUp(new Date(now.getTime() + REPLY_LIMIT.windowMs));
+    expect((await database.db.selectFrom("outbox_jobs").select("status").where("lead_id", "=", id).where("kind", "=", "reply").executeTakeFirstOrThrow()).status).toBe("pending");
   });
 
   it("counts concurrent requests exactly", async () => {

@@ -3,9 +3,10 @@
  * transaction (the outbox); outbox.server.ts delivers the jobs. The per-IP rate limit lives here too,
  * in the database, so that it holds across server instances.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { sql, type Selectable, type Transaction } from "kysely";
 import type { Database, DB, DeliveryStatus, JobKind, JobStatus, LeadsTable, LeadStatus } from "../db/database.server.ts";
+import { keyedHash } from "../db/site-secrets.server.ts";
 
 import type { LeadKind } from "./kinds.ts";
 
@@ -59,11 +60,13 @@ export interface LeadDetail extends LeadRow {
 const newsletterKey = (email: string) => `newsletter:${email.trim().toLowerCase()}`;
 
 /**
- * Stores a lead with its notification jobs (an e-mail, plus a webhook post when `webhook` is set) in one
- * transaction. The same idempotency key stored before, or racing in concurrently, yields the first lead's id
- * and `duplicate: true`; nothing new is stored or sent.
+ * Stores a lead with its notification jobs (an e-mail, plus a webhook post when `webhook` is set, plus the
+ * reply to the visitor when `reply` is set and the address has had fewer than REPLY_LIMIT.count replies in
+ * REPLY_LIMIT.windowMs) in one transaction. The same idempotency key stored before, or racing in
+ * concurrently, yields the first lead's id and `duplicate: true`; nothing new is stored or sent.
  */
-export function recordLead(database: Database, lead: NewLead, opts: RecordOptions): Promise<Recorded> {
+export async function recordLead(database: Database, lead: NewLead, options: RecordOptions): Promise<Recorded> {
+  const opts: Resolved = { ...options, replyKey: options.reply ? await replyKey(database, lead.contact.email) : null };
   if (database.dialect !== "sqlite") return storeAlone(database, lead, opts);
   // SQLite (synchronous=FULL) waits for the disk at every commit, on the server's only thread: requests
   // that arrive together are stored in one transaction, one wait for all (group commit). Each is still
@@ -80,8 +83,11 @@ export function recordLead(database: Database, lead: NewLead, opts: RecordOption
 }
 
 type RecordOptions = { webhook: boolean; reply?: boolean; now?: Date };
-type Recorded = { id: string; duplicate: boolean };
-type Pending = { lead: NewLead; opts: RecordOptions; resolve(recorded: Recorded): void; reject(error: unknown): void };
+/** With the reply address's keyed hash, worked out before the transaction (the key may need a query of its own). */
+type Resolved = RecordOptions & { replyKey: string | null };
+/** `replyCapped`: the request asked for a reply and none was queued, its address having had REPLY_LIMIT.count already. */
+type Recorded = { id: string; duplicate: boolean; replyCapped?: true };
+type Pending = { lead: NewLead; opts: Resolved; resolve(recorded: Recorded): void; reject(error: unknown): void };
 const pendingBatches = new WeakMap<Database, Pending[]>();
 
 async function commitBatch(database: Database): Promise<void> {
@@ -102,9 +108,9 @@ async function commitBatch(database: Database): Promise<void> {
 }
 
 /** One request in a transaction of its own. */
-const storeAlone = (database: Database, lead: NewLead, opts: RecordOptions) => database.db.transaction().execute((trx) => insertLead(trx, lead, opts));
+const storeAlone = (database: Database, lead: NewLead, opts: Resolved) => database.db.transaction().execute((trx) => insertLead(trx, lead, opts));
 
-async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: RecordOptions): Promise<Recorded> {
+async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: Resolved): Promise<Recorded> {
   const at = opts.now ?? new Date();
   const now = at.toISOString();
   const idempotencyKey = lead.kind === "newsletter" ? newsletterKey(lead.contact.email) : lead.idempotencyKey;
@@ -136,7 +142,7 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: RecordOptio
     .executeTakeFirst();
   if (!inserted) {
     const first = await trx.selectFrom("leads").select("id").where("idempotency_key", "=", idempotencyKey).executeTakeFirstOrThrow();
-    if (lead.kind === "newsletter" && opts.reply) await signUpAgain(trx, first.id, at);
+    if (lead.kind === "newsletter" && opts.replyKey) await signUpAgain(trx, first.id, opts.replyKey, at);
     return { id: first.id, duplicate: true };
   }
   const { id } = inserted;
@@ -148,12 +154,13 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: RecordOptio
       .execute();
   }
   if (lead.kind === "newsletter") await trx.insertInto("newsletter_subscriptions").values({ lead_id: id, status: "pending", updated_at: now }).execute();
-  const kinds: JobKind[] = ["email", ...(opts.webhook ? (["webhook"] as const) : []), ...(opts.reply ? (["reply"] as const) : [])];
+  const reply = opts.replyKey !== null && (await reserveReply(trx, opts.replyKey, at));
+  const kinds: JobKind[] = ["email", ...(opts.webhook ? (["webhook"] as const) : []), ...(reply ? (["reply"] as const) : [])];
   await trx
     .insertInto("outbox_jobs")
     .values(kinds.map((kind) => ({ id: randomUUID(), lead_id: id, kind, next_attempt_at: now, created_at: now })))
     .execute();
-  return { id, duplicate: false };
+  return opts.replyKey !== null && !reply ? { id, duplicate: false, replyCapped: true } : { id, duplicate: false };
 }
 
 /** A repeat sign-up of an address that is not confirmed gets a new confirmation e-mail, at most this often. */
@@ -164,8 +171,9 @@ export const CONFIRMATION_RESEND_MS = 10 * 60_000;
  * pending or unsubscribed one is pending again and its confirmation e-mail is queued again, unless one is
  * still waiting to go out or went out less than CONFIRMATION_RESEND_MS ago (a double click sends one).
  * The re-armed job gets a new id: it is a new message, and the worker's memory of the old one stays true.
+ * A confirmation e-mail is a reply like any other: it counts towards the address's REPLY_LIMIT.
  */
-async function signUpAgain(trx: Transaction<DB>, leadId: string, at: Date): Promise<void> {
+async function signUpAgain(trx: Transaction<DB>, leadId: string, replyKey: string, at: Date): Promise<void> {
   const now = at.toISOString();
   const subscription = await trx.selectFrom("newsletter_subscriptions").select("status").where("lead_id", "=", leadId).executeTakeFirst();
   if (subscription?.status === "confirmed") return;
@@ -173,11 +181,12 @@ async function signUpAgain(trx: Transaction<DB>, leadId: string, at: Date): Prom
   else await trx.insertInto("newsletter_subscriptions").values({ lead_id: leadId, status: "pending", updated_at: now }).execute();
   const job = await trx.selectFrom("outbox_jobs").select(["id", "status", "sent_at"]).where("lead_id", "=", leadId).where("kind", "=", "reply").executeTakeFirst();
   if (!job) {
+    if (!(await reserveReply(trx, replyKey, at))) return;
     await trx.insertInto("outbox_jobs").values({ id: randomUUID(), lead_id: leadId, kind: "reply", next_attempt_at: now, created_at: now }).execute();
     return;
   }
   const recent = job.status === "pending" || (job.status === "sent" && job.sent_at !== null && at.getTime() - Date.parse(job.sent_at) < CONFIRMATION_RESEND_MS);
-  if (recent) return;
+  if (recent || !(await reserveReply(trx, replyKey, at))) return;
   await trx
     .updateTable("outbox_jobs")
     .set({ id: randomUUID(), status: "pending", attempts: 0, next_attempt_at: now, created_at: now, sent_at: null, last_error: null, locked_until: null, lease_token: null })
@@ -186,18 +195,58 @@ async function signUpAgain(trx: Transaction<DB>, leadId: string, at: Date): Prom
     .execute();
 }
 
+/**
+ * The visitor's reply goes to whatever address the form names, so it is capped per address, whoever sends
+ * the requests and from wherever: at most `count` replies in any `windowMs`. The owner's e-mail is not capped.
+ */
+export const REPLY_LIMIT = { count: 3, windowMs: 24 * 60 * 60_000 } as const;
+
+/**
+ * The key the reply cap counts an address by: one mailbox however it is spelled (letter case, a "+tag",
+ * and the dots Gmail ignores), as a keyed hash.
+ */
+function replyKey(database: Database, email: string): Promise<string> {
+  const [local = "", domain = ""] = email
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
+  const gmail = domain === "gmail.com" || domain === "googlemail.com";
+  const mailbox = local.replace(/\+.*$/, "");
+  return keyedHash(database, "reply-to", `${gmail ? mailbox.replaceAll(".", "") : mailbox}@${gmail ? "gmail.com" : domain}`);
+}
+
+/**
+ * Takes one of the address's REPLY_LIMIT.count slots: a slot never used, or one last used before the window.
+ * False when all are in use. Each try is a single atomic upsert, so concurrent transactions (several server
+ * instances, SQLite's batches) never take the same slot twice; a transaction that rolls back gives its slot
+ * back. It runs where the reply job is created, once per job: retries of the job's send do not count again.
+ */
+async function reserveReply(trx: Transaction<DB>, key: string, at: Date): Promise<boolean> {
+  const usedAt = at.toISOString();
+  const freeBefore = new Date(at.getTime() - REPLY_LIMIT.windowMs).toISOString();
+  for (let slot = 0; slot < REPLY_LIMIT.count; slot++) {
+    const taken = await trx
+      .insertInto("reply_quota")
+      .values({ key, slot, used_at: usedAt })
+      .onConflict((oc) => oc.columns(["key", "slot"]).doUpdateSet({ used_at: usedAt }).where("reply_quota.used_at", "<=", freeBefore))
+      .returning("slot")
+      .executeTakeFirst();
+    if (taken) return true;
+  }
+  return false;
+}
+
 export const RATE_LIMIT_WINDOW_MS = 10 * 60_000;
-const RATE_LIMIT_SALT = "gem-state-leads-rate-limit-v1:";
 const bucketOf = (now: Date) => Math.floor(now.getTime() / RATE_LIMIT_WINDOW_MS);
 
 /**
  * Counts one request from `ip` in the current 10-minute window; allowed while the count is at most `limit`.
- * `limit` 0 turns the limit off. Only a salted hash of the IP is stored here.
+ * `limit` 0 turns the limit off. Only a keyed hash of the IP is stored here.
  */
 export async function checkRateLimit(database: Database, ip: string, limit: number, now = new Date()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   if (limit <= 0) return { allowed: true, retryAfterSeconds: 0 };
   const bucket = bucketOf(now);
-  const key = rateLimitHash(ip);
+  const key = await keyedHash(database, "rate-limit", ip);
   const { count } = await database.db
     .insertInto("rate_limits")
     .values({ key, bucket, count: 1 })
@@ -212,18 +261,18 @@ export async function checkRateLimit(database: Database, ip: string, limit: numb
 export async function isRateLimited(database: Database, ip: string, limit: number, now = new Date()): Promise<{ limited: boolean; retryAfterSeconds: number }> {
   if (limit <= 0) return { limited: false, retryAfterSeconds: 0 };
   const bucket = bucketOf(now);
-  const row = await database.db.selectFrom("rate_limits").select("count").where("key", "=", rateLimitHash(ip)).where("bucket", "=", bucket).executeTakeFirst();
+  const key = await keyedHash(database, "rate-limit", ip);
+  const row = await database.db.selectFrom("rate_limits").select("count").where("key", "=", key).where("bucket", "=", bucket).executeTakeFirst();
   return { limited: (row?.count ?? 0) >= limit, retryAfterSeconds: Math.ceil(((bucket + 1) * RATE_LIMIT_WINDOW_MS - now.getTime()) / 1000) };
 }
 
-const rateLimitHash = (ip: string) =>
-  createHash("sha256")
-    .update(RATE_LIMIT_SALT + ip)
-    .digest("hex");
-
-/** Deletes the counters of windows that have ended. */
+/** Deletes the counters of windows that have ended, and reply slots unused for a whole REPLY_LIMIT window. */
 export async function pruneRateLimits(database: Database, now = new Date()): Promise<void> {
   await database.db.deleteFrom("rate_limits").where("bucket", "<", bucketOf(now)).execute();
+  await database.db
+    .deleteFrom("reply_quota")
+    .where("used_at", "<=", new Date(now.getTime() - REPLY_LIMIT.windowMs).toISOString())
+    .execute();
 }
 
 /** How long requests are kept (the privacy policy's retention table); confirmed newsletter sign-ups stay until removed, unconfirmed ones UNCONFIRMED_SIGNUP_DAYS. */

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { receiptPath } from "./receipt.server.ts";
+import { loggedPath } from "./log-path.ts";
+
+describe("loggedPath (the request log's path)", () => {
+  const receipt = receiptPath({ leadId: "5a4ad3a8-0d0c-4a5e-9c5e-2b8f0c1d2e3f", kind: "contact", duplicate: false }, "r".repeat(40));
+
+  it("logs a receipt link as its route pattern, however it is spelled", () => {
+    expect(loggedPath(receipt)).toBe("/request-received/:ref");
+    expect(loggedPath(`${receipt}.data`)).toBe("/request-received/:ref.data");
+    expect(loggedPath(receipt.replace("/request-received/", "/Request-Received/"))).toBe("/request-received/:ref");
+    expect(loggedPath(receipt.replace("/request-received/", "/%72equest-received/"))).toBe("/request-received/:ref");
+    expect(loggedPath(`${receipt}/extra?x=1`)).toBe("/request-received/:ref");
+  });
+
+  it("logs other paths as they are, without the query string", () => {
+    expect(loggedPath("/contact")).toBe("/contact");
+    expect(loggedPath("/newsletter/confirm?t=c.secret.token")).toBe("/newsletter/confirm");
+    expect(loggedPath("/bad%")).toBe("/bad%");
+  });
+});

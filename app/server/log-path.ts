@@ -1,0 +1,21 @@
+/**
+ * The path as the request log shows it. The query string is never logged (it may carry personal data or a
+ * newsletter link's token). A path whose segment is a secret is logged as its route pattern: the receipt
+ * link after a form sent without JavaScript (/request-received/<signed token>) would let anyone who reads
+ * the logs open that visitor's confirmation page. The path is matched as routing sees it (decoded, any
+ * letter case), so no spelling of it slips through.
+ */
+const SECRET_SEGMENTS: readonly { prefix: string; pattern: string }[] = [{ prefix: "/request-received/", pattern: "/request-received/:ref" }];
+
+export function loggedPath(url: string): string {
+  const path = url.split("?")[0]!;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    decoded = path;
+  }
+  const lower = decoded.toLowerCase();
+  for (const { prefix, pattern } of SECRET_SEGMENTS) if (lower.startsWith(prefix)) return lower.endsWith(".data") ? `${pattern}.data` : pattern;
+  return path;
+}
