@@ -16,7 +16,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { openDatabase, type Database } from "../../app/server/db/database.server.ts";
 import { parsePricingQuery } from "../../app/forms/pricing.ts";
 import { formatRange, quote } from "../../app/lib/price.ts";
@@ -264,29 +264,20 @@ async function expectConfirmed(page: Page, text: string) {
   await expect(confirmation).toBeVisible();
 }
 
-async function newPage(browser: Browser, baseURL: string, options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, ...options });
-  const origin = new URL(baseURL).origin;
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => route.abort("blockedbyclient"),
-  );
-  return { context, page: await context.newPage() };
-}
-
 for (const c of forms) {
   test.describe(c.title, () => {
-    test("no JavaScript: stored once, one e-mail each, one confirmation", async ({ browser, baseURL, site }) => {
-      const { context, page } = await newPage(browser, baseURL!, { javaScriptEnabled: false });
-      const email = uniqueEmail("life-nojs");
-      await page.goto(c.path);
-      const form = await c.form(page);
-      await fill(form, c.entries(email));
-      await form.getByRole("button", { name: c.submit }).click();
-      await expect(page).toHaveURL(/\/request-received\//);
-      await expectConfirmed(page, c.confirmation);
-      await expectDeliveredOnce(site.database, email, c.kind);
-      await context.close();
+    test.describe(() => {
+      test.use({ javaScriptEnabled: false });
+      test("no JavaScript: stored once, one e-mail each, one confirmation", async ({ page, site }) => {
+        const email = uniqueEmail("life-nojs");
+        await page.goto(c.path);
+        const form = await c.form(page);
+        await fill(form, c.entries(email));
+        await form.getByRole("button", { name: c.submit }).click();
+        await expect(page).toHaveURL(/\/request-received\//);
+        await expectConfirmed(page, c.confirmation);
+        await expectDeliveredOnce(site.database, email, c.kind);
+      });
     });
 
     test("sent before the app starts: stored once, one e-mail each, one confirmation", async ({ page, site }) => {
@@ -346,15 +337,16 @@ test.describe("/pricing: the first change shows the new range", () => {
 
   test.beforeAll(() => expect(rangeOf(TWO_STORIES)).not.toBe(rangeOf(HOUSE_1_STORY)));
 
-  test("no JavaScript: the GET form answers with the new range", async ({ browser, baseURL }) => {
-    const { context, page } = await newPage(browser, baseURL!, { javaScriptEnabled: false });
-    await page.goto(HOUSE_1_STORY);
-    await expect(range(page)).toHaveText(rangeOf(HOUSE_1_STORY));
-    await stories(page, "2 stories").check();
-    await page.getByRole("button", { name: "Show my price" }).click();
-    await expect(page).toHaveURL(/stories=2/);
-    await expect(range(page)).toHaveText(rangeOf(TWO_STORIES));
-    await context.close();
+  test.describe(() => {
+    test.use({ javaScriptEnabled: false });
+    test("no JavaScript: the GET form answers with the new range", async ({ page }) => {
+      await page.goto(HOUSE_1_STORY);
+      await expect(range(page)).toHaveText(rangeOf(HOUSE_1_STORY));
+      await stories(page, "2 stories").check();
+      await page.getByRole("button", { name: "Show my price" }).click();
+      await expect(page).toHaveURL(/stories=2/);
+      await expect(range(page)).toHaveText(rangeOf(TWO_STORIES));
+    });
   });
 
   test("before the app starts: the GET form answers with the new range", async ({ page }) => {
