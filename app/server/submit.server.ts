@@ -1,7 +1,7 @@
 /**
  * What every lead form's action does: read the body within its size limit, turn
- * bots away quietly, limit each address, validate with the form's schema, store the request with its
- * notification jobs in one transaction, and only then confirm.
+ * bots away quietly (the honeypot), limit each address, validate with the form's schema, flag a request sent
+ * faster than a person types, store the request with its notification jobs in one transaction, and only then confirm.
  */
 import { createHash } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
