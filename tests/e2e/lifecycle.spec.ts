@@ -421,3 +421,23 @@ test("a request sent sooner than the minimum fill time is kept and flagged for t
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fast Filler");
   await expect(page.getByRole("main")).toContainText("Check: sent fast");
 });
+
+test("a form a client-side navigation showed counts its fill time from that navigation, not from the page load", async ({ page, site }) => {
+  const email = uniqueEmail("life-navigated");
+  await page.goto("/about");
+  await shownLongerThanMinimum(page);
+  await page.mouse.move(1, 1);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const beforeNavigation = await page.evaluate(() => performance.now());
+  await page.locator('a[href="/contact"]:visible').first().click();
+  await expect(page).toHaveURL("/contact");
+  const contact = forms.find((f) => f.path === "/contact")!;
+  const [post] = await Promise.all([page.waitForRequest((r) => r.method() === "POST"), autofillAndSend(await contact.form(page), contact.entries(email), contact.submit)]);
+  const sentAt = await page.evaluate(() => performance.now());
+  const elapsed = Number(new URLSearchParams(post.postData() ?? "").get("_elapsed_ms"));
+  // Shown after the navigation began: less than the time since then (counted from the page load it would be more).
+  expect(elapsed).toBeGreaterThan(0);
+  expect(elapsed).toBeLessThan(sentAt - beforeNavigation);
+  await expectConfirmed(page, contact.confirmation);
+  await expectDeliveredOnce(site.database, email, contact.kind);
+});
