@@ -68,3 +68,8 @@ export function AdminSelect({
     </div>
   );
 }
+
+/** The flag of a request a spam check could not tell from a bot's ("Check: sent fast"): kept, for the owner to judge. */
+export function FlagBadge({ flag }: { flag: string }) {
+  return <span className="inline-block rounded-full border-2 border-amber-600 bg-amber-50 px-2.5 py-0.5 text-sm font-bold text-amber-900">{flag}</span>;
+}

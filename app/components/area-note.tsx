@@ -1,6 +1,6 @@
 /** The service-area answer to a ZIP code (app/lib/service-area.ts), shown beside ZIP fields and in confirmations. */
 import { MapPin } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { NavData } from "../lib/nav.server.ts";
 import { type AreaAnswer, areaAnswer, areaMessage } from "../lib/service-area.ts";
@@ -32,14 +32,20 @@ export function useServiceArea() {
 
 /**
  * Wraps a ZIP field: the answer follows what the visitor types (after the app has started; the answer
- * also comes with the form's result). `initial` is the value the field was rendered with.
+ * also comes with the form's result). `initial` is the value the field was rendered with; a ZIP code typed
+ * before the app started is answered as soon as it has (the field's value when this hydrates).
  */
 export function ZipAnswer({ initial, children }: { initial?: unknown; children: React.ReactNode }) {
   const { table, phone } = useServiceArea();
   const [zip, setZip] = useState(typeof initial === "string" ? initial : "");
+  const wrapper = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const typed = wrapper.current?.querySelector("input")?.value;
+    if (typed !== undefined) setZip(typed);
+  }, []);
   const answer = areaAnswer(zip, table);
   return (
-    <div onInput={(event) => setZip((event.target as HTMLInputElement).value)}>
+    <div ref={wrapper} onInput={(event) => setZip((event.target as HTMLInputElement).value)}>
       {children}
       <div aria-live="polite" className="empty:hidden">
         {answer ? <AreaNote answer={answer} phone={phone} className="mt-2" /> : null}

@@ -5,11 +5,13 @@
  * follows every change in place and the URL follows with it (app/routes/pricing.tsx).
  */
 import { CircleAlert, Info } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { type PricedSlug, type PricingSlug, isCallbackSlug, isPricedSlug, priceBook } from "../content/price-book.ts";
 import type { PricingQuery } from "../forms/pricing.ts";
 import type { LeadActionData } from "../forms/result.ts";
 import { type Quote, formatRange, formatUsd } from "../lib/price.ts";
+import { changedSinceRender } from "../lib/form-state.ts";
 import { pricingPath } from "../lib/paths.ts";
 import { areaAnswer } from "../lib/service-area.ts";
 import { AreaNote, useServiceArea, ZipAnswer } from "./area-note.tsx";
@@ -137,8 +139,16 @@ export function PriceForm({
   const fromHomeSize = "fromHomeSize" in entry ? entry.fromHomeSize : undefined;
   const { table, phone } = useServiceArea();
   const area = pricing.zipcode ? areaAnswer(pricing.zipcode, table) : null;
+  // A change made before the app started (a story chosen, a size typed) is shown once it has: the range
+  // follows the form as it is when this hydrates, not as the server rendered it.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (formRef.current && changedSinceRender(formRef.current)) onUpdate?.(formRef.current, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form hydrates or is first shown
+  }, []);
   return (
     <form
+      ref={formRef}
       method="get"
       action="/pricing"
       aria-labelledby="inputs-heading"

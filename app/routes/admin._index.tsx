@@ -1,5 +1,5 @@
 import { CircleAlert, Download, Phone, Search } from "lucide-react";
-import { AdminInput, AdminSelect, areaLabel, kindLabel, StatusBadge } from "../components/admin.tsx";
+import { AdminInput, AdminSelect, areaLabel, FlagBadge, kindLabel, StatusBadge } from "../components/admin.tsx";
 import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "../forms/admin.ts";
 import { requireOwner } from "../server/admin/guard.server.ts";
 import { filterQuery, inbox, INBOX_PAGE_SIZE } from "../server/admin/inbox.server.ts";
@@ -90,6 +90,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                     Still new after 2 business hours
                   </span>
                 ) : null}
+                {row.flag ? <FlagBadge flag={row.flag} /> : null}
                 <StatusBadge status={row.status} />
               </span>
             </div>

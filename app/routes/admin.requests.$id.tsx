@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FileDown, Phone } from "lucide-react";
 import { data, redirect } from "react-router";
-import { AdminInput, AdminSelect, areaLabel, kindLabel, StatusBadge, statusLabel } from "../components/admin.tsx";
+import { AdminInput, AdminSelect, areaLabel, FlagBadge, kindLabel, StatusBadge, statusLabel } from "../components/admin.tsx";
 import { NOTE_MAX, STATUS_OPTIONS, statusSchema } from "../forms/admin.ts";
 import { requireOwner } from "../server/admin/guard.server.ts";
 import { priceRange } from "../server/admin/inbox.server.ts";
 import { formatField, formatPhone, formatTime, labelFor } from "../server/leads/labels.ts";
+import { spamFlag } from "../server/leads/spam-signal.ts";
 import { changeLeadStatus, getLead, statusHistory } from "../server/leads/store.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
 
@@ -23,6 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     id: lead.id,
     kind: lead.kind,
     title: contact.name || contact.email,
+    flag: spamFlag(lead.fields),
     received: formatTime(lead.createdAt),
     receivedAt: lead.createdAt.toISOString(),
     status: history.at(-1)?.status ?? "new",
@@ -108,6 +110,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-extrabold tracking-tight break-all text-brand-900">{r.title}</h1>
         <StatusBadge status={r.status} />
+        {r.flag ? <FlagBadge flag={r.flag} /> : null}
       </div>
       <p className="mt-1 text-slate-700">
         {kindLabel(r.kind)}, received <time dateTime={r.receivedAt}>{r.received}</time>

@@ -39,7 +39,7 @@ const envSchema = z.object({
   LEAD_WEBHOOK_URL: url(["https:", "http:"]).optional(),
   LEAD_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
-  /** Seconds a person needs at least to fill a form; faster submissions are treated as bots. */
+  /** Seconds a person needs at least to fill a form after it was shown; a request sent faster is kept and flagged "sent fast" for the owner (decision 012). */
   LEAD_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(3),
   /** Wait before the first retry of a failed delivery; it doubles up to 6 hours, for 7 days. */
   OUTBOX_FIRST_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),

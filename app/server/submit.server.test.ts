@@ -83,16 +83,27 @@ describe("lead form actions", () => {
     expect(lead!.context.page).toBe("/about");
   });
 
-  it("turns away a submission faster than a person could type, and the honeypot, with an ordinary confirmation", async () => {
+  it("keeps a request sent faster than a person types (autofill, or a bot), flagged for the owner; turns the honeypot away with an ordinary confirmation", async () => {
     const fast = unique("fast");
-    expect((await submit(valid(fast, { _elapsed_ms: "800" }))).confirmation?.title).toContain("Thank you");
+    const answer = await submit(valid(fast, { _elapsed_ms: "800" }));
+    expect(answer.confirmation?.title).toContain("Thank you");
+    expect(JSON.stringify(answer)).toMatch(/GS-[0-9A-F]{4}-[0-9A-F]{4}/); // a real reference: it was stored
+    const [kept] = await stored(fast);
+    expect(kept?.fields.spamSignal).toBe("sent fast");
+    expect(await stored(fast)).toHaveLength(1);
+
     const bot = unique("bot");
     expect((await submit(valid(bot, { kq_confirm_field: "x" }))).confirmation?.title).toContain("Thank you");
-    expect(await stored(fast)).toHaveLength(0);
     expect(await stored(bot)).toHaveLength(0);
+
     const human = unique("human");
     await submit(valid(human, { _elapsed_ms: "4500" }));
-    expect(await stored(human)).toHaveLength(1);
+    const [person] = await stored(human);
+    expect(person?.fields.spamSignal).toBeUndefined();
+    // Without JavaScript no fill time is sent: nothing to flag.
+    const plain = unique("plain");
+    await submit(valid(plain));
+    expect((await stored(plain))[0]?.fields.spamSignal).toBeUndefined();
   });
 
   it("answers a newsletter address already on the list exactly as a new one (no list enumeration)", async () => {

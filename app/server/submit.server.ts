@@ -1,7 +1,7 @@
 /**
  * What every lead form's action does: read the body within its size limit, turn
- * bots away quietly, limit each address, validate with the form's schema, store the request with its
- * notification jobs in one transaction, and only then confirm.
+ * bots away quietly (the honeypot), limit each address, validate with the form's schema, flag a request sent
+ * faster than a person types, store the request with its notification jobs in one transaction, and only then confirm.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
@@ -18,6 +18,7 @@ import { keyedHash } from "./db/site-secrets.server.ts";
 import { getApp } from "./context.ts";
 import { receiptPath } from "./receipt.server.ts";
 import { referenceOf } from "./leads/reference.ts";
+import { SPAM_SIGNAL, SPAM_SIGNAL_FIELD } from "./leads/spam-signal.ts";
 import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead, REPLY_LIMIT } from "./leads/store.server.ts";
 
 import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "./body-limits.ts";
@@ -205,17 +206,23 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
 
   const submission = parseWithZod(formData, { schema });
 
-  // Bots see an ordinary confirmation; nothing is stored or sent.
-  const elapsed = formData.get(META.elapsed);
-  const tooFast = typeof elapsed === "string" && elapsed !== "" && Number(elapsed) < app.env.LEAD_MIN_FILL_SECONDS * 1000;
-  if (str(formData.get(META.honeypot)) !== "" || tooFast) {
-    app.logger.info({ kind, reason: tooFast ? "too-fast" : "honeypot" }, "spam turned away");
+  // The honeypot is a hidden field no person sees and no browser autofills (it is named like nothing a form
+  // asks for): a value in it is a bot. Bots see an ordinary confirmation; nothing is stored or sent.
+  if (str(formData.get(META.honeypot)) !== "") {
+    app.logger.info({ kind, reason: "honeypot" }, "spam turned away");
     if (submission.status === "success" && app.documentRequest) return redirect(receiptPath({ leadId: "", kind, duplicate: false }, app.env.RECEIPT_SECRET, now), 303);
     if (submission.status === "success") return data({ result: submission.reply({ resetForm: true }), confirmation: options.confirmation(submission.value, null, false) });
     return data({ result: submission.reply() }, { status: 400 });
   }
 
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+
+  // Sent sooner after the form was shown than a person types (the browser measures it, app/components/forms/lead-form.tsx):
+  // a browser's autofill, or a bot; the fill time cannot tell them apart. The request is kept like any other
+  // and flagged for the owner (inbox, e-mail subject), never dropped (decision 012).
+  const elapsed = formData.get(META.elapsed);
+  const sentFast = typeof elapsed === "string" && elapsed !== "" && Number(elapsed) < app.env.LEAD_MIN_FILL_SECONDS * 1000;
+  if (sentFast) app.logger.info({ kind, signal: SPAM_SIGNAL.fast }, "request kept, flagged as sent fast");
 
   try {
     const limit = await checkRateLimit(app.database, ipKey, app.env.LEAD_RATE_LIMIT, now);
@@ -235,7 +242,7 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
     const zip = lead.contact.zip;
     const area = zip ? areaAnswer(zip, zipTable) : null;
     const inServiceArea = isServed(area);
-    const fields: Fields = { ...lead.fields, source: str(formData.get(META.source)).slice(0, 40) || null };
+    const fields: Fields = { ...lead.fields, source: str(formData.get(META.source)).slice(0, 40) || null, ...(sentFast ? { [SPAM_SIGNAL_FIELD]: SPAM_SIGNAL.fast } : {}) };
     const stored = await recordLead(
       app.database,
       {

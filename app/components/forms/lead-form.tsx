@@ -82,7 +82,11 @@ export function LeadForm<V extends Values>({
   const formRef = useRef<HTMLFormElement>(null);
   const [attempt, setAttempt] = useState(0);
   const idem = useRef("");
-  const startedAt = useRef(0);
+  // When the visitor was shown the form, on performance.now()'s clock, which counts from the page's navigation
+  // start: 0 for a form in the server-rendered page (it was on screen from the page load, however much later
+  // the app starts, decision 006), the time of the render for a form a client-side navigation showed. The
+  // root marks the document hydrated after hydration (app/root.tsx), so a render before that is hydration.
+  const [shownAt] = useState(() => (typeof document === "undefined" || !document.documentElement.dataset.hydrated ? 0 : performance.now()));
   const uid = useId();
 
   // The validation layer: null until the first interaction; "failed" if it could not be loaded.
@@ -105,7 +109,6 @@ export function LeadForm<V extends Values>({
   // After a client-side navigation the layer is usually loaded already: then it is attached at once.
   useEffect(() => {
     idem.current = crypto.randomUUID();
-    startedAt.current = performance.now();
     if (validationModule) enhance();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form is first shown
   }, []);
@@ -115,13 +118,13 @@ export function LeadForm<V extends Values>({
       // Added only with JavaScript: without it the server falls back to a fingerprint and the Referer.
       const attribution = readAttribution();
       formData.set(META.key, idem.current);
-      formData.set(META.elapsed, String(Math.round(performance.now() - startedAt.current)));
+      formData.set(META.elapsed, String(Math.round(performance.now() - shownAt)));
       formData.set(META.page, attribution.page);
       formData.set(META.landing, attribution.landing);
       formData.set(META.referrer, attribution.referrer);
       fetcher.submit(formData, { method: "post", action, encType: encType ?? "application/x-www-form-urlencoded" });
     },
-    [fetcher, action, encType],
+    [fetcher, action, encType, shownAt],
   );
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {

@@ -4,6 +4,7 @@ import type { Database } from "../db/database.server.ts";
 import { formatPhone, oneLine } from "../leads/labels.ts";
 import { listLeads, type LeadFilter, type ListedLead } from "../leads/store.server.ts";
 import { isOverdue, parseLocalDate, startOfLocalDay } from "./business-time.ts";
+import { spamFlag } from "../leads/spam-signal.ts";
 
 /** Requests shown on one inbox page; the CSV export has them all. */
 export const INBOX_PAGE_SIZE = 200;
@@ -68,6 +69,8 @@ export interface InboxRow {
   age: string;
   status: ListedLead["status"];
   overdue: boolean;
+  /** "Check: sent fast" when a spam check could not tell this request from a bot's (kept and flagged). */
+  flag: string | null;
 }
 
 function inboxRow(lead: ListedLead, now: Date): InboxRow {
@@ -85,6 +88,7 @@ function inboxRow(lead: ListedLead, now: Date): InboxRow {
     age: ageText(lead.createdAt, now),
     status: lead.status,
     overdue: lead.status === "new" && lead.kind !== "newsletter" && isOverdue(lead.createdAt, now),
+    flag: spamFlag(lead.fields),
   };
 }
 

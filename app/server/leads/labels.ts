@@ -24,6 +24,8 @@ const fieldLabels: Record<string, string> = {
   priceInputs: "Property details",
   priceLow: "Estimate low ($)",
   priceHigh: "Estimate high ($)",
+  // A kept request a spam check could not tell from a bot's (app/server/leads/spam-signal.ts).
+  spamSignal: "Check (spam signal)",
 };
 
 /** The label of a field; an unknown key is shown as itself. */
@@ -53,7 +55,7 @@ export const oneLine = (value: string): string =>
 export const formatPhone = (phone: string | null): string => phone?.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3") ?? "";
 
 /** Fields the visitor did not type (or that are shown on their own, like the instant estimate in one line): not repeated back to them. */
-const NOT_ECHOED = new Set(["source", "priceEstimate", "priceService", "priceInputs", "priceLow", "priceHigh"]);
+const NOT_ECHOED = new Set(["source", "spamSignal", "priceEstimate", "priceService", "priceInputs", "priceLow", "priceHigh"]);
 
 /** What the visitor sent, as they are shown it (the confirmation page and the reply e-mail): labelled, formatted, empty ones left out. */
 export function visitorRows(fields: Fields): { label: string; value: string }[] {

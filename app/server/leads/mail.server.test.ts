@@ -31,6 +31,14 @@ describe("composeLeadEmail", () => {
     expect(leadSubject(leadRow({ kind: "newsletter", fields: { email: "a@b.test" }, contact: { name: null, email: "a@b.test", phone: null, zip: null } }))).toBe("New newsletter sign-up: a@b.test");
   });
 
+  it("starts the subject of a request kept with a spam flag with the flag, and lists it with the fields", () => {
+    const flagged = leadRow({ fields: { ...leadRow().fields, spamSignal: "sent fast" } });
+    expect(leadSubject(flagged)).toBe("[Check: sent fast] New estimate request: Jane Doe, 83646 (Meridian)");
+    expect(String(composeLeadEmail({ jobId: "job-1", lead: flagged, attachment: null } as never, { MAIL_FROM: "site@example.com", LEADS_TO: "owner@example.com" }).text)).toContain(
+      "Check (spam signal): sent fast",
+    );
+  });
+
   it("keeps the subject on one line and at most 150 characters", () => {
     const subject = leadSubject(hostile());
     expect(subject).not.toMatch(/[\r\n]/);

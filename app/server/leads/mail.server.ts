@@ -13,6 +13,7 @@ import type { Env } from "../env.server.ts";
 import { formatField, formatPhone, formatTime, labelFor, oneLine } from "./labels.ts";
 import type { Delivery } from "./delivery.ts";
 import { referenceOf } from "./reference.ts";
+import { spamFlag } from "./spam-signal.ts";
 import type { LeadKind, LeadRow } from "./store.server.ts";
 
 type MailEnv = Pick<Env, "MAIL_FROM" | "LEADS_TO">;
@@ -34,14 +35,15 @@ const truncate = (value: string, max: number) => {
 /** A field that should be text, as one line; anything else as "". */
 const line = (value: unknown): string => (typeof value === "string" ? oneLine(value) : "");
 
-/** "New estimate request: Jane Doe, 83646 (Meridian)", one line, at most 150 characters. */
+/** "New estimate request: Jane Doe, 83646 (Meridian)", one line, at most 150 characters; a flagged request starts "[Check: sent fast] ". */
 export function leadSubject(lead: LeadRow): string {
   const who = line(lead.contact.name) || line(lead.contact.email);
   const city = line(lead.fields.city);
   const where = [line(lead.contact.zip), city && `(${city})`].filter(Boolean).join(" ");
   const detail = lead.kind === "application" ? line(lead.fields.position) : where;
   const outside = lead.inServiceArea === false ? " [outside service area]" : "";
-  return truncate(`${titles[lead.kind]}: ${[who, detail].filter(Boolean).join(", ")}${outside}`, 150);
+  const flag = spamFlag(lead.fields);
+  return truncate(`${flag ? `[${flag}] ` : ""}${titles[lead.kind]}: ${[who, detail].filter(Boolean).join(", ")}${outside}`, 150);
 }
 
 /** Every field with its label, then where the request came from and the consent proof. */
