@@ -7,7 +7,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pino from "pino";
@@ -24,6 +23,8 @@ import { ADMIN_HEADERS } from "./app/server/admin/guard.server.ts";
 import { bodyLimits } from "./app/server/body-limits.ts";
 import { precompressed } from "./app/server/static-files.ts";
 import { loadPrerendered, servePrerenderedFast } from "./app/server/prerendered.ts";
+import { reactRouterHandler } from "./app/server/react-router-express.ts";
+import { requestOrigins, type TrustProxy } from "./app/server/request-origin.ts";
 
 const dev = process.argv.includes("--dev");
 
@@ -67,11 +68,14 @@ app.use((_req, res, next) => {
   next();
 });
 app.set("trust proxy", env.TRUST_PROXY);
+// The origin each request was sent to: SITE_URL in production, whatever TRUST_PROXY says (app/server/request-origin.ts).
+const origins = requestOrigins({ siteUrl: env.SITE_URL, dev, trustProxy: app.get("trust proxy fn") as TrustProxy });
+const isHttps = (req: IncomingMessage) => origins.of(req).https;
 app.use(compression());
-app.use(securityHeaders({ hsts: env.SITE_URL.startsWith("https:") }));
+app.use(securityHeaders({ hsts: env.SITE_URL.startsWith("https:") && isHttps }));
 // A policy on every response, static files included; pages replace it with their own below.
 app.use((req, res, next) => {
-  res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: req.secure }));
+  res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: isHttps(req) }));
   next();
 });
 
@@ -84,6 +88,12 @@ app.use((req, res, next) => {
   next();
 });
 
+// The inbox over plain HTTP moves to SITE_URL's https origin, before any password or session cookie is sent.
+app.use((req, res, next) => {
+  if (!isAdminPath(req.path) || !origins.isPlainHttp(req)) return next();
+  res.set(ADMIN_HEADERS).redirect(308, `${origins.siteOrigin}${req.originalUrl}`);
+});
+
 // The owner's inbox (docs/security.md "The owner's inbox"): never stored by a cache, never indexed, and a
 // state change must carry this site's Origin (a request without one is refused too, unlike public forms).
 app.use((req, res, next) => {
@@ -91,7 +101,7 @@ app.use((req, res, next) => {
   res.set(ADMIN_HEADERS);
   if (req.method === "GET" || req.method === "HEAD") return next();
   const origin = req.get("origin");
-  if (origin && (origin === `${req.protocol}://${req.get("host")}` || origin === new URL(env.SITE_URL).origin)) return next();
+  if (origin && (origin === origins.of(req).origin || origin === origins.siteOrigin)) return next();
   logger.warn({ event: "admin.cross_origin_refused", method: req.method, path: req.path }, "owner inbox change refused: not from this site");
   res.status(403).type("html").send(errorPage("Changes to the owner inbox can only be made from its own pages."));
 });
@@ -106,7 +116,7 @@ app.use((req, res, next) => {
     return next();
   }
   const origin = req.get("origin");
-  if (!origin || origin === `${req.protocol}://${req.get("host")}` || origin === env.SITE_URL) return next();
+  if (!origin || origin === origins.of(req).origin || origin === origins.siteOrigin) return next();
   res
     .status(403)
     .set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: false }))
@@ -140,7 +150,7 @@ if (dev) {
   // (?city=, ?position=, ?category=, ?_routes=) the loaders must run.
   app.use((req, res, next) => (req.path.endsWith(".data") && req.originalUrl.includes("?") ? next() : staticFiles(req, res, next)));
   const cspHashes = JSON.parse(readFileSync(path.resolve("build/csp-hashes.json"), "utf8")) as Record<string, string[]>;
-  prerendered = servePrerenderedFast(loadPrerendered(clientDir, cspHashes), { hsts: env.SITE_URL.startsWith("https:"), isHttps: requestIsHttps });
+  prerendered = servePrerenderedFast(loadPrerendered(clientDir, cspHashes), { hsts: env.SITE_URL.startsWith("https:"), isHttps });
   build = (await import(serverBuildPath)) as ServerBuild;
 }
 
@@ -160,9 +170,10 @@ const loadContext = (clientIp: string, documentRequest: boolean, nonce: string) 
   return context;
 };
 app.use(
-  createRequestHandler({
+  reactRouterHandler({
     build,
     mode: dev ? "development" : "production",
+    origin: (req) => origins.of(req).origin,
     getLoadContext: (req, res) => loadContext(req.ip ?? "", !req.path.endsWith(".data"), res.locals.nonce as string),
   }),
 );
@@ -255,22 +266,9 @@ function serveStatic(root: string, options: { maxAge: string; immutable?: boolea
   };
 }
 
-/** HTTPS, directly or as a trusted proxy says (X-Forwarded-Proto counts only from the hops TRUST_PROXY names): Express's req.protocol rule. */
-function requestIsHttps(req: IncomingMessage): boolean {
-  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-  const trust = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
-  if (!trust(req.socket.remoteAddress, 0)) return false;
-  const header = req.headers["x-forwarded-proto"];
-  return (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim() === "https";
-}
-
 /** /admin, everything under it, and its client-navigation data requests (/admin.data). */
 function isAdminPath(pathname: string) {
   return pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.");
-}
-
-function isHttps(req: Request) {
-  return req.secure;
 }
 
 function errorPage(sentence = "Sorry, something went wrong on our side. Please try again in a moment.") {

@@ -1,0 +1,66 @@
+/**
+ * Which origin a request was sent to, as the browser saw it (docs/security.md "Behind a TLS proxy").
+ * In production that is SITE_URL, whatever the connection looks like: the TLS proxy in front terminates
+ * HTTPS and talks plain HTTP to this server, and TRUST_PROXY only decides whose address a request has. Two
+ * exceptions keep today's behaviour: development (`--dev`), and a local visit (the request names this
+ * machine, http://localhost:3000, and not SITE_URL's host): both are served as they came.
+ * Plain module working on node:http requests: server.ts uses it in Express and in the prerendered fast path.
+ */
+import type { IncomingMessage } from "node:http";
+
+/** Express's compiled "trust proxy" function: whether the hop at `address` is a proxy of ours. */
+export type TrustProxy = (address: string | undefined, hop: number) => boolean;
+
+export interface RequestOrigin {
+  /** scheme://host[:port], as in the browser's Origin header. */
+  origin: string;
+  https: boolean;
+}
+
+/** The headers a proxy adds; a request with none of them came straight from its client. */
+const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-real-ip", "via"];
+
+const isLoopbackHost = (host: string) => {
+  const hostname = host.replace(/:\d+$/, "").toLowerCase();
+  return hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+};
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim().toLowerCase();
+
+export function requestOrigins({ siteUrl, dev, trustProxy }: { siteUrl: string; dev: boolean; trustProxy: TrustProxy }) {
+  const site = new URL(siteUrl);
+  const siteOrigin: RequestOrigin = { origin: site.origin, https: site.protocol === "https:" };
+  const encrypted = (req: IncomingMessage) => Boolean((req.socket as { encrypted?: boolean }).encrypted);
+  const fromTrustedProxy = (req: IncomingMessage) => trustProxy(req.socket.remoteAddress, 0);
+
+  /** Express's req.protocol and req.host: X-Forwarded-Proto and -Host count only from the hops TRUST_PROXY names. */
+  const asConnected = (req: IncomingMessage): RequestOrigin & { host: string } => {
+    const trusted = fromTrustedProxy(req);
+    const proto = encrypted(req) ? "https" : trusted ? (first(req.headers["x-forwarded-proto"]) ?? "http") : "http";
+    const host = (trusted ? first(req.headers["x-forwarded-host"]) : undefined) ?? req.headers.host?.trim().toLowerCase() ?? "";
+    return { origin: `${proto}://${host || "localhost"}`, https: proto === "https", host };
+  };
+
+  /** The origin the browser used: SITE_URL in production, except for a local visit (and in development). */
+  const of = (req: IncomingMessage): RequestOrigin => {
+    const { host, ...connected } = asConnected(req);
+    if (dev || (isLoopbackHost(host) && host !== site.host)) return connected;
+    return siteOrigin;
+  };
+
+  /**
+   * Whether a request for SITE_URL (https) reached us over plain HTTP, told without trusting the client to
+   * lower anything: X-Forwarded-Proto says http (from anyone: it can only earn its sender a redirect), or the
+   * connection is direct (no forwarding header, not from a trusted proxy) and not TLS. A proxy that forwards
+   * without any forwarding header cannot be told from a direct client: it must send X-Forwarded-Proto.
+   */
+  const isPlainHttp = (req: IncomingMessage): boolean => {
+    const origin = of(req);
+    if (origin !== siteOrigin || !origin.https || encrypted(req)) return false;
+    const proto = first(req.headers["x-forwarded-proto"]);
+    if (proto) return proto === "http";
+    return !fromTrustedProxy(req) && !FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined);
+  };
+
+  return { of, isPlainHttp, siteOrigin: site.origin };
+}
