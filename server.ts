@@ -71,6 +71,18 @@ app.set("trust proxy", env.TRUST_PROXY);
 // The origin each request was sent to: SITE_URL in production, whatever TRUST_PROXY says (app/server/request-origin.ts).
 const origins = requestOrigins({ siteUrl: env.SITE_URL, dev, trustProxy: app.get("trust proxy fn") as TrustProxy });
 const isHttps = (req: IncomingMessage) => origins.of(req).https;
+// Forms work behind a proxy without TRUST_PROXY, but its visitors share one address for the rate limits: said once.
+let unnamedProxyWarned = false;
+app.use((req, _res, next) => {
+  if (!unnamedProxyWarned && origins.viaUnnamedProxy(req)) {
+    unnamedProxyWarned = true;
+    logger.warn(
+      { event: "proxy.not_named" },
+      "requests arrive through a proxy that TRUST_PROXY does not name: every visitor shares its address for the rate limits and the sign-in lockout. Set TRUST_PROXY (README settings).",
+    );
+  }
+  next();
+});
 app.use(compression());
 app.use(securityHeaders({ hsts: env.SITE_URL.startsWith("https:") && isHttps }));
 // A policy on every response, static files included; pages replace it with their own below.

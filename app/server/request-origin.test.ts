@@ -75,3 +75,17 @@ describe("plain HTTP, for the inbox's redirect to https", () => {
     expect(requestOrigins({ siteUrl: "http://localhost:3000", dev: false, trustProxy: noProxy }).isPlainHttp(request({ host: "localhost:3000" }))).toBe(false);
   });
 });
+
+describe("a proxy TRUST_PROXY does not name", () => {
+  it("is told by forwarding headers on a connection from this machine or a private network", () => {
+    const production = requestOrigins({ siteUrl: SITE_URL, dev: false, trustProxy: noProxy });
+    expect(production.viaUnnamedProxy(request({ "x-forwarded-for": "198.51.100.4" }, { address: "127.0.0.1" }))).toBe(true);
+    expect(production.viaUnnamedProxy(request({ "x-forwarded-proto": "https" }, { address: "::ffff:10.1.2.3" }))).toBe(true);
+    expect(production.viaUnnamedProxy(request({ via: "1.1 caddy" }, { address: "fd00::5" }))).toBe(true);
+    // A direct visitor, a client on the internet writing the headers itself, or a proxy TRUST_PROXY names.
+    expect(production.viaUnnamedProxy(request({}, { address: "127.0.0.1" }))).toBe(false);
+    expect(production.viaUnnamedProxy(request({ "x-forwarded-for": "198.51.100.4" }, { address: "203.0.113.9" }))).toBe(false);
+    const named = requestOrigins({ siteUrl: SITE_URL, dev: false, trustProxy: loopbackProxy });
+    expect(named.viaUnnamedProxy(request({ "x-forwarded-for": "198.51.100.4" }, { address: "127.0.0.1" }))).toBe(false);
+  });
+});

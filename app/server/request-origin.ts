@@ -7,6 +7,7 @@
  * Plain module working on node:http requests: server.ts uses it in Express and in the prerendered fast path.
  */
 import type { IncomingMessage } from "node:http";
+import { BlockList, isIPv4 } from "node:net";
 
 /** Express's compiled "trust proxy" function: whether the hop at `address` is a proxy of ours. */
 export type TrustProxy = (address: string | undefined, hop: number) => boolean;
@@ -23,6 +24,22 @@ const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-proto",
 const isLoopbackHost = (host: string) => {
   const hostname = host.replace(/:\d+$/, "").toLowerCase();
   return hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+};
+
+/** Where a proxy of the hosting sits: this machine or a private network. */
+const privateNetworks = new BlockList();
+for (const [network, prefix] of [
+  ["127.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+] as const)
+  privateNetworks.addSubnet(network, prefix, "ipv4");
+privateNetworks.addAddress("::1", "ipv6");
+privateNetworks.addSubnet("fc00::", 7, "ipv6");
+const isPrivateAddress = (address: string) => {
+  const v4 = address.replace(/^::ffff:/i, "");
+  return isIPv4(v4) ? privateNetworks.check(v4, "ipv4") : privateNetworks.check(address, "ipv6");
 };
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim().toLowerCase();
@@ -62,5 +79,12 @@ export function requestOrigins({ siteUrl, dev, trustProxy }: { siteUrl: string; 
     return !fromTrustedProxy(req) && !FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined);
   };
 
-  return { of, isPlainHttp, siteOrigin: site.origin };
+  /**
+   * A request that a proxy TRUST_PROXY does not name forwarded (forwarding headers, from this machine or a
+   * private network): its visitors all share the proxy's address for the rate limits and the sign-in lockout.
+   */
+  const viaUnnamedProxy = (req: IncomingMessage): boolean =>
+    !fromTrustedProxy(req) && isPrivateAddress(req.socket.remoteAddress ?? "") && FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined);
+
+  return { of, isPlainHttp, viaUnnamedProxy, siteOrigin: site.origin };
 }

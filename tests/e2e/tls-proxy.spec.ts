@@ -8,6 +8,7 @@
 import { request as httpRequest } from "node:http";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { hydrated } from "./fixtures.ts";
+import { uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, signIn, uniqueOwner } from "./owners.ts";
 import { type Caddy, caddyPorts, startCaddy } from "../support/caddy.ts";
 import { type ServerHandle, startSite, storedLeads } from "../support/processes.ts";
@@ -34,8 +35,6 @@ async function proxiedPage(browser: Browser, { javaScript = true } = {}): Promis
   const context = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: proxy.httpsOrigin, viewport: { width: 1440, height: 900 }, javaScriptEnabled: javaScript });
   return context.newPage();
 }
-
-const uniqueEmail = (tag: string) => `tls-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 async function storedOnce(email: string) {
   const rows = (await storedLeads(site.dataDir)).filter((l) => l.contact.email === email);
@@ -197,4 +196,13 @@ test("the inbox over plain HTTP is redirected to https, through the proxy's http
   }
   // Public pages are not the inbox: they answer over plain HTTP as they are.
   expect((await plainGet(`${proxy.httpOrigin}/about`, siteHost)).status).toBe(200);
+});
+
+test("the server log says once that the proxy is not named by TRUST_PROXY (its visitors share one address for the rate limits)", () => {
+  const warnings = site
+    .log()
+    .split("\n")
+    .filter((line) => line.includes('"event":"proxy.not_named"'));
+  expect(warnings).toHaveLength(1);
+  expect(warnings[0]).toContain("Set TRUST_PROXY");
 });
