@@ -2,8 +2,8 @@
  * Which origin a request was sent to, as the browser saw it (docs/security.md "Behind a TLS proxy").
  * In production that is SITE_URL, whatever the connection looks like: the TLS proxy in front terminates
  * HTTPS and talks plain HTTP to this server, and TRUST_PROXY only decides whose address a request has. Two
- * exceptions keep today's behaviour: development (`--dev`), and a local visit (the request names this
- * machine, http://localhost:3000, and not SITE_URL's host): both are served as they came.
+ * exceptions take the connection's own origin: development (`--dev`), and a local visit (the request names
+ * this machine, http://localhost:3000, and not SITE_URL's host).
  * Plain module working on node:http requests: server.ts uses it in Express and in the prerendered fast path.
  */
 import type { IncomingMessage } from "node:http";
@@ -69,7 +69,7 @@ export function requestOrigins({ siteUrl, dev, trustProxy }: { siteUrl: string; 
    * Whether a request for SITE_URL (https) reached us over plain HTTP, told without trusting the client to
    * lower anything: X-Forwarded-Proto says http (from anyone: it can only earn its sender a redirect), or the
    * connection is direct (no forwarding header, not from a trusted proxy) and not TLS. A proxy that forwards
-   * without any forwarding header cannot be told from a direct client: it must send X-Forwarded-Proto.
+   * without any forwarding header cannot be told from a direct client: it must send one (X-Forwarded-Proto).
    */
   const isPlainHttp = (req: IncomingMessage): boolean => {
     const origin = of(req);
