@@ -5,13 +5,16 @@
  * Origin; each is accepted. The owner signs in and gets a Secure __Host- cookie; every answer carries HSTS;
  * the inbox over plain HTTP is sent to https.
  */
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { hydrated } from "./fixtures.ts";
 import { uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, signIn, uniqueOwner } from "./owners.ts";
 import { type Caddy, caddyPorts, startCaddy } from "../support/caddy.ts";
-import { type ServerHandle, startSite, storedLeads } from "../support/processes.ts";
+import { ROOT, type ServerHandle, startSite, storedLeads } from "../support/processes.ts";
 
 test.skip(({ isMobile }) => isMobile, "server behaviour, checked once on the desktop project");
 test.describe.configure({ mode: "serial" });
@@ -20,9 +23,26 @@ const HSTS = "max-age=31536000; includeSubDomains";
 let site: ServerHandle & { dataDir: string };
 let proxy: Caddy;
 
+/**
+ * The production build served under another SITE_URL: a directory whose build/ links to the project's files,
+ * with its own build/site.json naming that SITE_URL (the record of the SITE_URL a build was made for, which a
+ * production server compares with its own). The pages' canonical links still name the default site; nothing
+ * here reads them.
+ */
+function buildServedAs(siteUrl: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "gs-tls-build-"));
+  mkdirSync(path.join(dir, "build"));
+  for (const entry of readdirSync(path.join(ROOT, "build"))) {
+    if (entry !== "site.json") symlinkSync(path.join(ROOT, "build", entry), path.join(dir, "build", entry));
+  }
+  writeFileSync(path.join(dir, "build", "site.json"), `${JSON.stringify({ siteUrl })}\n`);
+  return dir;
+}
+
 test.beforeAll(async () => {
   const ports = await caddyPorts();
-  site = await startSite({ SITE_URL: `https://127.0.0.1:${ports.https}` });
+  const SITE_URL = `https://127.0.0.1:${ports.https}`;
+  site = await startSite({ SITE_URL }, { cwd: buildServedAs(SITE_URL) });
   proxy = await startCaddy(ports, site.port);
 });
 test.afterAll(async () => {
