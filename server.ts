@@ -7,7 +7,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pino from "pino";
@@ -27,6 +26,8 @@ import { bodyLimits } from "./app/server/body-limits.ts";
 import { precompressed } from "./app/server/static-files.ts";
 import { loadPrerendered, servePrerenderedFast } from "./app/server/prerendered.ts";
 import { loggedPath } from "./app/server/log-path.ts";
+import { reactRouterHandler } from "./app/server/react-router-express.ts";
+import { requestOrigins, type TrustProxy } from "./app/server/request-origin.ts";
 
 const dev = process.argv.includes("--dev");
 
@@ -91,11 +92,26 @@ app.use((_req, res, next) => {
   next();
 });
 app.set("trust proxy", env.TRUST_PROXY);
+// The origin each request was sent to: SITE_URL in production, whatever TRUST_PROXY says (app/server/request-origin.ts).
+const origins = requestOrigins({ siteUrl: env.SITE_URL, dev, trustProxy: app.get("trust proxy fn") as TrustProxy });
+const isHttps = (req: IncomingMessage) => origins.of(req).https;
+// Forms work behind a proxy without TRUST_PROXY, but its visitors share one address for the rate limits: said once.
+let unnamedProxyWarned = false;
+app.use((req, _res, next) => {
+  if (!unnamedProxyWarned && origins.viaUnnamedProxy(req)) {
+    unnamedProxyWarned = true;
+    logger.warn(
+      { event: "proxy.not_named" },
+      "requests arrive through a proxy that TRUST_PROXY does not name: every visitor shares its address for the rate limits and the sign-in lockout. Set TRUST_PROXY (README settings).",
+    );
+  }
+  next();
+});
 app.use(compression());
-app.use(securityHeaders({ hsts: env.SITE_URL.startsWith("https:") }));
+app.use(securityHeaders({ hsts: env.SITE_URL.startsWith("https:") && isHttps }));
 // A policy on every response, static files included; pages replace it with their own below.
 app.use((req, res, next) => {
-  res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: req.secure }));
+  res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: isHttps(req) }));
   next();
 });
 
@@ -108,6 +124,12 @@ app.use((req, res, next) => {
   next();
 });
 
+// The inbox over plain HTTP moves to SITE_URL's https origin, before any password or session cookie is sent.
+app.use((req, res, next) => {
+  if (!isAdminPath(req.path) || !origins.isPlainHttp(req)) return next();
+  res.set(ADMIN_HEADERS).redirect(308, `${origins.siteOrigin}${req.originalUrl}`);
+});
+
 // The owner's inbox (docs/security.md "The owner's inbox"): never stored by a cache, never indexed, and a
 // state change must carry this site's Origin (a request without one is refused too, unlike public forms).
 app.use((req, res, next) => {
@@ -115,7 +137,7 @@ app.use((req, res, next) => {
   res.set(ADMIN_HEADERS);
   if (req.method === "GET" || req.method === "HEAD") return next();
   const origin = req.get("origin");
-  if (origin && (origin === `${req.protocol}://${req.get("host")}` || origin === new URL(env.SITE_URL).origin)) return next();
+  if (origin && (origin === origins.of(req).origin || origin === origins.siteOrigin)) return next();
   logger.warn({ event: "admin.cross_origin_refused", method: req.method, path: req.path }, "owner inbox change refused: not from this site");
   res.status(403).type("html").send(errorPage("Changes to the owner inbox can only be made from its own pages."));
 });
@@ -130,7 +152,7 @@ app.use((req, res, next) => {
     return next();
   }
   const origin = req.get("origin");
-  if (!origin || origin === `${req.protocol}://${req.get("host")}` || origin === env.SITE_URL) return next();
+  if (!origin || origin === origins.of(req).origin || origin === origins.siteOrigin) return next();
   res
     .status(403)
     .set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: false }))
@@ -173,7 +195,7 @@ if (dev) {
   // (?city=, ?position=, ?category=, ?_routes=) the loaders must run.
   app.use((req, res, next) => (req.path.endsWith(".data") && req.originalUrl.includes("?") ? next() : staticFiles(req, res, next)));
   const cspHashes = JSON.parse(readFileSync(path.resolve("build/csp-hashes.json"), "utf8")) as Record<string, string[]>;
-  prerendered = servePrerenderedFast(loadPrerendered(clientDir, cspHashes), { hsts: env.SITE_URL.startsWith("https:"), isHttps: requestIsHttps });
+  prerendered = servePrerenderedFast(loadPrerendered(clientDir, cspHashes), { hsts: env.SITE_URL.startsWith("https:"), isHttps });
   build = (await import(serverBuildPath)) as ServerBuild;
 }
 
@@ -193,9 +215,10 @@ const loadContext = (clientIp: string, documentRequest: boolean, nonce: string) 
   return context;
 };
 app.use(
-  createRequestHandler({
+  reactRouterHandler({
     build,
     mode: dev ? "development" : "production",
+    origin: (req) => origins.of(req).origin,
     getLoadContext: (req, res) => loadContext(req.ip ?? "", !req.path.endsWith(".data"), res.locals.nonce as string),
   }),
 );
@@ -289,22 +312,9 @@ function serveStatic(root: string, options: { maxAge: string; immutable?: boolea
   };
 }
 
-/** HTTPS, directly or as a trusted proxy says (X-Forwarded-Proto counts only from the hops TRUST_PROXY names): Express's req.protocol rule. */
-function requestIsHttps(req: IncomingMessage): boolean {
-  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-  const trust = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
-  if (!trust(req.socket.remoteAddress, 0)) return false;
-  const header = req.headers["x-forwarded-proto"];
-  return (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim() === "https";
-}
-
 /** /admin, everything under it, and its client-navigation data requests (/admin.data). */
 function isAdminPath(pathname: string) {
   return pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.");
-}
-
-function isHttps(req: Request) {
-  return req.secure;
 }
 
 function errorPage(sentence = "Sorry, something went wrong on our side. Please try again in a moment.") {

@@ -15,17 +15,28 @@ function run(label: string, command: string, args: string[]) {
   }
 }
 
+/** On Debian as root (CI), installs a missing tool's Debian package; true when it could. */
+function aptInstall(pkg: string): boolean {
+  if (!existsSync("/etc/debian_version") || process.getuid?.() !== 0) return false;
+  console.log(`${pkg} not found: installing Debian's ${pkg} package…`);
+  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "-qq", pkg], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  return true;
+}
+
 function ensureChromium() {
   if (findChromium()) return;
-  const isDebian = existsSync("/etc/debian_version");
-  const isRoot = process.getuid?.() === 0;
-  if (isDebian && isRoot) {
-    console.log("Chromium not found: installing Debian's chromium package…");
-    execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-    if (findChromium()) return;
-  }
+  if (aptInstall("chromium") && findChromium()) return;
   console.error("No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `sudo apt-get install chromium`)\n" + "or point CHROMIUM_PATH at a Chromium or Chrome binary.");
+  process.exit(1);
+}
+
+/** Caddy is the TLS proxy of tests/e2e/tls-proxy.spec.ts. */
+function ensureCaddy() {
+  const found = () => spawnSync("caddy", ["version"]).status === 0;
+  if (found()) return;
+  if (aptInstall("caddy") && found()) return;
+  console.error("No Caddy found for the end-to-end tests (the TLS proxy in front of the site). Install it (Debian/Ubuntu: `sudo apt-get install caddy`).");
   process.exit(1);
 }
 
@@ -34,6 +45,7 @@ run("typecheck", "npx", ["tsc"]);
 run("lint", "npm", ["run", "lint"]);
 run("unit tests", "npx", ["vitest", "run"]);
 ensureChromium();
+ensureCaddy();
 run("build", "npm", ["run", "build"]);
 run("end-to-end tests", "npx", ["playwright", "test"]);
 console.log("\n✔ all checks passed");

@@ -44,6 +44,16 @@ describe("settings", () => {
     expect(() => parseEnv({ NODE_ENV: "test", MAIL_TRANSPORT: "carrier-pigeon" })).toThrow(/MAIL_TRANSPORT: must be smtp or files/);
   });
 
+  it("stops a production start with an http:// SITE_URL, naming SITE_URL; development and tests may use http://", () => {
+    const production = (SITE_URL: string) => () => parseEnv({ NODE_ENV: "production", MAIL_TRANSPORT: "files", SITE_URL });
+    expect(production("http://www.gemstateexteriorcleaning.com")).toThrow(/SITE_URL: must start with https:\/\/ in production/);
+    expect(production("http://localhost:3000")).toThrow(EnvError);
+    expect(production("https://www.gemstateexteriorcleaning.com")).not.toThrow();
+    expect(parseEnv({ MAIL_TRANSPORT: "files" }).SITE_URL).toMatch(/^https:\/\//);
+    expect(parseEnv({ NODE_ENV: "development", SITE_URL: "http://localhost:3000" }).SITE_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ NODE_ENV: "test", SITE_URL: "http://localhost:3000" }).SITE_URL).toBe("http://localhost:3000");
+  });
+
   it("never prints the value of a secret setting", () => {
     const secrets = {
       DATABASE_URL: "mysql://admin:hunter2-db@db/gs",

@@ -114,6 +114,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = result.data;
   const problems: string[] = [];
   if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS) problems.push("HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS");
+  // Browsers reach a production site over HTTPS (a TLS proxy in front, docs/security.md "Behind a TLS proxy"):
+  // the scheme of every request, the session cookie's Secure flag and HSTS follow SITE_URL.
+  if (env.NODE_ENV === "production" && new URL(env.SITE_URL).protocol !== "https:") {
+    problems.push(
+      `SITE_URL: must start with https:// in production (NODE_ENV=production), the address visitors use through the TLS proxy in front; http:// only in development (got ${JSON.stringify(env.SITE_URL)})`,
+    );
+  }
   if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) problems.push("LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set");
   if (env.LEAD_WEBHOOK_URL) {
     const hook = new URL(env.LEAD_WEBHOOK_URL);

@@ -52,7 +52,7 @@ export function loadPrerendered(root: string, cspHashes: Record<string, string[]
 
 /**
  * Answers the request when it is a prerendered page and returns true; otherwise returns false.
- * `isHttps` must follow the same proxy trust as Express (server.ts passes Express's own rule).
+ * `isHttps` must be the rule Express's responses follow (server.ts passes the same function to both).
  */
 export function servePrerenderedFast(pages: Map<string, Page>, options: { hsts: boolean; isHttps: (req: IncomingMessage) => boolean }) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {

@@ -1,9 +1,10 @@
 /** Security headers for every response (docs/decisions/002-rendering-and-serving.md). */
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
 const HSTS = "max-age=31536000; includeSubDomains";
 
-/** The headers themselves; HSTS only when asked (the request came over HTTPS and SITE_URL is https). */
+/** The headers themselves; HSTS only when asked (SITE_URL is https and the request was sent to it). */
 export function securityHeaderValues({ hsts }: { hsts: boolean }): Record<string, string> {
   return {
     "X-Content-Type-Options": "nosniff",
@@ -15,10 +16,13 @@ export function securityHeaderValues({ hsts }: { hsts: boolean }): Record<string
   };
 }
 
-export function securityHeaders({ hsts }: { hsts: boolean }) {
-  // req.secure follows "trust proxy": a client's own X-Forwarded-Proto counts for nothing.
+/**
+ * `hsts`: false, or whether the browser used https, as server.ts decides it (app/server/request-origin.ts:
+ * SITE_URL's scheme in production), never from a client's own header.
+ */
+export function securityHeaders({ hsts }: { hsts: false | ((req: IncomingMessage) => boolean) }) {
   return (req: Request, res: Response, next: NextFunction) => {
-    res.set(securityHeaderValues({ hsts: hsts && req.secure }));
+    res.set(securityHeaderValues({ hsts: hsts !== false && hsts(req) }));
     next();
   };
 }

@@ -69,6 +69,8 @@ export interface ServerOptions {
   /** Settings on top of the test defaults (production, loopback, no rate limit, LOG_LEVEL=warn). */
   env?: Record<string, string>;
   args?: string[];
+  /** The directory the server runs in, whose ./build it serves (default: the project's). */
+  cwd?: string;
   /** Wait for /healthz (default); false returns at once (for a server expected to refuse to start). */
   waitUntilReady?: boolean;
 }
@@ -78,8 +80,8 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
   const logFile = path.join(options.dataDir, "..", `server-${options.port}.log`);
   mkdirSync(path.dirname(logFile), { recursive: true });
   const log = openSync(logFile, "a");
-  const proc = spawn(process.execPath, ["server.ts", ...(options.args ?? [])], {
-    cwd: ROOT,
+  const proc = spawn(process.execPath, [path.join(ROOT, "server.ts"), ...(options.args ?? [])], {
+    cwd: options.cwd ?? ROOT,
     stdio: ["ignore", log, log],
     env: {
       ...process.env,
@@ -196,9 +198,9 @@ export async function startSilentProxy(targetPort: number, targetHost = "127.0.0
 /** The site on a free loopback port with a DATA_DIR of its own (files for e-mail, LOG_LEVEL=info); `env` on top. */
 const tempDataDir = () => path.join(mkdtempSync(path.join(tmpdir(), "gs-site-")), "data");
 
-export async function startSite(env: Record<string, string> = {}): Promise<ServerHandle & { dataDir: string }> {
+export async function startSite(env: Record<string, string> = {}, { cwd }: { cwd?: string } = {}): Promise<ServerHandle & { dataDir: string }> {
   const dataDir = tempDataDir();
-  const handle = await startServer({ port: await freePort(), dataDir, env: { MAIL_TRANSPORT: "files", LOG_LEVEL: "info", ...env } });
+  const handle = await startServer({ port: await freePort(), dataDir, cwd, env: { MAIL_TRANSPORT: "files", LOG_LEVEL: "info", ...env } });
   return { ...handle, dataDir };
 }
 

@@ -1,0 +1,66 @@
+/**
+ * @react-router/express's request handler, with one difference: the Request that React Router sees is
+ * addressed to `origin(req)` (app/server/request-origin.ts), not to req.protocol and the Host header. React
+ * Router's own check of an action's Origin, the session cookie's Secure flag and every absolute URL follow
+ * it, so behind a TLS proxy they see https://SITE_URL whatever TRUST_PROXY says. Plain module: server.ts imports it.
+ */
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request, Response } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+
+interface Options {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "development" | "production";
+  /** scheme://host[:port] the request was sent to. */
+  origin: (req: Request) => string;
+  getLoadContext: (req: Request, res: Response) => RouterContextProvider;
+}
+
+export function reactRouterHandler({ build, mode, origin, getLoadContext }: Options) {
+  const handle = createRequestHandler(build, mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const response = await handle(toFetchRequest(req, res, origin(req)), getLoadContext(req, res));
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: Request, res: Response, origin: string): globalThis.Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  // The request is abandoned when its client goes away before the answer is complete.
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  // Concatenated, not resolved: a path such as //other.example/x stays a path on this origin.
+  return new Request(`${origin}${req.originalUrl}`, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+  });
+}
+
+async function send(res: Response, response: globalThis.Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (!response.body) return void res.end();
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!res.destroyed && !res.writableEnded) throw error;
+  }
+}
