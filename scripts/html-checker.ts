@@ -48,7 +48,5 @@ export async function htmlErrors(files: string[]): Promise<HtmlError[]> {
     throw new Error(`the Nu Html Checker's report is not JSON: ${output.slice(0, 2000)}`);
   }
   // "error", and "non-document-error" (a file it could not read) count; "info" (with its "warning" subtype) does not.
-  return messages
-    .filter((m) => m.type !== "info")
-    .map((m) => ({ file: (m.url && byUrl.get(m.url)) ?? m.url ?? "?", line: m.firstLine ?? m.lastLine, message: m.message, extract: m.extract }));
+  return messages.filter((m) => m.type !== "info").map((m) => ({ file: (m.url && byUrl.get(m.url)) ?? m.url ?? "?", line: m.firstLine ?? m.lastLine, message: m.message, extract: m.extract }));
 }

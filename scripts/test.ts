@@ -1,10 +1,12 @@
 /**
  * `npm test`: everything, in the order a failure is cheapest to find:
- * typecheck, lint, unit tests, production build, end-to-end tests in Chromium.
+ * typecheck, lint, unit tests, production build, end-to-end tests in Chromium (the HTML checked by the
+ * Nu Html Checker among them, with Java).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { findChromium } from "./chromium.ts";
+import { findJava } from "./html-checker.ts";
 
 function run(label: string, command: string, args: string[]) {
   console.log(`\n▶ ${label}: ${command} ${args.join(" ")}`);
@@ -15,25 +17,44 @@ function run(label: string, command: string, args: string[]) {
   }
 }
 
-function ensureChromium() {
-  if (findChromium()) return;
+/** Installs Debian's `pkg` when `found()` says it is missing (as root on Debian), or stops with `help`. */
+function ensureDebianPackage(what: string, pkg: string, found: () => unknown, help: string) {
+  if (found()) return;
   const isDebian = existsSync("/etc/debian_version");
   const isRoot = process.getuid?.() === 0;
   if (isDebian && isRoot) {
-    console.log("Chromium not found: installing Debian's chromium package…");
+    console.log(`${what} not found: installing Debian's ${pkg} package…`);
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-    if (findChromium()) return;
+    execFileSync("apt-get", ["install", "-y", "-qq", pkg], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if (found()) return;
   }
-  console.error("No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `sudo apt-get install chromium`)\n" + "or point CHROMIUM_PATH at a Chromium or Chrome binary.");
+  console.error(help);
   process.exit(1);
 }
+
+const ensureChromium = () =>
+  ensureDebianPackage(
+    "Chromium",
+    "chromium",
+    findChromium,
+    "No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `sudo apt-get install chromium`)\n" + "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
+  );
+
+// The Nu Html Checker (tests/e2e/html-validity.spec.ts) is a Java program.
+const ensureJava = () =>
+  ensureDebianPackage(
+    "Java",
+    "default-jre-headless",
+    findJava,
+    "No Java found for the Nu Html Checker. Install one (Debian/Ubuntu: `sudo apt-get install default-jre-headless`)\n" + "or set JAVA_HOME.",
+  );
 
 run("typecheck", "npx", ["react-router", "typegen"]);
 run("typecheck", "npx", ["tsc"]);
 run("lint", "npm", ["run", "lint"]);
 run("unit tests", "npx", ["vitest", "run"]);
 ensureChromium();
+ensureJava();
 run("build", "npm", ["run", "build"]);
 run("end-to-end tests", "npx", ["playwright", "test"]);
 console.log("\n✔ all checks passed");

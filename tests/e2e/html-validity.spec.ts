@@ -19,7 +19,10 @@ function prerenderedPages(dir = BUILD): { file: string; where: string }[] {
     .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
     .map((entry) => {
       const file = path.join(entry.parentPath, entry.name);
-      const where = `/${path.relative(dir, file).replace(/(^|\/)index\.html$/, "").replace(/\.html$/, "")}`;
+      const where = `/${path
+        .relative(dir, file)
+        .replace(/(^|\/)index\.html$/, "")
+        .replace(/\.html$/, "")}`;
       return { file, where: `${where} (prerendered)` };
     });
 }
