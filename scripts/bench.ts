@@ -428,6 +428,12 @@ function performanceDoc(r: typeof report, results: string, before?: typeof repor
     "the first tap on every control on the same throttled profile. The loading design is decision 006",
     "(docs/decisions/006-native-controls.md). Re-run it after any change that could move these figures.",
     "",
+    "Method: each page's TBT is judged against its limit's run of the same pass (page minus limit ≤ 25 ms), as FCP",
+    "and LCP are (a busy machine raises both alike). A tap is measured as INP measures an interaction: the page's own",
+    "Event Timing entries (type `event`, durationThreshold 16), the longest `duration` among the tap's events, from",
+    "the input to the next frame after its handlers (scripts/bench-first-tap.ts). After each first tap, a second tap",
+    "on the same page is made as soon as the first has started the app, while it downloads, evaluates and hydrates.",
+    "",
   ];
   if (before) {
     const row = (page: string) => {
