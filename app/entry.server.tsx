@@ -146,7 +146,9 @@ export function deferAppStart() {
 function deferScript(script: string, preloads: string[]): string {
   if (!script.includes("window.__reactRouterRouteModules")) return script;
   const attributes = ` data-preload="${preloads.map(escapeAttribute).join(" ")}"`;
-  return script.replace(/^<script\b([^>]*)\btype="module"/, `<script$1type="${DEFERRED_MODULE_TYPE}"${attributes}`);
+  // A script of another type is a data block, which HTML forbids to carry `async` (the Nu Html Checker
+  // reports it); the early script runs the text as a new module script, which is async anyway.
+  return script.replace(/^<script\b[^>]*>/, (tag) => tag.replace(/\s+async(?:="")?(?=[\s>])/, "").replace(/\btype="module"/, `type="${DEFERRED_MODULE_TYPE}"${attributes}`));
 }
 
 const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");

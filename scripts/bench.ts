@@ -39,7 +39,8 @@ const BUDGET = {
   score: 1, // performance, accessibility, best practices and SEO, as Lighthouse shows them (rounded to 2 places)
   fcpMs: 1000,
   lcpMs: 1500,
-  tbtMs: 50,
+  tbtMs: 50, // only for a page measured without its plain-HTML limit
+  tbtOverLimitMs: 25, // each run's TBT minus its limit's run of the same pass
   cls: 0.01,
   jsGzipKb: 110,
   cssGzipKb: 20,
@@ -165,7 +166,8 @@ for (let pass = 1; pass <= runs; pass++) {
 chrome.kill();
 
 // The first tap on each control, with the server still up (after Lighthouse, on the same quiet machine).
-const taps: TapResult[] = args["no-taps"] ? [] : await measureFirstTaps(origin, chromePath, chromiumArgs);
+// A quick look at some pages (--pages) taps only the controls on them.
+const taps: TapResult[] = args["no-taps"] ? [] : await measureFirstTaps(origin, chromePath, chromiumArgs, args.pages ? pages : undefined);
 cleanup();
 
 const measured = targets.map(({ url, page, runs: all }) => {
@@ -179,6 +181,8 @@ const measured = targets.map(({ url, page, runs: all }) => {
 });
 const results = measured.filter((m) => !m.limit);
 const limits = measured.filter((m) => m.limit);
+/** The limit's run measured in the same pass as a page's run `i` (right after it), if its limit was measured. */
+const limitRun = (page: string, i: number) => limits.find((l) => l.page === page)?.runs[i];
 
 /** Each run of a page against its limit's run of the same pass (measured right after it). */
 const comparisons = results.flatMap(({ page, runs: ours }) => {
@@ -191,14 +195,14 @@ const comparisons = results.flatMap(({ page, runs: ours }) => {
       page,
       fcp: { ours: ours.map((r) => r.fcpMs), limit: limit.runs.map((r) => r.fcpMs), worstRatio: Math.max(...ratios.map((r) => r.fcp)) },
       lcp: { ours: ours.map((r) => r.lcpMs), limit: limit.runs.map((r) => r.lcpMs), worstRatio: Math.max(...ratios.map((r) => r.lcp)) },
-      tbt: { ours: ours.map((r) => r.tbtMs), limit: limit.runs.map((r) => r.tbtMs) },
+      tbt: { ours: ours.map((r) => r.tbtMs), limit: limit.runs.map((r) => r.tbtMs), overLimit: pairs.map((p) => p.ours.tbtMs - p.limit.tbtMs) },
       limitJsKb: limit.median.jsGzipKb,
     },
   ];
 });
 
 const failures = [
-  ...results.flatMap(({ page, runs: all }) => all.flatMap((run, i) => budgetFailures(run).map((f) => `${page} (run ${i + 1}): ${f}`))),
+  ...results.flatMap(({ page, runs: all }) => all.flatMap((run, i) => budgetFailures(run, limitRun(page, i)).map((f) => `${page} (run ${i + 1}): ${f}`))),
   ...comparisons.flatMap((c) =>
     (["fcp", "lcp"] as const)
       .filter((m) => c[m].worstRatio > BUDGET.ratioToLimit)
@@ -216,7 +220,7 @@ const report = {
   cpuAffinity: cpuAffinity(),
   loadAverage: { atStart: round(loadBefore, 2), atEnd: round(os.loadavg()[0]!, 2), cores: os.availableParallelism() },
   budgets: BUDGET,
-  pages: results.map(({ page, median, runs: all }) => ({ page, ...median, worst: worstOf(all), failures: all.flatMap(budgetFailures), runs: all.map(brief) })),
+  pages: results.map(({ page, median, runs: all }) => ({ page, ...median, worst: worstOf(all), failures: all.flatMap((run, i) => budgetFailures(run, limitRun(page, i))), runs: all.map(brief) })),
   limit: comparisons,
   firstTaps: taps,
   failures,
@@ -340,7 +344,12 @@ function brief(run: Run) {
   return { scores: run.scores, fcpMs: run.fcpMs, lcpMs: run.lcpMs, tbtMs: run.tbtMs, cls: run.cls };
 }
 
-function budgetFailures(run: Run): string[] {
+/**
+ * The budgets one run misses. TBT is judged against the plain-HTML limit's run of the same pass when there
+ * is one: on a busy machine the same HTML without any script itself reaches 100–250 ms of TBT, so an
+ * absolute budget measures the machine; the difference measures what the page adds to it.
+ */
+function budgetFailures(run: Run, limit?: Pick<Run, "tbtMs">): string[] {
   const out: string[] = [];
   for (const c of CATEGORIES) {
     const score = run.scores[c];
@@ -349,7 +358,10 @@ function budgetFailures(run: Run): string[] {
   out.push(...run.flagged);
   if (run.fcpMs > BUDGET.fcpMs) out.push(`FCP ${run.fcpMs} ms > ${BUDGET.fcpMs} ms`);
   if (run.lcpMs > BUDGET.lcpMs) out.push(`LCP ${run.lcpMs} ms > ${BUDGET.lcpMs} ms`);
-  if (run.tbtMs > BUDGET.tbtMs) out.push(`TBT ${run.tbtMs} ms > ${BUDGET.tbtMs} ms`);
+  if (limit) {
+    if (run.tbtMs - limit.tbtMs > BUDGET.tbtOverLimitMs)
+      out.push(`TBT ${run.tbtMs} ms is ${run.tbtMs - limit.tbtMs} ms over the plain-HTML limit's ${limit.tbtMs} ms (budget +${BUDGET.tbtOverLimitMs} ms)`);
+  } else if (run.tbtMs > BUDGET.tbtMs) out.push(`TBT ${run.tbtMs} ms > ${BUDGET.tbtMs} ms`);
   if (run.cls > BUDGET.cls) out.push(`CLS ${run.cls} > ${BUDGET.cls}`);
   if (run.jsGzipKb > BUDGET.jsGzipKb) out.push(`JS ${run.jsGzipKb} KB gzip > ${BUDGET.jsGzipKb} KB`);
   if (run.cssGzipKb > BUDGET.cssGzipKb) out.push(`CSS ${run.cssGzipKb} KB gzip > ${BUDGET.cssGzipKb} KB`);
@@ -364,7 +376,7 @@ function toMarkdown(r: typeof report): string {
     "",
     `${r.date.slice(0, 10)} · Lighthouse ${r.lighthouse} · ${r.chromium} · ${r.settings} · ${r.runsPerPage} run(s) per page, each judged on its own; the table shows the worst run of each measure · CPUs ${r.cpuAffinity} · load average ${r.loadAverage.atStart} → ${r.loadAverage.atEnd} on ${r.loadAverage.cores} cores.`,
     "",
-    `Budgets, for every run: scores 100 · FCP ≤ ${b.fcpMs} ms · LCP ≤ ${b.lcpMs} ms · TBT ≤ ${b.tbtMs} ms · CLS ≤ ${b.cls} · JS ≤ ${b.jsGzipKb} KB gzip · CSS ≤ ${b.cssGzipKb} KB gzip · no other host · FCP and LCP ≤ ${b.ratioToLimit}× the plain-HTML limit · first tap ≤ ${b.firstTapMs} ms.`,
+    `Budgets, for every run: scores 100 · FCP ≤ ${b.fcpMs} ms · LCP ≤ ${b.lcpMs} ms · TBT ≤ the plain-HTML limit's run of the same pass + ${b.tbtOverLimitMs ?? "–"} ms (≤ ${b.tbtMs} ms without a limit) · CLS ≤ ${b.cls} · JS ≤ ${b.jsGzipKb} KB gzip · CSS ≤ ${b.cssGzipKb} KB gzip · no other host · FCP and LCP ≤ ${b.ratioToLimit}× the plain-HTML limit · first tap ≤ ${b.firstTapMs} ms.`,
     "Bytes are decoded sizes in KB; “JS gz” is the gzip size of the JavaScript loaded without interaction (the budget); ✗ marks a missed budget.",
     "",
     "| Page | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | HTML | CSS | JS | Img | Font | Req | JS gz | |",
@@ -383,13 +395,13 @@ function toMarkdown(r: typeof report): string {
       "",
       "Each run of a page is divided by its limit's run of the same pass (measured right after it); the worst ratio counts.",
       "",
-      "TBT is shown beside it: the plain HTML's own parsing, style and layout, multiplied by the simulated 4× CPU, is what remains of it.",
+      `TBT is judged the same way: each run minus its limit's run (the plain HTML's own parsing, style and layout, multiplied by the simulated 4× CPU, and whatever else the machine was doing) ≤ ${r.budgets.tbtOverLimitMs ?? "–"} ms.`,
       "",
-      "| Page | FCP ours (runs) | FCP limit | worst ratio | LCP ours (runs) | LCP limit | worst ratio | TBT ours (runs) | TBT limit |",
-      "|---|--:|--:|--:|--:|--:|--:|--:|--:|",
+      "| Page | FCP ours (runs) | FCP limit | worst ratio | LCP ours (runs) | LCP limit | worst ratio | TBT ours (runs) | TBT limit | TBT over limit |",
+      "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
       ...r.limit.map(
         (c) =>
-          `| ${c.page} | ${c.fcp.ours.join(" / ")} | ${c.fcp.limit.join(" / ")} | ${c.fcp.worstRatio} | ${c.lcp.ours.join(" / ")} | ${c.lcp.limit.join(" / ")} | ${c.lcp.worstRatio} | ${c.tbt.ours.join(" / ")} | ${c.tbt.limit.join(" / ")} |`,
+          `| ${c.page} | ${c.fcp.ours.join(" / ")} | ${c.fcp.limit.join(" / ")} | ${c.fcp.worstRatio} | ${c.lcp.ours.join(" / ")} | ${c.lcp.limit.join(" / ")} | ${c.lcp.worstRatio} | ${c.tbt.ours.join(" / ")} | ${c.tbt.limit.join(" / ")} | ${c.tbt.overLimit?.join(" / ") ?? "–"} |`,
       ),
       "",
     );
@@ -415,6 +427,12 @@ function performanceDoc(r: typeof report, results: string, before?: typeof repor
     "limit (the same HTML without any script), Lighthouse's mobile profile, each budget judged on every run, and",
     "the first tap on every control on the same throttled profile. The loading design is decision 006",
     "(docs/decisions/006-native-controls.md). Re-run it after any change that could move these figures.",
+    "",
+    "Method: each page's TBT is judged against its limit's run of the same pass (page minus limit ≤ 25 ms), as FCP",
+    "and LCP are (a busy machine raises both alike). A tap is measured as INP measures an interaction: the page's own",
+    "Event Timing entries (type `event`, durationThreshold 16), the longest `duration` among the tap's events, from",
+    "the input to the next frame after its handlers (scripts/bench-first-tap.ts). After each first tap, a second tap",
+    "on the same page is made as soon as the first has started the app, while it downloads, evaluates and hydrates.",
     "",
   ];
   if (before) {

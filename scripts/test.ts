@@ -1,10 +1,12 @@
 /**
  * `npm test`: everything, in the order a failure is cheapest to find:
- * typecheck, lint, unit tests, production build, end-to-end tests in Chromium.
+ * typecheck, lint, unit tests, production build, end-to-end tests in Chromium (the HTML checked by the
+ * Nu Html Checker among them, with Java).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { findChromium } from "./chromium.ts";
+import { findJava } from "./html-checker.ts";
 
 function run(label: string, command: string, args: string[]) {
   console.log(`\n▶ ${label}: ${command} ${args.join(" ")}`);
@@ -15,30 +17,46 @@ function run(label: string, command: string, args: string[]) {
   }
 }
 
-/** On Debian as root (CI), installs a missing tool's Debian package; true when it could. */
-function aptInstall(pkg: string): boolean {
-  if (!existsSync("/etc/debian_version") || process.getuid?.() !== 0) return false;
-  console.log(`${pkg} not found: installing Debian's ${pkg} package…`);
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", pkg], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  return true;
-}
-
-function ensureChromium() {
-  if (findChromium()) return;
-  if (aptInstall("chromium") && findChromium()) return;
-  console.error("No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `sudo apt-get install chromium`)\n" + "or point CHROMIUM_PATH at a Chromium or Chrome binary.");
-  process.exit(1);
-}
-
-/** Caddy is the TLS proxy of tests/e2e/tls-proxy.spec.ts. */
-function ensureCaddy() {
-  const found = () => spawnSync("caddy", ["version"]).status === 0;
+/** Installs Debian's `pkg` when `found()` says it is missing (as root on Debian), or stops with `help`. */
+function ensureDebianPackage(what: string, pkg: string, found: () => unknown, help: string) {
   if (found()) return;
-  if (aptInstall("caddy") && found()) return;
-  console.error("No Caddy found for the end-to-end tests (the TLS proxy in front of the site). Install it (Debian/Ubuntu: `sudo apt-get install caddy`).");
+  const isDebian = existsSync("/etc/debian_version");
+  const isRoot = process.getuid?.() === 0;
+  if (isDebian && isRoot) {
+    console.log(`${what} not found: installing Debian's ${pkg} package…`);
+    execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+    execFileSync("apt-get", ["install", "-y", "-qq", pkg], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if (found()) return;
+  }
+  console.error(help);
   process.exit(1);
 }
+
+const ensureChromium = () =>
+  ensureDebianPackage(
+    "Chromium",
+    "chromium",
+    findChromium,
+    "No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `sudo apt-get install chromium`)\n" + "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
+  );
+
+// The Nu Html Checker (tests/e2e/html-validity.spec.ts) is a Java program.
+const ensureJava = () =>
+  ensureDebianPackage(
+    "Java",
+    "default-jre-headless",
+    findJava,
+    "No Java found for the Nu Html Checker. Install one (Debian/Ubuntu: `sudo apt-get install default-jre-headless`)\n" + "or set JAVA_HOME.",
+  );
+
+// Caddy is the TLS proxy of tests/e2e/tls-proxy.spec.ts.
+const ensureCaddy = () =>
+  ensureDebianPackage(
+    "Caddy",
+    "caddy",
+    () => spawnSync("caddy", ["version"]).status === 0,
+    "No Caddy found for the end-to-end tests (the TLS proxy in front of the site). Install it (Debian/Ubuntu: `sudo apt-get install caddy`).",
+  );
 
 run("typecheck", "npx", ["react-router", "typegen"]);
 run("typecheck", "npx", ["tsc"]);
@@ -46,6 +64,7 @@ run("lint", "npm", ["run", "lint"]);
 run("unit tests", "npx", ["vitest", "run"]);
 ensureChromium();
 ensureCaddy();
+ensureJava();
 run("build", "npm", ["run", "build"]);
 run("end-to-end tests", "npx", ["playwright", "test"]);
 console.log("\n✔ all checks passed");

@@ -1,9 +1,11 @@
 /**
- * The site header. Its three menus are the WAI-ARIA disclosure navigation pattern (a button with
- * aria-expanded that shows a list of links), opened by the browser itself: each list is a `popover`
- * shown by its button's `popovertarget`, so the menus work from the first paint, before and without
- * JavaScript, with light dismiss and Escape from the platform (docs/decisions/006-native-controls.md).
- * app/lib/early-script.ts keeps aria-expanded in step and closes a menu when one of its links is followed.
+ * The site header. Its three menus are the WAI-ARIA disclosure navigation pattern (a button that shows
+ * a list of links), opened by the browser itself: each list is a `popover` shown by its button's
+ * `popovertarget`, so the menus work from the first paint, before and without JavaScript, with light
+ * dismiss and Escape from the platform (docs/decisions/006-native-controls.md). The browser exposes a
+ * popover button's expanded or collapsed state to assistive technology itself, so the buttons carry no
+ * aria-expanded (HTML forbids it beside popovertarget; tests/e2e/html-validity.spec.ts).
+ * app/lib/early-script.ts closes a menu when one of its links is followed.
  */
 import { ChevronDown, Mail, Menu, Phone, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
@@ -92,7 +94,7 @@ export function Header({ nav }: { nav: NavData }) {
             <Phone className="size-5" aria-hidden="true" />
             <span className="sr-only sm:not-sr-only">Call</span>
           </a>
-          <button type="button" popoverTarget={SITE_MENU_ID} aria-expanded={false} aria-controls={SITE_MENU_ID} className="btn-secondary px-3 lg:hidden">
+          <button type="button" popoverTarget={SITE_MENU_ID} aria-controls={SITE_MENU_ID} className="btn-secondary px-3 lg:hidden">
             <Menu className="size-5" aria-hidden="true" />
             <span className="sr-only">Open menu</span>
           </button>
@@ -113,12 +115,11 @@ function NavDisclosure({ id, label, items }: { id: string; label: string; items:
       <button
         type="button"
         popoverTarget={id}
-        aria-expanded={false}
         aria-controls={id}
-        className={`group inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-semibold tracking-wide text-slate-800 hover:text-brand-600 aria-expanded:text-brand-600`}
+        className={`group inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-semibold tracking-wide text-slate-800 hover:text-brand-600 [&:has(+:popover-open)]:text-brand-600`}
       >
         {label}
-        <ChevronDown className="size-4 transition-transform group-aria-expanded:rotate-180 motion-reduce:transition-none" aria-hidden="true" />
+        <ChevronDown className="size-4 transition-transform group-[:has(+:popover-open)]:rotate-180 motion-reduce:transition-none" aria-hidden="true" />
       </button>
       <div id={id} popover="auto" className={`nav-dropdown max-h-[70vh] min-w-64 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-xl`}>
         <ul>

@@ -3,8 +3,9 @@
  * stylesheet, so it runs before the first paint and needs no download. It makes what the HTML already
  * does complete from the first tap, whether or not the app has started (docs/decisions/006-native-controls.md):
  *
- * - a popover menu's button says whether it is open (aria-expanded), and following a link in a menu
- *   closes the menu (after hydration the page stays, so the browser would leave it open);
+ * - following a link in a popover menu closes the menu (after hydration the page stays, so the browser
+ *   would leave it open); whether a menu is open, its button says by itself (the browser exposes a
+ *   `popovertarget` button's expanded state; HTML forbids aria-expanded on it);
  * - "Copy address" buttons (`data-copy`) write their text to the clipboard and show "Copied"
  *   (`data-copied`) for a moment; a refused clipboard is ignored;
  * - the page behind the phone menu or a modal dialog does not scroll;
@@ -117,11 +118,6 @@ function earlyScript(config: EarlyScriptConfig) {
       lockScroll();
       const element = event.target as HTMLElement;
       const open = (event as ToggleEvent).newState === "open";
-      if (element.id && element.hasAttribute("popover")) {
-        for (const button of doc.querySelectorAll(`[popovertarget="${element.id}"]:not([popovertargetaction="hide"])`)) {
-          button.setAttribute("aria-expanded", String(open));
-        }
-      }
       // Exclusive accordions where <details name> is not supported.
       if (open && element instanceof HTMLDetailsElement && element.getAttribute("name") && !("name" in HTMLDetailsElement.prototype)) {
         for (const other of doc.querySelectorAll<HTMLDetailsElement>(`details[name="${element.getAttribute("name")}"][open]`)) {

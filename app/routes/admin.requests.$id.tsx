@@ -136,7 +136,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
           </p>
         ) : null}
         <form method="post" className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
-          <AdminSelect id="status-status" label="New status" name="status" required options={STATUS_OPTIONS} defaultValue={r.status} error={errors.status?.[0]} />
+          <AdminSelect id="status-status" label="New status" name="status" options={STATUS_OPTIONS} defaultValue={r.status} error={errors.status?.[0]} />
           <AdminInput id="status-note" label="Note (optional)" name="note" type="text" maxLength={NOTE_MAX} defaultValue={actionData?.note ?? ""} error={errors.note?.[0]} />
           <button type="submit" className="btn-primary">
             Save status

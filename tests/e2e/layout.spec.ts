@@ -1,5 +1,6 @@
 import { services } from "../../app/content/services.ts";
 import { locations } from "../../app/content/locations.ts";
+import { expandedInAccessibilityTree } from "./accessibility-tree.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { business } from "../../app/content/business.ts";
 
@@ -24,12 +25,12 @@ test.describe("desktop header", () => {
     await hydrated(page);
     const trigger = page.getByRole("button", { name: "SERVICES" });
     const menu = page.locator("#nav-services");
-    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => expandedInAccessibilityTree(page, "button", "SERVICES")).toBe(false);
     await expect(menu).toBeHidden();
     await trigger.focus();
     await page.keyboard.press("Enter");
     await expect(menu).toBeVisible();
-    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(() => expandedInAccessibilityTree(page, "button", "SERVICES")).toBe(true);
     const links = menu.getByRole("link");
     await expect(links).toHaveCount(services.length + 1);
     await expect(links.first()).toHaveText("All Services");
@@ -44,7 +45,7 @@ test.describe("desktop header", () => {
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(trigger).toBeFocused();
-    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => expandedInAccessibilityTree(page, "button", "SERVICES")).toBe(false);
 
     // Opening the other menu closes this one; a click elsewhere closes it.
     await trigger.click();
@@ -53,6 +54,8 @@ test.describe("desktop header", () => {
     const locationsMenu = page.locator("#nav-locations");
     await expect(locationsMenu).toBeVisible();
     await expect(menu).toBeHidden();
+    await expect.poll(() => expandedInAccessibilityTree(page, "button", "LOCATIONS")).toBe(true);
+    await expect.poll(() => expandedInAccessibilityTree(page, "button", "SERVICES")).toBe(false);
     await expect(locationsMenu.getByRole("link")).toHaveCount(locations.length + 1);
     await page.mouse.click(700, 600);
     await expect(locationsMenu).toBeHidden();
@@ -62,7 +65,7 @@ test.describe("desktop header", () => {
     await locationsMenu.getByRole("link").nth(1).click();
     await expect(page).toHaveURL(`/locations/pressure-washing-${locations[0]!.slug}-id`);
     await expect(locationsMenu).toBeHidden();
-    await expect(locationsTrigger).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => expandedInAccessibilityTree(page, "button", "LOCATIONS")).toBe(false);
   });
 
   test("the FREE ESTIMATE sidebar is visible at 1440 px", async ({ page }) => {
@@ -90,11 +93,11 @@ test.describe("mobile layout", () => {
     await hydrated(page);
     const open = page.getByRole("button", { name: "Open menu" });
     const panel = page.locator("#site-menu");
-    await expect(open).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => expandedInAccessibilityTree(page, "button", "Open menu")).toBe(false);
     await open.focus();
     await page.keyboard.press("Enter");
     await expect(panel).toBeVisible();
-    await expect(open).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(() => expandedInAccessibilityTree(page, "button", "Open menu")).toBe(true);
     const nav = panel.getByRole("navigation", { name: "Mobile" });
     const servicesGroup = nav.getByRole("region", { name: "Services" });
     await expect(servicesGroup.getByRole("link")).toHaveCount(6 + 1);
@@ -109,7 +112,7 @@ test.describe("mobile layout", () => {
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
     await expect(open).toBeFocused();
-    await expect(open).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => expandedInAccessibilityTree(page, "button", "Open menu")).toBe(false);
   });
 
   test("side menu closes with its close button and the backdrop, and a link navigates", async ({ page }) => {

@@ -7,6 +7,7 @@
 import type { Page } from "@playwright/test";
 import { business } from "../../app/content/business.ts";
 import { locations } from "../../app/content/locations.ts";
+import { expandedInAccessibilityTree } from "./accessibility-tree.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 
 const CITY = locations[0]!;
@@ -54,12 +55,15 @@ for (const mode of modes) {
       await page.goto("/about");
       const open = page.getByRole("button", { name: "Open menu" });
       const panel = page.locator("#site-menu");
+      // A screen reader hears the button's state: the browser exposes it, with or without JavaScript.
+      await expect.poll(() => expandedInAccessibilityTree(page, "button", "Open menu")).toBe(false);
       await open.tap();
       await expect(panel).toBeVisible();
-      if (mode.javaScriptEnabled) await expect(open).toHaveAttribute("aria-expanded", "true");
+      await expect.poll(() => expandedInAccessibilityTree(page, "button", "Open menu")).toBe(true);
       await expect(panel.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/faq");
       await panel.getByRole("button", { name: "Close menu" }).tap();
       await expect(panel).toBeHidden();
+      await expect.poll(() => expandedInAccessibilityTree(page, "button", "Open menu")).toBe(false);
       await open.focus();
       await page.keyboard.press("Enter");
       await expect(panel).toBeVisible();
@@ -77,11 +81,13 @@ for (const mode of modes) {
       ] as const) {
         const trigger = page.getByRole("button", { name: label });
         const menu = page.locator(id);
+        await expect.poll(() => expandedInAccessibilityTree(page, "button", label)).toBe(false);
         await trigger.click();
         await expect(menu).toBeVisible();
-        if (mode.javaScriptEnabled) await expect(trigger).toHaveAttribute("aria-expanded", "true");
+        await expect.poll(() => expandedInAccessibilityTree(page, "button", label)).toBe(true);
         await page.keyboard.press("Escape");
         await expect(menu).toBeHidden();
+        await expect.poll(() => expandedInAccessibilityTree(page, "button", label)).toBe(false);
         await trigger.focus();
         await page.keyboard.press("Enter");
         await expect(menu).toBeVisible();

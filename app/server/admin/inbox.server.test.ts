@@ -66,7 +66,7 @@ describe.each(backends)("the inbox's list on %s", (dialect) => {
 describe("inbox filters and display", () => {
   it("leaves out a filter that is not valid and says why", () => {
     const { values, problems } = readFilters(new URL("https://x.test/admin?kind=spam&status=won&from=2030-02-30&q=" + "x".repeat(101)));
-    expect(values).toEqual({ status: "won", from: "2030-02-30" });
+    expect(values).toEqual({ status: "won" });
     expect(problems).toEqual(["Choose a kind from the list", "Search for at most 100 characters", "Choose a real start date"]);
   });
   it("shows a /pricing estimate's range when both ends are there", () => {

@@ -26,8 +26,15 @@ export function readFilters(url: URL): { values: InboxFilterValues; filter: Lead
   const typed = values as InboxFilterValues;
   const from = typed.from ? parseLocalDate(typed.from) : null;
   const to = typed.to ? parseLocalDate(typed.to) : null;
-  if (typed.from && !from) problems.push("Choose a real start date");
-  if (typed.to && !to) problems.push("Choose a real end date");
+  // A date that is not a real day is left out too: a date field cannot show it (HTML forbids such a value).
+  if (typed.from && !from) {
+    problems.push("Choose a real start date");
+    delete typed.from;
+  }
+  if (typed.to && !to) {
+    problems.push("Choose a real end date");
+    delete typed.to;
+  }
   return {
     values: typed,
     problems,

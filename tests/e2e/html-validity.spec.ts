@@ -1,0 +1,90 @@
+/**
+ * Valid HTML on every page: the Nu Html Checker (scripts/html-checker.ts) reports no error on any page the
+ * build prerenders (build/client/**\/*.html) nor on the pages the server renders per request (the 404, the
+ * price page with answers, the newsletter's link pages, a request's receipt, the owner's inbox), as they are
+ * sent. Each error names its page, line and message. One run of the checker for all of them.
+ */
+import { readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { htmlErrors } from "../../scripts/html-checker.ts";
+import { expect, test } from "./fixtures.ts";
+import { newsletterLinkPaths, uniqueEmail } from "./leads.ts";
+import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
+
+const BUILD = "build/client";
+
+/** Every prerendered page: its file, and the path it is served at. */
+function prerenderedPages(dir = BUILD): { file: string; where: string }[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      const where = `/${path
+        .relative(dir, file)
+        .replace(/(^|\/)index\.html$/, "")
+        .replace(/\.html$/, "")}`;
+      return { file, where: `${where} (prerendered)` };
+    });
+}
+
+test.skip(({ isMobile }) => isMobile, "the HTML is the same at every width");
+// Without JavaScript, so a form is sent as plain HTML and lands on its server-rendered receipt.
+test.use({ javaScriptEnabled: false });
+
+test("the Nu Html Checker finds no error on any page, prerendered or server-rendered", async ({ page }, testInfo) => {
+  // The checker's JVM takes seconds to start and to read ~60 pages on a busy machine.
+  test.setTimeout(180_000);
+  const checked = prerenderedPages();
+  expect(checked.length, "prerendered pages in build/client (run `npm run build` first)").toBeGreaterThan(30);
+
+  // The HTML as the server sends it (the browser's DOM would be a re-serialization), with the page's cookies.
+  const sources: { html: string; where: string }[] = [];
+  const fetchPage = async (where: string) => {
+    const response = await page.request.get(where, { maxRedirects: 0 });
+    // A page, whatever its status (the 404, a broken link's 400), not a redirect.
+    expect(`${where}: ${response.status()} ${response.headers()["content-type"]}`).toMatch(/: [245]\d\d text\/html/);
+    sources.push({ html: await response.text(), where });
+  };
+  const links = await newsletterLinkPaths(uniqueEmail("vnu"));
+  for (const where of [
+    "/no-such-page",
+    "/pricing?service=house-washing&sqft=2000&stories=2&siding=vinyl&zipcode=83702",
+    "/pricing?service=roof-cleaning&sqft=-3&stories=1",
+    "/pricing?service=fleet-cleaning",
+    links.confirm,
+    links.unsubscribe,
+    "/newsletter/unsubscribe?t=broken",
+    "/admin/sign-in",
+  ]) {
+    await fetchPage(where);
+  }
+
+  // A request's receipt, and the owner's inbox with that request in it.
+  const email = uniqueEmail("vnu-inbox");
+  await sendRequest(page, { first: "Valid", email });
+  expect(new URL(page.url()).pathname).toMatch(/^\/request-received\//);
+  await fetchPage(new URL(page.url()).pathname);
+  const owner = uniqueOwner("vnu");
+  await addOwnerWithCli(owner);
+  // The sign-in form with its error, as the server answers a wrong password.
+  await page.goto("/admin/sign-in");
+  await page.getByRole("textbox", { name: "E-mail address" }).fill(owner);
+  await page.getByLabel("Password").fill("not the password");
+  const [failed] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Sign in" }).click()]);
+  sources.push({ html: await failed.text(), where: "/admin/sign-in after a wrong password" });
+  await signIn(page, owner);
+  await page.getByRole("listitem").filter({ hasText: email }).getByRole("link", { name: "Valid Inboxtest" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Status" })).toBeVisible();
+  for (const where of ["/admin", new URL(page.url()).pathname, "/admin/report", "/admin?kind=spam&from=2030-02-30"]) await fetchPage(where);
+
+  sources.forEach((source, i) => {
+    const file = testInfo.outputPath(`server-rendered-${i}.html`);
+    writeFileSync(file, source.html);
+    checked.push({ file, where: source.where });
+  });
+
+  const where = new Map(checked.map((c) => [c.file, c.where]));
+  const errors = await htmlErrors(checked.map((c) => c.file));
+  const report = errors.map((e) => `${where.get(e.file) ?? e.file}, line ${e.line ?? "?"}: ${e.message}${e.extract ? ` [${e.extract.trim().slice(0, 160)}]` : ""}`);
+  expect(report, `${errors.length} errors on ${new Set(errors.map((e) => e.file)).size} of ${checked.length} pages`).toEqual([]);
+});
