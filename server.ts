@@ -20,7 +20,7 @@ import { startOutboxWorker } from "./app/server/leads/outbox.server.ts";
 import { countUndelivered } from "./app/server/leads/store.server.ts";
 import { contentSecurityPolicy, newNonce } from "./app/server/csp.server.ts";
 import { securityHeaders } from "./app/server/security.server.ts";
-import { ADMIN_HEADERS } from "./app/server/admin/guard.server.ts";
+import { ADMIN_HEADERS, isAdminPath } from "./app/server/admin/guard.server.ts";
 import { bodyLimits } from "./app/server/body-limits.ts";
 import { precompressed } from "./app/server/static-files.ts";
 import { loadPrerendered, servePrerenderedFast } from "./app/server/prerendered.ts";
@@ -262,11 +262,6 @@ function requestIsHttps(req: IncomingMessage): boolean {
   if (!trust(req.socket.remoteAddress, 0)) return false;
   const header = req.headers["x-forwarded-proto"];
   return (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim() === "https";
-}
-
-/** /admin, everything under it, and its client-navigation data requests (/admin.data). */
-function isAdminPath(pathname: string) {
-  return pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.");
 }
 
 function isHttps(req: Request) {
