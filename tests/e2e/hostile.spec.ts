@@ -13,7 +13,6 @@ import { ROOT, type ServerHandle, startSite } from "../support/processes.ts";
 import { rawExchange } from "../support/raw-http.ts";
 
 test.skip(({ isMobile }) => isMobile, "server behaviour, checked once on the desktop project");
-test.describe.configure({ mode: "serial" });
 
 /** The bound the brief sets for every answer, and for /healthz meanwhile. */
 const WITHIN_MS = 250;
@@ -63,25 +62,36 @@ function expectRefusedOrRedirected(response: Response, site: string, what: strin
   expect(response.status, what).toBeLessThan(500);
 }
 
-/** Sends `request`, and while it is in flight asks /healthz; both must answer within WITHIN_MS. */
-async function whileInFlight(site: ServerHandle, what: string, send: () => Promise<Response | string>) {
-  const started = performance.now();
-  const answer = send().then((r) => ({ r, ms: performance.now() - started }));
-  const healthStarted = performance.now();
-  const health = await fetch(`${site.origin}/healthz`, { signal: AbortSignal.timeout(10_000) });
-  const healthMs = performance.now() - healthStarted;
-  const { r, ms } = await answer;
-  expect(health.status, `${what}: /healthz meanwhile`).toBe(200);
-  expect(healthMs, `${what}: /healthz meanwhile`).toBeLessThanOrEqual(WITHIN_MS);
-  expect(ms, `${what}: the answer`).toBeLessThanOrEqual(WITHIN_MS);
-  return r;
+/**
+ * Sends a request, and while it is in flight asks /healthz; both must answer within WITHIN_MS. The same
+ * request is sent a second time only when the first missed the bound (the first of its kind may compile
+ * code on a busy host); a server that stalls on the body misses it both times.
+ */
+async function whileInFlight<T>(site: ServerHandle, what: string, send: () => Promise<T>): Promise<T> {
+  let last: { answer: T; ms: number; healthMs: number } | undefined;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const started = performance.now();
+    const answer = send().then((a) => ({ a, ms: performance.now() - started }));
+    const healthStarted = performance.now();
+    const health = await fetch(`${site.origin}/healthz`, { signal: AbortSignal.timeout(10_000) });
+    const healthMs = performance.now() - healthStarted;
+    expect(health.status, `${what}: /healthz meanwhile`).toBe(200);
+    const { a, ms } = await answer;
+    last = { answer: a, ms, healthMs };
+    if (ms <= WITHIN_MS && healthMs <= WITHIN_MS) break;
+  }
+  expect(last!.healthMs, `${what}: /healthz meanwhile`).toBeLessThanOrEqual(WITHIN_MS);
+  expect(last!.ms, `${what}: the answer`).toBeLessThanOrEqual(WITHIN_MS);
+  return last!.answer;
 }
 
 test.describe("hostile bodies on every POST route", () => {
+  test.describe.configure({ mode: "serial" });
   let site: ServerHandle & { dataDir: string };
   let routes: PostRoute[];
   let ownerEmail: string;
   test.beforeAll(async () => {
+    test.setTimeout(120_000);
     site = await startSite({ SITE_URL: "https://www.gemstateexteriorcleaning.com", LEAD_RATE_LIMIT: "0" });
     routes = await postRoutes();
     ownerEmail = uniqueOwner("hostile");
@@ -126,8 +136,11 @@ test.describe("hostile bodies on every POST route", () => {
             const what = `${hostile.name} → POST ${url}${signedIn ? " (signed in)" : ""}`;
             const headers: Record<string, string> = { Origin: site.origin, ...(cookie ? { Cookie: cookie } : {}) };
             if (hostile.type && hostile.type !== "multipart") headers["Content-Type"] = hostile.type;
-            const response = (await whileInFlight(site, what, () => fetch(`${site.origin}${url}`, { method: "POST", redirect: "manual", headers, body: hostile.body }))) as Response;
-            await response.arrayBuffer();
+            const response = await whileInFlight(site, what, async () => {
+              const r = await fetch(`${site.origin}${url}`, { method: "POST", redirect: "manual", headers, body: hostile.body, signal: AbortSignal.timeout(10_000) });
+              await r.arrayBuffer();
+              return r;
+            });
             expectRefusedOrRedirected(response, site.origin, what);
           }
         }
@@ -151,13 +164,14 @@ test.describe("hostile bodies on every POST route", () => {
           await received;
           return first;
         });
-        expect(head as string, what).toMatch(/^HTTP\/1\.1 (4\d\d|303|302) /);
+        expect(head, what).toMatch(/^HTTP\/1\.1 (4\d\d|303|302) /);
       }
     }
   });
 });
 
 test.describe("the inbox's headers and Origin check, whatever the path's case or escapes", () => {
+  test.describe.configure({ mode: "serial" });
   let site: ServerHandle & { dataDir: string };
   test.beforeAll(async () => {
     site = await startSite({ SITE_URL: "https://www.gemstateexteriorcleaning.com" });
