@@ -34,7 +34,9 @@ export async function readFormData(request: Request, uploadLimit: number = TEXT_
       if (done) break;
       total += value.byteLength;
       if (total > limit) {
-        await reader.cancel();
+        // Not cancelled: that would destroy the connection before the answer is written. Node discards the
+        // rest of the body once the answer has gone out (and HTTP_REQUEST_TIMEOUT_SECONDS ends a body that never ends).
+        reader.releaseLock();
         throw new HttpError(413, "This form is too large to send.");
       }
       chunks.push(value);
