@@ -61,6 +61,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** A refused sign-in's Retry-After (the action's answer carries it; a page's headers come only from here). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Owner inbox" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function SignIn({ actionData }: Route.ComponentProps) {
