@@ -3,7 +3,11 @@ import { formFields, HttpError, MAX_FORM_ENTRIES, readFields } from "./form-body
 
 const SIGN_IN = formFields(["email", "password"]);
 const post = (body: BodyInit, type = "application/x-www-form-urlencoded") => new Request("http://localhost/admin/sign-in", { method: "POST", headers: { "content-type": type }, body });
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => (error instanceof HttpError ? { status: error.status, message: error.message } : error));
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (error instanceof HttpError ? { status: error.status, message: error.message } : error),
+  );
 
 describe("reading a form body for an explicit list of fields", () => {
   it("keeps the form's fields and drops the others", async () => {
@@ -39,7 +43,11 @@ describe("reading a form body for an explicit list of fields", () => {
         controller.close();
       },
     });
-    expect(await refusal(readFields(new Request("http://localhost/x", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: chunked, duplex: "half" } as RequestInit), SIGN_IN))).toMatchObject({
+    expect(
+      await refusal(
+        readFields(new Request("http://localhost/x", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: chunked, duplex: "half" } as RequestInit), SIGN_IN),
+      ),
+    ).toMatchObject({
       status: 413,
     });
   });

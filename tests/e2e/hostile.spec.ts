@@ -46,8 +46,15 @@ const CORPUS: HostileBody[] = [
   { name: "JSON", type: "application/json", body: JSON.stringify({ email: "a@example.com", password: "x", "x[400000000]": "a" }) },
   { name: "text/plain", type: "text/plain", body: `x[400000000]=a&__intent__=${intent("remove", { name: "x", index: 0 })}` },
   { name: "no Content-Type", type: null, body: new Blob(["x[400000000]=a"]) },
-  { name: "multipart with path-syntax names and an intent", type: "multipart", body: multipart([["x[400000000]", "a"], ["__intent__", JSON.stringify({ type: "remove", payload: { name: "x", index: 0 } })]]) },
-  { name: "multipart with a broken boundary", type: "multipart/form-data; boundary=zzz", body: "--yyy\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\na\r\n--yyy--\r\n" },
+  {
+    name: "multipart with path-syntax names and an intent",
+    type: "multipart",
+    body: multipart([
+      ["x[400000000]", "a"],
+      ["__intent__", JSON.stringify({ type: "remove", payload: { name: "x", index: 0 } })],
+    ]),
+  },
+  { name: "multipart with a broken boundary", type: "multipart/form-data; boundary=zzz", body: '--yyy\r\nContent-Disposition: form-data; name="x"\r\n\r\na\r\n--yyy--\r\n' },
 ];
 
 /** A 4xx, or a redirect to this site (the form's own Post/Redirect/Get, or the inbox's sign-in page). */
@@ -116,7 +123,15 @@ test.describe("hostile bodies on every POST route", () => {
   test("the list covers every action route of app/routes.ts and server.ts's own POST endpoints", () => {
     const files = routes.map((r) => r.file);
     // The forms a visitor or the owner sends today are all on it (the list itself is derived, not written).
-    for (const file of ["app/routes/estimate.tsx", "app/routes/contact.tsx", "app/routes/careers.apply.tsx", "app/routes/newsletter.tsx", "app/routes/pricing.tsx", "app/routes/admin.sign-in.tsx", "app/routes/admin.sign-out.ts"]) {
+    for (const file of [
+      "app/routes/estimate.tsx",
+      "app/routes/contact.tsx",
+      "app/routes/careers.apply.tsx",
+      "app/routes/newsletter.tsx",
+      "app/routes/pricing.tsx",
+      "app/routes/admin.sign-in.tsx",
+      "app/routes/admin.sign-out.ts",
+    ]) {
       expect(files).toContain(file);
     }
     // server.ts answers a POST itself only where SERVER_POST_ROUTES says so.

@@ -108,7 +108,12 @@ async function recordFailure(database: Database, keys: ThrottleKeys, now: Date):
       .values({ key, failures: 1, window_start: at, locked_until: null })
       .onConflict((oc) =>
         oc.column("key").doUpdateSet((eb) => ({
-          failures: eb.case().when("sign_in_throttle.window_start", "<", cutoff).then(1).else(eb("sign_in_throttle.failures", "+", 1)).end(),
+          failures: eb
+            .case()
+            .when("sign_in_throttle.window_start", "<", cutoff)
+            .then(1)
+            .else(eb("sign_in_throttle.failures", "+", 1))
+            .end(),
           window_start: windowFromLastFailure ? at : eb.case().when("sign_in_throttle.window_start", "<", cutoff).then(at).else(eb.ref("sign_in_throttle.window_start")).end(),
         })),
       )

@@ -34,7 +34,22 @@ describe("the inbox's Origin check", () => {
 
 describe("the inbox's path, as routing sees it", () => {
   it("is /admin, everything under it and its data requests, in any letter case and however it is escaped", () => {
-    for (const path of ["/admin", "/admin/", "/admin/sign-in", "/admin.data", "/admin/requests/1.data", "/Admin/sign-in", "/ADMIN.data", "/%61dmin/sign-in", "/%41DMIN", "/a%64min/requests/1", "/x/../admin/sign-in", "/x/%2e%2e/admin", "//admin/sign-in", "/admin%2fsign-in"]) {
+    for (const path of [
+      "/admin",
+      "/admin/",
+      "/admin/sign-in",
+      "/admin.data",
+      "/admin/requests/1.data",
+      "/Admin/sign-in",
+      "/ADMIN.data",
+      "/%61dmin/sign-in",
+      "/%41DMIN",
+      "/a%64min/requests/1",
+      "/x/../admin/sign-in",
+      "/x/%2e%2e/admin",
+      "//admin/sign-in",
+      "/admin%2fsign-in",
+    ]) {
       expect(isAdminPath(path), path).toBe(true);
     }
   });
