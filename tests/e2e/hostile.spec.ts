@@ -152,7 +152,9 @@ test.describe("hostile bodies on every POST route", () => {
             const headers: Record<string, string> = { Origin: site.origin, ...(cookie ? { Cookie: cookie } : {}) };
             if (hostile.type && hostile.type !== "multipart") headers["Content-Type"] = hostile.type;
             const response = await whileInFlight(site, what, async () => {
-              const r = await fetch(`${site.origin}${url}`, { method: "POST", redirect: "manual", headers, body: hostile.body, signal: AbortSignal.timeout(10_000) });
+              const r = await fetch(`${site.origin}${url}`, { method: "POST", redirect: "manual", headers, body: hostile.body, signal: AbortSignal.timeout(10_000) }).catch((error: Error) => {
+                throw new Error(`${what}: no answer (${error.name})`);
+              });
               await r.arrayBuffer();
               return r;
             });
