@@ -44,7 +44,7 @@ export async function readFormData(request: Request, uploadLimit: number = TEXT_
   }
   const bytes = Buffer.concat(chunks);
   // Counted before parsing: building a FormData of tens of thousands of entries takes the event loop for a while.
-  if (entriesAtLeast(bytes, type) > MAX_FORM_ENTRIES) throw new HttpError(400, `This form has too many fields. ${notOurForm}`);
+  if (countEntries(bytes, type) > MAX_FORM_ENTRIES) throw new HttpError(400, `This form has too many fields. ${notOurForm}`);
   try {
     return await new Response(bytes, { headers: { "content-type": type } }).formData();
   } catch {
@@ -53,7 +53,7 @@ export async function readFormData(request: Request, uploadLimit: number = TEXT_
 }
 
 /** How many entries a body holds, counted on its bytes without parsing (up to MAX_FORM_ENTRIES + 1): its non-empty `&`-separated pieces, or its multipart parts. */
-function entriesAtLeast(bytes: Buffer, type: string): number {
+function countEntries(bytes: Buffer, type: string): number {
   const boundary = /^multipart\//i.test(type) ? /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type) : null;
   const separator = boundary ? Buffer.from(`--${boundary[1] ?? boundary[2]}`) : Buffer.from("&");
   let count = boundary ? -1 : 1;
