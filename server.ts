@@ -21,7 +21,7 @@ import { startOutboxWorker } from "./app/server/leads/outbox.server.ts";
 import { countUndelivered } from "./app/server/leads/store.server.ts";
 import { contentSecurityPolicy, newNonce } from "./app/server/csp.server.ts";
 import { securityHeaders } from "./app/server/security.server.ts";
-import { ADMIN_HEADERS } from "./app/server/admin/guard.server.ts";
+import { ADMIN_HEADERS, isAdminPath } from "./app/server/admin/guard.server.ts";
 import { bodyLimits } from "./app/server/body-limits.ts";
 import { precompressed } from "./app/server/static-files.ts";
 import { loadPrerendered, servePrerenderedFast } from "./app/server/prerendered.ts";
@@ -310,11 +310,6 @@ function serveStatic(root: string, options: { maxAge: string; immutable?: boolea
       if (error && !res.headersSent) next();
     });
   };
-}
-
-/** /admin, everything under it, and its client-navigation data requests (/admin.data). */
-function isAdminPath(pathname: string) {
-  return pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.");
 }
 
 function errorPage(sentence = "Sorry, something went wrong on our side. Please try again in a moment.") {

@@ -1,6 +1,8 @@
 /**
  * The owner inbox's forms (/admin): one schema each, used by the action on the server; the browser gets
- * the same limits as native constraints (required, maxlength) on the controls.
+ * the same limits as native constraints (required, maxlength) on the controls. Each form also names its
+ * fields (`*_FIELDS`): the action reads only those from the body (app/server/form-body.server.ts), so the
+ * list must match the controls the form renders.
  */
 import { z } from "zod";
 
@@ -21,6 +23,11 @@ export const KIND_OPTIONS = [
 
 export const NOTE_MAX = 500;
 export const SEARCH_MAX = 100;
+
+export const SIGN_IN_FIELDS = ["email", "password"] as const;
+export const STATUS_FIELDS = ["status", "note"] as const;
+/** Signing out sends no fields (its body is still read within the limit, then ignored). */
+export const SIGN_OUT_FIELDS = [] as const;
 
 export const signInSchema = z.object({
   email: z.string({ error: "Enter your e-mail address" }).trim().min(1, "Enter your e-mail address").max(254, "Enter an e-mail address of at most 254 characters"),

@@ -2,8 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { FileDown, Phone } from "lucide-react";
 import { data, redirect } from "react-router";
 import { AdminInput, AdminSelect, areaLabel, FlagBadge, kindLabel, StatusBadge, statusLabel } from "../components/admin.tsx";
-import { NOTE_MAX, STATUS_OPTIONS, statusSchema } from "../forms/admin.ts";
+import { NOTE_MAX, STATUS_FIELDS, STATUS_OPTIONS, statusSchema } from "../forms/admin.ts";
 import { requireOwner } from "../server/admin/guard.server.ts";
+import { formFields, HttpError, readFields } from "../server/form-body.server.ts";
 import { priceRange } from "../server/admin/inbox.server.ts";
 import { formatField, formatPhone, formatTime, labelFor } from "../server/leads/labels.ts";
 import { spamFlag } from "../server/leads/spam-signal.ts";
@@ -62,9 +63,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** A status change with a note, recorded with who and when; then back to this page (Post/Redirect/Get). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, owner } = await requireOwner(request, context, { write: true });
-  const submission = parseWithZod(await request.formData(), { schema: statusSchema });
+  let formData: FormData;
+  try {
+    formData = await readFields(request, formFields(STATUS_FIELDS));
+  } catch (error) {
+    if (error instanceof HttpError) return data({ errors: {}, note: "", message: error.message }, { status: error.status });
+    throw error;
+  }
+  const submission = parseWithZod(formData, { schema: statusSchema });
   if (submission.status !== "success") {
-    return data({ errors: submission.error ?? {}, note: String(submission.payload.note ?? "").slice(0, NOTE_MAX * 2) }, { status: 400 });
+    return data({ errors: submission.error ?? {}, note: String(submission.payload.note ?? "").slice(0, NOTE_MAX * 2), message: null }, { status: 400 });
   }
   const changed = await changeLeadStatus(app.database, params.id, { status: submission.value.status, note: submission.value.note, changedBy: owner.email });
   if (!changed) throw notFound();
@@ -133,6 +141,11 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
         {r.saved ? (
           <p role="status" className="mb-3 rounded-md border-2 border-green-700 bg-green-50 p-3 font-medium text-green-900">
             Status saved: {statusLabel(r.status)}.
+          </p>
+        ) : null}
+        {actionData?.message ? (
+          <p role="alert" className="mb-3 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900">
+            {actionData.message}
           </p>
         ) : null}
         <form method="post" className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end">

@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { AdminInput } from "../components/admin.tsx";
 import { data, redirect } from "react-router";
-import { signInSchema } from "../forms/admin.ts";
+import { SIGN_IN_FIELDS, signInSchema } from "../forms/admin.ts";
 import { readSession, signIn } from "../server/admin/auth.server.ts";
 import { sessionCookie, sessionToken } from "../server/admin/guard.server.ts";
 import { formatTime } from "../server/leads/labels.ts";
 import { getApp } from "../server/context.ts";
+import { formFields, HttpError, readFields } from "../server/form-body.server.ts";
 import type { Route } from "./+types/admin.sign-in";
 
 /** Signed in already: straight to the inbox. */
@@ -17,12 +18,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * E-mail and password (app/server/admin/auth.server.ts): the same answer for an unknown account and a wrong
- * password; after 5 failures for the account or from the address, 15 minutes of refusals. Success starts a
- * new session (any previous one of this browser is ended) and goes to the inbox (Post/Redirect/Get).
+ * password; after 5 failures from one address, 15 minutes of refusals for it; each failure for the account
+ * makes its next attempt wait longer (up to 30 s). Success starts a new session (any previous one of this
+ * browser is ended) and goes to the inbox (Post/Redirect/Get). The body is read within the form limit and
+ * only its two fields reach the parser (app/server/form-body.server.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
+  let formData: FormData;
+  try {
+    formData = await readFields(request, formFields(SIGN_IN_FIELDS));
+  } catch (error) {
+    if (error instanceof HttpError) return data({ email: "", errors: {}, message: error.message }, { status: error.status });
+    throw error;
+  }
+  const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") {
     return data({ email: String(submission.payload.email ?? "").slice(0, 254), errors: submission.error ?? {}, message: null }, { status: 400 });
   }
@@ -33,12 +43,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     app.logger.info({ event: "admin.sign_in", owner: result.ownerId }, "owner signed in");
     throw redirect("/admin", { status: 303, headers: { "Set-Cookie": sessionCookie(request, result.token) } });
   }
-  app.logger.warn({ event: "admin.sign_in_failed", locked: result.reason === "locked" }, "owner sign-in refused");
-  const message =
-    result.reason === "locked"
-      ? `Too many failed sign-ins. Signing in is paused for 15 minutes: try again after ${formatTime(result.lockedUntil!)}.`
-      : "The e-mail address or the password is not right. Check both and try again.";
-  return data({ email, errors: {}, message }, { status: result.reason === "locked" ? 429 : 401 });
+  app.logger.warn({ event: "admin.sign_in_failed", reason: result.reason }, "owner sign-in refused");
+  const refused = (status: number, message: string, retryAfterSeconds?: number) =>
+    data({ email, errors: {}, message }, { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {} });
+  const secondsUntil = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  switch (result.reason) {
+    case "locked":
+      return refused(429, `Too many failed sign-ins from this connection. Signing in is paused for 15 minutes: try again after ${formatTime(result.until)}.`, secondsUntil(result.until));
+    case "wait": {
+      const seconds = secondsUntil(result.until);
+      return refused(429, `After a failed sign-in, the next try waits a little. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`, seconds);
+    }
+    case "busy":
+      return refused(503, "Several sign-ins are being checked right now. Please try again in a few seconds.", 5);
+    default:
+      return refused(401, "The e-mail address or the password is not right. Check both and try again.");
+  }
+}
+
+/** A refused sign-in's Retry-After (the action's answer carries it; a page's headers come only from here). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Owner inbox" }, { name: "robots", content: "noindex, nofollow" }];

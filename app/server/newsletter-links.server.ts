@@ -9,7 +9,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import type { SubscriptionStatus } from "./db/database.server.ts";
 import { getApp } from "./context.ts";
 import { confirmSubscription, getSubscription, linkSecret, readNewsletterToken, unsubscribe, type TokenPurpose } from "./leads/newsletter.server.ts";
-import { readFormData, TEXT_FORM_LIMIT } from "./submit.server.ts";
+import { readFormData } from "./form-body.server.ts";
 
 /** What the page shows: the subscription's state, or what is wrong with the link. */
 export type LinkState = SubscriptionStatus | "invalid" | "expired" | "unknown";
@@ -34,7 +34,7 @@ export async function linkLoader(context: Readonly<RouterContextProvider>, reque
 export async function linkAction(context: Readonly<RouterContextProvider>, request: Request, purpose: TokenPurpose) {
   const { app, token, read } = await resolve(context, request, purpose);
   // The body only tells a mail program's one-click POST from the page's button; the token decides.
-  const body = await readFormData(request, TEXT_FORM_LIMIT).catch(() => null);
+  const body = await readFormData(request).catch(() => null);
   if (typeof read === "string") return data({ state: read as LinkState, token }, { status: STATUS[read] });
   const state = (await (purpose === "confirm" ? confirmSubscription : unsubscribe)(app.database, read.leadId)) ?? "unknown";
   app.logger.info({ purpose, state }, "newsletter link used");

@@ -22,55 +22,10 @@ import { SPAM_SIGNAL, SPAM_SIGNAL_FIELD } from "./leads/spam-signal.ts";
 import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead, REPLY_LIMIT } from "./leads/store.server.ts";
 
 import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "./body-limits.ts";
+import { type FormShape, HttpError, pickFields, readFormData } from "./form-body.server.ts";
 
-export { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT };
-/** More entries than this in one body is not a form of this site (the largest has about 25). */
-const MAX_FORM_ENTRIES = 200;
+export { HttpError, readFormData, TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT };
 const FINGERPRINT_WINDOW_MS = 10 * 60_000;
-
-export class HttpError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.status = status;
-  }
-}
-
-/** Reads a form body, counting bytes as they stream in; more than `limit` bytes is a 413. */
-export async function readFormData(request: Request, uploadLimit: number): Promise<FormData> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) throw new HttpError(415, "Send this form from the page.");
-  // Only a multipart upload may be larger than a text form.
-  const limit = /^multipart\//i.test(type) ? uploadLimit : Math.min(uploadLimit, TEXT_FORM_LIMIT);
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new HttpError(413, "This form is too large to send.");
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel();
-        throw new HttpError(413, "This form is too large to send.");
-      }
-      chunks.push(value);
-    }
-  }
-  try {
-    return await new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": type } }).formData();
-  } catch {
-    throw new HttpError(400, "This form could not be read. Please try again.");
-  }
-}
-
-/** The field names a form accepts: its schema's, and which of them may repeat (lists of checkboxes). */
-export interface FormShape {
-  single: ReadonlySet<string>;
-  multiple: ReadonlySet<string>;
-}
 
 type SchemaInternals = { _zod?: { def?: { type?: string; innerType?: unknown; in?: unknown; shape?: Record<string, unknown> } } };
 const defOf = (schema: unknown) => (schema as SchemaInternals)._zod?.def ?? {};
@@ -94,33 +49,6 @@ function formShape(schema: z.ZodType, files: readonly string[] = []): FormShape 
   const multiple = new Set<string>();
   for (const [name, field] of Object.entries(shape)) (defOf(innermost(field)).type === "array" ? multiple : single).add(name);
   return { single, multiple };
-}
-
-const notOurForm = "Please send the form from our page, or call us.";
-const shortName = (name: string) => JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
-
-/**
- * Keeps only the entries the form names, before any parser sees them. Names with path syntax (`a[0]`,
- * `a.b`) or the form library's reserved names, a single-value field sent twice, or more than
- * MAX_FORM_ENTRIES entries are refused (400): the form library would expand `x[4294967294]` into an array
- * of that length. Names the form does not have are dropped.
- */
-function pickFields(formData: FormData, shape: FormShape): FormData {
-  const kept = new FormData();
-  const seen = new Set<string>();
-  let count = 0;
-  for (const [name, value] of formData) {
-    if (++count > MAX_FORM_ENTRIES) throw new HttpError(400, `This form has too many fields. ${notOurForm}`);
-    if (/[[\].]/.test(name) || name.startsWith("__")) throw new HttpError(400, `This form has a field it does not accept (${shortName(name)}). ${notOurForm}`);
-    if (shape.multiple.has(name)) {
-      kept.append(name, value);
-    } else if (shape.single.has(name)) {
-      if (seen.has(name)) throw new HttpError(400, `The field ${shortName(name)} was sent more than once. ${notOurForm}`);
-      seen.add(name);
-      kept.append(name, value);
-    }
-  }
-  return kept;
 }
 
 const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");

@@ -239,7 +239,7 @@ plainTest.describe("on a site of its own", () => {
     await expect(page.getByRole("region", { name: "By landing page" }).getByRole("row", { name: /\/locations\/nampa 1/ })).toBeVisible();
   });
 
-  plainTest("the lockout holds: after 5 failed sign-ins the right password is refused, the same for an unknown account", async ({ page }) => {
+  plainTest("the lockout holds: after 5 failed sign-ins from an address the right password is refused from it, the same for an unknown account", async ({ page }) => {
     const owner = uniqueOwner("lockout");
     await addOwnerWithCli(owner, site.dataDir);
     const attempt = async (email: string, password: string) => {
@@ -253,11 +253,12 @@ plainTest.describe("on a site of its own", () => {
     const unknown = await attempt("nobody-here@example.com", OWNER_PASSWORD);
     expect(wrong).toBe("The e-mail address or the password is not right. Check both and try again.");
     expect(unknown).toBe(wrong);
-    await attempt(owner, "still not the password");
-    await attempt(owner, "nor this one");
-    const fifth = await attempt(owner, "five wrong tries");
-    expect(fifth).toMatch(/^Too many failed sign-ins\. Signing in is paused for 15 minutes: try again after .* MT\.$/);
-    // Locked: the right password is refused, for this account and, from this address, for any account.
+    // Three more from this address, each for another account (so no account's delay is in the way).
+    await attempt("guess-a@example.com", "still not the password");
+    await attempt("guess-b@example.com", "nor this one");
+    const fifth = await attempt("guess-c@example.com", "five wrong tries");
+    expect(fifth).toMatch(/^Too many failed sign-ins from this connection\. Signing in is paused for 15 minutes: try again after .* MT\.$/);
+    // Locked: from this address the right password is refused, for this account and any other.
     expect(await attempt(owner, OWNER_PASSWORD)).toMatch(/^Too many failed sign-ins/);
     expect(await attempt("nobody-else@example.com", "anything long enough")).toMatch(/^Too many failed sign-ins/);
     await page.goto(`${site.origin}/admin`);
@@ -266,5 +267,49 @@ plainTest.describe("on a site of its own", () => {
     expect(site.log()).toContain("owner sign-in refused");
     expect(site.log()).not.toContain(owner);
     expect(site.log()).not.toContain("nobody-here@example.com");
+  });
+});
+
+/** Sign-ins as from many addresses (TRUST_PROXY=1: loopback is the proxy, X-Forwarded-For names the client). */
+plainTest.describe("guessing the owner's password", () => {
+  plainTest.describe.configure({ mode: "serial" });
+  let site: ServerHandle & { dataDir: string };
+  plainTest.beforeAll(async () => {
+    plainTest.setTimeout(120_000);
+    site = await startSite({ SITE_URL: "https://www.gemstateexteriorcleaning.com", TRUST_PROXY: "1" });
+  });
+  plainTest.afterAll(async () => {
+    await site?.stop();
+  });
+  const signInFrom = (address: string, email: string, password: string) =>
+    fetch(`${site.origin}/admin/sign-in`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.origin, "X-Forwarded-For": address },
+      body: new URLSearchParams({ email, password }).toString(),
+    });
+
+  plainTest("from many addresses slows the account down but never locks the owner out", async () => {
+    const owner = uniqueOwner("guessed");
+    await addOwnerWithCli(owner, site.dataDir);
+    expect((await signInFrom("198.51.100.1", owner, "first wrong guess")).status).toBe(401);
+    // The next guess, from another address, waits its turn; then it is checked (and fails).
+    await expect.poll(async () => (await signInFrom("198.51.100.2", owner, "second wrong guess")).status, { timeout: 5_000 }).toBe(401);
+    // The owner, right after: asked to wait a few seconds, with Retry-After, and let in once they have passed.
+    const asked = await signInFrom("203.0.113.50", owner, OWNER_PASSWORD);
+    expect(asked.status).toBe(429);
+    expect(Number(asked.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(asked.headers.get("retry-after"))).toBeLessThanOrEqual(30);
+    expect(await asked.text()).toMatch(/After a failed sign-in, the next try waits a little\. Try again in \d+ seconds?\./);
+    await expect.poll(async () => (await signInFrom("203.0.113.50", owner, OWNER_PASSWORD)).status, { timeout: 35_000 }).toBe(303);
+  });
+
+  plainTest("only a few passwords are checked at once: beyond them, 503 with Retry-After and a clear message", async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => signInFrom(`192.0.2.${i + 1}`, `nobody-${i}@example.com`, "a wrong password")));
+    const busy = answers.filter((a) => a.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]!.headers.get("retry-after")).toBe("5");
+    expect(await busy[0]!.text()).toContain("Several sign-ins are being checked right now. Please try again in a few seconds.");
+    for (const a of answers) expect([401, 503]).toContain(a.status);
   });
 });

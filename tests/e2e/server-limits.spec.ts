@@ -3,10 +3,10 @@
  * own settings, a reverse proxy in front of it that appends X-Forwarded-For, and raw sockets for slow or
  * oversized clients. What a visitor (or an attacker) is answered, and what the owner finds stored.
  */
-import { connect, type Socket } from "node:net";
 import { expect, test } from "./fixtures.ts";
 import { type ServerHandle, siteRefusesToStart, startReverseProxy, startSite, storedLeads } from "../support/processes.ts";
 import { business } from "../../app/content/business.ts";
+import { rawExchange } from "../support/raw-http.ts";
 
 type Proxy = Awaited<ReturnType<typeof startReverseProxy>>;
 
@@ -19,23 +19,6 @@ const estimate = (email: string) => new URLSearchParams({ firstName: "Pat", last
 const post = (origin: string, path: string, body: string, headers: Record<string, string> = {}) =>
   fetch(`${origin}${path}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...headers }, body });
 const viaProxy = (proxy: Proxy) => ({ Origin: `https://${new URL(proxy.origin).host}` });
-
-/** Opens a raw connection, writes `head`, and collects everything until the server closes it. */
-function rawExchange(origin: string, head: string): { socket: Socket; received: Promise<string>; firstData: Promise<string> } {
-  const { hostname, port } = new URL(origin);
-  const socket = connect(Number(port), hostname);
-  let data = "";
-  let gotFirst: (s: string) => void;
-  const firstData = new Promise<string>((resolve) => (gotFirst = resolve));
-  socket.on("data", (c: Buffer) => {
-    data += c.toString("latin1");
-    gotFirst(data);
-  });
-  socket.on("error", () => {});
-  const received = new Promise<string>((resolve) => socket.on("close", () => resolve(data)));
-  socket.write(head);
-  return { socket, received, firstData };
-}
 
 test.describe("behind one proxy (TRUST_PROXY=1)", () => {
   let site: ServerHandle & { dataDir: string };

@@ -2,7 +2,23 @@ import { createHmac } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.server.ts";
 import { backends, createTestStorage, type TestStorage } from "../../../tests/support/storage.ts";
-import { addOwner, endSession, listOwners, LOCKOUT, OwnerExistsError, pruneAuth, readSession, removeOwner, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, signIn } from "./auth.server.ts";
+import {
+  ACCOUNT_DELAY,
+  accountDelayMs,
+  addOwner,
+  endSession,
+  HASHES_AT_ONCE,
+  listOwners,
+  LOCKOUT,
+  OwnerExistsError,
+  pruneAuth,
+  readSession,
+  removeOwner,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  signIn,
+  withHashSlot,
+} from "./auth.server.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.server.ts";
 
 describe("owner passwords", () => {
@@ -63,23 +79,69 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
     expect(await attempt(PASSWORD, { email: "nobody@example.com", address: "198.51.100.1" })).toEqual({ ok: false, reason: "invalid" });
   });
 
-  it("locks an account for 15 minutes after 5 failures, the right password too, from any address", async () => {
-    for (let i = 0; i < LOCKOUT.failures - 1; i++) expect((await attempt("wrong", { address: `192.0.2.${i}` })).ok).toBe(false);
-    expect(await attempt("wrong", { address: "192.0.2.50" })).toMatchObject({ ok: false, reason: "locked" });
-    expect(await attempt(PASSWORD, { address: "192.0.2.99", now: at(LOCKOUT.lockMs - 1000) })).toMatchObject({ ok: false, reason: "locked" });
-    expect((await attempt(PASSWORD, { address: "192.0.2.99", now: at(LOCKOUT.lockMs + 1000) })).ok).toBe(true);
+  it("after failures, makes the account wait longer before each next try (1 s, 2, 4 … at most 30 s), from any address", async () => {
+    expect(await attempt("wrong", { address: "192.0.2.1" })).toEqual({ ok: false, reason: "invalid" });
+    expect(await attempt(PASSWORD, { address: "192.0.2.2", now: at(500) })).toEqual({ ok: false, reason: "wait", until: at(1000) });
+    expect(await attempt("wrong", { address: "192.0.2.3", now: at(1000) })).toEqual({ ok: false, reason: "invalid" });
+    expect(await attempt("wrong", { address: "192.0.2.4", now: at(2500) })).toMatchObject({ reason: "wait", until: at(3000) });
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map(accountDelayMs)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
   });
 
-  it("locks an address after 5 failures, whichever accounts it tried, existing or not", async () => {
+  it("guessing from many addresses never locks the owner out: the right password gets in once the delay has passed", async () => {
+    // Each guess comes from a new address, as soon as the account's delay allows it.
+    let now = 0;
+    for (let i = 0; i < 10; i++) {
+      const result = await attempt("wrong", { address: `198.51.100.${i}`, now: at(now) });
+      if (result.ok === false && result.reason === "wait") {
+        now = result.until.getTime() - t0.getTime();
+        expect(await attempt("wrong", { address: `198.51.100.${i}`, now: at(now) })).toEqual({ ok: false, reason: "invalid" });
+      }
+    }
+    now += 1;
+    const refused = await attempt(PASSWORD, { address: "203.0.113.200", now: at(now) });
+    expect(refused).toMatchObject({ ok: false, reason: "wait" });
+    const until = (refused as { until: Date }).until.getTime() - t0.getTime();
+    expect(until - now).toBeLessThanOrEqual(ACCOUNT_DELAY.maxMs);
+    expect((await attempt(PASSWORD, { address: "203.0.113.200", now: at(until) })).ok).toBe(true);
+    // Success forgets the failures: the next mistake waits 1 s again.
+    await attempt("wrong", { address: "203.0.113.200", now: at(until + 1) });
+    expect(await attempt(PASSWORD, { address: "203.0.113.200", now: at(until + 2) })).toEqual({ ok: false, reason: "wait", until: at(until + 1 + ACCOUNT_DELAY.firstMs) });
+  });
+
+  it("checks the lockout and the delay before hashing the password", async () => {
+    for (let i = 0; i < LOCKOUT.failures; i++) await attempt("wrong", { email: `guess${i}@example.com`, address: "192.0.2.66", now: at(i * 60_000) });
+    await attempt("wrong", { address: "192.0.2.67", now: at(LOCKOUT.failures * 60_000) });
+    // With every hash slot taken, a sign-in that needed a hash would be "busy": these are answered without one.
+    const release: (() => void)[] = [];
+    const held = Array.from({ length: HASHES_AT_ONCE }, () => withHashSlot(() => new Promise<void>((resolve) => release.push(resolve))));
+    expect(await attempt(PASSWORD, { address: "192.0.2.66", now: at(LOCKOUT.failures * 60_000 + 10) })).toMatchObject({ ok: false, reason: "locked" });
+    expect(await attempt(PASSWORD, { address: "192.0.2.68", now: at(LOCKOUT.failures * 60_000 + 10) })).toMatchObject({ ok: false, reason: "wait" });
+    for (const r of release) r();
+    await Promise.all(held);
+  });
+
+  it(`runs at most ${HASHES_AT_ONCE} password hashes at once; a sign-in beyond them is answered "busy" without hashing`, async () => {
+    const release: (() => void)[] = [];
+    const held = Array.from({ length: HASHES_AT_ONCE }, () => withHashSlot(() => new Promise<void>((resolve) => release.push(resolve))));
+    expect(await attempt(PASSWORD)).toEqual({ ok: false, reason: "busy" });
+    for (const r of release) r();
+    await Promise.all(held);
+    expect((await attempt(PASSWORD)).ok).toBe(true);
+  });
+
+  it("locks an address for 15 minutes after 5 failures, whichever accounts it tried, existing or not", async () => {
     for (let i = 0; i < LOCKOUT.failures; i++) await attempt("wrong", { email: `guess${i}@example.com`, address: "2001:db8:1:2::7" });
     // Another address in the same IPv6 /64 is the same client.
     expect(await attempt(PASSWORD, { address: "2001:db8:1:2::8" })).toMatchObject({ ok: false, reason: "locked" });
+    expect(await attempt(PASSWORD, { address: "2001:db8:1:2::8", now: at(LOCKOUT.lockMs - 1000) })).toMatchObject({ ok: false, reason: "locked" });
     expect((await attempt(PASSWORD, { address: "2001:db8:1:3::8" })).ok).toBe(true);
   });
 
-  it("an unknown account is locked after 5 failures exactly like a real one", async () => {
-    for (let i = 0; i < LOCKOUT.failures - 1; i++) await attempt("wrong", { email: "ghost@example.com", address: `192.0.2.${i}` });
-    expect(await attempt("wrong", { email: "ghost@example.com", address: "192.0.2.77" })).toMatchObject({ ok: false, reason: "locked" });
+  it("an unknown account waits after failures exactly like a real one", async () => {
+    await attempt("wrong", { email: "ghost@example.com", address: "192.0.2.1" });
+    await attempt("wrong", { address: "192.0.2.2" });
+    expect(await attempt("wrong", { email: "ghost@example.com", address: "192.0.2.3", now: at(10) })).toEqual({ ok: false, reason: "wait", until: at(1000) });
+    expect(await attempt("wrong", { address: "192.0.2.3", now: at(10) })).toEqual({ ok: false, reason: "wait", until: at(1000) });
   });
 
   it("keeps the lockout's counters as keyed hashes of the account and the address (HMAC with the site's hash key)", async () => {
@@ -91,9 +153,12 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
   });
 
   it("forgets failures older than the window", async () => {
-    for (let i = 0; i < LOCKOUT.failures - 1; i++) await attempt("wrong");
-    expect((await attempt("wrong", { now: at(LOCKOUT.windowMs + 1000) })).ok).toBe(false);
-    expect((await attempt(PASSWORD, { now: at(LOCKOUT.windowMs + 2000) })).ok).toBe(true);
+    for (let i = 0; i < LOCKOUT.failures - 1; i++) await attempt("wrong", { now: at(i * 60_000) });
+    const later = (LOCKOUT.failures - 2) * 60_000 + LOCKOUT.windowMs + 1000;
+    expect(await attempt("wrong", { now: at(later) })).toEqual({ ok: false, reason: "invalid" });
+    // Counted from 1 again: the next try waits the first delay only.
+    expect(await attempt(PASSWORD, { now: at(later + 10) })).toEqual({ ok: false, reason: "wait", until: at(later + ACCOUNT_DELAY.firstMs) });
+    expect((await attempt(PASSWORD, { now: at(later + ACCOUNT_DELAY.firstMs) })).ok).toBe(true);
   });
 
   it("ends a session after 2 idle hours or 12 hours in all, and at sign-out", async () => {

@@ -6,10 +6,17 @@
  * - A session is a random 256-bit token in an HttpOnly cookie; only its SHA-256 is stored (a random token
  *   needs no key). It ends after
  *   SESSION_IDLE_MS without a request or SESSION_ABSOLUTE_MS after sign-in, whichever comes first.
- * - After LOCKOUT.failures failed sign-ins within LOCKOUT.windowMs for one account, or from one client
- *   address, every attempt for it (the right password too) is refused for LOCKOUT.lockMs. The counters are
- *   in the database, so they hold across server instances, and are kept for unknown accounts exactly as
- *   for real ones.
+ * - After LOCKOUT.failures failed sign-ins within LOCKOUT.windowMs from one client address, every attempt
+ *   from it (the right password too) is refused for LOCKOUT.lockMs.
+ * - Each failure for one account makes the next attempt for it wait longer (ACCOUNT_DELAY: 1 s, 2, 4 … at
+ *   most 30 s), from any address, until a sign-in succeeds or LOCKOUT.windowMs pass without a failure.
+ *   Guessing from other addresses therefore slows the account down but never locks the owner out: from an
+ *   address that is not locked, the right password is accepted once the delay (at most 30 s) has passed.
+ * - Both checks come before the password is hashed, and only HASHES_AT_ONCE hashes run at once (a sign-in
+ *   beyond them is answered "busy", 503): refused attempts cost no hashing, and a flood of sign-ins cannot
+ *   hold the server's CPU and memory.
+ * The counters are in the database, so they hold across server instances, and are kept for unknown
+ * accounts exactly as for real ones.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Database } from "../db/database.server.ts";
@@ -22,6 +29,11 @@ export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
 /** A session's last-seen time is written at most this often (not on every page view). */
 const TOUCH_EVERY_MS = 60_000;
 export const LOCKOUT = { failures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+/** The wait before the next attempt for an account after its n-th failure in a row: firstMs · 2^(n−1), at most maxMs. */
+export const ACCOUNT_DELAY = { firstMs: 1000, maxMs: 30_000 } as const;
+export const accountDelayMs = (failures: number) => Math.min(ACCOUNT_DELAY.maxMs, ACCOUNT_DELAY.firstMs * 2 ** Math.min(30, Math.max(0, failures - 1)));
+/** Password hashes (scrypt, about 0.1 s and 32 MiB each) run at once by this process; a sign-in beyond them is "busy". */
+export const HASHES_AT_ONCE = 3;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -62,57 +74,97 @@ export async function removeOwner(database: Database, email: string): Promise<bo
   });
 }
 
-/** The lockout's counters: the account's and the client address's keyed hashes. */
-const throttleKeys = (database: Database, email: string, address: string) =>
-  Promise.all([keyedHash(database, "sign-in", `account:${normalizeEmail(email)}`), keyedHash(database, "sign-in", `address:${rateLimitKey(address)}`)]);
+/** The counters: the account's and the client address's keyed hashes (HMAC, HASH_SECRET). */
+const throttleKeys = async (database: Database, email: string, address: string) => {
+  const [account, address_] = await Promise.all([keyedHash(database, "sign-in", `account:${normalizeEmail(email)}`), keyedHash(database, "sign-in", `address:${rateLimitKey(address)}`)]);
+  return { account, address: address_ };
+};
+type ThrottleKeys = Awaited<ReturnType<typeof throttleKeys>>;
 
-async function lockedUntil(database: Database, keys: string[], now: Date): Promise<Date | null> {
-  const rows = await database.db.selectFrom("sign_in_throttle").select("locked_until").where("key", "in", keys).where("locked_until", ">", now.toISOString()).execute();
-  const latest = rows
-    .map((r) => r.locked_until!)
-    .sort()
-    .at(-1);
-  return latest ? new Date(latest) : null;
+/** Until when each key is refused (the address's lockout, the account's delay), or null when it is not. */
+async function refusedUntil(database: Database, keys: ThrottleKeys, now: Date): Promise<{ address: Date | null; account: Date | null }> {
+  const rows = await database.db
+    .selectFrom("sign_in_throttle")
+    .select(["key", "locked_until"])
+    .where("key", "in", [keys.address, keys.account])
+    .where("locked_until", ">", now.toISOString())
+    .execute();
+  const until = (key: string) => {
+    const row = rows.find((r) => r.key === key);
+    return row?.locked_until ? new Date(row.locked_until) : null;
+  };
+  return { address: until(keys.address), account: until(keys.account) };
 }
 
-/** Counts one failure for each key (a window older than LOCKOUT.windowMs starts again at 1); locks at the limit. */
-async function recordFailure(database: Database, keys: string[], now: Date): Promise<void> {
+/**
+ * Counts one failure for each key. The address: failures within LOCKOUT.windowMs of its first one (an older
+ * window starts again at 1); at the limit, locked for LOCKOUT.lockMs. The account: failures since the last
+ * quiet LOCKOUT.windowMs; the next attempt waits accountDelayMs(failures).
+ */
+async function recordFailure(database: Database, keys: ThrottleKeys, now: Date): Promise<void> {
   const at = now.toISOString();
-  const windowStartedBefore = new Date(now.getTime() - LOCKOUT.windowMs).toISOString();
-  for (const key of keys) {
-    const { failures } = await database.db
+  const cutoff = new Date(now.getTime() - LOCKOUT.windowMs).toISOString();
+  const count = (key: string, windowFromLastFailure: boolean) =>
+    database.db
       .insertInto("sign_in_throttle")
       .values({ key, failures: 1, window_start: at, locked_until: null })
       .onConflict((oc) =>
         oc.column("key").doUpdateSet((eb) => ({
           failures: eb
             .case()
-            .when("sign_in_throttle.window_start", "<", windowStartedBefore)
+            .when("sign_in_throttle.window_start", "<", cutoff)
             .then(1)
             .else(eb("sign_in_throttle.failures", "+", 1))
             .end(),
-          window_start: eb.case().when("sign_in_throttle.window_start", "<", windowStartedBefore).then(at).else(eb.ref("sign_in_throttle.window_start")).end(),
+          window_start: windowFromLastFailure ? at : eb.case().when("sign_in_throttle.window_start", "<", cutoff).then(at).else(eb.ref("sign_in_throttle.window_start")).end(),
         })),
       )
       .returning("failures")
       .executeTakeFirstOrThrow();
-    if (failures >= LOCKOUT.failures) {
-      await database.db
-        .updateTable("sign_in_throttle")
-        .set({ locked_until: new Date(now.getTime() + LOCKOUT.lockMs).toISOString(), failures: 0, window_start: at })
-        .where("key", "=", key)
-        .execute();
-    }
+
+  const address = await count(keys.address, false);
+  if (address.failures >= LOCKOUT.failures) {
+    await database.db
+      .updateTable("sign_in_throttle")
+      .set({ locked_until: new Date(now.getTime() + LOCKOUT.lockMs).toISOString(), failures: 0, window_start: at })
+      .where("key", "=", keys.address)
+      .execute();
+  }
+  const account = await count(keys.account, true);
+  await database.db
+    .updateTable("sign_in_throttle")
+    .set({ locked_until: new Date(now.getTime() + accountDelayMs(account.failures)).toISOString() })
+    .where("key", "=", keys.account)
+    .execute();
+}
+
+let hashesRunning = 0;
+/** Runs `hash` if fewer than HASHES_AT_ONCE are running; otherwise null at once. */
+export async function withHashSlot<T>(hash: () => Promise<T>): Promise<T | null> {
+  if (hashesRunning >= HASHES_AT_ONCE) return null;
+  hashesRunning++;
+  try {
+    return await hash();
+  } finally {
+    hashesRunning--;
   }
 }
 
-export type SignInResult = { ok: true; token: string; ownerId: string } | { ok: false; reason: "invalid" | "locked"; lockedUntil?: Date };
+export type SignInResult =
+  | { ok: true; token: string; ownerId: string }
+  | { ok: false; reason: "invalid" }
+  /** The address is locked out until `until`. */
+  | { ok: false; reason: "locked"; until: Date }
+  /** The account's delay after failures: the next attempt is checked from `until`. */
+  | { ok: false; reason: "wait"; until: Date }
+  /** HASHES_AT_ONCE sign-ins are being checked already; try again in a moment. */
+  | { ok: false; reason: "busy" };
 
 /**
- * Checks the e-mail and password. The password is always hashed (against a dummy hash for an unknown
- * account), and the lockout is checked for the account and the address alike, so the answer and its
- * timing say nothing about whether an account exists. On success the presented session, if any, is ended
- * and a new one made (rotation).
+ * Checks the e-mail and password. The address's lockout and the account's delay are checked first, without
+ * hashing. Then the password is always hashed (against a dummy hash for an unknown account), so the answer
+ * and its timing say nothing about whether an account exists. On success the failures counted for the
+ * account and the address are forgotten, the presented session, if any, is ended and a new one made (rotation).
  */
 export async function signIn(
   database: Database,
@@ -120,16 +172,19 @@ export async function signIn(
   now = new Date(),
 ): Promise<SignInResult> {
   const keys = await throttleKeys(database, email, address);
+  const refused = await refusedUntil(database, keys, now);
+  if (refused.address) return { ok: false, reason: "locked", until: refused.address };
+  if (refused.account) return { ok: false, reason: "wait", until: refused.account };
   const owner = await database.db.selectFrom("owners").select(["id", "password_hash"]).where("email", "=", normalizeEmail(email)).executeTakeFirst();
-  const matches = await verifyPassword(password, owner?.password_hash ?? (await dummyHash()));
-  const locked = await lockedUntil(database, keys, now);
-  if (locked) return { ok: false, reason: "locked", lockedUntil: locked };
+  const stored = owner?.password_hash ?? (await dummyHash());
+  const matches = await withHashSlot(() => verifyPassword(password, stored));
+  if (matches === null) return { ok: false, reason: "busy" };
   if (!owner || !matches) {
     await recordFailure(database, keys, now);
-    const nowLocked = await lockedUntil(database, keys, now);
-    return nowLocked ? { ok: false, reason: "locked", lockedUntil: nowLocked } : { ok: false, reason: "invalid" };
+    const after = await refusedUntil(database, keys, now);
+    return after.address ? { ok: false, reason: "locked", until: after.address } : { ok: false, reason: "invalid" };
   }
-  await database.db.deleteFrom("sign_in_throttle").where("key", "in", keys).execute();
+  await database.db.deleteFrom("sign_in_throttle").where("key", "in", [keys.account, keys.address]).execute();
   if (previousToken) await endSession(database, previousToken);
   const token = randomBytes(32).toString("base64url");
   const at = now.toISOString();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOwnOrigin, sessionCookie, sessionCookieName, sessionToken } from "./guard.server.ts";
+import { isAdminPath, isOwnOrigin, sessionCookie, sessionCookieName, sessionToken } from "./guard.server.ts";
 
 const TOKEN = "abcdefghijklmnopqrstuvwxyz012345";
 
@@ -29,5 +29,31 @@ describe("the inbox's Origin check", () => {
     expect(isOwnOrigin(post("https://evil.example"), "https://www.example.com")).toBe(false);
     expect(isOwnOrigin(post("null"), "https://www.example.com")).toBe(false);
     expect(isOwnOrigin(post(), "https://www.example.com")).toBe(false);
+  });
+});
+
+describe("the inbox's path, as routing sees it", () => {
+  it("is /admin, everything under it and its data requests, in any letter case and however it is escaped", () => {
+    for (const path of [
+      "/admin",
+      "/admin/",
+      "/admin/sign-in",
+      "/admin.data",
+      "/admin/requests/1.data",
+      "/Admin/sign-in",
+      "/ADMIN.data",
+      "/%61dmin/sign-in",
+      "/%41DMIN",
+      "/a%64min/requests/1",
+      "/x/../admin/sign-in",
+      "/x/%2e%2e/admin",
+      "//admin/sign-in",
+      "/admin%2fsign-in",
+    ]) {
+      expect(isAdminPath(path), path).toBe(true);
+    }
+  });
+  it("is not a page whose name only starts with admin, nor any other page", () => {
+    for (const path of ["/", "/about", "/administration", "/admins/x", "/blog/admin", "/%62dmin"]) expect(isAdminPath(path), path).toBe(false);
   });
 });

@@ -37,6 +37,26 @@ export function isOwnOrigin(request: Request, siteUrl: string): boolean {
   return origin !== null && (origin === new URL(request.url).origin || origin === new URL(siteUrl).origin);
 }
 
+/**
+ * Whether a request path is the inbox's as routing sees it: /admin, everything under it, and its
+ * client-navigation data requests (/admin.data), after resolving dot segments and percent-escapes and in
+ * any letter case (React Router matches /Admin/sign-in and /%61dmin/sign-in to the same routes).
+ */
+export function isAdminPath(rawPath: string): boolean {
+  let pathname: string;
+  try {
+    pathname = new URL(`http://x${rawPath.startsWith("/") ? "" : "/"}${rawPath}`).pathname;
+  } catch {
+    return true;
+  }
+  // Escapes of ASCII characters only (every letter of "admin"); others cannot change the match.
+  pathname = pathname
+    .replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/\/{2,}/g, "/")
+    .toLowerCase();
+  return pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.");
+}
+
 /** The headers of every /admin response, set by server.ts for the whole path (pages, data requests, exports, errors). */
 export const ADMIN_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
 

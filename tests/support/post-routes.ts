@@ -1,0 +1,61 @@
+/**
+ * Every URL of the site that accepts a POST, derived from app/routes.ts (not listed by hand): each route
+ * module whose built code exports an `action` (the production build's own manifest, which is what the
+ * server runs), and the POST endpoints server.ts registers itself (none today: a test below checks that
+ * server.ts still registers none beside the ones listed here). A new action route is covered without anyone
+ * remembering to add it.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import routeConfig from "../../app/routes.ts";
+import { ROOT } from "./processes.ts";
+
+interface ConfigEntry {
+  file: string;
+  path?: string;
+  index?: boolean;
+  children?: ConfigEntry[];
+}
+
+export interface PostRoute {
+  /** The route module (app/…), or "server.ts". */
+  file: string;
+  /** A URL of the route, dynamic segments filled with a sample value. */
+  path: string;
+  /** The owner's inbox (needs its Origin; may need a session). */
+  owner: boolean;
+}
+
+/** POST endpoints server.ts registers outside React Router (app.post(…) and the like). */
+export const SERVER_POST_ROUTES: readonly PostRoute[] = [];
+
+const SAMPLE = { id: "00000000-0000-4000-8000-000000000000", other: "x" };
+const fill = (pattern: string) =>
+  pattern
+    .split("/")
+    .map((segment) => (segment === "*" ? SAMPLE.other : segment.startsWith(":") ? (segment === ":id" ? SAMPLE.id : SAMPLE.other) : segment))
+    .join("/");
+
+interface BuiltRoute {
+  hasAction: boolean;
+}
+
+/** The routes of app/routes.ts whose module has an action, from the production build (run `npm run build` first). */
+export async function postRoutes(): Promise<PostRoute[]> {
+  const build = (await import(path.join(ROOT, "build/server/index.js"))) as { assets: { routes: Record<string, BuiltRoute | undefined> } };
+  const found: PostRoute[] = [];
+  const walk = (entries: ConfigEntry[], prefix: string) => {
+    for (const entry of entries) {
+      const pattern = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, "/") : prefix;
+      const id = entry.file.replace(/\.[jt]sx?$/, "");
+      const built = build.assets.routes[id];
+      const source = readFileSync(path.join(ROOT, "app", entry.file), "utf8");
+      const exportsAction = /^export\s+(?:async\s+)?function\s+action\b|^export\s+(?:const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m.test(source);
+      if (!built || built.hasAction !== exportsAction) throw new Error(`The build does not match app/routes.ts (${entry.file}): run \`npm run build\`.`);
+      if (built.hasAction) found.push({ file: `app/${entry.file}`, path: fill(pattern || "/"), owner: /^\/admin(\/|$)/.test(pattern) });
+      walk(entry.children ?? [], pattern);
+    }
+  };
+  walk(routeConfig as ConfigEntry[], "");
+  return [...found, ...SERVER_POST_ROUTES];
+}
