@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { CONFIRMATION, estimateBody, freePort, waitFor } from "../tests/support/processes.ts";
@@ -66,7 +66,11 @@ async function main() {
   step("podman build");
   const npmCache = path.join(homedir(), ".npm");
   const cacheArgs = existsSync(npmCache) ? ["--volume", `${npmCache}:/root/.npm`] : [];
-  const build = spawnSync("podman", [...RUNTIME, "build", "--network=host", "--build-arg", `BASE=${BASE}`, ...cacheArgs, "--tag", IMAGE, "--file", "Containerfile", "."], { cwd: ROOT, stdio: "inherit" });
+  // This machine's own CA certificates (a TLS-inspecting proxy's), for the build's downloads.
+  const localCas = "/usr/local/share/ca-certificates";
+  const extraCa = existsSync(localCas) ? readdirSync(localCas, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".crt")).map((f) => readFileSync(path.join(localCas, f), "utf8")).join("\n") : "";
+  const caArgs = extraCa ? ["--build-arg", `EXTRA_CA_CERT=${extraCa}`] : [];
+  const build = spawnSync("podman", [...RUNTIME, "build", "--format", "docker", "--network=host", "--build-arg", `BASE=${BASE}`, ...caArgs, ...cacheArgs, "--tag", IMAGE, "--file", "Containerfile", "."], { cwd: ROOT, stdio: "inherit" });
   assert.equal(build.status, 0, "podman build failed");
   const bytes = Number(podman(["image", "inspect", "--format", "{{.Size}}", IMAGE]).out.trim());
   console.log(`image ${IMAGE}: ${(bytes / 1e6).toFixed(0)} MB`);
