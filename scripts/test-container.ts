@@ -49,7 +49,10 @@ async function runContainer(port: number): Promise<{ name: string; origin: strin
     async () => {
       const state = podman(["inspect", "--format", "{{.State.Status}}", name]).out.trim();
       if (state === "exited") throw new Error(`container ${name} exited:\n${podman(["logs", name], { allowFail: true }).out.slice(-3000)}`);
-      return fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+      return fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
     },
     60_000,
     250,
@@ -68,9 +71,18 @@ async function main() {
   const cacheArgs = existsSync(npmCache) ? ["--volume", `${npmCache}:/root/.npm`] : [];
   // This machine's own CA certificates (a TLS-inspecting proxy's), for the build's downloads.
   const localCas = "/usr/local/share/ca-certificates";
-  const extraCa = existsSync(localCas) ? readdirSync(localCas, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".crt")).map((f) => readFileSync(path.join(localCas, f), "utf8")).join("\n") : "";
+  const extraCa = existsSync(localCas)
+    ? readdirSync(localCas, { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".crt"))
+        .map((f) => readFileSync(path.join(localCas, f), "utf8"))
+        .join("\n")
+    : "";
   const caArgs = extraCa ? ["--build-arg", `EXTRA_CA_CERT=${extraCa}`] : [];
-  const build = spawnSync("podman", [...RUNTIME, "build", "--format", "docker", "--network=host", "--build-arg", `BASE=${BASE}`, ...caArgs, ...cacheArgs, "--tag", IMAGE, "--file", "Containerfile", "."], { cwd: ROOT, stdio: "inherit" });
+  const build = spawnSync(
+    "podman",
+    [...RUNTIME, "build", "--format", "docker", "--network=host", "--build-arg", `BASE=${BASE}`, ...caArgs, ...cacheArgs, "--tag", IMAGE, "--file", "Containerfile", "."],
+    { cwd: ROOT, stdio: "inherit" },
+  );
   assert.equal(build.status, 0, "podman build failed");
   const bytes = Number(podman(["image", "inspect", "--format", "{{.Size}}", IMAGE]).out.trim());
   console.log(`image ${IMAGE}: ${(bytes / 1e6).toFixed(0)} MB`);

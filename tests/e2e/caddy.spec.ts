@@ -113,7 +113,10 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
     "Caddy in front of the server",
     async () => {
       if (caddy.exitCode !== null) throw new Error(`caddy exited with ${caddy.exitCode}:\n${caddyLog.slice(-3000)}`);
-      return fetchFrom(`${origin}/healthz`).then((r) => r.status === 200, () => false);
+      return fetchFrom(`${origin}/healthz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
     },
     30_000,
     200,

@@ -55,7 +55,10 @@ test("a release installed with --omit=dev serves the site and stores a request w
       "the installed server",
       async () => {
         if (server!.exitCode !== null) throw new Error(`the installed server exited with ${server!.exitCode}:\n${output.slice(-2000)}`);
-        return fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+        return fetch(`${origin}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
       },
       60_000,
     );
