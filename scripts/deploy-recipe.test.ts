@@ -14,7 +14,7 @@ import { parseEnv } from "../app/server/env.server.ts";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DEPLOY = path.join(ROOT, "deploy");
 const has = (command: string, ...args: string[]) => spawnSync(command, args).status === 0;
-const UNITS = ["gemstate.service", "gemstate-backup.service", "gemstate-backup.timer"];
+const UNITS = ["gemstate.socket", "gemstate.service", "gemstate-backup.service", "gemstate-backup.timer"];
 
 const dirs: string[] = [];
 const tempDir = () => {

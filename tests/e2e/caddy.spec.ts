@@ -1,23 +1,24 @@
 /**
  * The VPS recipe on loopback: Caddy (Debian's package) with deploy/Caddyfile in front of the production server
- * started as deploy/gemstate.service does (TRUST_PROXY=loopback). Caddy serves an IP address with its own local
+ * run as deploy/gemstate.socket and gemstate.service run it (its port held across restarts, TRUST_PROXY=loopback). Caddy serves an IP address with its own local
  * CA, so the clients here accept its certificate. What a visitor and the owner get through it: pages over HTTPS
  * with HSTS, the session cookie marked Secure, the rate limit counted per visitor (clients from different
  * 127.x.y.z addresses; Caddy writes X-Forwarded-For from the connection, not from what the client sent), and
- * a restart of the server during a stream of submissions without one failed request (lb_try_duration).
+ * a restart of the server during a stream of submissions without one failed request (the held socket; a new
+ * connection per request).
  *
  * The production Caddyfile is used as it is: a test-only file sets the global options (local CA, ports,
  * loopback only, no admin endpoint, no change to the system's trust store) and imports it.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { addOwnerWithCli, signIn, uniqueOwner } from "./owners.ts";
-import { CONFIRMATION, estimateBody, exitOf, freePort, ROOT, startServer, storedLeads, waitFor, type ServerHandle } from "../support/processes.ts";
+import { CONFIRMATION, estimateBody, exitOf, freePort, ROOT, storedLeads, waitFor } from "../support/processes.ts";
 
 const hasCaddy = spawnSync("caddy", ["version"]).status === 0;
 test.skip(({ isMobile }) => isMobile, "process-level tests run once, in the desktop project");
@@ -63,19 +64,55 @@ async function submitFrom(origin: string, from: string, extraHeaders: Record<str
 interface Stack {
   origin: string;
   dataDir: string;
-  server: ServerHandle;
+  /** SIGTERM to the server, as `systemctl restart gemstate` does; resolves once the next one answers. */
   restartServer(): Promise<void>;
 }
 
-/** The production server on a loopback port, and Caddy in front of it on another, as the recipe sets them up. */
+/**
+ * The production server as deploy/gemstate.socket and gemstate.service run it (its socket held across restarts,
+ * tests/support/socket-holder.ts), and Caddy in front of it, as the recipe sets them up.
+ */
 async function startStack(env: Record<string, string>): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), "gs-caddy-"));
   undo.push(() => rmSync(dir, { recursive: true, force: true }));
   const dataDir = path.join(dir, "data");
-  const serverEnv = { TRUST_PROXY: "loopback", MAIL_TRANSPORT: "files", ...env };
+  const serverDir = path.join(dir, "server");
+  mkdirSync(serverDir);
   const port = await freePort();
-  let server = await startServer({ port, dataDir, env: serverEnv });
-  undo.push(() => server.kill9());
+  const serverEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    SMTP_URL: "",
+    MAIL_TRANSPORT: "files",
+    LEAD_WEBHOOK_URL: "",
+    LOG_LEVEL: "warn",
+    // As deploy/env.example has them: the recipe's proxy setting, and keys that outlive a restart.
+    TRUST_PROXY: "loopback",
+    RECEIPT_SECRET: randomBytes(32).toString("hex"),
+    LINK_SECRET: randomBytes(32).toString("hex"),
+    ...env,
+  };
+  const holder = spawn(process.execPath, [path.join(ROOT, "tests/support/socket-holder.ts"), String(port), serverDir, process.execPath, "server.ts"], { cwd: ROOT, env: serverEnv, stdio: "ignore" });
+  const holderExited = exitOf(holder);
+  const serverPid = () => Number(readFileSync(path.join(serverDir, "pid"), "utf8").trim());
+  const exits = () => (existsSync(path.join(serverDir, "exits")) ? readFileSync(path.join(serverDir, "exits"), "utf8").trim().split("\n") : []);
+  undo.push(async () => {
+    writeFileSync(path.join(serverDir, "stop"), "");
+    if (existsSync(path.join(serverDir, "pid"))) process.kill(serverPid(), "SIGKILL");
+    await holderExited;
+  });
+  const serverAnswers = async () => {
+    if (holder.exitCode !== null) throw new Error(`the socket holder exited with ${holder.exitCode}`);
+    return fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+  };
+  await waitFor("the server", serverAnswers, 30_000);
 
   const [httpsPort, httpPort] = [await freePort(), await freePort()];
   const caddyfile = path.join(dir, "Caddyfile.test");
@@ -121,17 +158,17 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
     30_000,
     200,
   );
-  const stack: Stack = {
+  return {
     origin,
     dataDir,
-    server,
     async restartServer() {
-      expect(await server.stop()).toEqual({ code: 0, signal: null });
-      server = await startServer({ port, dataDir, env: serverEnv });
-      stack.server = server;
+      const [pid, stopped] = [serverPid(), exits().length];
+      process.kill(pid, "SIGTERM");
+      await waitFor("the old server's exit", () => exits().length > stopped, 30_000, 20);
+      expect(exits().at(-1), "the server's exit code after SIGTERM").toBe("0");
+      await waitFor("the next server", async () => existsSync(path.join(serverDir, "pid")) && serverPid() !== pid && (await serverAnswers()), 30_000);
     },
   };
-  return stack;
 }
 
 test("pages over HTTPS with HSTS, and the owner's session cookie is Secure", async ({ browser }) => {
