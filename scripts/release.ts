@@ -6,7 +6,8 @@
  * production-install test make theirs with this script too.
  *
  * It holds the lockfile and package.json, the build, and the TypeScript that Node runs directly: server.ts,
- * the app's modules it imports, the owner's commands in scripts/ and the content/ they read. Tests are left out.
+ * the app's modules it imports, the owner's commands in scripts/ and the content/ they read; and the recipe
+ * (deploy/, docs/deploy.md) that installs it. Tests are left out.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -14,7 +15,7 @@ import path from "node:path";
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** Files and folders of a release, relative to the project's root. */
-export const RELEASE_FILES = ["package.json", "package-lock.json", "server.ts", "app", "content", "scripts", "build", "deploy"];
+export const RELEASE_FILES = ["package.json", "package-lock.json", "server.ts", "app", "content", "scripts", "build", "deploy", "docs/deploy.md"];
 
 /** Left out of every folder: unit tests, and what only the build and benchmarks use. */
 const leftOut = (name: string) => /\.test\.tsx?$/.test(name) || name === "bench-load";
@@ -26,6 +27,7 @@ export function makeRelease(destination: string, root = ROOT): void {
   for (const entry of RELEASE_FILES) {
     const from = path.join(root, entry);
     if (!existsSync(from)) continue;
+    mkdirSync(path.dirname(path.join(destination, entry)), { recursive: true });
     cpSync(from, path.join(destination, entry), { recursive: true, filter: (source) => !leftOut(path.basename(source)) });
   }
 }
