@@ -12,7 +12,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { request } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -79,6 +79,14 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
   const serverDir = path.join(dir, "server");
   mkdirSync(serverDir);
   const port = await freePort();
+  const [httpsPort, httpPort] = [await freePort(), await freePort()];
+  const origin = `https://127.0.0.1:${httpsPort}`;
+  // SITE_URL is the address Caddy serves. The server runs in a folder of its own whose build/ is the
+  // project's build with a build/site.json naming that SITE_URL (the record a server checks its own against).
+  const buildDir = path.join(serverDir, "build");
+  mkdirSync(buildDir);
+  for (const entry of readdirSync(path.join(ROOT, "build"))) if (entry !== "site.json") symlinkSync(path.join(ROOT, "build", entry), path.join(buildDir, entry));
+  writeFileSync(path.join(buildDir, "site.json"), `${JSON.stringify({ siteUrl: origin })}\n`);
   const serverEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -90,13 +98,18 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
     MAIL_TRANSPORT: "files",
     LEAD_WEBHOOK_URL: "",
     LOG_LEVEL: "warn",
+    SITE_URL: origin,
     // As deploy/env.example has them: the recipe's proxy setting, and keys that outlive a restart.
     TRUST_PROXY: "loopback",
     RECEIPT_SECRET: randomBytes(32).toString("hex"),
     LINK_SECRET: randomBytes(32).toString("hex"),
     ...env,
   };
-  const holder = spawn(process.execPath, [path.join(ROOT, "tests/support/socket-holder.ts"), String(port), serverDir, process.execPath, "server.ts"], { cwd: ROOT, env: serverEnv, stdio: "ignore" });
+  const holder = spawn(process.execPath, [path.join(ROOT, "tests/support/socket-holder.ts"), String(port), serverDir, process.execPath, path.join(ROOT, "server.ts")], {
+    cwd: serverDir,
+    env: serverEnv,
+    stdio: "ignore",
+  });
   const holderExited = exitOf(holder);
   const serverPid = () => Number(readFileSync(path.join(serverDir, "pid"), "utf8").trim());
   const exits = () => (existsSync(path.join(serverDir, "exits")) ? readFileSync(path.join(serverDir, "exits"), "utf8").trim().split("\n") : []);
@@ -114,7 +127,6 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
   };
   await waitFor("the server", serverAnswers, 30_000);
 
-  const [httpsPort, httpPort] = [await freePort(), await freePort()];
   const caddyfile = path.join(dir, "Caddyfile.test");
   writeFileSync(
     caddyfile,
@@ -145,7 +157,6 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
     await caddyExited;
     if (process.env.DEBUG_CADDY) writeFileSync(process.env.DEBUG_CADDY, caddyLog);
   });
-  const origin = `https://127.0.0.1:${httpsPort}`;
   await waitFor(
     "Caddy in front of the server",
     async () => {
