@@ -70,7 +70,7 @@ describe("deploy/", () => {
     expect(read.filter((name) => !settings.has(name))).toEqual([]);
     expect(settings.get("TRUST_PROXY")).toBe("loopback");
     // With the placeholders filled in as docs/deploy.md says (keys from `openssl rand -hex 32`), the server starts.
-    const filled = { ...Object.fromEntries(settings), LINK_SECRET: "a".repeat(64), RECEIPT_SECRET: "b".repeat(64), NODE_ENV: "production" };
+    const filled = { ...Object.fromEntries(settings), LINK_SECRET: "a".repeat(64), RECEIPT_SECRET: "b".repeat(64), HASH_SECRET: "c".repeat(64), NODE_ENV: "production" };
     expect(() => parseEnv(filled)).not.toThrow();
   });
 
