@@ -242,9 +242,13 @@ const server = createServer(
     if (!prerendered?.(req, res)) return void app(req, res);
     if (logger.isLevelEnabled("info")) logger.info({ method: req.method, path: loggedPath(req.url ?? ""), status: res.statusCode, ms: 0 }, "request");
   },
-).listen(env.PORT, env.HOST, () => {
-  logger.info({ port: env.PORT, dialect: database.dialect }, `serving on http://localhost:${env.PORT}`);
-});
+);
+// Under systemd socket activation (deploy/gemstate.socket) the listening socket is handed over as fd 3 and
+// outlives the process: during a restart, connections wait in its queue for the next server instead of
+// being refused. Otherwise the server opens PORT on HOST itself.
+const inheritedSocket = process.env.LISTEN_FDS === "1" && Number(process.env.LISTEN_PID) === process.pid;
+if (inheritedSocket) server.listen({ fd: 3 }, () => logger.info({ dialect: database.dialect }, "serving on the socket from systemd (socket activation)"));
+else server.listen(env.PORT, env.HOST, () => logger.info({ port: env.PORT, dialect: database.dialect }, `serving on http://localhost:${env.PORT}`));
 
 /**
  * SIGTERM/SIGINT: stop accepting connections, let every request in flight finish (and be stored), close
