@@ -31,3 +31,20 @@ export async function hydrated(page: import("@playwright/test").Page) {
   await page.mouse.move(1, 1);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/**
+ * Scrolls to an element the way a person reaches it before a tap: the page sections it passes render as
+ * they come near the viewport (content-visibility: auto, app/app.css) and take their real height, which can
+ * move the element; a person taps what has stopped moving. Playwright jumps there and taps at once, so this
+ * scrolls to the element again until it stays where it is (works without JavaScript too).
+ */
+export async function scrollIntoViewSettled(locator: import("@playwright/test").Locator) {
+  let last = "";
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await locator.scrollIntoViewIfNeeded();
+    const box = JSON.stringify(await locator.boundingBox());
+    if (box === last) return;
+    last = box;
+  }
+  throw new Error("the element kept moving after 10 scrolls into view");
+}

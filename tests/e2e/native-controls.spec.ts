@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { business } from "../../app/content/business.ts";
 import { locations } from "../../app/content/locations.ts";
 import { expandedInAccessibilityTree } from "./accessibility-tree.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, hydrated, scrollIntoViewSettled, test } from "./fixtures.ts";
 
 const CITY = locations[0]!;
 const cityPath = `/locations/pressure-washing-${CITY.slug}-id`;
@@ -112,6 +112,7 @@ for (const mode of modes) {
       const dialog = page.getByRole("dialog", { name: "Get Free Estimate" });
       for (let i = 0; i < 3; i++) {
         const opener = openers.nth(i);
+        await scrollIntoViewSettled(opener);
         if (isMobile) await opener.tap();
         else await opener.click();
         await expect(dialog).toBeVisible();
