@@ -7,7 +7,7 @@ import type { Locator, Page } from "@playwright/test";
 import { business } from "../../app/content/business.ts";
 import { decode, headerValue, leaves, parsePart, type Part } from "../support/mime-reader.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
-import { leadsFor, subscriptionStatus, uniqueEmail } from "./leads.ts";
+import { leadsFor, signUpOnPage, subscriptionStatus, uniqueEmail } from "./leads.ts";
 import { LEADS_TO, MAIL_FROM, mailsTo } from "./sinks.ts";
 
 test.skip(({ isMobile }) => isMobile, "e-mail flows are exercised once, on the desktop project");
@@ -95,12 +95,7 @@ test.describe("the reply to every request", () => {
 
 test.describe("newsletter double opt-in", () => {
   async function signUp(page: Page, email: string) {
-    await page.goto("/newsletter");
-    await hydrated(page);
-    const form = page.locator("#page-newsletter-form");
-    await form.getByRole("textbox", { name: "Email address" }).fill(email);
-    await form.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByRole("main").getByRole("status")).toContainText("Please check your inbox");
+    await signUpOnPage(page, email);
     const [lead] = await leadsFor(email);
     return lead!.id;
   }

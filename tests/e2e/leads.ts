@@ -4,7 +4,7 @@ import { sampleLead } from "../support/storage.ts";
 import { getSubscription, linkSecret, newsletterLink } from "../../app/server/leads/newsletter.server.ts";
 import { getLead, listLeads, recordLead, type ListedLead } from "../../app/server/leads/store.server.ts";
 import { decode, leaves, parsePart } from "../support/mime-reader.ts";
-import { expect } from "./fixtures.ts";
+import { expect, hydrated } from "./fixtures.ts";
 import { LEADS_TO, mailsTo } from "./sinks.ts";
 
 let database: Promise<Database> | undefined;
@@ -39,4 +39,14 @@ export async function ownerMail(email: string) {
   await expect.poll(() => mailsTo(LEADS_TO, email).length, { timeout: 15_000 }).toBe(1);
   const message = parsePart(mailsTo(LEADS_TO, email)[0]!.replace(/\r?\n/g, "\r\n"));
   return { message, text: leaves(message).map(decode).join("\n") };
+}
+
+/** Signs up for the newsletter on /newsletter with JavaScript, as a visitor does, and waits for the answer. */
+export async function signUpOnPage(page: import("@playwright/test").Page, email: string) {
+  await page.goto("/newsletter");
+  await hydrated(page);
+  const form = page.locator("#page-newsletter-form");
+  await form.getByRole("textbox", { name: "Email address" }).fill(email);
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Please check your inbox");
 }

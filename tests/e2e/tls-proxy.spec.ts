@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { hydrated } from "./fixtures.ts";
-import { uniqueEmail } from "./leads.ts";
+import { signUpOnPage, uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, signIn, uniqueOwner } from "./owners.ts";
 import { type Caddy, caddyPorts, startCaddy } from "../support/caddy.ts";
 import { ROOT, type ServerHandle, startSite, storedLeads } from "../support/processes.ts";
@@ -133,12 +133,7 @@ test.describe("every form sent through the proxy with its https Origin is accept
   test("the newsletter (with JavaScript)", async ({ browser }) => {
     const page = await proxiedPage(browser);
     const email = uniqueEmail("newsletter");
-    await page.goto("/newsletter");
-    await hydrated(page);
-    const form = page.locator("#page-newsletter-form");
-    await form.getByRole("textbox", { name: "Email address" }).fill(email);
-    await form.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByRole("main").getByRole("status")).toContainText("Please check your inbox");
+    await signUpOnPage(page, email);
     expect((await storedOnce(email)).kind).toBe("newsletter");
   });
 
