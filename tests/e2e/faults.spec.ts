@@ -4,11 +4,11 @@
  * server that refuses then accepts, a PostgreSQL host that goes silent then answers again, and a production
  * start without mail settings. No browser: these run once, in the desktop project.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import net from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { cleanupAfterEach } from "./fixtures.ts";
 import { openDatabase, type Database } from "../../app/server/db/database.server.ts";
 import { createTestStorage, sampleLead } from "../support/storage.ts";
 import { headerValue, parsePart } from "../support/mime-reader.ts";
@@ -24,16 +24,9 @@ const STORE_FAILED = "We could not save your request just now.";
 test.skip(({ isMobile }) => isMobile, "process-level tests run once, in the desktop project");
 test.describe.configure({ timeout: 90_000 });
 
-const undo: (() => Promise<unknown> | unknown)[] = [];
-test.afterEach(async () => {
-  while (undo.length > 0) await undo.pop()!();
-});
+const { undo, tempDir } = cleanupAfterEach();
 
-function tempDataDir(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), `gs-faults-${tag}-`));
-  undo.push(() => rmSync(dir, { recursive: true, force: true }));
-  return path.join(dir, "data");
-}
+const tempDataDir = (tag: string) => path.join(tempDir(`gs-faults-${tag}`), "data");
 
 async function server(options: Parameters<typeof startServer>[0]): Promise<ServerHandle> {
   const handle = await startServer(options);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 
 /**
@@ -47,4 +50,22 @@ export async function scrollIntoViewSettled(locator: import("@playwright/test").
     last = box;
   }
   throw new Error("the element kept moving after 10 scrolls into view");
+}
+
+/**
+ * For the spec files that start processes of their own: what each test set up (servers, sinks, temporary
+ * folders) is undone after it, last first. Call once at the top of the file.
+ */
+export function cleanupAfterEach() {
+  const undo: (() => Promise<unknown> | unknown)[] = [];
+  base.afterEach(async () => {
+    while (undo.length > 0) await undo.pop()!();
+  });
+  /** A new temporary folder, removed after the test. */
+  const tempDir = (prefix: string) => {
+    const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+    undo.push(() => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
+  return { undo, tempDir };
 }

@@ -4,12 +4,11 @@
  * stream in, each restored into a fresh DATA_DIR). No browser: these run once, in the desktop project.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
+import { cleanupAfterEach } from "./fixtures.ts";
 import { launchPlaceholders } from "../../app/server/launch-check.server.ts";
 import { ROOT, siteRefusesToStart, startSite, storedLeads, waitFor, type ServerHandle } from "../support/processes.ts";
 
@@ -18,16 +17,9 @@ test.describe.configure({ timeout: 120_000 });
 
 const BUILT_FOR = "https://www.gemstateexteriorcleaning.com";
 
-const undo: (() => Promise<unknown> | unknown)[] = [];
-test.afterEach(async () => {
-  while (undo.length > 0) await undo.pop()!();
-});
+const { undo, tempDir: newTempDir } = cleanupAfterEach();
 
-function tempDir(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), `gs-ops-${tag}-`));
-  undo.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempDir = (tag: string) => newTempDir(`gs-ops-${tag}`);
 
 async function site(env: Record<string, string> = {}): Promise<ServerHandle & { dataDir: string }> {
   const handle = await startSite(env);

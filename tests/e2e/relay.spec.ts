@@ -2,11 +2,10 @@
  * Issue 19: the site is no relay for strangers' messages, and its logs keep no key to a visitor's request.
  * A production server of its own (tests/support/processes.ts) with its log file and a real SMTP server.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { cleanupAfterEach } from "./fixtures.ts";
 import { decode, headerValue, leaves, parsePart } from "../support/mime-reader.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { freePort, startServer, waitFor, type ServerHandle } from "../support/processes.ts";
@@ -15,14 +14,10 @@ test.skip(({ isMobile }) => isMobile, "process-level tests run once, in the desk
 test.describe.configure({ timeout: 90_000 });
 
 const OWNER = "owner@gemstate.test";
-const undo: (() => Promise<unknown> | unknown)[] = [];
-test.afterEach(async () => {
-  while (undo.length > 0) await undo.pop()!();
-});
+const { undo, tempDir } = cleanupAfterEach();
 
 async function site(env: Record<string, string> = {}): Promise<ServerHandle> {
-  const dir = mkdtempSync(path.join(tmpdir(), "gs-relay-"));
-  undo.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir("gs-relay");
   const handle = await startServer({ port: await freePort(), dataDir: path.join(dir, "data"), env: { LOG_LEVEL: "info", MAIL_TRANSPORT: "files", ...env } });
   undo.push(() => handle.kill9());
   return handle;
