@@ -8,7 +8,7 @@ import { launchPlaceholders } from "../app/server/launch-check.server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** The files `npm run launch-check` reads: the script, its rules and the content modules they import. */
-const FILES = ["package.json", "scripts/launch-check.ts", "app/server/launch-check.server.ts", "app/content/business.ts", "app/content/price-book.ts"];
+const FILES = ["package.json", "scripts/launch-check.ts", "app/server/launch-check.server.ts", "app/content", "app/lib/paths.ts", "content"];
 const PRODUCTION = { SITE_URL: "https://www.example-cleaning.test", SMTP_URL: "smtps://website:secret@smtp.example-mail.test:465" };
 
 /** Runs the launch check in `cwd` with only the given settings; its exit code and output. */
@@ -43,7 +43,7 @@ function copyWith(edits: Record<string, (text: string) => string>): string {
 describe("npm run launch-check", () => {
   it("exits 0 on a copy whose placeholders are replaced, with production settings", async () => {
     const copy = copyWith({
-      "app/content/price-book.ts": (text) => text.replace(/^(\s*)confirmed: false,/m, "$1confirmed: true,"),
+      "content/price-book.yaml": (text) => text.replace(/^confirmed: false$/m, "confirmed: true"),
       "app/content/business.ts": (text) =>
         text
           .replace(/license: "[^"]*"/, 'license: "Idaho Contractor Registration #RCE-12345"')
@@ -85,7 +85,7 @@ describe("the placeholder rules", () => {
 
   it("find each kind of placeholder", () => {
     const where = (content: typeof ready) => launchPlaceholders(PRODUCTION, content).map((p) => p.where);
-    expect(where({ ...ready, priceBook: { confirmed: false } })).toEqual(["app/content/price-book.ts"]);
+    expect(where({ ...ready, priceBook: { confirmed: false } })).toEqual(["content/price-book.yaml"]);
     expect(where({ ...ready, business: { ...ready.business, license: "#RCE-PLACEHOLDER" } })).toEqual(["app/content/business.ts (license)"]);
     for (const e164 of ["+12085550100", "+19865550199"]) expect(where({ ...ready, business: { ...ready.business, phone: { e164, display: "" } } })).toEqual(["app/content/business.ts (phone)"]);
     expect(where({ ...ready, business: { ...ready.business, phone: { e164: "+12085550200", display: "" } } })).toEqual([]);

@@ -7,7 +7,7 @@
 import { CircleAlert, Info } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { type PricedSlug, type PricingSlug, isCallbackSlug, isPricedSlug, priceBook } from "../content/price-book.ts";
+import { type PricedSlug, type PricingSlug, isCallbackSlug, priceBook, pricedService } from "../content/price-book.ts";
 import type { PricingQuery } from "../forms/pricing.ts";
 import type { LeadActionData } from "../forms/result.ts";
 import { type Quote, formatRange, formatUsd } from "../lib/price.ts";
@@ -57,9 +57,7 @@ export function ServicePicker({ selected }: { selected: string | undefined }) {
 }
 
 export function serviceTitle(slug: string): string {
-  if (isPricedSlug(slug)) return priceBook.services[slug].title;
-  if (isCallbackSlug(slug)) return priceBook.callback[slug].title;
-  return slug;
+  return priceBook.services[slug]?.title ?? priceBook.callback[slug]?.title ?? slug;
 }
 
 function FieldMessage({ id, message }: { id: string; message?: string }) {
@@ -133,7 +131,7 @@ export function PriceForm({
   showErrors: boolean;
   onUpdate?: (form: HTMLFormElement, submitted: boolean) => void;
 }) {
-  const entry = priceBook.services[service];
+  const entry = pricedService(service);
   const { values } = pricing;
   const errors = showErrors ? pricing.errors : {};
   const fromHomeSize = "fromHomeSize" in entry ? entry.fromHomeSize : undefined;
@@ -175,8 +173,8 @@ export function PriceForm({
         />
         {fromHomeSize ? <AmountField name="sqft" label="Or the home size" unit="sq ft" hint="We estimate the gutter length from it." value={values.sqft} error={errors.sqft} /> : null}
       </div>
-      {"stories" in entry ? <ChoiceField name="stories" legend="Stories" options={storyOptions} value={values.stories} error={errors.stories} /> : null}
-      {"material" in entry ? (
+      {entry.stories ? <ChoiceField name="stories" legend="Stories" options={storyOptions} value={values.stories} error={errors.stories} /> : null}
+      {entry.material ? (
         <ChoiceField
           name={entry.material.field}
           legend={entry.material.label}

@@ -4,8 +4,20 @@
  * `content.test.ts` parses every module with these schemas so a malformed record fails the build.
  */
 import { z } from "zod";
+import { slugify } from "../lib/paths.ts";
 
 const text = z.string().trim().min(1);
+
+/** A list whose entries must differ in `key` (a slug, an id): the message names the second one. */
+export const uniqueBy =
+  <K extends string>(key: K) =>
+  (list: Record<K, unknown>[], ctx: z.RefinementCtx) => {
+    const seen = new Set<unknown>();
+    list.forEach((entry, index) => {
+      if (seen.has(entry[key])) ctx.addIssue({ code: "custom", path: [index, key], message: `"${String(entry[key])}" is used twice; each ${key} must be different` });
+      seen.add(entry[key]);
+    });
+  };
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a lowercase, hyphenated slug");
 
 const serviceCategory = z.enum(["Residential", "Commercial"]);
@@ -109,6 +121,21 @@ export const locationSchema = z.object({
 
 export const faqItemSchema = z.object({ id: slug, question: text, answer: text });
 
+/**
+ * content/faq.yaml: the FAQ page's questions, in order. An entry's id (its link, /faq#id) is made from the
+ * question when not given.
+ */
+export const faqSchema = z.strictObject({
+  questions: z
+    .array(
+      z
+        .strictObject({ id: slug.optional(), question: text.max(200), answer: text.max(1500) })
+        .transform(({ id, question, answer }) => ({ id: id ?? slugify(question), question, answer })),
+    )
+    .min(1)
+    .superRefine(uniqueBy("id")),
+});
+
 export const testimonialSchema = z.object({
   name: text,
   location: text,
@@ -138,46 +165,63 @@ export type Testimonial = z.infer<typeof testimonialSchema>;
 export type Job = z.infer<typeof jobSchema>;
 export type IconName = z.infer<typeof iconName>;
 
-/** The instant-price book (app/content/price-book.ts): one entry per residential service with a price. */
+/**
+ * content/price-book.yaml: the instant price at /pricing (how a range is made: app/lib/price.ts). The file
+ * lists the services (so the browser editor can show them as a list); the code reads them by slug.
+ */
 const rate = z
-  .object({ low: z.number().positive(), high: z.number().positive() })
-  .refine((r) => r.low <= r.high, "the low rate must not exceed the high rate");
-const size = z
-  .object({ min: z.number().int().positive(), max: z.number().int().positive() })
-  .refine((s) => s.min < s.max, "min must be below max");
+  .strictObject({
+    low: z.number().positive().describe("Dollars per unit at the low end of the range"),
+    high: z.number().positive().describe("Dollars per unit at the high end of the range"),
+  })
+  .refine((r) => r.low <= r.high, { message: "the low rate must not exceed the high rate", path: ["high"] });
+const whole = z.number().int().positive();
 const multiplier = z.number().min(0.5).max(3);
-const pricedServiceSchema = z.object({
-  title: text,
+const listedBySlug = <T extends { slug: string }>(list: T[]) => Object.fromEntries(list.map(({ slug: key, ...rest }) => [key, rest])) as Record<string, Omit<T, "slug">>;
+const pricedServiceSchema = z.strictObject({
+  /** The service's slug, as in /services/{slug}. */
+  slug: slug.describe("The service's address, as in /services/house-washing"),
+  title: text.max(60),
   /** The size the price is per unit of. */
-  measure: z.object({
-    field: z.enum(["sqft", "feet"]),
-    label: text,
-    unit: z.enum(["sq ft", "linear ft", "ft of roofline"]),
-    hint: text,
-    ...size.shape,
-  }),
+  measure: z
+    .strictObject({
+      field: z.enum(["sqft", "feet"]).describe("sqft for an area, feet for a length"),
+      label: text.max(40),
+      unit: z.enum(["sq ft", "linear ft", "ft of roofline"]),
+      hint: text.max(160).describe("Shown under the size field: how a homeowner finds the number"),
+      min: whole,
+      max: whole,
+    })
+    .refine((m) => m.min < m.max, { message: "min must be below max", path: ["max"] }),
   /** Gutters only: the gutter length estimated from the home's size, when the visitor does not know it. */
-  fromHomeSize: z.object({ min: z.number().int().positive(), max: z.number().int().positive(), feetPerSqrtFootprint: z.number().min(3).max(8) }).optional(),
+  fromHomeSize: z.strictObject({ min: whole, max: whole, feetPerSqrtFootprint: z.number().min(3).max(8) }).optional(),
   rate,
-  minimum: z.number().int().positive(),
-  stories: z.object({ "1": multiplier, "2": multiplier, "3": multiplier }).optional(),
+  minimum: whole.describe("The least a job costs, in dollars"),
+  stories: z.strictObject({ "1": multiplier, "2": multiplier, "3": multiplier }).describe("Price multiplier for a home of 1, 2 or 3 stories").optional(),
   material: z
-    .object({
+    .strictObject({
       field: z.enum(["siding", "pitch"]),
-      label: text,
-      options: z.record(slug, z.object({ label: text, summary: text, multiplier })),
+      label: text.max(40),
+      options: z
+        .array(z.strictObject({ slug, label: text.max(40), summary: text.max(60), multiplier }))
+        .min(2)
+        .superRefine(uniqueBy("slug"))
+        .transform(listedBySlug),
     })
     .optional(),
-  includes: z.array(text).min(2).max(6),
+  includes: z.array(text.max(120)).min(2).max(6),
 });
-export const priceBookSchema = z.object({
-  /** Placeholders until the owner confirms them (shown nowhere; the README says so). */
-  confirmed: z.boolean(),
+export const priceBookSchema = z.strictObject({
+  /** Placeholders until the owner confirms them (npm run launch-check says so). */
+  confirmed: z.boolean().describe("Set to true once these are your own prices"),
   /** Dollar steps the range is rounded to (down for the low end, up for the high end). */
-  roundTo: z.number().int().min(1).max(50),
+  roundTo: z.number().int().min(1).max(50).describe("Round the range to steps of this many dollars"),
   /** The high end is at least this fraction above the low end (so a minimum charge still reads as a range). */
-  minRangeWidth: z.number().min(0).max(1),
-  services: z.record(slug, pricedServiceSchema),
+  minRangeWidth: z.number().min(0).max(1).describe("The high end is at least this fraction above the low end (0.2 = 20%)"),
+  services: z.array(pricedServiceSchema).min(1).superRefine(uniqueBy("slug")).transform(listedBySlug),
   /** Services priced only after a visit: the page asks for a call instead. */
-  callback: z.record(slug, z.object({ title: text, why: text })),
+  callback: z
+    .array(z.strictObject({ slug, title: text.max(60), why: text.max(300) }))
+    .superRefine(uniqueBy("slug"))
+    .transform(listedBySlug),
 });

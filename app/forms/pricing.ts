@@ -4,7 +4,7 @@
  * interaction, by the browser for the in-place update. Bounds and choices come from the price book.
  */
 import { z } from "zod";
-import { type PricedSlug, type Stories, isPricedSlug, priceBook, pricingSlugs } from "../content/price-book.ts";
+import { type PricedSlug, type Stories, isPricedSlug, pricedService, pricingSlugs } from "../content/price-book.ts";
 import type { PriceInputs } from "../lib/price.ts";
 import { email, firstName, lastName, message, optionalConsent, phone, zipcode } from "./fields.ts";
 
@@ -60,7 +60,7 @@ function checkAmount(value: number | undefined, measure: Measure, path: string, 
 export function checkPriceInputs(value: RawPrice, ctx: Pick<z.RefinementCtx, "addIssue"> = { addIssue: () => {} }): PriceInputs | null {
   if (!isPricedSlug(value.service)) return null;
   const service: PricedSlug = value.service;
-  const entry = priceBook.services[service];
+  const entry = pricedService(service);
   const inputs: PriceInputs = { service };
   let ok = true;
   const fromHomeSize = "fromHomeSize" in entry ? entry.fromHomeSize : undefined;
@@ -78,14 +78,14 @@ export function checkPriceInputs(value: RawPrice, ctx: Pick<z.RefinementCtx, "ad
     inputs[entry.measure.field] = checkAmount(measured, entry.measure, entry.measure.field, ctx);
     ok &&= inputs[entry.measure.field] !== undefined;
   }
-  if ("stories" in entry) {
+  if (entry.stories) {
     if (value.stories === "1" || value.stories === "2" || value.stories === "3") inputs.stories = value.stories satisfies Stories;
     else {
       ctx.addIssue({ code: "custom", path: ["stories"], message: "Choose 1, 2 or 3 stories" });
       ok = false;
     }
   }
-  if ("material" in entry) {
+  if (entry.material) {
     const { field, label, options } = entry.material;
     const chosen = value[field];
     if (chosen && Object.hasOwn(options, chosen)) inputs[field] = chosen;

@@ -45,7 +45,7 @@ function checkSize(value: number | undefined, min: number, max: number, name: st
 
 /** The price range for valid inputs. */
 export function quote(inputs: PriceInputs, book: Book = priceBook): Quote {
-  const entry: Book["services"][PricedSlug] = book.services[inputs.service];
+  const entry = book.services[inputs.service];
   if (!entry) throw new RangeError(`no price for ${String(inputs.service)}`);
   const parts: string[] = [];
   let units: number;
@@ -63,12 +63,12 @@ export function quote(inputs: PriceInputs, book: Book = priceBook): Quote {
   }
 
   let multiplier = 1;
-  if ("stories" in entry) {
+  if (entry.stories) {
     if (!inputs.stories || !Object.hasOwn(entry.stories, inputs.stories)) throw new RangeError("stories must be 1, 2 or 3");
     multiplier *= entry.stories[inputs.stories];
     parts.push(`${inputs.stories} ${inputs.stories === "1" ? "story" : "stories"}`);
   }
-  if ("material" in entry) {
+  if (entry.material) {
     const options: Record<string, { summary: string; multiplier: number }> = entry.material.options;
     const chosen = inputs[entry.material.field];
     if (!chosen || !Object.hasOwn(options, chosen)) throw new RangeError(`${entry.material.field} is not one of the options`);

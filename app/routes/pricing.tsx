@@ -105,7 +105,7 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
   const pricing: PricingQuery = current?.pricing ?? { values: Object.fromEntries(new URLSearchParams(search)), inputs: null, zipcode: undefined, errors: {} };
   const service = pricing.values.service;
   const priced = service !== undefined && isPricedSlug(service) ? service : undefined;
-  const callback = service !== undefined && isCallbackSlug(service) ? service : undefined;
+  const callback = service !== undefined && isCallbackSlug(service) ? { slug: service, ...priceBook.callback[service]! } : undefined;
   const result = pricing.inputs ? quote(pricing.inputs) : null;
   // A service chosen but nothing entered yet: no error messages, just the prompt.
   const touched = current?.submitted || Object.keys(pricing.values).some((name) => name !== "service");
@@ -156,9 +156,9 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
         <>
           <section aria-labelledby="callback-heading" className="mt-8 rounded-2xl border-2 border-brand-200 bg-brand-50 p-5 sm:p-6">
             <h2 id="callback-heading" className="text-xl font-bold text-brand-900">
-              {priceBook.callback[callback].title}: priced after a call
+              {callback.title}: priced after a call
             </h2>
-            <p className="mt-2 text-slate-800">{priceBook.callback[callback].why}</p>
+            <p className="mt-2 text-slate-800">{callback.why}</p>
             <p className="mt-2 text-slate-800">
               Prefer to talk now? Call{" "}
               <a href={loaderData.phone.href} className="font-semibold text-brand-700 underline">
@@ -167,7 +167,7 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
               .
             </p>
           </section>
-          <PricingRequestForm service={callback} values={pricing.values} quote={null} actionData={actionData} phone={loaderData.phone} action={`/pricing${search}`} />
+          <PricingRequestForm service={callback.slug} values={pricing.values} quote={null} actionData={actionData} phone={loaderData.phone} action={`/pricing${search}`} />
         </>
       ) : null}
     </div>

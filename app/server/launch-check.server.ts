@@ -38,7 +38,7 @@ export function launchPlaceholders(env: Record<string, string | undefined>, cont
   const set = (name: string) => (env[name] ?? "").trim() !== "";
   if (!content.priceBook.confirmed) {
     found.push({
-      where: "app/content/price-book.ts",
+      where: "content/price-book.yaml",
       what: "the price book holds placeholder prices (confirmed: false): public US ranges, not this company's",
       fix: "put in your own rates and minimums, then set confirmed: true",
     });
