@@ -130,21 +130,12 @@ app.use((req, res, next) => {
   res.set(ADMIN_HEADERS).redirect(308, `${origins.siteOrigin}${req.originalUrl}`);
 });
 
-// The owner's inbox (docs/security.md "The owner's inbox"): never stored by a cache, never indexed, and a
-// state change must carry this site's Origin (a request without one is refused too, unlike public forms).
-app.use((req, res, next) => {
-  if (!isAdminPath(req.path)) return next();
-  res.set(ADMIN_HEADERS);
-  if (req.method === "GET" || req.method === "HEAD") return next();
-  const origin = req.get("origin");
-  if (origin && (origin === origins.of(req).origin || origin === origins.siteOrigin)) return next();
-  logger.warn({ event: "admin.cross_origin_refused", method: req.method, path: req.path }, "owner inbox change refused: not from this site");
-  res.status(403).type("html").send(errorPage("Changes to the owner inbox can only be made from its own pages."));
-});
-
-// Forms are only accepted from the site's own pages (CSRF): a POST from another origin is refused. The
-// unsubscribe link is the exception: a mail provider POSTs to it from its own origin (RFC 8058 one-click)
-// and the link's signed token is the authority; its Origin is dropped so React Router's check passes too.
+// The one Origin check (CSRF), here because React Router's own check answers a bare 400 before any route
+// middleware runs. Forms are only accepted from the site's own pages: a POST from another origin is refused.
+// The owner's inbox is stricter: a change without an Origin is refused too (its session and headers are its
+// route middleware's: app/routes/admin.tsx). The unsubscribe link is the exception: a mail provider POSTs to it
+// from its own origin (RFC 8058 one-click) and the link's signed token is the authority; its Origin is dropped
+// so React Router's check passes too.
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
   if (req.path === "/newsletter/unsubscribe") {
@@ -152,12 +143,14 @@ app.use((req, res, next) => {
     return next();
   }
   const origin = req.get("origin");
-  if (!origin || origin === origins.of(req).origin || origin === origins.siteOrigin) return next();
+  const inbox = isAdminPath(req.path);
+  if (origin ? origin === origins.of(req).origin || origin === origins.siteOrigin : !inbox) return next();
+  if (inbox) logger.warn({ event: "admin.cross_origin_refused", method: req.method }, "owner inbox change refused: not from this site");
   res
     .status(403)
-    .set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: false }))
+    .set({ "Content-Security-Policy": contentSecurityPolicy({ scriptSources: [], https: false }), ...(inbox ? ADMIN_HEADERS : {}) })
     .type("html")
-    .send(errorPage("This form can only be sent from our own website."));
+    .send(errorPage(inbox ? "Changes to the owner inbox can only be made from its own pages." : "This form can only be sent from our own website."));
 });
 
 app.use(bodyLimits({ maxInFlight: env.MAX_BODIES_IN_FLIGHT, refuse: (res, status, sentence) => void res.status(status).type("html").send(errorPage(sentence)) }));

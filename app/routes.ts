@@ -32,15 +32,20 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   // The owner's inbox (docs/decisions/009-owner-inbox.md): server-rendered per request, never prerendered.
+  // Its middleware is the one gate: Origin check, session, headers (app/server/admin/guard.server.ts).
   route("admin", "routes/admin.tsx", [
-    index("routes/admin._index.tsx"),
     route("sign-in", "routes/admin.sign-in.tsx"),
-    route("requests/:id", "routes/admin.requests.$id.tsx"),
-    route("report", "routes/admin.report.tsx"),
+    route("sign-out", "routes/admin.sign-out.ts"),
+    // Everything else needs the owner signed in.
+    layout("routes/admin.signed-in.tsx", [
+      index("routes/admin._index.tsx"),
+      route("requests/:id", "routes/admin.requests.$id.tsx"),
+      route("report", "routes/admin.report.tsx"),
+      route("requests.csv", "routes/admin.requests[.]csv.ts"),
+      route("requests/:id/resume", "routes/admin.requests.$id.resume.ts"),
+      route("*", "routes/admin.not-found.tsx"),
+    ]),
   ]),
-  route("admin/sign-out", "routes/admin.sign-out.ts"),
-  route("admin/requests.csv", "routes/admin.requests[.]csv.ts"),
-  route("admin/requests/:id/resume", "routes/admin.requests.$id.resume.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("blog/rss.xml", "routes/blog.rss.xml.ts"),

@@ -1,14 +1,14 @@
 import { CircleAlert, Download, Phone, Search } from "lucide-react";
 import { AdminInput, AdminSelect, areaLabel, FlagBadge, kindLabel, StatusBadge } from "../components/admin.tsx";
 import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "../forms/admin.ts";
-import { requireOwner } from "../server/admin/guard.server.ts";
+import { signedIn } from "../server/admin/guard.server.ts";
 import { filterQuery, inbox, INBOX_PAGE_SIZE } from "../server/admin/inbox.server.ts";
 import { formatTime } from "../server/leads/labels.ts";
 import type { Route } from "./+types/admin._index";
 
 /** Every request, newest first, filtered by the GET form's values (they live in the URL). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = await requireOwner(request, context);
+  const { app } = signedIn(context);
   const result = await inbox(app.database, new URL(request.url));
   return {
     ...result,

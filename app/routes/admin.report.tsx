@@ -1,13 +1,13 @@
 import { kindLabel } from "../components/admin.tsx";
 import { localDateString } from "../server/admin/business-time.ts";
-import { requireOwner } from "../server/admin/guard.server.ts";
+import { signedIn } from "../server/admin/guard.server.ts";
 import { buildReport, KINDS, reportStart } from "../server/admin/report.server.ts";
 import { listLeads, statusHistory } from "../server/leads/store.server.ts";
 import type { Route } from "./+types/admin.report";
 
 /** Requests of the last 12 weeks: per week by kind, by source, the won rate and the time to first contact. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app } = await requireOwner(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { app } = signedIn(context);
   const now = new Date();
   const leads = await listLeads(app.database, { since: reportStart(now) });
   const history = await statusHistory(

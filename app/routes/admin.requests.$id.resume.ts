@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireOwner } from "../server/admin/guard.server.ts";
+import { signedIn } from "../server/admin/guard.server.ts";
 import { getAttachment } from "../server/leads/store.server.ts";
 import type { Route } from "./+types/admin.requests.$id.resume";
 
@@ -7,8 +7,8 @@ import type { Route } from "./+types/admin.requests.$id.resume";
  * A job application's résumé, for the signed-in owner only (nowhere else on the site serves it). Always a
  * download, never shown inline, and sandboxed: a file is whatever the applicant uploaded.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { app, owner } = await requireOwner(request, context);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { app, owner } = signedIn(context);
   const file = await getAttachment(app.database, params.id);
   if (!file) throw data({ message: "This request has no résumé." }, { status: 404 });
   app.logger.info({ event: "admin.resume_downloaded", owner: owner.ownerId, lead: params.id }, "résumé downloaded");

@@ -3,7 +3,7 @@ import { FileDown, Phone } from "lucide-react";
 import { data, redirect } from "react-router";
 import { AdminInput, AdminSelect, areaLabel, FlagBadge, kindLabel, StatusBadge, statusLabel } from "../components/admin.tsx";
 import { NOTE_MAX, STATUS_FIELDS, STATUS_OPTIONS, statusSchema } from "../forms/admin.ts";
-import { requireOwner } from "../server/admin/guard.server.ts";
+import { signedIn } from "../server/admin/guard.server.ts";
 import { formFields, HttpError, readFields } from "../server/form-body.server.ts";
 import { priceRange } from "../server/admin/inbox.server.ts";
 import { formatField, formatPhone, formatTime, labelFor } from "../server/leads/labels.ts";
@@ -15,7 +15,7 @@ const notFound = () => data({ message: "There is no request with this id. It may
 
 /** One request: every field, the consent proof, attribution, delivery attempts, and its status history. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { app } = await requireOwner(request, context);
+  const { app } = signedIn(context);
   const lead = await getLead(app.database, params.id);
   if (!lead) throw notFound();
   const history = (await statusHistory(app.database, [lead.id])).get(lead.id) ?? [];
@@ -62,7 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** A status change with a note, recorded with who and when; then back to this page (Post/Redirect/Get). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, owner } = await requireOwner(request, context, { write: true });
+  const { app, owner } = signedIn(context);
   let formData: FormData;
   try {
     formData = await readFields(request, formFields(STATUS_FIELDS));

@@ -2,17 +2,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { AdminInput } from "../components/admin.tsx";
 import { data, redirect } from "react-router";
 import { SIGN_IN_FIELDS, signInSchema } from "../forms/admin.ts";
-import { readSession, signIn } from "../server/admin/auth.server.ts";
-import { sessionCookie, sessionToken } from "../server/admin/guard.server.ts";
+import { signIn } from "../server/admin/auth.server.ts";
+import { ownerContext, sessionCookie, sessionToken } from "../server/admin/guard.server.ts";
 import { formatTime } from "../server/leads/labels.ts";
 import { getApp } from "../server/context.ts";
 import { formFields, HttpError, readFields } from "../server/form-body.server.ts";
 import type { Route } from "./+types/admin.sign-in";
 
 /** Signed in already: straight to the inbox. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = sessionToken(request);
-  if (token && (await readSession(getApp(context).database, token))) throw redirect("/admin", { status: 303 });
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.get(ownerContext)) throw redirect("/admin", { status: 303 });
   return null;
 }
 

@@ -1,21 +1,20 @@
 import { ClipboardList, ChartColumn, LogOut } from "lucide-react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { business } from "../content/business.ts";
-import { sessionToken } from "../server/admin/guard.server.ts";
-import { readSession } from "../server/admin/auth.server.ts";
-import { getApp } from "../server/context.ts";
+import { inboxMiddleware, ownerContext } from "../server/admin/guard.server.ts";
 import type { Route } from "./+types/admin";
 
 /**
  * The owner's private pages (docs/decisions/009-owner-inbox.md): server-rendered on every request, never
  * prerendered, never cached, never indexed. Every page is plain HTML forms and links, so it works the same
- * with and without JavaScript. This layout only shows who is signed in; each page checks the session itself.
+ * with and without JavaScript. Its middleware guards every route below it (app/server/admin/guard.server.ts):
+ * the Origin of a change, the session (read once, into the context), the headers; the signed-in pages are
+ * under app/routes/admin.signed-in.tsx. This layout shows who is signed in.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const app = getApp(context);
-  const token = sessionToken(request);
-  const owner = token ? await readSession(app.database, token) : null;
-  return { email: owner?.email ?? null, businessName: business.name };
+export const middleware: Route.MiddlewareFunction[] = [inboxMiddleware];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { email: context.get(ownerContext)?.email ?? null, businessName: business.name };
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];

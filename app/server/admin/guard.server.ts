@@ -1,8 +1,10 @@
 /**
- * What every /admin loader and action starts with: the session cookie, the owner it names, and for
- * state changes the site's own Origin. Without a session nothing is read: the visitor is sent to sign in.
+ * The owner's inbox gate: the session cookie and the owner it names, read once by route middleware
+ * (app/routes/admin.tsx, app/routes/admin.signed-in.tsx) before any /admin loader or action runs, and the
+ * inbox's headers. Without a session nothing is read: the visitor is sent to sign in. (A change's Origin is
+ * checked in server.ts, before React Router.)
  */
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { getApp, type AppContext } from "../context.ts";
 import { readSession, SESSION_ABSOLUTE_MS, type OwnerSession } from "./auth.server.ts";
 
@@ -29,12 +31,6 @@ export function sessionCookie(request: Request, token: string | null): string {
   return token === null
     ? [`${sessionCookieName(https)}=`, "Max-Age=0", ...attributes].join("; ")
     : [`${sessionCookieName(https)}=${token}`, `Max-Age=${SESSION_ABSOLUTE_MS / 1000}`, ...attributes].join("; ");
-}
-
-/** Whether the request's Origin is this site's (the address it was sent to, or SITE_URL). A missing Origin is refused. */
-export function isOwnOrigin(request: Request, siteUrl: string): boolean {
-  const origin = request.headers.get("origin");
-  return origin !== null && (origin === new URL(request.url).origin || origin === new URL(siteUrl).origin);
 }
 
 /**
@@ -65,14 +61,36 @@ export interface OwnerContext {
   owner: OwnerSession;
 }
 
-/** The signed-in owner; otherwise a redirect to the sign-in page (thrown). With `write`, also the Origin check. */
-export async function requireOwner(request: Request, context: Readonly<RouterContextProvider>, opts: { write?: boolean } = {}): Promise<OwnerContext> {
+/** The owner the request's session names, or null: set by the inbox's middleware for every /admin route. */
+export const ownerContext = createContext<OwnerSession | null>(null);
+
+/**
+ * The inbox's gate (app/routes/admin.tsx's middleware), run before any /admin loader or action, for pages and
+ * `.data` requests alike: the session cookie is read once and its owner put in the context; every response,
+ * errors and redirects included, is never stored by a cache nor indexed. (The Origin of a change is checked
+ * before React Router sees the request, in server.ts: React Router's own check would answer first.)
+ */
+export const inboxMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const app = getApp(context);
-  if (opts.write && !isOwnOrigin(request, app.env.SITE_URL)) {
-    throw data({ message: "This change can only be made from the inbox's own pages." }, { status: 403 });
-  }
   const token = sessionToken(request);
-  const owner = token ? await readSession(app.database, token) : null;
-  if (!owner) throw redirect("/admin/sign-in", { status: 303, headers: { ...(token ? { "Set-Cookie": sessionCookie(request, null) } : {}) } });
-  return { app, owner };
+  context.set(ownerContext, token ? await readSession(app.database, token) : null);
+  const response = await next();
+  for (const [name, value] of Object.entries(ADMIN_HEADERS)) response.headers.set(name, value);
+  return response;
+};
+
+/** The signed-in pages' gate (app/routes/admin.signed-in.tsx): without an owner, to the sign-in page. */
+export const signedInMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  if (!context.get(ownerContext)) {
+    const stale = sessionToken(request) !== null;
+    throw redirect("/admin/sign-in", { status: 303, headers: { ...ADMIN_HEADERS, ...(stale ? { "Set-Cookie": sessionCookie(request, null) } : {}) } });
+  }
+  return next();
+};
+
+/** The owner of a signed-in page (its layout's middleware has checked there is one), with the app context. */
+export function signedIn(context: Readonly<RouterContextProvider>): OwnerContext {
+  const owner = context.get(ownerContext);
+  if (!owner) throw new Error("signedIn() is for routes under app/routes/admin.signed-in.tsx");
+  return { app: getApp(context), owner };
 }
