@@ -7,6 +7,7 @@ import { z } from "zod";
 import { type PricedSlug, type Stories, isPricedSlug, pricedService, pricingSlugs } from "../content/price-book.ts";
 import type { PriceInputs } from "../lib/price.ts";
 import { email, firstName, lastName, message, optionalConsent, phone, zipcode } from "./fields.ts";
+import type { FieldList } from "./schemas.ts";
 
 const number = new Intl.NumberFormat("en-US");
 const unitWords = { "sq ft": "square feet", "linear ft": "feet", "ft of roofline": "feet" } as const;
@@ -108,6 +109,8 @@ export const pricingQuerySchema = z.object(priceFields).transform((value, ctx) =
  * "Request this estimate" (and, for commercial and fleet, "Request a call"). A refinement, not a transform,
  * so Conform can read its constraints in the browser; the action gets the inputs with checkPriceInputs.
  */
+export const PRICING_REQUEST_FIELDS: FieldList = { single: [...Object.keys(priceFields), "firstName", "lastName", "email", "phone", "zipcode", "message", "agreed"] };
+
 export const pricingRequestSchema = z
   .object({
     ...priceFields,

@@ -1,5 +1,7 @@
 /**
- * One schema per form, used by Conform in the browser and by the route action on the server.
+ * One schema per form, used by Conform in the browser and by the route action on the server. Each form also
+ * names its fields (`*_FIELDS`): the action reads only those from the body (app/server/form-body.server.ts),
+ * before the schema sees it; app/forms/field-lists.test.ts checks each list against its schema.
  */
 import { z } from "zod";
 import { city, email, firstName, lastName, message, optionalConsent, phone, requiredConsent, serviceType, zipcode } from "./fields.ts";
@@ -60,6 +62,22 @@ export function applicationSchema(positions: readonly [string, ...string[]]) {
     message: message(2000),
   });
 }
+
+/** A lead form's fields: single values, repeated ones (a list of checkboxes), file inputs. */
+export interface FieldList {
+  single: readonly string[];
+  multiple?: readonly string[];
+  files?: readonly string[];
+}
+
+export const ESTIMATE_FIELDS: FieldList = { single: ["firstName", "lastName", "email", "phone", "zipcode", "serviceType", "agreed"] };
+export const CONTACT_FIELDS: FieldList = {
+  single: ["firstName", "lastName", "email", "phone", "city", "zipcode", "serviceType", "message", "contactMethod", "agreed"],
+  multiple: ["servicesNeeded"],
+};
+export const NEWSLETTER_FIELDS: FieldList = { single: ["email"] };
+/** The résumé is a file input the schema does not list (the action reads and checks it). */
+export const APPLICATION_FIELDS: FieldList = { single: ["firstName", "lastName", "email", "phone", "position", "experience", "availability", "message"], files: ["resume"] };
 
 export type EstimateValues = z.infer<typeof estimateSchema>;
 export type ContactValues = z.infer<typeof contactSchema>;

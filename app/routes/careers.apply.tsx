@@ -3,7 +3,7 @@ import { Breadcrumbs } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
 import { jobs } from "../content/careers.ts";
 import { availabilityOptions, MAX_RESUME_BYTES, optionLabel } from "../forms/options.ts";
-import { applicationSchema } from "../forms/schemas.ts";
+import { APPLICATION_FIELDS, applicationSchema } from "../forms/schemas.ts";
 import { seo } from "../lib/seo.ts";
 import { applicationConfirmation, handleLeadSubmission, HttpError, UPLOAD_FORM_LIMIT } from "../server/submit.server.ts";
 import type { Route } from "./+types/careers.apply";
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     kind: "application",
     schema,
-    files: ["resume"],
+    fields: APPLICATION_FIELDS,
     limit: UPLOAD_FORM_LIMIT,
     toLead: async (v, formData) => ({
       fields: {

@@ -4,7 +4,7 @@ import { ContactForm } from "../components/forms/contact-form.tsx";
 import { PageHero } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
 import { optionLabel, servicesNeededOptions } from "../forms/options.ts";
-import { contactSchema } from "../forms/schemas.ts";
+import { contactSchema, CONTACT_FIELDS } from "../forms/schemas.ts";
 import { seo } from "../lib/seo.ts";
 import { consentProof, estimateConfirmation, handleLeadSubmission } from "../server/submit.server.ts";
 import type { Route } from "./+types/contact";
@@ -15,6 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     kind: "contact",
     schema: contactSchema,
+    fields: CONTACT_FIELDS,
     toLead: (v) => ({
       fields: {
         firstName: v.firstName,

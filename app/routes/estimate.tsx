@@ -1,7 +1,7 @@
 import { EstimateForm } from "../components/forms/estimate-form.tsx";
 import { Breadcrumbs } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
-import { estimateSchema } from "../forms/schemas.ts";
+import { estimateSchema, ESTIMATE_FIELDS } from "../forms/schemas.ts";
 import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "../server/submit.server.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/estimate";
@@ -13,6 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     kind: "estimate",
     schema: estimateSchema,
+    fields: ESTIMATE_FIELDS,
     toLead: (v) => {
       const { fields, contact } = requester(v);
       return { fields: { ...fields, serviceType: v.serviceType ?? null, agreed: v.agreed }, contact, consent: consentProof(v.agreed) };

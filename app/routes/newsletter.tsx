@@ -1,7 +1,7 @@
 import { NewsletterForm } from "../components/forms/newsletter-form.tsx";
 import { Breadcrumbs } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
-import { newsletterSchema } from "../forms/schemas.ts";
+import { newsletterSchema, NEWSLETTER_FIELDS } from "../forms/schemas.ts";
 import { seo } from "../lib/seo.ts";
 import { handleLeadSubmission, newsletterConfirmation } from "../server/submit.server.ts";
 import type { Route } from "./+types/newsletter";
@@ -16,6 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     kind: "newsletter",
     schema: newsletterSchema,
+    fields: NEWSLETTER_FIELDS,
     toLead: (v) => ({ fields: { email: v.email }, contact: { name: null, email: v.email, phone: null, zip: null }, consent: null }),
     confirmation: () => newsletterConfirmation(),
   });

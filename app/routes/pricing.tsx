@@ -4,7 +4,7 @@ import { PriceForm, PriceResult, PricingRequestForm, ServicePicker, serviceTitle
 import { Breadcrumbs } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
 import { isCallbackSlug, isPricedSlug, priceBook } from "../content/price-book.ts";
-import { type PricingQuery, checkPriceInputs, parsePricingQuery, pricingRequestSchema } from "../forms/pricing.ts";
+import { type PricingQuery, checkPriceInputs, parsePricingQuery, pricingRequestSchema, PRICING_REQUEST_FIELDS } from "../forms/pricing.ts";
 import { quote } from "../lib/price.ts";
 import { absoluteUrl, jsonLd, seo } from "../lib/seo.ts";
 import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "../server/submit.server.ts";
@@ -28,6 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     kind: "estimate",
     schema: pricingRequestSchema,
+    fields: PRICING_REQUEST_FIELDS,
     toLead: (v) => {
       const { fields, contact } = requester(v);
       return { fields: { ...fields, ...estimateOf(v), message: v.message ?? null, agreed: v.agreed }, contact, consent: consentProof(v.agreed) };

@@ -7,6 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { Confirmation, LeadActionData } from "../forms/result.ts";
+import type { FieldList } from "../forms/schemas.ts";
 import { business } from "../content/business.ts";
 import { CONSENT } from "../forms/consent.ts";
 import { META, metaNames } from "../forms/meta.ts";
@@ -27,28 +28,9 @@ import { type FormShape, HttpError, pickFields, readFormData } from "./form-body
 export { HttpError, readFormData, TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT };
 const FINGERPRINT_WINDOW_MS = 10 * 60_000;
 
-type SchemaInternals = { _zod?: { def?: { type?: string; innerType?: unknown; in?: unknown; shape?: Record<string, unknown> } } };
-const defOf = (schema: unknown) => (schema as SchemaInternals)._zod?.def ?? {};
-
-/** Unwraps optional/default/pipe layers down to the schema that decides the field's shape. */
-function innermost(schema: unknown): unknown {
-  for (let s = schema, depth = 0; depth < 20; depth++) {
-    const def = defOf(s);
-    const next = def.innerType ?? (def.type === "pipe" ? def.in : undefined);
-    if (!next) return s;
-    s = next;
-  }
-  return schema;
-}
-
-/** The shape of a form from its Zod object schema; `files` names file inputs the schema does not list. */
-function formShape(schema: z.ZodType, files: readonly string[] = []): FormShape {
-  const shape = defOf(innermost(schema)).shape;
-  if (!shape) throw new Error("A form schema must be an object schema");
-  const single = new Set<string>([...metaNames, ...files]);
-  const multiple = new Set<string>();
-  for (const [name, field] of Object.entries(shape)) (defOf(innermost(field)).type === "array" ? multiple : single).add(name);
-  return { single, multiple };
+/** A form's accepted entries: its own fields (app/forms/schemas.ts) and the fields every lead form carries. */
+function formShape(fields: FieldList): FormShape {
+  return { single: new Set([...metaNames, ...fields.single, ...(fields.files ?? [])]), multiple: new Set(fields.multiple ?? []) };
 }
 
 const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
@@ -91,8 +73,8 @@ export interface LeadSubmission<S extends z.ZodType> {
   context: Readonly<RouterContextProvider>;
   kind: LeadKind;
   schema: S;
-  /** File inputs the schema does not list (read by toLead). */
-  files?: readonly string[];
+  /** The form's fields (app/forms/schemas.ts): only these are read from the body, before the schema sees it. */
+  fields: FieldList;
   limit?: number;
   /** Builds the stored request from the validated values. May throw an HttpError (e.g. a bad upload). */
   toLead: (value: z.output<S>, formData: FormData) => Promise<Pick<NewLead, "fields" | "contact" | "consent" | "attachment">> | Pick<NewLead, "fields" | "contact" | "consent" | "attachment">;
@@ -126,7 +108,7 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
 
   let formData: FormData;
   try {
-    formData = pickFields(await readFormData(request, options.limit ?? TEXT_FORM_LIMIT), formShape(schema, options.files));
+    formData = pickFields(await readFormData(request, options.limit ?? TEXT_FORM_LIMIT), formShape(options.fields));
   } catch (error) {
     if (error instanceof HttpError) return fail(error.status, error.message);
     throw error;
