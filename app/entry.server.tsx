@@ -15,6 +15,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { DEFERRED_MODULE_TYPE } from "./lib/early-script.ts";
+import { APP_SCRIPT_SENTINEL, MODULE_PRELOAD, MODULE_SCRIPT_TAG } from "./lib/framework-output.ts";
 import { NonceContext } from "./lib/nonce.ts";
 import { appContext } from "./server/context.ts";
 
@@ -66,8 +67,6 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   });
 }
 
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
-const APP_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>/;
 
 /**
  * Keeps the app from starting until the visitor's first interaction (docs/decisions/006-native-controls.md):
@@ -78,8 +77,9 @@ const APP_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>/;
  * - React Router's module script at the end of the body gets the type DEFERRED_MODULE_TYPE, so the
  *   browser does not run it; the early script (app/lib/early-script.ts) runs its text, unchanged, as a
  *   module script on the first interaction, after adding the preloads.
- * Only the script that starts React Router is deferred (it assigns `window.__reactRouterRouteModules`);
- * any other shape is left as it is, and the app then starts at once (tests/e2e/app-start.spec.ts fails).
+ * Only the script that starts React Router is deferred (it contains APP_SCRIPT_SENTINEL); any other shape
+ * is left as it is, and the app then starts at once. What this expects of React Router's HTML is in
+ * app/lib/framework-output.ts, checked on the real build by tests/e2e/framework-contract.spec.ts.
  */
 export function deferAppStart() {
   const decoder = new StringDecoder("utf8");
@@ -100,7 +100,7 @@ export function deferAppStart() {
         html = html.slice(end);
         state = "body";
       } else if (state === "body") {
-        const start = APP_SCRIPT.exec(html)?.index;
+        const start = MODULE_SCRIPT_TAG.exec(html)?.index;
         if (start === undefined) {
           // Keep back a tag that is not complete yet: it may be the script, split across two chunks.
           const open = html.lastIndexOf("<");
@@ -144,7 +144,7 @@ export function deferAppStart() {
 }
 
 function deferScript(script: string, preloads: string[]): string {
-  if (!script.includes("window.__reactRouterRouteModules")) return script;
+  if (!script.includes(APP_SCRIPT_SENTINEL)) return script;
   const attributes = ` data-preload="${preloads.map(escapeAttribute).join(" ")}"`;
   // A script of another type is a data block, which HTML forbids to carry `async` (the Nu Html Checker
   // reports it); the early script runs the text as a new module script, which is async anyway.

@@ -17,6 +17,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DEFERRED_MODULE_TYPE } from "../app/lib/early-script.ts";
+import { HYDRATION_CONTEXT_START, HYDRATION_SCRIPT, HYDRATION_STREAM_START } from "../app/lib/framework-output.ts";
 
 const clientDir = path.resolve("build/client");
 const outDir = path.join(clientDir, "assets", "hydration");
@@ -28,13 +29,13 @@ export function splitHydration(html: string): { html: string; source: string } |
   const scripts: string[] = [];
   // Each script is left in place, empty (it then runs nothing), so that React finds the elements it
   // rendered when it hydrates.
-  const rest = html.replace(/<script>(window\.__reactRouterContext[\s\S]*?)<\/script>/g, (_tag, body: string) => {
+  const rest = html.replace(HYDRATION_SCRIPT, (_tag, body: string) => {
     scripts.push(body);
     return "<script></script>";
   });
   const [context, ...data] = scripts;
-  if (!context?.startsWith("window.__reactRouterContext = ") || !data.some((s) => s.startsWith("window.__reactRouterContext.streamController.enqueue("))) {
-    throw new Error("React Router's hydration scripts are not of the expected shape (see scripts/externalize-hydration.ts)");
+  if (!context?.startsWith(HYDRATION_CONTEXT_START) || !data.some((s) => s.startsWith(HYDRATION_STREAM_START))) {
+    throw new Error("React Router's hydration scripts are not of the expected shape (app/lib/framework-output.ts; tests/e2e/framework-contract.spec.ts says which assumption broke)");
   }
   return { html: rest, source: `${scripts.map((s) => s.replace(/;?\s*$/, ";")).join("\n")}\n` };
 }

@@ -23,6 +23,7 @@
  * toString(): it must not use anything from outside its own body and its argument.
  */
 import { ATTRIBUTION_KEY } from "./attribution.ts";
+import { ENTRY_IMPORT_SOURCE } from "./framework-output.ts";
 
 /** The `type` that keeps React Router's module script from running until the app is started. */
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
@@ -32,6 +33,8 @@ export type EarlyScriptConfig = {
   deferredType: string;
   /** sessionStorage key of the visit's first page and referrer (app/lib/attribution.ts reads it). */
   attributionKey: string;
+  /** How React Router's module script imports the client entry (app/lib/framework-output.ts), as a RegExp source. */
+  entryImport: string;
 };
 
 function earlyScript(config: EarlyScriptConfig) {
@@ -56,7 +59,7 @@ function earlyScript(config: EarlyScriptConfig) {
     if (!deferred) return;
     const modules = (deferred.dataset.preload ?? "").split(" ").filter(Boolean);
     // The module the script imports last starts React (hydrateRoot): it is never evaluated early.
-    const entry = /import\(\s*"([^"]+)"\s*\)/.exec(deferred.textContent ?? "")?.[1];
+    const entry = new RegExp(config.entryImport).exec(deferred.textContent ?? "")?.[1];
     const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
     // Every module is fetched at once (preloads, a few per task), then evaluated one per task, in the
     // order React Router lists them (dependencies first): evaluating them all in one go was a main-thread
@@ -197,4 +200,4 @@ function earlyScript(config: EarlyScriptConfig) {
 }
 
 /** The script as it is written into every page (its hash is in the Content-Security-Policy). */
-export const earlyScriptSource = `(${earlyScript.toString()})(${JSON.stringify({ deferredType: DEFERRED_MODULE_TYPE, attributionKey: ATTRIBUTION_KEY } satisfies EarlyScriptConfig)})`;
+export const earlyScriptSource = `(${earlyScript.toString()})(${JSON.stringify({ deferredType: DEFERRED_MODULE_TYPE, attributionKey: ATTRIBUTION_KEY, entryImport: ENTRY_IMPORT_SOURCE } satisfies EarlyScriptConfig)})`;

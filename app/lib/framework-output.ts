@@ -1,0 +1,38 @@
+/**
+ * Every assumption this site makes about the shape of React Router's and Vite's output, in one place
+ * (docs/decisions/018-framework-seam.md). The code that rewrites or reads that output imports these and
+ * nothing else of the shape: the app-start rewrite of every page (app/entry.server.tsx), the early script
+ * (app/lib/early-script.ts, which receives `entryImport` as its argument), the hydration split
+ * (scripts/externalize-hydration.ts) and the CSP hashes (app/server/csp.server.ts).
+ *
+ * tests/e2e/framework-contract.spec.ts checks each assumption, by name, on the real build and on a
+ * server-rendered response: after an upgrade of react-router or vite, a changed shape fails there with the
+ * assumption's name and what was found instead, before anything else misbehaves.
+ */
+
+/** The `<link rel="modulepreload" href="…">` tags React Router's <Scripts /> writes in the head. */
+export const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
+
+/** The opening tag of a module script (React Router's <Scripts /> writes one, at the end of the body). */
+export const MODULE_SCRIPT_TAG = /<script\b[^>]*\btype="module"[^>]*>/;
+
+/** Text that only the module script which starts the app contains (it assigns the route modules). */
+export const APP_SCRIPT_SENTINEL = "window.__reactRouterRouteModules";
+
+/**
+ * In that script, the dynamic import of the client entry (the module that calls hydrateRoot), as a
+ * regular expression's source: the early script is serialized with toString(), so it gets the source.
+ */
+export const ENTRY_IMPORT_SOURCE = String.raw`import\(\s*"([^"]+)"\s*\)`;
+
+/** The classic inline scripts that carry a server-rendered page's hydration data (the loaders' data). */
+export const HYDRATION_SCRIPT = /<script>(window\.__reactRouterContext[\s\S]*?)<\/script>/g;
+/** How the first of them starts: it creates the context. */
+export const HYDRATION_CONTEXT_START = "window.__reactRouterContext = ";
+/** How the others start: each feeds the context's stream a piece of the loaders' data. */
+export const HYDRATION_STREAM_START = "window.__reactRouterContext.streamController.enqueue(";
+
+/** A prerendered page is `<build/client>/<path>/index.html` (React Router's prerender). */
+export const PRERENDERED_PAGE_FILE = "index.html";
+/** Folders of build/client that hold no prerendered pages: Vite's assets, and the social preview images. */
+export const NON_PAGE_FOLDERS: readonly string[] = ["assets", "og"];

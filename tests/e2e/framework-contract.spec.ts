@@ -1,0 +1,100 @@
+import { existsSync, globSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { DEFERRED_MODULE_TYPE } from "../../app/lib/early-script.ts";
+import {
+  APP_SCRIPT_SENTINEL,
+  ENTRY_IMPORT_SOURCE,
+  HYDRATION_CONTEXT_START,
+  HYDRATION_SCRIPT,
+  HYDRATION_STREAM_START,
+  MODULE_PRELOAD,
+  NON_PAGE_FOLDERS,
+  PRERENDERED_PAGE_FILE,
+} from "../../app/lib/framework-output.ts";
+import { pages } from "./site-pages.ts";
+
+/**
+ * The contract with React Router and Vite (app/lib/framework-output.ts), checked on the real build and on a
+ * server-rendered response. Each test is named after the assumption it checks and, when the shape changed
+ * (after an upgrade), says what it found instead. Nothing here needs a browser.
+ */
+const CLIENT = path.resolve("build/client");
+const snippet = (html: string, at: number) => JSON.stringify(html.slice(Math.max(0, at - 80), at + 240));
+
+const pageFile = (pathname: string) => path.join(CLIENT, pathname, PRERENDERED_PAGE_FILE);
+const read = (file: string) => readFileSync(file, "utf8");
+const deferredScript = (html: string) => new RegExp(`<script\\b[^>]*\\btype="${DEFERRED_MODULE_TYPE}"([^>]*)>([\\s\\S]*?)</script>`).exec(html);
+
+test.describe("React Router's and Vite's output, as app/lib/framework-output.ts expects it", () => {
+  test.skip(({ isMobile }) => isMobile, "the build is the same for both projects");
+
+  test("PRERENDERED_PAGE_FILE, NON_PAGE_FOLDERS: every page of the sitemap is build/client/<path>/index.html, none under the asset folders", () => {
+    const missing = pages.filter((pathname) => !existsSync(pageFile(pathname)));
+    expect(missing, `prerendered pages are no longer at <path>/${PRERENDERED_PAGE_FILE}`).toEqual([]);
+    for (const folder of NON_PAGE_FOLDERS) {
+      expect(globSync(`${folder}/**/${PRERENDERED_PAGE_FILE}`, { cwd: CLIENT }), `pages found under build/client/${folder}`).toEqual([]);
+    }
+  });
+
+  test("MODULE_PRELOAD: the head's module preloads are found and moved onto the app's script", () => {
+    for (const pathname of pages) {
+      const html = read(pageFile(pathname));
+      const left = html.search(/rel="modulepreload"/);
+      expect(left, `${pathname}: a modulepreload tag MODULE_PRELOAD did not match is left in the page: ${left === -1 ? "" : snippet(html, left)}`).toBe(-1);
+      const preload = deferredScript(html)?.[1]?.match(/data-preload="([^"]*)"/)?.[1] ?? "";
+      const modules = preload.split(" ").filter(Boolean);
+      expect(modules.length, `${pathname}: no preloads were moved (MODULE_PRELOAD matched nothing)`).toBeGreaterThan(0);
+      for (const href of modules) expect(existsSync(path.join(CLIENT, href)), `${pathname}: preload ${href} is no file of the build`).toBe(true);
+    }
+    // The expression itself, on the head of a page as React Router writes it (the server's rewrite removed them above).
+    expect(new RegExp(MODULE_PRELOAD.source).test('<link rel="modulepreload" href="/assets/x.js"/>')).toBe(true);
+  });
+
+  test("MODULE_SCRIPT_TAG, APP_SCRIPT_SENTINEL: the script that starts the app is found and deferred on every page", () => {
+    for (const pathname of pages) {
+      const html = read(pageFile(pathname));
+      const moduleScript = html.search(/<script\b[^>]*\btype="module"/);
+      expect(moduleScript, `${pathname}: a module script was left to run at load (the app would start at once): ${moduleScript === -1 ? "" : snippet(html, moduleScript)}`).toBe(-1);
+      const deferred = deferredScript(html);
+      expect(deferred, `${pathname}: no deferred app script; React Router's module script no longer matches MODULE_SCRIPT_TAG or lacks "${APP_SCRIPT_SENTINEL}"`).not.toBeNull();
+      expect(deferred![2], `${pathname}: the app's script no longer contains APP_SCRIPT_SENTINEL`).toContain(APP_SCRIPT_SENTINEL);
+    }
+  });
+
+  test("ENTRY_IMPORT_SOURCE: the app's script imports the client entry, one of its preloads", () => {
+    for (const pathname of pages) {
+      const deferred = deferredScript(read(pageFile(pathname)));
+      expect(deferred, `${pathname}: no deferred app script to find the entry in`).not.toBeNull();
+      const text = deferred?.[2] ?? "";
+      const entry = new RegExp(ENTRY_IMPORT_SOURCE).exec(text)?.[1];
+      expect(entry, `${pathname}: ENTRY_IMPORT_SOURCE finds no import("…") in the app's script: ${JSON.stringify(text.slice(-300))}`).toBeTruthy();
+      expect(deferred?.[1], `${pathname}: the entry ${entry} is not among the preloads`).toContain(entry!);
+      expect(existsSync(path.join(CLIENT, entry!)), `${pathname}: the entry ${entry} is no file of the build`).toBe(true);
+    }
+  });
+
+  test("HYDRATION_SCRIPT, HYDRATION_CONTEXT_START, HYDRATION_STREAM_START: a prerendered page's hydration data is in its own file", () => {
+    for (const pathname of pages) {
+      const html = read(pageFile(pathname));
+      const file = deferredScript(html)?.[1]?.match(/data-hydration="([^"]+)"/)?.[1];
+      expect(file, `${pathname}: no hydration file (scripts/externalize-hydration.ts found no hydration scripts)`).toBeTruthy();
+      const source = read(path.join(CLIENT, file!));
+      expect(source.startsWith(HYDRATION_CONTEXT_START), `${pathname}: the hydration data does not start with HYDRATION_CONTEXT_START: ${JSON.stringify(source.slice(0, 120))}`).toBe(true);
+      expect(source, `${pathname}: the hydration data has no HYDRATION_STREAM_START`).toContain(HYDRATION_STREAM_START);
+      expect(html.match(HYDRATION_SCRIPT) ?? [], `${pathname}: hydration scripts were left in the page`).toEqual([]);
+    }
+  });
+
+  test("a server-rendered page (a query string): the app's script deferred, the hydration data inline with the response's nonce", async ({ request }) => {
+    const response = await request.get("/contact?city=Boise");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const deferred = deferredScript(html);
+    expect(deferred?.[2], "the server-rendered page's app script is not deferred (MODULE_SCRIPT_TAG / APP_SCRIPT_SENTINEL)").toContain(APP_SCRIPT_SENTINEL);
+    expect(html).not.toContain('rel="modulepreload"');
+    const context = html.indexOf(HYDRATION_CONTEXT_START);
+    expect(context, "HYDRATION_CONTEXT_START: no hydration context in a server-rendered page").toBeGreaterThan(-1);
+    expect(html.slice(html.lastIndexOf("<script", context), context), "the hydration scripts carry the response's nonce").toMatch(/<script nonce="[^"]+">$/);
+  });
+});
