@@ -36,6 +36,10 @@ function Photo({ photo, which, sizes, eager }: { photo: GalleryPhoto; which: "be
           className="relative aspect-[4/3] h-auto w-full object-cover"
         />
       </picture>
+      {/* For sighted visitors; the radios and the alt text say it to everyone else. */}
+      <span aria-hidden="true" className="absolute top-3 left-3 rounded-md bg-slate-900/80 px-2.5 py-1 text-sm font-bold tracking-wide text-white uppercase">
+        {which === "before" ? "Before" : "After"}
+      </span>
     </div>
   );
 }
