@@ -96,7 +96,8 @@ function serveFromCache(server: ViteDevServer, prepare: () => Promise<Prepared>)
   });
 }
 
-async function preparePairs(contentDir: string, cacheRoot: string): Promise<Prepared> {
+/** Every pair, checked, with its photos made (or read from the cache), newest first; and the files to serve. */
+export async function preparePairs(contentDir: string, cacheRoot: string): Promise<Prepared> {
   const entries = loadCollection("gallery", contentDir);
   const problems = galleryProblems(entries, { services: services.map((s) => s.slug), cities: locations.map((l) => l.slug) }, contentDir);
   if (problems.length > 0) {
