@@ -35,7 +35,8 @@ async function builtCopyWithGallery(): Promise<string> {
     if (!existsSync(ready)) throw new Error(`the gallery site's build failed:\n${readFileSync(path.join(shared, "failed"), "utf8")}`);
     return readFileSync(ready, "utf8");
   }
-  const copy = makeSiteCopy();
+  // In the run's data folder, with the rest of what the run leaves behind.
+  const copy = makeSiteCopy({ parent: shared });
   try {
     await writeTestGallery(copy);
     await copy.run("npm", ["run", "build"], { env: { SITE_URL } });
@@ -271,6 +272,7 @@ siteTest.describe("the site as built, without photos", () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/gallery");
     await expect(page.getByRole("contentinfo").getByRole("link", { name: /before & after/i })).toHaveCount(0);
+    await expectNoAxeViolations(page);
   });
 
   siteTest("no page shows a gallery section or a gallery photo", async ({ request, isMobile }) => {

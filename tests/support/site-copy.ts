@@ -29,8 +29,9 @@ export interface SiteCopy {
   serve(env?: Record<string, string>): Promise<ServerHandle & { dataDir: string }>;
 }
 
-export function makeSiteCopy(): SiteCopy {
-  const dir = mkdtempSync(path.join(tmpdir(), "gs-copy-"));
+/** `parent`: the folder the copy is made in (default: the system's temporary folder), e.g. a test run's data folder. */
+export function makeSiteCopy({ parent = tmpdir() }: { parent?: string } = {}): SiteCopy {
+  const dir = mkdtempSync(path.join(parent, "gs-copy-"));
   const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
   for (const file of tracked) {
     const from = path.join(ROOT, file);
