@@ -10,13 +10,14 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { loadCollection } from "../../app/content/load.ts";
+import { services } from "../../app/content/services.ts";
 import { limits } from "../../app/lib/limits.ts";
 import { locationPath, servicePath } from "../../app/lib/paths.ts";
 import { htmlErrors } from "../../scripts/html-checker.ts";
 import { freePort, startServer, waitFor } from "../support/processes.ts";
 import { makeSiteCopy } from "../support/site-copy.ts";
 import { newestFirst, TEST_CAMERA, TEST_GALLERY, writeTestGallery } from "../support/test-photos.ts";
-import { expect, test as siteTest } from "./fixtures.ts";
+import { expect, hydrated, test as siteTest } from "./fixtures.ts";
 import { pages } from "./site-pages.ts";
 
 const SITE_URL = "https://www.gemstateexteriorcleaning.com";
@@ -97,6 +98,20 @@ test.describe("with photos", () => {
       const month = new Date(`${pair.date}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
       await expect(card.locator(`time[datetime="${pair.date}"]`)).toHaveText(month);
     }
+  });
+
+  test("the service filter works in the app too (a client-side navigation with the server's loader)", async ({ page }) => {
+    await page.goto("/gallery");
+    await hydrated(page);
+    const service = newest[newest.length - 1]!.service;
+    const ofService = newest.filter((p) => p.service === service);
+    const filters = page.getByRole("navigation", { name: "Photos by service" });
+    const title = services.find((s) => s.slug === service)!.title;
+    await filters.getByRole("link", { name: `${title} (${ofService.length})`, exact: true }).click();
+    await expect(page).toHaveURL(`/gallery?service=${service}`);
+    await expect.poll(() => titlesOf(page)).toEqual(ofService.map((p) => p.title));
+    await filters.getByRole("link", { name: /All services/ }).click();
+    await expect.poll(() => titlesOf(page)).toEqual(newest.map((p) => p.title));
   });
 
   test("the comparison switches with the keyboard alone", async ({ page }) => {
