@@ -15,7 +15,7 @@ export const GALLERY_WIDTHS: readonly number[] = [480, 800, 1200];
 /** Where the files are served: under /assets (cached for a year, immutable), with content-hashed names. */
 export const GALLERY_URL_PREFIX = "/assets/gallery/";
 /** Change when an encoder setting below changes, so the cache is made again. */
-const PIPELINE = "gallery-v1 avif50e4 webp72 jpeg78moz ph20";
+const PIPELINE = "gallery-v2 flatten-white avif50e4 webp72 jpeg78moz ph20";
 
 export const GALLERY_FORMATS = ["avif", "webp", "jpeg"] as const;
 export type GalleryFormat = (typeof GALLERY_FORMATS)[number];
@@ -88,13 +88,14 @@ export async function processImage(sourceFile: string, cacheRoot: string): Promi
     for (const format of GALLERY_FORMATS) {
       // sharp keeps no metadata unless asked (keepMetadata/withMetadata): the output has no EXIF, GPS, XMP or ICC
       // (colours are converted to sRGB first).
-      const output = await encode(sharp(bytes).autoOrient().resize({ width, withoutEnlargement: true }), format).toBuffer();
+      // Transparency (a PNG) on white: every format shows the same photo, and the placeholder never shows through.
+      const output = await encode(sharp(bytes).autoOrient().flatten({ background: "#ffffff" }).resize({ width, withoutEnlargement: true }), format).toBuffer();
       const name = `${stem}-${width}.${createHash("sha256").update(output).digest("hex").slice(0, 10)}.${EXTENSION[format]}`;
       writeFileSync(path.join(work, name), output);
       variants[format].push({ url: `${GALLERY_URL_PREFIX}${name}`, width, height });
     }
   }
-  const tiny = await sharp(bytes).autoOrient().resize({ width: 20 }).webp({ quality: 40 }).toBuffer();
+  const tiny = await sharp(bytes).autoOrient().flatten({ background: "#ffffff" }).resize({ width: 20 }).webp({ quality: 40 }).toBuffer();
   const largest = variants.jpeg[variants.jpeg.length - 1]!;
   const result = { width: largest.width, height: largest.height, placeholder: `data:image/webp;base64,${tiny.toString("base64")}`, variants };
   writeFileSync(path.join(work, "meta.json"), `${JSON.stringify(result)}\n`);

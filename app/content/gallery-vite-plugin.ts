@@ -105,8 +105,16 @@ export async function preparePairs(contentDir: string, cacheRoot: string): Promi
     throw new ContentError(first.file, problems.flatMap((p) => (p === first ? p.problems : p.problems.map((line) => `${p.file}: ${line}`))));
   }
   const files = new Map<string, string>();
-  const photo = async (image: string, alt: string): Promise<GalleryPhoto> => {
-    const processed: ProcessedImage = await processImage(path.join(contentDir, "gallery", image), cacheRoot);
+  const photo = async (slug: string, which: "before" | "after", image: string, alt: string): Promise<GalleryPhoto> => {
+    let processed: ProcessedImage;
+    try {
+      processed = await processImage(path.join(contentDir, "gallery", image), cacheRoot);
+    } catch (error) {
+      // A file that is not a photo sharp can read (damaged, or another format under a photo's name).
+      throw new ContentError(`content/gallery/${slug}.yaml`, [
+        `${which} › image: content/gallery/${image} could not be read as a photo (${(error as Error).message}). Fix: upload the photo again as a JPEG`,
+      ]);
+    }
     for (const { name, file } of imageFiles(processed)) files.set(name, file);
     const srcSet = (format: (typeof GALLERY_FORMATS)[number]) => processed.variants[format].map((v) => `${v.url} ${v.width}w`).join(", ");
     const jpegs = processed.variants.jpeg;
@@ -135,8 +143,8 @@ export async function preparePairs(contentDir: string, cacheRoot: string): Promi
       city: { slug: city.slug, name: city.city },
       date: entry.date,
       caption: entry.caption,
-      before: await photo(entry.before.image, entry.before.alt),
-      after: await photo(entry.after.image, entry.after.alt),
+      before: await photo(entry.slug, "before", entry.before.image, entry.before.alt),
+      after: await photo(entry.slug, "after", entry.after.image, entry.after.alt),
     });
   }
   pairs.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));

@@ -40,6 +40,7 @@ describe("a gallery pair's schema", () => {
     expect(problemsOf(withoutCaption)).toEqual([expect.stringMatching(/^caption: missing\. Fix: add it/)]);
     expect(problemsOf(pair({ date: "14/06/2026" }))).toEqual([expect.stringMatching(/^date: .*YYYY-MM-DD/)]);
     expect(problemsOf(pair({ before: { image: "../secret.jpg", alt: "Concrete driveway dark with oil stains" } }))).toEqual([expect.stringMatching(/^before › image: .*content\/gallery\/photos/)]);
+    expect(problemsOf(pair({ before: { image: "photos/iphone.heic", alt: "Concrete driveway dark with oil stains" } }))).toEqual([expect.stringMatching(/^before › image: .*HEIC photo shared as JPEG/)]);
     expect(problemsOf(pair({ after: { image: "photos/a.jpg", alt: "IMG_20260614_1012.jpg" } }))).toEqual([expect.stringMatching(/^after › alt: .*not its file name/)]);
     expect(problemsOf(pair({ after: { image: "photos/a.jpg", alt: "after" } }))).toEqual([expect.stringMatching(/^after › alt: is shorter than 15 characters/)]);
     expect(problemsOf(pair({ photographer: "me" }))).toEqual([expect.stringMatching(/field this kind of content does not use: photographer/)]);
@@ -115,6 +116,16 @@ describe("preparePairs", () => {
     const error = await preparePairs(contentDir, path.join(contentDir, "cache")).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentError);
     expect((error as ContentError).message).toMatch(/^content\/gallery\/eagle-driveway\.yaml has a problem:\n {2}- service: "window-washing" is not one of the site's services\. Fix: use one of: /);
+  });
+
+  it("fails with the file and the fix when a photo cannot be read", async () => {
+    const contentDir = mkdtempSync(path.join(tmpdir(), "gallery-content-"));
+    mkdirSync(path.join(contentDir, "gallery/photos"), { recursive: true });
+    writeFileSync(path.join(contentDir, "gallery/porch.yaml"), `title: Porch\nservice: ${service}\ncity: ${city}\ndate: 2026-06-14\ncaption: Washed.\nbefore:\n  image: photos/b.jpg\n  alt: A dirty concrete porch\nafter:\n  image: photos/a.jpg\n  alt: The same porch clean\n`);
+    writeFileSync(path.join(contentDir, "gallery/photos/b.jpg"), "not a photo");
+    writeFileSync(path.join(contentDir, "gallery/photos/a.jpg"), await testPhoto({ width: 64, height: 48, from: "#000000", to: "#ffffff" }));
+    const error = await preparePairs(contentDir, path.join(contentDir, "cache")).catch((e: unknown) => e);
+    expect((error as ContentError).message).toMatch(/^content\/gallery\/porch\.yaml has a problem:\n {2}- before › image: content\/gallery\/photos\/b\.jpg could not be read as a photo \(.+\)\. Fix: upload the photo again as a JPEG$/);
   });
 
   it("gives the pairs newest first, each photo with AVIF and WebP sources and a JPEG srcset", async () => {

@@ -235,7 +235,8 @@ const galleryPhoto = (which: "before" | "after") =>
     image: z
       .string()
       .trim()
-      .regex(/^photos\/[^/\\]+\.(?:jpe?g|png|webp|avif|tiff?|heic|heif)$/i, "a photo in content/gallery/photos/ (a .jpg, .png, .webp, .avif, .tiff or .heic file)")
+      // Not HEIC: sharp's prebuilt binary cannot read it (HEVC); phones can share a photo as JPEG.
+      .regex(/^photos\/[^/\\]+\.(?:jpe?g|png|webp|avif|tiff?)$/i, "a photo in content/gallery/photos/ (a .jpg, .png, .webp, .avif or .tiff file; an iPhone's HEIC photo shared as JPEG)")
       .meta({ title: `${which === "before" ? "Before" : "After"} photo` }),
     alt: text
       .min(15)

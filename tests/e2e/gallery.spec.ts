@@ -268,6 +268,8 @@ test.describe("with photos", () => {
     expect(sitemap).toContain(`<loc>${SITE_URL}/gallery</loc>`);
     await page.goto("/");
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "Before & After Photos" })).toHaveAttribute("href", "/gallery");
+    await page.goto("/services");
+    await expect(page.getByRole("main").getByRole("link", { name: /before & after photos/i })).toHaveAttribute("href", "/gallery");
     const files = ["gallery/index.html", `${locationPath("eagle").slice(1)}/index.html`, `${servicePath("driveway-cleaning").slice(1)}/index.html`].map((f) =>
       path.join(gallerySite.dir, "build/client", f),
     );
@@ -278,7 +280,7 @@ test.describe("with photos", () => {
 siteTest.describe("the site as built, without photos", () => {
   siteTest.skip(loadCollection("gallery").length > 0, "the site has photos: the tests above cover a gallery with photos");
 
-  siteTest("/gallery says photos of real jobs are coming and links to an estimate; it is not indexed nor in the sitemap", async ({ page, request }) => {
+  siteTest("/gallery says photos of real jobs are coming and links to an estimate; it is not indexed, in the sitemap nor linked", async ({ page, request }) => {
     await page.goto("/gallery");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/before & after photos/i);
     await expect(page.getByText(/coming soon/i)).toBeVisible();
@@ -288,6 +290,8 @@ siteTest.describe("the site as built, without photos", () => {
     expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/gallery");
     await expect(page.getByRole("contentinfo").getByRole("link", { name: /before & after/i })).toHaveCount(0);
     await expectNoAxeViolations(page);
+    await page.goto("/services");
+    await expect(page.locator('a[href^="/gallery"]')).toHaveCount(0);
   });
 
   siteTest("no page shows a gallery section or a gallery photo", async ({ request, isMobile }) => {
