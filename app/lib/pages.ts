@@ -12,7 +12,7 @@ const staticPages = ["/", "/about", "/services", "/locations", "/blog", "/career
 /** Form pages: prerendered (they are where a form without JavaScript lands) but not listed in the sitemap. */
 export const formPages = ["/estimate", "/newsletter"] as const;
 
-/** Pages prerendered whatever the content holds, including those not (yet) in the sitemap. */
+/** Pages prerendered besides sitePaths(): the form pages, and /gallery while it has no photos (not in the sitemap). */
 export const alwaysPrerendered = (): string[] => [...formPages, ...(galleryHasPhotos() ? [] : ["/gallery"])];
 
 /**
