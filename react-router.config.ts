@@ -1,7 +1,7 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { formPages, sitePaths } from "./app/lib/pages.ts";
+import { alwaysPrerendered, sitePaths } from "./app/lib/pages.ts";
 
 const blogSlugs = readdirSync("content/blog")
   .filter((file) => file.endsWith(".md"))
@@ -12,7 +12,7 @@ export default {
   // which server.ts serves directly (docs/decisions/002-rendering-and-serving.md).
   ssr: true,
   prerender: {
-    paths: [...sitePaths(blogSlugs), ...formPages, "/sitemap.xml", "/robots.txt", "/blog/rss.xml"],
+    paths: [...sitePaths(blogSlugs), ...alwaysPrerendered(), "/sitemap.xml", "/robots.txt", "/blog/rss.xml"],
     concurrency: 2,
   },
   // The SITE_URL this build was made for (vite.config.ts defines it into the pages): a production server

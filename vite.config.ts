@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { business } from "./app/content/business.ts";
+import { galleryImages } from "./app/content/gallery-vite-plugin.ts";
 import { contentCollections } from "./app/content/vite-plugin.ts";
 
 // The canonical origin is fixed at build time: SITE_URL overrides the default (app/content/business.ts).
@@ -9,7 +10,7 @@ const siteUrl = (process.env.SITE_URL || business.origin).replace(/\/+$/, "");
 
 export default defineConfig({
   define: { __SITE_URL__: JSON.stringify(siteUrl) },
-  plugins: [contentCollections(), tailwindcss(), reactRouter()],
+  plugins: [contentCollections(), galleryImages(), tailwindcss(), reactRouter()],
   // The server bundle is minified too: the page's early script is written into every page from it
   // (app/lib/early-script.ts, with toString()), and it is about a third the size minified.
   environments: { ssr: { build: { minify: true } } },

@@ -17,6 +17,8 @@ export default [
     route("careers", "routes/careers.tsx"),
     route("careers/apply", "routes/careers.apply.tsx"),
     route("faq", "routes/faq.tsx"),
+    // Before/after photos of real jobs (content/gallery/), filtered by ?service=slug.
+    route("gallery", "routes/gallery.tsx"),
     route("contact", "routes/contact.tsx"),
     route("estimate", "routes/estimate.tsx"),
     // The instant price range (issue 12); a shareable GET form: /pricing?service=house-washing&sqft=2000…

@@ -12,6 +12,11 @@
  *   npm run bench -- --before bench/before.json     add a before/after table (an earlier run's lighthouse.json)
  *   npm run bench -- --out DIR                      write the results to DIR (e.g. to keep a run as "before")
  *   npm run bench -- --from DIR --before FILE       write docs/performance.md from a complete run kept in DIR
+ *   npm run bench -- --pages /gallery --runs 1      only the pages with photos (below)
+ *
+ * The shipped site has no photos (decisions §7), so the pages with photos, /gallery and a city page, are
+ * measured on a copy of the site with the test gallery's generated photos (tests/support/test-photos.ts),
+ * built and served beside it, and listed as "/gallery (test photos)"; --no-photos leaves them out.
  *
  * Run it on a quiet machine: simulated throttling multiplies the CPU time Chromium actually took. On a
  * shared 2-core machine, `taskset -c 1 npm run bench` with everything else on core 0 gives it a core.
@@ -30,6 +35,9 @@ import compression from "compression";
 import express from "express";
 import lighthouse from "lighthouse";
 import { sitePaths } from "../app/lib/pages.ts";
+import { locationPath } from "../app/lib/paths.ts";
+import { makeSiteCopy } from "../tests/support/site-copy.ts";
+import { writeTestGallery } from "../tests/support/test-photos.ts";
 import { contentSecurityPolicy } from "../app/server/csp.server.ts";
 import { securityHeaders } from "../app/server/security.server.ts";
 import { FIRST_TAP_BUDGET_MS, firstTapFailures, firstTapMarkdown, measureFirstTaps, type TapResult } from "./bench-first-tap.ts";
@@ -60,6 +68,7 @@ const { values: args } = parseArgs({
     out: { type: "string" },
     from: { type: "string" },
     "no-taps": { type: "boolean", default: false },
+    "no-photos": { type: "boolean", default: false },
   },
 });
 
@@ -81,12 +90,17 @@ const blogSlugs = readdirSync("content/blog")
   .sort();
 const allPages = sitePaths(blogSlugs);
 
-const pages = args.pages
+/** Measured on a site copy with the test gallery: the gallery and a city page with photos in its Recent work. */
+const PHOTO_PAGES = ["/gallery", locationPath("eagle")];
+const photoLabel = (page: string) => `${page} (test photos)`;
+const requested = args.pages
   ? args.pages
       .split(",")
       .map((p) => p.trim())
       .filter(Boolean)
-  : allPages;
+  : undefined;
+const photoPages = args["no-photos"] ? [] : requested ? PHOTO_PAGES.filter((p) => requested.includes(p) || requested.includes(photoLabel(p))) : PHOTO_PAGES;
+const pages = requested ? requested.filter((p) => allPages.includes(p) || !photoPages.includes(p)).filter((p) => !p.endsWith("(test photos)")) : allPages;
 const unknown = pages.filter((p) => !allPages.includes(p));
 if (unknown.length) fail(`not a prerendered page: ${unknown.join(", ")}`);
 const runs = Number(args.runs);
@@ -122,13 +136,16 @@ process.on("SIGINT", () => process.exit(130));
 process.on("SIGTERM", () => process.exit(143));
 
 const clientDir = path.resolve("build/client");
-const [port, limitPort] = await freePorts(2);
+// The photo site's two ports too, chosen now: a port of a server not started (no limit pages) stays free.
+const [port, limitPort, photoPort, photoLimitPort] = await freePorts(4);
 const dataDir = mkdtempSync(path.join(tmpdir(), "gs-bench-"));
 cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
 await startServer(port!, dataDir);
 const origin = `http://127.0.0.1:${port}`;
 if (limitPages.length) await startLimitServer(limitPort!, limitPages);
 const limitOrigin = `http://127.0.0.1:${limitPort}`;
+const photoSite = photoPages.length ? await startPhotoSite(photoPages, photoPort!, photoLimitPort!) : undefined;
+const isLimit = (url: string) => url.startsWith(limitOrigin) || (photoSite !== undefined && url.startsWith(photoSite.limitOrigin));
 
 const chromePath = findChromium();
 if (!chromePath) fail("no Chromium found (set CHROMIUM_PATH)");
@@ -149,10 +166,13 @@ type Measured = { url: string; page: string; runs: Run[] };
 // right after the page in every pass, so that both are measured in the same conditions, and each run of a
 // page is compared with the limit's run of the same pass, not with one run of the limit. (The simulated LCP
 // of the same HTML used to land at ~770 or ~905 ms by chance: the icon's request, decision 011.)
-const targets: Measured[] = pages.flatMap((page) => [{ url: `${origin}${page}`, page, runs: [] }, ...(limitPages.includes(page) ? [{ url: `${limitOrigin}${page}`, page, runs: [] }] : [])]);
+const targets: Measured[] = [
+  ...pages.flatMap((page) => [{ url: `${origin}${page}`, page, runs: [] }, ...(limitPages.includes(page) ? [{ url: `${limitOrigin}${page}`, page, runs: [] }] : [])]),
+  ...(photoSite ? photoPages.flatMap((page) => [`${photoSite.origin}${page}`, `${photoSite.limitOrigin}${page}`].map((url) => ({ url, page: photoLabel(page), runs: [] }))) : []),
+];
 for (let pass = 1; pass <= runs; pass++) {
   for (const [i, target] of targets.entries()) {
-    const limit = target.url.startsWith(limitOrigin);
+    const limit = isLimit(target.url);
     // Accessibility, best practices and SEO do not depend on timing: the first run of a page checks them.
     const lhr = await lighthouseRun(target.url, pass === 1 && !limit ? CATEGORIES : ["performance"]);
     const run = summarize(lhr, target.url);
@@ -177,7 +197,7 @@ const measured = targets.map(({ url, page, runs: all }) => {
     if (run === median) renameSync(reportFile(url, page, i + 1), reportFile(url, page));
     else rmSync(reportFile(url, page, i + 1), { force: true });
   });
-  return { page, limit: url.startsWith(limitOrigin), median, runs: all };
+  return { page, limit: isLimit(url), median, runs: all };
 });
 const results = measured.filter((m) => !m.limit);
 const limits = measured.filter((m) => m.limit);
@@ -460,7 +480,7 @@ function performanceDoc(r: typeof report, results: string, before?: typeof repor
 
 // ---------------------------------------------------------------------------------------------------
 
-async function startServer(listenPort: number, dir: string): Promise<void> {
+async function startServer(listenPort: number, dir: string, cwd = process.cwd()): Promise<void> {
   // Only what the server needs: no mail server or webhook from the caller's environment.
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -473,7 +493,7 @@ async function startServer(listenPort: number, dir: string): Promise<void> {
     MAIL_TRANSPORT: "files",
     LOG_LEVEL: "warn",
   };
-  const child = spawn(process.execPath, ["server.ts"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(process.execPath, ["server.ts"], { cwd, env, stdio: ["ignore", "inherit", "inherit"] });
   let stopping = false;
   cleanups.push(() => {
     stopping = true;
@@ -499,7 +519,7 @@ async function startServer(listenPort: number, dir: string): Promise<void> {
  * server.ts serves the real one (compression, the same security headers with a policy that allows no
  * inline script, the same hashed CSS and assets, the same cache headers).
  */
-async function startLimitServer(listenPort: number, limitPaths: string[]) {
+async function startLimitServer(listenPort: number, limitPaths: string[], clientDir = path.resolve("build/client")) {
   const dir = mkdtempSync(path.join(tmpdir(), "gs-bench-limit-"));
   for (const page of limitPaths) {
     const html = readFileSync(path.join(clientDir, page, "index.html"), "utf8")
@@ -534,6 +554,23 @@ async function startLimitServer(listenPort: number, limitPaths: string[]) {
 }
 
 /** Free ports in 3400-3499 (the range kept for benchmarks on the shared machine). */
+/**
+ * A copy of the site with the test gallery (tests/support/site-copy.ts, tests/support/test-photos.ts), built for
+ * production and served like the site, with the plain-HTML limit of its pages with photos beside it.
+ */
+async function startPhotoSite(photoPaths: string[], sitePort: number, sitePhotoLimitPort: number) {
+  console.log("bench: building a copy of the site with the test gallery's photos");
+  const copy = makeSiteCopy();
+  cleanups.push(() => copy.remove());
+  await writeTestGallery(copy);
+  await copy.run("npm", ["run", "build"]);
+  const siteData = mkdtempSync(path.join(tmpdir(), "gs-bench-photos-"));
+  cleanups.push(() => rmSync(siteData, { recursive: true, force: true }));
+  await startServer(sitePort!, siteData, copy.dir);
+  await startLimitServer(sitePhotoLimitPort!, photoPaths, path.join(copy.dir, "build/client"));
+  return { origin: `http://127.0.0.1:${sitePort}`, limitOrigin: `http://127.0.0.1:${sitePhotoLimitPort}` };
+}
+
 async function freePorts(count: number): Promise<number[]> {
   const found: number[] = [];
   for (let candidate = 3400; candidate < 3500 && found.length < count; candidate++) {
@@ -567,11 +604,11 @@ function round(n: number, digits: number) {
 }
 
 function reportFile(url: string, page: string, pass?: number) {
-  return path.join(reportsDir, `${url.startsWith(limitOrigin) ? "limit-" : ""}${slug(page)}${pass ? `.run${pass}` : ""}.json`);
+  return path.join(reportsDir, `${isLimit(url) ? "limit-" : ""}${slug(page)}${pass ? `.run${pass}` : ""}.json`);
 }
 
 function slug(page: string) {
-  return page === "/" ? "home" : page.replace(/^\//, "").replaceAll("/", "--");
+  return page === "/" ? "home" : page.replace(/^\//, "").replaceAll("/", "--").replace(" (test photos)", "--test-photos");
 }
 
 function fail(message: string): never {

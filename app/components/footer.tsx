@@ -93,6 +93,13 @@ export function Footer({ nav }: { nav: NavData }) {
             </p>
           </div>
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
+            {nav.gallery ? (
+              <li>
+                <Link to="/gallery" className={link}>
+                  Before &amp; After Photos
+                </Link>
+              </li>
+            ) : null}
             <li>
               <Link to="/privacy-policy" className={link}>
                 Privacy Policy

@@ -9,6 +9,8 @@ import type { Segment } from "../lib/service-page.server.ts";
 import { locationPath, pricingPath } from "../lib/paths.ts";
 import { ServiceCard } from "./cards.tsx";
 import type { IconName } from "../content/schema.ts";
+import type { GalleryPair } from "../lib/gallery-types.ts";
+import { RecentWork } from "./gallery.tsx";
 import { PageHero, Section } from "./ui.tsx";
 import { business } from "../content/business.ts";
 
@@ -28,10 +30,12 @@ export interface ServiceLayoutProps {
   estimateButton?: (label: string) => React.ReactNode;
   process?: { title: string; steps: Step[] };
   faqs?: { title: string; items: QA[] };
+  /** The newest before/after photos of this service; the section is left out when there are none. */
+  recentWork?: GalleryPair[];
   children?: React.ReactNode;
 }
 
-export function ServiceLayout({ service, related, areas, phone, estimateButton, process, faqs, children }: ServiceLayoutProps) {
+export function ServiceLayout({ service, related, areas, phone, estimateButton, process, faqs, recentWork = [], children }: ServiceLayoutProps) {
   const { page } = service;
   const estimate =
     estimateButton ??
@@ -120,6 +124,12 @@ export function ServiceLayout({ service, related, areas, phone, estimateButton, 
           ))}
         </ul>
       </Section>
+
+      <RecentWork
+        pairs={recentWork}
+        title={`Recent ${service.title.toLowerCase()} jobs`}
+        moreLink={{ to: `/gallery?service=${service.slug}`, label: `More ${service.title.toLowerCase()} before & after photos` }}
+      />
 
       {children}
 

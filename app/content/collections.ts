@@ -5,7 +5,7 @@
  * this list, so a collection is added in one place.
  */
 import type { z } from "zod";
-import { faqSchema, priceBookSchema } from "./schema.ts";
+import { faqSchema, galleryPairSchema, priceBookSchema } from "./schema.ts";
 
 interface FileCollection {
   kind: "file";
@@ -20,8 +20,8 @@ interface FolderCollection {
   /** Folder under content/; each file is one entry, its name (without extension) the entry's slug. */
   folder: string;
   format: "markdown" | "yaml";
-  /** Markdown: the field the text below the front matter is given to. */
-  body: string;
+  /** Markdown: the field the text below the front matter is given to (YAML entries have none). */
+  body?: string;
   label: string;
   /** One entry's schema; the loader returns the entries in file-name order. */
   schema: z.ZodType;
@@ -32,6 +32,8 @@ export type Collection = FileCollection | FolderCollection;
 export const collections = {
   faq: { kind: "file", file: "faq.yaml", label: "Frequently asked questions", schema: faqSchema },
   priceBook: { kind: "file", file: "price-book.yaml", label: "Price book", schema: priceBookSchema },
+  /** Before/after photos of real jobs; the photos themselves are in content/gallery/photos/ (docs/decisions/016-gallery-images.md). */
+  gallery: { kind: "folder", folder: "gallery", format: "yaml", label: "Before/after gallery", schema: galleryPairSchema },
 } as const satisfies Record<string, Collection>;
 
 export type CollectionName = keyof typeof collections;

@@ -225,3 +225,39 @@ export const priceBookSchema = z.strictObject({
     .superRefine(uniqueBy("slug"))
     .transform(listedBySlug),
 });
+
+/**
+ * A photo of a job in content/gallery/ (./gallery-images.ts makes its sizes at build time): the path is
+ * relative to content/gallery/, where the browser editor uploads ("photos/2026-06-eagle-driveway-before.jpg").
+ */
+const galleryPhoto = (which: "before" | "after") =>
+  z.strictObject({
+    image: z
+      .string()
+      .trim()
+      // Not HEIC: sharp's prebuilt binary cannot read it (HEVC); phones can share a photo as JPEG.
+      .regex(/^photos\/[^/\\]+\.(?:jpe?g|png|webp|avif|tiff?)$/i, "a photo in content/gallery/photos/ (a .jpg, .png, .webp, .avif or .tiff file; an iPhone's HEIC photo shared as JPEG)")
+      .meta({ title: `${which === "before" ? "Before" : "After"} photo` }),
+    alt: text
+      .min(15)
+      .max(200)
+      .refine((alt) => !/\.(?:jpe?g|png|webp|avif|tiff?|heic|heif)\b/i.test(alt) && !/^(?:img|dsc|pxl|photo)[_-]?\d/i.test(alt), "describe what the photo shows, not its file name")
+      .describe(
+        which === "before"
+          ? "What a visitor who cannot see the photo should know: the surface and the dirt, e.g. “Concrete driveway dark with oil stains and moss along the joints”"
+          : "What the photo shows after the job, e.g. “The same driveway clean and evenly light grey”",
+      )
+      .meta({ title: "Description for screen readers (alt text)" }),
+  });
+
+/** One before/after pair of a real job (content/gallery/<slug>.yaml). Service and city slugs are checked against the services and cities when the site is built (app/content/gallery-check.ts). */
+export const galleryPairSchema = z.strictObject({
+  slug,
+  title: text.max(80).describe("A short headline, e.g. “Oil-stained driveway in Eagle”").meta({ title: "Title" }),
+  service: slug.describe("The service's address, as in /services/driveway-cleaning → driveway-cleaning").meta({ title: "Service" }),
+  city: slug.describe("The city in lowercase with hyphens, e.g. eagle or garden-city").meta({ title: "City" }),
+  date: z.iso.date("the date of the job as YYYY-MM-DD, e.g. 2026-06-14").describe("The day of the job (YYYY-MM-DD); the newest photos are shown first").meta({ title: "Date of the job" }),
+  caption: text.max(300).describe("One or two sentences: what was done and how, e.g. “Hot-water surface cleaning at 3,000 PSI, then a degreaser on the oil spots.”").meta({ title: "Caption" }),
+  before: galleryPhoto("before").meta({ title: "Before" }),
+  after: galleryPhoto("after").meta({ title: "After" }),
+});

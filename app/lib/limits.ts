@@ -13,6 +13,8 @@ export const limits = {
   primaryAreaCities: 8,
   zipChips: 4,
   blogPosts: 6,
+  /** Before/after pairs in a service or city page's "Recent work" section (the newest of that service or city). */
+  recentWork: 3,
 } as const;
 
 export const firstN = <T>(list: readonly T[], n: number): T[] => list.slice(0, n);

@@ -5,6 +5,7 @@
 import { business } from "../content/business.ts";
 import { locations } from "../content/locations.ts";
 import { services } from "../content/services.ts";
+import { galleryHasPhotos } from "./pages.ts";
 import { zipTable } from "../server/service-area.server.ts";
 
 export function navData() {
@@ -12,6 +13,8 @@ export function navData() {
     services: services.map(({ slug, title }) => ({ slug, title })),
     locations: locations.map(({ slug, city }) => ({ slug, city })),
     year: new Date().getFullYear(),
+    /** The footer links to /gallery once it has photos (until then the page only says they are coming). */
+    gallery: galleryHasPhotos(),
     business,
     /** For the service-area answer next to every ZIP field (app/lib/service-area.ts). */
     zipTable,

@@ -6,6 +6,7 @@ import { business } from "../content/business.ts";
 import { locations } from "../content/locations.ts";
 import { services } from "../content/services.ts";
 import type { Service } from "../content/schema.ts";
+import { recentWork } from "./gallery.server.ts";
 import { firstN, limits } from "./limits.ts";
 import { servicePath } from "./paths.ts";
 import { absoluteUrl } from "./seo.ts";
@@ -42,6 +43,8 @@ export function servicePageData(slug: string) {
     service: { ...service, page: { ...service.page, intro } },
     related,
     areas,
+    /** The newest before/after pairs of this service (none: the page has no "Recent work" section). */
+    recentWork: recentWork({ service: slug }),
     phone: business.phone,
     jsonLd: serviceJsonLd(
       service,

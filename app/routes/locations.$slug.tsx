@@ -1,9 +1,11 @@
 import { CheckCircle2, Clock, MapPin, Phone, Users } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { CityMap } from "../components/city-map.tsx";
+import { RecentWork } from "../components/gallery.tsx";
 import { Section } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
 import { locations } from "../content/locations.ts";
+import { recentWork } from "../lib/gallery.server.ts";
 import { locatorMap } from "../lib/locator-map.ts";
 import { citySlugFromAlias, citySlugFromPagePath, contactForCity, locationPath } from "../lib/paths.ts";
 import { absoluteUrl, jsonLd, localBusiness, seo } from "../lib/seo.ts";
@@ -24,7 +26,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
       // "Show map" without JavaScript (components/city-map.tsx): the page comes back with the frame.
       initiallyShown: new URL(request.url).searchParams.get("map") === "show",
     };
-    return { location, map, phone: business.phone, name: business.name, replyWithinHours: business.replyWithinHours };
+    return { location, map, recentWork: recentWork({ city: location.slug }), phone: business.phone, name: business.name, replyWithinHours: business.replyWithinHours };
   }
   // Short city paths (/locations/boise, "/locations/garden city") answer 301; on a client-side navigation the short path never gets a history entry of its own.
   const alias = citySlugFromAlias(params.slug, citySlugs);
@@ -136,6 +138,8 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         </ul>
         <p className="mt-6 max-w-3xl text-lg text-slate-700">{l.page.conditions}</p>
       </Section>
+
+      <RecentWork pairs={loaderData.recentWork} title={`Recent work in ${l.city}`} moreLink={{ to: "/gallery", label: "See all our before & after photos" }} />
 
       <Section id="reasons" title={`Why ${l.city} chooses us`}>
         <ul className="grid gap-4 md:grid-cols-3">

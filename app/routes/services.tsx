@@ -3,6 +3,7 @@ import { ServiceCard } from "../components/cards.tsx";
 import { CallToAction, PageHero, Section } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
 import { services } from "../content/services.ts";
+import { galleryHasPhotos, galleryPage } from "../lib/pages.ts";
 import { servicePath } from "../lib/paths.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/services";
@@ -14,6 +15,8 @@ export function loader() {
     residential: cards.filter((c) => (c.category as readonly string[]).includes("Residential")),
     commercial: cards.filter((c) => (c.category as readonly string[]).includes("Commercial")),
     phone: business.phone,
+    /** Once the owner has added photos, the page links to them. */
+    gallery: galleryHasPhotos() ? galleryPage : null,
   };
 }
 
@@ -29,7 +32,13 @@ export const meta: Route.MetaFunction = () =>
 export default function Services({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
-      <PageHero title="Exterior cleaning services" lead="Twelve services for homes, farms, HOAs and businesses, each done with the pressure and cleaning agents that suit the surface." />
+      <PageHero title="Exterior cleaning services" lead="Twelve services for homes, farms, HOAs and businesses, each done with the pressure and cleaning agents that suit the surface.">
+        {d.gallery ? (
+          <Link to={d.gallery} className="btn-inverse">
+            See before &amp; after photos
+          </Link>
+        ) : null}
+      </PageHero>
       <Section id="all" title="All services">
         <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
           {d.cards.map((c) => (

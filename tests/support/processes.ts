@@ -71,6 +71,8 @@ export interface ServerOptions {
   args?: string[];
   /** The directory the server runs in, whose ./build it serves (default: the project's). */
   cwd?: string;
+  /** The server.ts to run (default: the project's; a site copy runs its own, tests/support/site-copy.ts). */
+  script?: string;
   /** Wait for /healthz (default); false returns at once (for a server expected to refuse to start). */
   waitUntilReady?: boolean;
 }
@@ -80,7 +82,7 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
   const logFile = path.join(options.dataDir, "..", `server-${options.port}.log`);
   mkdirSync(path.dirname(logFile), { recursive: true });
   const log = openSync(logFile, "a");
-  const proc = spawn(process.execPath, [path.join(ROOT, "server.ts"), ...(options.args ?? [])], {
+  const proc = spawn(process.execPath, [options.script ?? path.join(ROOT, "server.ts"), ...(options.args ?? [])], {
     cwd: options.cwd ?? ROOT,
     stdio: ["ignore", log, log],
     env: {
