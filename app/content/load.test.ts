@@ -63,7 +63,7 @@ describe("a content file the site cannot use", () => {
     const message = messageOf(() => loadCollection("business", dir));
     expect(message).toContain("content/business.yaml");
     expectNamedLine(message, readFileSync(path.join(dir, "business.yaml"), "utf8"));
-    expect(message).toMatch(/Fix: check that line's indentation/);
+    expect(message).toMatch(/Fix: check the indentation of that line and the lines just above it/);
   });
 
   it("with a YAML mistake in a Markdown file's front matter: names the file's own line", () => {
@@ -78,7 +78,7 @@ describe("a content file the site cannot use", () => {
     const dir = contentWith("services/roof-cleaning.md", (text) => text.replace(/^description: .*$/m, `description: ${"Soft washing for roofs. ".repeat(10)}`));
     const message = messageOf(() => loadCollection("services", dir));
     expect(message).toContain("content/services/roof-cleaning.md");
-    expect(message).toMatch(/description: is longer than 200 characters\. Fix: shorten it to 200 characters or fewer/);
+    expect(message).toMatch(/description: is \d+ characters long, more than 200\. Fix: shorten it to 200 characters or fewer/);
   });
 
   it("with an icon the site cannot draw: lists the names it can", () => {

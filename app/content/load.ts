@@ -102,7 +102,7 @@ function parseYamlText(source: string, file: string, firstLine = 1): unknown {
       const where = line === undefined ? "somewhere" : `line ${line}${text ? ` ("${text.length > 50 ? `${text.slice(0, 50)}…` : text}")` : ""}`;
       const first = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
       throw new ContentError(file, [
-        `${where}: ${first}. Fix: check that line's indentation (a field lines up with the fields around it, with spaces, not tabs), the colon after the field name, and quotes around text that holds a colon or #`,
+        `${where}: ${first}. Fix: check the indentation of that line and the lines just above it (fields of one group start in the same column; use spaces, not tabs), the colon after each field name, and quotes around text that holds a colon or #`,
       ]);
     }
     throw error;
@@ -191,7 +191,7 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown, bodyField?
       fix = issue.origin === "string" ? "write the text" : `add ${unit(issue.origin)} up to at least ${issue.minimum}`;
       break;
     case "too_big":
-      problem = `is longer than ${issue.maximum} ${unit(issue.origin)}`;
+      problem = issue.origin === "string" && typeof value === "string" ? `is ${value.trim().length} characters long, more than ${issue.maximum}` : `is longer than ${issue.maximum} ${unit(issue.origin)}`;
       fix = issue.origin === "string" ? `shorten it to ${issue.maximum} characters or fewer` : `keep at most ${issue.maximum} ${unit(issue.origin)}`;
       break;
     case "invalid_value":

@@ -79,7 +79,7 @@ export const iconName = z
 const serviceTemplate = z.enum(["pressure", "soft", "house", "concrete", "fleet", "holiday"]);
 
 /** A card: a short title and a sentence or two. */
-export const step = z.strictObject({ title: text.max(60), description: text.max(300) });
+const step = z.strictObject({ title: text.max(60), description: text.max(300) });
 const iconCard = z.strictObject({ title: text.max(60), description: text.max(300), icon: iconName });
 const qa = z.strictObject({ question: text.max(120), answer: text.max(600) });
 const keywords = z.array(text.max(80)).min(4).max(8).describe("Search phrases for the page (4 to 8)");
@@ -202,8 +202,6 @@ export const serviceAreaSchema = z.strictObject({
     .strictObject({ "Same Day": text.max(80), "Next Day": text.max(80), "By Appointment": text.max(80) })
     .describe("What each response time means, in the words of the ZIP code check's answer"),
 });
-
-export const faqItemSchema = z.object({ id: slug, question: text, answer: text });
 
 /**
  * content/faq.yaml: the FAQ page's questions, in order. An entry's id (its link, /faq#id) is made from the
@@ -369,7 +367,6 @@ export const businessSchema = z.strictObject({
 
 export type Service = z.output<typeof serviceSchema>;
 export type Location = z.output<typeof locationSchema>;
-export type FaqItem = z.infer<typeof faqItemSchema>;
 export type Job = z.output<typeof jobSchema>;
 export type IconName = z.infer<typeof iconName>;
 
