@@ -50,7 +50,7 @@ export function launchPlaceholders(env: Record<string, string | undefined>, cont
     found.push({
       where: "content/business.yaml (phone)",
       what: `the phone number ${content.business.phone.display} is a 555-01xx number, reserved for fiction`,
-      fix: "write the business's phone number, like (208) 555-0134",
+      fix: "write the business's own number, in the form (208) 000-0000",
     });
   }
   for (const link of content.business.social) {
