@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { postSchema } from "./blog-schema.ts";
-import { aboutSchema, businessSchema, careersSchema, faqSchema, homeSchema, jobSchema, locationSchema, priceBookSchema, serviceAreaSchema, serviceSchema, testimonialsSchema } from "./schema.ts";
+import { aboutSchema, businessSchema, careersSchema, faqSchema, homeSchema, jobSchema, legalSchema, locationSchema, priceBookSchema, serviceAreaSchema, serviceSchema, testimonialsSchema } from "./schema.ts";
 
 interface FileCollection {
   kind: "file";
@@ -28,6 +28,8 @@ interface FolderCollection {
   schema: z.ZodType;
   /** Each entry has an `order` number (unique across the folder); the loader returns them by it. */
   ordered?: boolean;
+  /** Markdown: files may be all text, without front matter (the legal pages). */
+  frontMatterOptional?: boolean;
 }
 
 export type Collection = FileCollection | FolderCollection;
@@ -45,6 +47,7 @@ export const collections = {
   about: { kind: "file", file: "about.yaml", label: "About page", schema: aboutSchema },
   home: { kind: "file", file: "home.yaml", label: "Home page", schema: homeSchema },
   blog: { kind: "folder", folder: "blog", format: "markdown", body: "body", label: "Blog posts", schema: postSchema },
+  legal: { kind: "folder", folder: "legal", format: "markdown", body: "body", label: "Legal pages", schema: legalSchema, frontMatterOptional: true },
 } as const satisfies Record<string, Collection>;
 
 export type CollectionName = keyof typeof collections;

@@ -49,7 +49,12 @@ export function loadCollection<N extends CollectionName>(name: N, contentDir = d
   const entries = collectionFiles(name, contentDir).map((file) => {
     const slug = path.basename(file).replace(/\.(md|yaml)$/, "");
     const source = readText(contentDir, file);
-    const data = collection.format === "markdown" ? readMarkdown(source, `content/${file}`, bodyField) : parseYamlText(source, `content/${file}`);
+    const data =
+      collection.format === "yaml"
+        ? parseYamlText(source, `content/${file}`)
+        : collection.frontMatterOptional && !source.startsWith("---\n")
+          ? { [bodyField]: source.trim() }
+          : readMarkdown(source, `content/${file}`, bodyField);
     if (!isRecord(data)) throw new ContentError(`content/${file}`, ["the file must hold named fields (name: value), one per line"]);
     if ("slug" in data && data.slug !== slug) {
       throw new ContentError(`content/${file}`, [`slug: "${String(data.slug)}" differs from the file name. Fix: rename the file to ${String(data.slug)}${path.extname(file)}, or remove the slug line`]);

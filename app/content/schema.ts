@@ -283,6 +283,17 @@ export const aboutSchema = z.strictObject({
   whyChoose: z.array(iconCard).min(2).max(6).describe("Home page cards; {{replyWithinHours}} is replaced by business.yaml's number"),
 });
 
+/**
+ * content/legal/{slug}.md: a legal page (/privacy-policy, /terms-of-service), all Markdown: a "# Title" line
+ * first, then the text; {{name}}, {{legalName}}, {{phone}}, {{email}} are the business's own (business.yaml).
+ */
+export const legalSchema = z.strictObject({
+  slug,
+  body: text
+    .regex(/^# \S.*\n/, 'a first line "# Title" (the page\'s heading)')
+    .describe('The page in Markdown: a "# Title" line first; {{name}}, {{legalName}}, {{phone}} and {{email}} are filled in'),
+});
+
 /** content/home.yaml: which services the home page shows a card for, in order. */
 export const homeSchema = z.strictObject({
   featuredServices: z
