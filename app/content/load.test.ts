@@ -34,9 +34,9 @@ function messageOf(load: () => unknown): string {
   throw new Error("the collection loaded: the edit was not caught");
 }
 
-/** The line a message names ("line 7 (\"state: ID\")") is that line of the edited file. */
+/** The line a message names ("line 7, column 1 (\"state: ID\")") is that line of the edited file. */
 function expectNamedLine(message: string, fileText: string) {
-  const [, number, text] = /line (\d+) \("([^"]*)"\)/.exec(message) ?? [];
+  const [, number, text] = /line (\d+), column \d+ \("([^"]*)"\)/.exec(message) ?? [];
   expect(number, message).toBeDefined();
   expect(fileText.split("\n")[Number(number) - 1]?.trim()).toBe(text);
 }

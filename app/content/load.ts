@@ -102,9 +102,10 @@ function parseYamlText(source: string, file: string, firstLine = 1): unknown {
   } catch (error) {
     if (error instanceof YAMLParseError) {
       const at = error.linePos?.[0]?.line;
+      const column = error.linePos?.[0]?.col;
       const line = at === undefined ? undefined : at + firstLine - 1;
       const text = at === undefined ? undefined : source.split("\n")[at - 1]?.trim();
-      const where = line === undefined ? "somewhere" : `line ${line}${text ? ` ("${text.length > 50 ? `${text.slice(0, 50)}…` : text}")` : ""}`;
+      const where = line === undefined ? "somewhere" : `line ${line}${column ? `, column ${column}` : ""}${text ? ` ("${text.length > 50 ? `${text.slice(0, 50)}…` : text}")` : ""}`;
       const first = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
       throw new ContentError(file, [
         `${where}: ${first}. Fix: check the indentation of that line and the lines just above it (fields of one group start in the same column; use spaces, not tabs), the colon after each field name, and quotes around text that holds a colon or #`,
