@@ -22,16 +22,23 @@ export function contentCollections(): Plugin {
     transform(code, id) {
       if (!code.includes("loadCollection(") || !IMPORT.test(code)) return null;
       let replaced = code.replace(IMPORT, "");
-      replaced = replaced.replace(CALL, (_call, name: string, properties: string) => {
+      replaced = replaced.replace(CALL, (call: string, name: string, properties: string, offset: number, whole: string) => {
         if (!(name in collections)) this.error(`${id}: there is no content collection "${name}" (app/content/collections.ts)`);
         for (const file of collectionFiles(name as CollectionName, contentDir)) this.addWatchFile(path.join(contentDir, file));
         try {
+          // The parts of the data read right after the call are written alone; a method called on it
+          // (`.questions.map(…)`) or anything that is not a part of the data stays code.
+          const keys = properties.split(".").slice(1);
+          if (keys.length > 0 && /^\s*\(/.test(whole.slice(offset + call.length))) keys.pop();
           let value: unknown = loadCollection(name as CollectionName, contentDir);
-          for (const key of properties.split(".").slice(1)) {
-            if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) this.error(`${id}: the content collection "${name}" has no ${properties.slice(1)}`);
+          let read = 0;
+          for (const key of keys) {
+            if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) break;
             value = (value as Record<string, unknown>)[key];
+            read++;
           }
-          return `(${JSON.stringify(value)})`;
+          const rest = properties.split(".").slice(1 + read);
+          return `(${JSON.stringify(value)})${rest.map((key) => `.${key}`).join("")}`;
         } catch (error) {
           // The owner's mistake, not the code's: the message alone (file, field, fix), without a stack.
           if (error instanceof ContentError) this.error(error.message);
