@@ -44,11 +44,14 @@ describe("npm run launch-check", () => {
   it("exits 0 on a copy whose placeholders are replaced, with production settings", async () => {
     const copy = copyWith({
       "content/price-book.yaml": (text) => text.replace(/^confirmed: false$/m, "confirmed: true"),
-      "app/content/business.ts": (text) =>
+      "content/business.yaml": (text) =>
         text
-          .replace(/license: "[^"]*"/, 'license: "Idaho Contractor Registration #RCE-12345"')
-          .replace(/phone: \{[^}]*\}/, 'phone: { display: "(208) 344-2710", href: "tel:+12083442710", e164: "+12083442710" }')
-          .replace(/social: \[[^\]]*\]/, 'social: [{ name: "Facebook", href: "https://www.facebook.com/gemstatecleaning" }, { name: "Google Business Profile", href: "https://g.page/r/gemstate" }]'),
+          .replace(/^license: .*$/m, 'license: "Idaho Contractor Registration #RCE-12345"')
+          .replace(/^phone: .*$/m, "phone: (208) 344-2710")
+          .replace(
+            /^social:\n(?: {2}.*\n)+/m,
+            "social:\n  - name: Facebook\n    href: https://www.facebook.com/gemstatecleaning\n  - name: Google Business Profile\n    href: https://g.page/r/gemstate\n",
+          ),
     });
     const { code, output } = await launchCheck(copy, PRODUCTION);
     expect(output).toContain("no placeholders left");
@@ -86,11 +89,11 @@ describe("the placeholder rules", () => {
   it("find each kind of placeholder", () => {
     const where = (content: typeof ready) => launchPlaceholders(PRODUCTION, content).map((p) => p.where);
     expect(where({ ...ready, priceBook: { confirmed: false } })).toEqual(["content/price-book.yaml"]);
-    expect(where({ ...ready, business: { ...ready.business, license: "#RCE-PLACEHOLDER" } })).toEqual(["app/content/business.ts (license)"]);
-    for (const e164 of ["+12085550100", "+19865550199"]) expect(where({ ...ready, business: { ...ready.business, phone: { e164, display: "" } } })).toEqual(["app/content/business.ts (phone)"]);
+    expect(where({ ...ready, business: { ...ready.business, license: "#RCE-PLACEHOLDER" } })).toEqual(["content/business.yaml (license)"]);
+    for (const e164 of ["+12085550100", "+19865550199"]) expect(where({ ...ready, business: { ...ready.business, phone: { e164, display: "" } } })).toEqual(["content/business.yaml (phone)"]);
     expect(where({ ...ready, business: { ...ready.business, phone: { e164: "+12085550200", display: "" } } })).toEqual([]);
     for (const href of ["https://www.facebook.com/", "https://www.google.com/maps", "not a url"]) {
-      expect(where({ ...ready, business: { ...ready.business, social: [{ name: "x", href }] } })).toEqual(["app/content/business.ts (social)"]);
+      expect(where({ ...ready, business: { ...ready.business, social: [{ name: "x", href }] } })).toEqual(["content/business.yaml (social)"]);
     }
   });
 });

@@ -18,4 +18,10 @@ export const postFrontmatter = z.object({
   category: z.enum(blogCategories),
 });
 
+/**
+ * A post file as the content collection "blog" reads it (the browser editor lists the posts; the pages
+ * are made by ./blog.server.ts): the front matter, strictly, and the Markdown text below it.
+ */
+export const postSchema = z.strictObject({ ...postFrontmatter.shape, body: z.string().trim().min(1).describe("The post, in Markdown") });
+
 export type PostFrontmatter = z.infer<typeof postFrontmatter>;

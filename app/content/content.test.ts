@@ -1,102 +1,111 @@
+/**
+ * Rules every content collection keeps, whatever the owner writes: each loads and validates, slugs and
+ * orders are unique, whatever names a service or an icon names one that exists, and every place that
+ * shows the first N of a list (app/lib/limits.ts) has N to show. No test here pins today's entries.
+ */
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
-import { credentials, equipment, whyChoose } from "./about.ts";
+import { Icon } from "../components/icon.tsx";
+import { limits } from "../lib/limits.ts";
+import { equipment, whyChoose } from "./about.ts";
 import { business } from "./business.ts";
-import { applicationSteps, benefits, jobs } from "./careers.ts";
+import { benefits, jobs } from "./careers.ts";
+import { type CollectionName, collections } from "./collections.ts";
 import { faq } from "./faq.ts";
 import { featuredServices } from "./home.ts";
-import { aboutExtendedAreas, locations, locationsExtendedAreas } from "./locations.ts";
-import { faqItemSchema, iconName, jobSchema, locationSchema, serviceSchema, step, testimonialSchema } from "./schema.ts";
-import { fleetProcess, holidayFaq, services } from "./services.ts";
+import { loadCollection } from "./load.ts";
+import { locations } from "./locations.ts";
+import { priceBook } from "./price-book.ts";
+import { iconName } from "./schema.ts";
+import { aboutExtendedAreas, extendedAreaZips, locationsExtendedAreas } from "./service-area.ts";
+import { services } from "./services.ts";
 import { employeeTestimonial, testimonials } from "./testimonials.ts";
 
-/** Every content module, parsed with its schema: a malformed record fails here, before it ships. */
-describe("content", () => {
-  it("has the twelve services, in the navigation's order", () => {
-    const parsed = z.array(serviceSchema).parse(services);
-    expect(parsed.map((s) => s.slug)).toEqual([
-      "pressure-washing",
-      "house-washing",
-      "soft-washing",
-      "concrete-cleaning",
-      "fleet-cleaning",
-      "driveway-cleaning",
-      "sidewalk-cleaning",
-      "fence-deck-cleaning",
-      "roof-cleaning",
-      "gutter-cleaning",
-      "commercial-pressure-washing",
-      "holiday-light-installation",
-    ]);
-    expect(new Set(parsed.map((s) => s.title)).size).toBe(12);
+const names = Object.keys(collections) as CollectionName[];
+const unique = (list: readonly unknown[]) => new Set(list).size === list.length;
+
+describe("content collections", () => {
+  /** Collections the site shows nothing of until the owner adds an entry (decisions §7: photos are real or absent). */
+  const mayBeEmpty: readonly CollectionName[] = ["gallery"];
+  it.each(names)("%s loads and validates", (name) => {
+    const data = loadCollection(name);
+    if (mayBeEmpty.includes(name)) return;
+    if (Array.isArray(data)) expect(data.length, `${name} has at least one entry`).toBeGreaterThan(0);
+    else expect(Object.keys(data).length).toBeGreaterThan(0);
   });
 
-  it("has the twelve cities with their response times and coordinates", () => {
-    const parsed = z.array(locationSchema).parse(locations);
-    expect(parsed.map((l) => l.slug)).toEqual(["boise", "meridian", "eagle", "caldwell", "nampa", "kuna", "star", "garden-city", "emmett", "mccall", "middleton", "parma"]);
-    const response = Object.fromEntries(parsed.map((l) => [l.city, l.avgResponse]));
-    for (const city of ["Boise", "Meridian", "Eagle", "Garden City", "Star"]) expect(response[city]).toBe("Same Day");
-    for (const city of ["Caldwell", "Nampa", "Kuna", "Emmett", "Middleton"]) expect(response[city]).toBe("Next Day");
-    for (const city of ["McCall", "Parma"]) expect(response[city]).toBe("By Appointment");
-    // The ZIP codes the company gave for Boise and Meridian are there (more may be added); every ZIP is
-    // an Idaho one, listed once per city (a ZIP can serve two cities: 83714 is Boise's and Garden City's).
-    expect(parsed.find((l) => l.city === "Boise")!.zipCodes).toEqual(expect.arrayContaining(["83701", "83702", "83703", "83704", "83705", "83706", "83709", "83712", "83713", "83714", "83716", "83717"]));
-    expect(parsed.find((l) => l.city === "Meridian")!.zipCodes).toEqual(expect.arrayContaining(["83642", "83646"]));
-    for (const l of parsed) {
+  it("give each entry its own slug, order and name", () => {
+    for (const list of [services, locations, jobs]) {
+      expect(unique(list.map((entry) => entry.slug))).toBe(true);
+      expect(unique(list.map((entry) => entry.order))).toBe(true);
+    }
+    expect(unique(services.map((s) => s.title))).toBe(true);
+    expect(unique(locations.map((l) => l.city))).toBe(true);
+    expect(unique(jobs.map((j) => j.title))).toBe(true);
+    expect(unique(faq.map((q) => q.id))).toBe(true);
+  });
+
+  it("list services, cities and jobs by their order (the navigation follows it)", () => {
+    for (const list of [services, locations, jobs]) {
+      const orders = list.map((entry) => entry.order);
+      expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    }
+  });
+
+  it("have enough entries for every place that shows the first few (app/lib/limits.ts)", () => {
+    expect(services.length).toBeGreaterThanOrEqual(Math.max(limits.mobileMenuServices, limits.footerServices));
+    expect(locations.length).toBeGreaterThanOrEqual(Math.max(limits.mobileMenuLocations, limits.footerCities, limits.homeCities, limits.primaryAreaCities));
+    expect(faq.length).toBeGreaterThan(0);
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(testimonials.length).toBeGreaterThan(0);
+    expect(employeeTestimonial.text.trim()).not.toBe("");
+  });
+
+  it("name only services that exist: the price book and the home page's cards", () => {
+    const slugs = new Set(services.map((s) => s.slug));
+    for (const slug of [...Object.keys(priceBook.services), ...Object.keys(priceBook.callback)]) expect(slugs, `price book: ${slug}`).toContain(slug);
+    for (const { slug } of featuredServices) expect(slugs, `home.yaml: ${slug}`).toContain(slug);
+  });
+
+  it("give the fleet and holiday pages the parts only they show", () => {
+    const bySlug = (slug: string) => services.find((s) => s.slug === slug);
+    expect(bySlug("fleet-cleaning")?.fleetProcess?.length).toBeGreaterThan(0);
+    expect(bySlug("holiday-light-installation")?.holidayFaq?.length).toBeGreaterThan(0);
+  });
+
+  it("name icons the site can draw", () => {
+    const used = [...services.map((s) => s.icon), ...benefits.map((b) => b.icon), ...equipment.map((e) => e.icon), ...whyChoose.map((w) => w.icon)];
+    for (const name of new Set([...iconName.options, ...used])) {
+      expect(iconName.options, name).toContain(name);
+      expect(renderToStaticMarkup(createElement(Icon, { name })), name).toMatch(/^<svg[^>]*aria-hidden="true"[\s\S]*<\/svg>$/);
+    }
+  });
+
+  it("give every city an Idaho ZIP code, and the extended towns theirs", () => {
+    for (const l of locations) {
       expect(l.zipCodes.length, l.city).toBeGreaterThan(0);
-      expect(new Set(l.zipCodes).size, l.city).toBe(l.zipCodes.length);
       for (const zip of l.zipCodes) expect(zip, l.city).toMatch(/^83[2-8]\d\d$/);
     }
-    expect(parsed.find((l) => l.city === "Eagle")!.coordinates).toEqual([-116.3549, 43.6963]);
-    expect(parsed.find((l) => l.city === "Caldwell")!.page.neighborhoods).toContain("Pleasant Valley");
+    for (const [town, zips] of Object.entries(extendedAreaZips)) expect(zips.length, town).toBeGreaterThan(0);
+    for (const town of Object.keys(extendedAreaZips)) {
+      expect(aboutExtendedAreas).toContain(town);
+      expect(locationsExtendedAreas).toContain(town);
+    }
   });
 
-  it("has the extended areas: 7 on About, 9 on Locations", () => {
-    expect(aboutExtendedAreas).toEqual(["Payette", "Ontario", "Fruitland", "New Plymouth", "Weiser", "Middleton", "Emmett"]);
-    expect(locationsExtendedAreas).toHaveLength(9);
-    expect(locationsExtendedAreas).toEqual(expect.arrayContaining(["Sun Valley", "Twin Falls", "Idaho Falls", "Coeur d'Alene"]));
-  });
-
-  it("has 13 FAQ items with unique slug ids and 8 holiday FAQ items faq-1 … faq-8", () => {
-    const items = z.array(faqItemSchema).length(13).parse(faq);
-    expect(new Set(items.map((i) => i.id)).size).toBe(13);
-    expect(z.array(faqItemSchema).parse(holidayFaq).map((i) => i.id)).toEqual(Array.from({ length: 8 }, (_, i) => `faq-${i + 1}`));
-  });
-
-  it("has the three job listings with their experience and pay", () => {
-    const parsed = z.array(jobSchema).parse(jobs);
-    expect(parsed.map((j) => [j.title, j.experience, j.salary])).toEqual([
-      ["Pressure Washing Technician", "Entry level", "$18-24/hour"],
-      ["Commercial Cleaning Specialist", "1-2 years", "$22-28/hour"],
-      ["Customer Service Representative", "Entry level", "$16-20/hour"],
-    ]);
-    expect(parsed.map((j) => j.location)).toEqual([expect.stringContaining("Boise"), expect.stringContaining("Meridian"), expect.stringContaining("remote")]);
-  });
-
-  it("has the other page lists with their counts", () => {
-    z.array(testimonialSchema).length(3).parse(testimonials);
-    expect(testimonials.every((t) => t.rating === 5)).toBe(true);
-    z.object({ name: z.string(), text: z.string().min(50) }).parse(employeeTestimonial);
-    z.array(step).length(4).parse(whyChoose);
-    z.array(step).length(4).parse(equipment);
-    z.array(step).min(4).parse(credentials);
-    z.array(step).length(4).parse(applicationSteps);
-    z.array(step).min(3).parse(fleetProcess);
-    z.array(z.object({ title: z.string(), description: z.string(), icon: iconName })).length(6).parse(benefits);
-    expect(featuredServices.map((f) => services.some((s) => s.slug === f.slug))).toEqual(Array(6).fill(true));
-  });
-
-  it("keeps the phone, e-mail and hours in one place", () => {
-    // One number written three ways: as shown, as a tel: link and in E.164.
+  it("make the phone's link forms and the hours as shown from one field each", () => {
     const digits = business.phone.e164.slice(2);
     expect(business.phone.e164).toMatch(/^\+1\d{10}$/);
     expect(business.phone).toEqual({ display: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, href: `tel:${business.phone.e164}`, e164: business.phone.e164 });
-    expect(business.email).toBe("info@gemstateexteriorcleaning.com");
-    expect(business.hours.map((h) => h.display)).toEqual(["7:00 AM – 7:00 PM", "8:00 AM – 6:00 PM", "9:00 AM – 5:00 PM"]);
+    const twelveHour = (time: string) => new Date(`2026-01-01T${time}:00Z`).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+    for (const h of business.hours) expect(h.display.replace(/\u202f/g, " ")).toBe(`${twelveHour(h.opens)} – ${twelveHour(h.closes)}`.replace(/\u202f/g, " "));
+    expect(business.headquarters.display).toBe(`${business.headquarters.city}, ${business.headquarters.state} ${business.headquarters.zip}`);
   });
 
-  it("never writes the phone number or e-mail into page copy", () => {
-    const copy = JSON.stringify([services, locations, faq, jobs, testimonials, whyChoose, equipment, credentials]);
+  it("fill every placeholder and never write the phone number or e-mail into page copy", () => {
+    const copy = JSON.stringify([services, locations, faq, jobs, testimonials, employeeTestimonial, whyChoose, equipment, loadCollection("about"), loadCollection("careers")]);
+    expect(JSON.stringify(whyChoose)).not.toMatch(/\{\{\w+\}\}/);
     expect(copy).not.toContain(business.phone.display.slice(-8));
     expect(copy).not.toContain(business.email);
   });

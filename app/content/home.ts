@@ -1,9 +1,4 @@
-/** Home page choices: which services get a card, in order, and the card titles that differ. */
-export const featuredServices = [
-  { slug: "pressure-washing" },
-  { slug: "house-washing" },
-  { slug: "soft-washing" },
-  { slug: "fleet-cleaning" },
-  { slug: "concrete-cleaning" },
-  { slug: "commercial-pressure-washing", title: "Commercial Services" },
-] as const;
+/** Home page choices (content/home.yaml): which services get a card, in order, and the card titles that differ. */
+import { loadCollection } from "./load.ts";
+
+export const { featuredServices } = loadCollection("home");

@@ -45,17 +45,41 @@ export function loadCollection<N extends CollectionName>(name: N, contentDir = d
     const file = collection.file;
     return validate(collection.schema, readYaml(contentDir, file), `content/${file}`) as CollectionOutput<N>;
   }
+  const bodyField = collection.body ?? "body";
   const entries = collectionFiles(name, contentDir).map((file) => {
     const slug = path.basename(file).replace(/\.(md|yaml)$/, "");
     const source = readText(contentDir, file);
-    const data = collection.format === "markdown" ? readMarkdown(source, `content/${file}`, collection.body ?? "body") : parseYamlText(source, `content/${file}`);
+    const data =
+      collection.format === "yaml"
+        ? parseYamlText(source, `content/${file}`)
+        : collection.frontMatterOptional && !source.startsWith("---\n")
+          ? { [bodyField]: source.trim() }
+          : readMarkdown(source, `content/${file}`, bodyField);
     if (!isRecord(data)) throw new ContentError(`content/${file}`, ["the file must hold named fields (name: value), one per line"]);
     if ("slug" in data && data.slug !== slug) {
       throw new ContentError(`content/${file}`, [`slug: "${String(data.slug)}" differs from the file name. Fix: rename the file to ${String(data.slug)}${path.extname(file)}, or remove the slug line`]);
     }
-    return validate(collection.schema, { ...data, slug }, `content/${file}`);
+    const entry: unknown = validate(collection.schema, { ...data, slug }, `content/${file}`, collection.format === "markdown" ? bodyField : undefined);
+    return { file: `content/${file}`, entry };
   });
-  return entries as CollectionOutput<N>;
+  return (collection.ordered ? byOrder(entries) : entries.map(({ entry }) => entry)) as CollectionOutput<N>;
+}
+
+/** The entries by their `order` number, which no two files may share (the lists follow it). */
+function byOrder(entries: { file: string; entry: unknown }[]): unknown[] {
+  const orderOf = ({ entry }: { entry: unknown }) => (isRecord(entry) && typeof entry.order === "number" ? entry.order : Number.POSITIVE_INFINITY);
+  const taken = new Map<number, string>();
+  for (const item of entries) {
+    const order = orderOf(item);
+    const first = taken.get(order);
+    if (first) {
+      throw new ContentError(item.file, [
+        `order: ${order} is also the order of ${first}. Fix: give each file its own order number (1 comes first); for example, change this file's order to ${Math.max(...taken.keys()) + 1}`,
+      ]);
+    }
+    taken.set(order, item.file);
+  }
+  return [...entries].sort((a, b) => orderOf(a) - orderOf(b)).map(({ entry }) => entry);
 }
 
 function readText(contentDir: string, file: string) {
@@ -71,14 +95,21 @@ function readYaml(contentDir: string, file: string): unknown {
   return parseYamlText(readText(contentDir, file), `content/${file}`);
 }
 
-function parseYamlText(source: string, file: string): unknown {
+/** `firstLine`: the file's line the text starts on (front matter starts on line 2), so messages name the file's line. */
+function parseYamlText(source: string, file: string, firstLine = 1): unknown {
   try {
     return parseYaml(source, { prettyErrors: true, uniqueKeys: true });
   } catch (error) {
     if (error instanceof YAMLParseError) {
-      const where = error.linePos?.[0] ? `line ${error.linePos[0].line}, column ${error.linePos[0].col}` : "somewhere";
-      const first = error.message.split("\n")[0];
-      throw new ContentError(file, [`${where}: ${first}. Fix: check the indentation, the colon after the field name and the quotes on that line (text with a colon or # in it needs quotes)`]);
+      const at = error.linePos?.[0]?.line;
+      const column = error.linePos?.[0]?.col;
+      const line = at === undefined ? undefined : at + firstLine - 1;
+      const text = at === undefined ? undefined : source.split("\n")[at - 1]?.trim();
+      const where = line === undefined ? "somewhere" : `line ${line}${column ? `, column ${column}` : ""}${text ? ` ("${text.length > 50 ? `${text.slice(0, 50)}…` : text}")` : ""}`;
+      const first = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
+      throw new ContentError(file, [
+        `${where}: ${first}. Fix: check the indentation of that line and the lines just above it (fields of one group start in the same column; use spaces, not tabs), the colon after each field name, and quotes around text that holds a colon or #`,
+      ]);
     }
     throw error;
   }
@@ -88,24 +119,69 @@ function parseYamlText(source: string, file: string): unknown {
 function readMarkdown(source: string, file: string, bodyField: string): unknown {
   const match = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/.exec(source);
   if (!match) throw new ContentError(file, ["the front matter is missing. Fix: start the file with a line of three dashes (---), the fields, and another --- line"]);
-  const data = parseYamlText(match[1] ?? "", file);
+  const data = parseYamlText(match[1] ?? "", file, 2);
   if (!isRecord(data)) throw new ContentError(file, ["the front matter must hold named fields (name: value), one per line"]);
   return { ...data, [bodyField]: (match[2] ?? "").trim() };
 }
 
-function validate<S extends z.ZodType>(schema: S, data: unknown, file: string): z.output<S> {
+function validate<S extends z.ZodType>(schema: S, data: unknown, file: string, bodyField?: string): z.output<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  throw new ContentError(
-    file,
-    result.error.issues.map((issue) => describeIssue(issue, data)),
-  );
+  const { issues } = result.error;
+  const renamed = misspellings(issues, data);
+  const problems = issues.flatMap((issue) => {
+    if (issue.code === "unrecognized_keys") {
+      const rest = issue.keys.filter((key) => !renamed.some((r) => r.issue === issue && r.key === key));
+      const own = renamed.filter((r) => r.issue === issue).map((r) => r.message);
+      return rest.length ? [...own, describeIssue({ ...issue, keys: rest }, data, bodyField)] : own;
+    }
+    return renamed.some((r) => r.missing === issue) ? [] : [describeIssue(issue, data, bodyField)];
+  });
+  throw new ContentError(file, problems);
+}
+
+/**
+ * A field the schema does not know beside a required one that is missing, spelt alike ("answr" and
+ * "answer"): one message that says which to rename, instead of two that each tell half of it.
+ */
+function misspellings(issues: z.core.$ZodIssue[], data: unknown) {
+  const found: { issue: z.core.$ZodIssue; key: string; missing: z.core.$ZodIssue; message: string }[] = [];
+  for (const issue of issues) {
+    if (issue.code !== "unrecognized_keys") continue;
+    const parent = JSON.stringify(issue.path);
+    const missing = issues.filter((other) => other.code === "invalid_type" && other.path.length === issue.path.length + 1 && JSON.stringify(other.path.slice(0, -1)) === parent && valueAt(data, other.path) === undefined);
+    for (const key of issue.keys) {
+      const match = missing.find((m) => !found.some((f) => f.missing === m) && alike(key, String(m.path.at(-1))));
+      if (!match) continue;
+      const field = String(match.path.at(-1));
+      found.push({ issue, key, missing: match, message: `${describePath([...issue.path, key], data)}: is not a field here; "${field}" is missing. Fix: rename ${key} to ${field}` });
+    }
+  }
+  return found;
+}
+
+/** Two field names an owner could mistype one for the other: at most two letters apart, case aside. */
+function alike(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  const row = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= y.length; j++) {
+      const above = row[j]!;
+      row[j] = Math.min(above + 1, row[j - 1]! + 1, diagonal + (x[i - 1] === y[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[y.length]! <= Math.min(2, Math.floor(Math.max(x.length, y.length) / 3));
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** "faq entry 14 (“Do you …”), answer: missing. Fix: …" — in words the owner can act on. */
-export function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
+export function describeIssue(issue: z.core.$ZodIssue, data: unknown, bodyField?: string): string {
+  if (bodyField !== undefined && issue.path[0] === bodyField) return describeBodyIssue(issue);
   const where = describePath(issue.path, data);
   const value = valueAt(data, issue.path);
   const missing = value === undefined;
@@ -121,7 +197,7 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
       fix = issue.origin === "string" ? "write the text" : `add ${unit(issue.origin)} up to at least ${issue.minimum}`;
       break;
     case "too_big":
-      problem = `is longer than ${issue.maximum} ${unit(issue.origin)}`;
+      problem = issue.origin === "string" && typeof value === "string" ? `is ${value.trim().length} characters long, more than ${issue.maximum}` : `is longer than ${issue.maximum} ${unit(issue.origin)}`;
       fix = issue.origin === "string" ? `shorten it to ${issue.maximum} characters or fewer` : `keep at most ${issue.maximum} ${unit(issue.origin)}`;
       break;
     case "invalid_value":
@@ -141,6 +217,24 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
       fix = "correct the value";
   }
   return `${where}: ${problem}. Fix: ${fix}`;
+}
+
+/** The Markdown text below the front matter, read as paragraphs (a list the owner never sees as one). */
+function describeBodyIssue(issue: z.core.$ZodIssue): string {
+  const paragraph = typeof issue.path[1] === "number" ? `, paragraph ${issue.path[1] + 1}` : "";
+  const where = `the text below the front matter${paragraph}`;
+  switch (issue.code) {
+    case "too_small":
+      return issue.origin === "array"
+        ? `${where}: has fewer than ${issue.minimum} paragraphs. Fix: write at least ${issue.minimum} paragraphs, with an empty line between them`
+        : `${where}: is empty. Fix: write the text`;
+    case "too_big":
+      return issue.origin === "array"
+        ? `${where}: has more than ${issue.maximum} paragraphs. Fix: keep at most ${issue.maximum} (an empty line starts a new paragraph)`
+        : `${where}: is longer than ${issue.maximum} characters. Fix: shorten it to ${issue.maximum} characters or fewer`;
+    default:
+      return `${where}: ${issue.message}. Fix: write plain paragraphs with an empty line between them`;
+  }
 }
 
 function describePath(issuePath: PropertyKey[], data: unknown): string {

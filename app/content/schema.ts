@@ -1,7 +1,8 @@
 /**
- * Zod schemas for every kind of fixed content on the site.
- * Content modules export plain typed data (`satisfies z.input<...>` keeps them honest while editing);
- * `content.test.ts` parses every module with these schemas so a malformed record fails the build.
+ * Zod schemas for every content collection (./collections.ts says which file each one validates).
+ * Each schema is strict (a misspelt field is an error) and limits what the pages can show; `.describe()`
+ * is the hint the browser editor shows beside a field. Counts that decide how many items a place shows
+ * live in app/lib/limits.ts, never here or in the files.
  */
 import { z } from "zod";
 import { slugify } from "../lib/paths.ts";
@@ -20,28 +21,56 @@ export const uniqueBy =
   };
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a lowercase, hyphenated slug");
 
+/** Where an entry of a folder collection comes in its lists (the loader checks that no two share one). */
+const order = z.number().int().min(1).max(999).describe("Position in the lists: 1 comes first; each entry has its own number");
+
+/**
+ * The Markdown body below the front matter as paragraphs (blank-line separated; a line break inside a
+ * paragraph is a space). Plain text: the pages show it as written.
+ */
+const paragraphs = (min: number, max: number, maxLength: number) =>
+  z
+    .string()
+    .transform((body) =>
+      body
+        .split(/\n\s*\n/)
+        .map((p) => p.replace(/\s*\n\s*/g, " ").trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(text.max(maxLength)).min(min).max(max));
+
 const serviceCategory = z.enum(["Residential", "Commercial"]);
 
 /** The icon names the site knows how to draw (mapped to lucide-react in app/components/icon.tsx). */
-export const iconName = z.enum([
-  "droplets",
-  "home",
-  "spray-can",
-  "square",
-  "truck",
-  "car",
-  "footprints",
-  "fence",
-  "house-roof",
-  "waves",
-  "building",
-  "sparkles",
-  "dollar-sign",
-  "heart-pulse",
-  "graduation-cap",
-  "calendar",
-  "trending-up",
-]);
+export const iconName = z
+  .enum([
+    "droplets",
+    "home",
+    "spray-can",
+    "square",
+    "truck",
+    "car",
+    "footprints",
+    "fence",
+    "house-roof",
+    "waves",
+    "building",
+    "sparkles",
+    "dollar-sign",
+    "heart-pulse",
+    "graduation-cap",
+    "calendar",
+    "trending-up",
+    "flame",
+    "gauge",
+    "leaf",
+    "recycle",
+    "shield-check",
+    "clock",
+    "users",
+    "thumbs-up",
+  ])
+  .describe("The picture beside the text, by name");
 
 /**
  * Which variant of the service-page layout renders the service: services that are alike share one
@@ -49,77 +78,130 @@ export const iconName = z.enum([
  */
 const serviceTemplate = z.enum(["pressure", "soft", "house", "concrete", "fleet", "holiday"]);
 
-const qa = z.object({ question: text, answer: text });
-export const step = z.object({ title: text, description: text });
+/** A card: a short title and a sentence or two. */
+const step = z.strictObject({ title: text.max(60), description: text.max(300) });
+const iconCard = z.strictObject({ title: text.max(60), description: text.max(300), icon: iconName });
+const qa = z.strictObject({ question: text.max(120), answer: text.max(600) });
+const keywords = z.array(text.max(80)).min(4).max(8).describe("Search phrases for the page (4 to 8)");
 
-export const serviceSchema = z.object({
-  slug,
-  title: text,
-  /** Residential, Commercial, or both: decides the Services page's Residential and Commercial lists. */
-  category: z.array(serviceCategory).min(1),
-  /** One or two sentences for cards and meta descriptions (<= 200 chars). */
-  description: text.max(200),
-  icon: iconName,
-  template: serviceTemplate,
-  /** Service page copy. Every page has its own words. */
-  page: z.object({
-    /** Hero subtitle, one sentence. */
-    tagline: text,
-    /** 2-3 paragraphs: what the service is and why it matters in the Treasure Valley. */
-    intro: z.array(text).min(2).max(3),
-    /** The pressure / method used, consistent with business.pressure (pressure washing 1,500-4,000 PSI, soft washing under 500 PSI, equipment up to 4,000 PSI). */
-    method: text,
-    /** How the job is done, 4-5 steps. */
-    process: z.array(step).min(4).max(5),
-    /** Surfaces / items covered, 6-8 short labels. */
-    surfaces: z.array(text).min(6).max(8),
-    /** 4 benefits. */
-    benefits: z.array(step).length(4),
-    /** 3-4 service-specific questions. */
-    faqs: z.array(qa).min(3).max(4),
-    /** SEO keywords for the page. */
-    keywords: z.array(text).min(4),
-  }),
-});
+/**
+ * content/services/{slug}.md: one service page. The front matter holds the facts and lists; the text below
+ * it is the intro (2-3 paragraphs). Pressure and method claims match business.yaml's pressure.
+ */
+export const serviceSchema = z
+  .strictObject({
+    slug,
+    title: text.max(60),
+    order,
+    /** Residential, Commercial, or both: decides the Services page's Residential and Commercial lists. */
+    category: z.array(serviceCategory).min(1).max(2).superRefine((list, ctx) => {
+      if (new Set(list).size !== list.length) ctx.addIssue({ code: "custom", message: "lists a category twice" });
+    }),
+    description: text.max(200).describe("One or two sentences for the service cards and search results (200 characters at most)"),
+    icon: iconName,
+    template: serviceTemplate.describe("Which page layout shows the service: services that are alike share one"),
+    tagline: text.max(160).describe("The page's subtitle, one sentence"),
+    intro: paragraphs(2, 3, 700).describe("2-3 paragraphs: what the service is and why it matters in the Treasure Valley"),
+    method: text.max(700).describe("The pressure and method used (pressure washing 1,500-4,000 PSI, soft washing under 500 PSI)"),
+    process: z.array(step).min(4).max(5).describe("How the job is done, 4-5 steps"),
+    surfaces: z.array(text.max(60)).min(6).max(8).describe("Surfaces or items covered, 6-8 short labels"),
+    benefits: z.array(step).length(4).describe("4 benefits"),
+    faqs: z.array(qa).min(3).max(4).describe("3-4 questions about this service"),
+    keywords,
+    /** Fleet cleaning only: its page's own process (the step number comes from the position). */
+    fleetProcess: z.array(step).min(3).max(6).optional().describe("Fleet cleaning only: the fleet page's process, 3-6 steps"),
+    /** Holiday lights only: the page's question list; an id is the answer's link (#faq-1). */
+    holidayFaq: z
+      .array(z.strictObject({ id: slug, question: text.max(120), answer: text.max(600) }))
+      .min(3)
+      .max(10)
+      .superRefine(uniqueBy("id"))
+      .optional()
+      .describe("Holiday lights only: the page's questions"),
+  })
+  .transform(({ slug, title, order, category, description, icon, template, tagline, intro, method, process, surfaces, benefits, faqs, keywords, fleetProcess, holidayFaq }) => ({
+    slug,
+    title,
+    order,
+    category,
+    description,
+    icon,
+    template,
+    page: { tagline, intro, method, process, surfaces, benefits, faqs, keywords },
+    ...(fleetProcess ? { fleetProcess } : {}),
+    ...(holidayFaq ? { holidayFaq } : {}),
+  }));
 
 const responseTime = z.enum(["Same Day", "Next Day", "By Appointment"]);
 
-export const locationSchema = z.object({
-  city: text,
-  /** city slug, e.g. "garden-city"; the page path is /locations/pressure-washing-{slug}-id */
-  slug,
-  state: z.literal("ID"),
-  /** One or two sentences for the locations index card and meta description (<= 220 chars). */
-  description: text.max(220),
-  zipCodes: z.array(z.string().regex(/^\d{5}$/)).min(1),
-  /** Static text, e.g. "235,000+". */
-  population: text,
-  avgResponse: responseTime,
-  /** [longitude, latitude] */
-  coordinates: z.tuple([z.number().min(-118).max(-110), z.number().min(41).max(49)]),
-  /** What the city's page is about, a short phrase (e.g. Emmett: ranches, farms, equipment and irrigation). */
-  focus: text,
-  /** City page copy: each page must read as a page about that city. */
-  page: z.object({
-    /** Hero headline after the brand, e.g. "Pressure Washing in Boise, Idaho". */
-    headline: text,
-    /** 2 paragraphs about this city's properties, climate, water, dust, what we do there. */
-    intro: z.array(text).length(2),
-    /** Six services with a sentence each: the card reads "{name} in {city}" + sentence. */
+/**
+ * content/cities/{slug}.md: one city page (/locations/pressure-washing-{slug}-id). Each page reads as a
+ * page about that city; the text below the front matter is the intro (2 paragraphs).
+ */
+export const locationSchema = z
+  .strictObject({
+    slug,
+    city: text.max(40),
+    order,
+    state: z.literal("ID"),
+    description: text.max(220).describe("One or two sentences for the locations page card and search results (220 characters at most)"),
+    zipCodes: z
+      .array(z.string().regex(/^\d{5}$/, "a five-digit ZIP code"))
+      .min(1)
+      .superRefine((list, ctx) => {
+        const seen = new Set<string>();
+        list.forEach((zip, index) => {
+          if (seen.has(zip)) ctx.addIssue({ code: "custom", path: [index], message: `ZIP ${zip} is listed twice` });
+          seen.add(zip);
+        });
+      }),
+    population: text.max(20).describe('Shown as written, e.g. "235,000+"'),
+    avgResponse: responseTime,
+    coordinates: z
+      .tuple([z.number().min(-118).max(-110), z.number().min(41).max(49)])
+      .describe("[longitude, latitude] of the city centre, e.g. [-116.2023, 43.615]"),
+    focus: text.max(100).describe("What the city's page is about, a short phrase"),
+    headline: text.max(70).describe('The page\'s headline, e.g. "Pressure Washing in Boise, Idaho"'),
+    intro: paragraphs(2, 2, 700).describe("2 paragraphs about this city's properties, climate, water and dust, and what we do there"),
     services: z
-      .array(z.object({ name: text, sentence: text }))
-      .length(6),
-    /** Eight real neighbourhood / area names. */
-    neighborhoods: z.array(text).length(8),
-    /** Three reasons to choose the company in this city. */
-    reasons: z.array(step).length(3),
-    /** Local conditions paragraph (weather, water, soil, dust, trees, lake, etc.). */
-    conditions: text,
-    keywords: z.array(text).min(4),
-  }),
-});
+      .array(z.strictObject({ name: text.max(50), sentence: text.max(250) }))
+      .length(6)
+      .describe('Six services with a sentence each: the card reads "{name} in {city}"'),
+    neighborhoods: z.array(text.max(40)).length(8).describe("Eight real neighborhood or area names"),
+    reasons: z.array(step).length(3).describe("Three reasons to choose us in this city"),
+    conditions: text.max(700).describe("Local conditions: weather, water, soil, dust, trees"),
+    keywords,
+  })
+  .transform(({ slug, city, order, state, description, zipCodes, population, avgResponse, coordinates, focus, headline, intro, services, neighborhoods, reasons, conditions, keywords }) => ({
+    city,
+    slug,
+    order,
+    state,
+    description,
+    zipCodes,
+    population,
+    avgResponse,
+    coordinates,
+    focus,
+    page: { headline, intro, services, neighborhoods, reasons, conditions, keywords },
+  }));
 
-export const faqItemSchema = z.object({ id: slug, question: text, answer: text });
+/**
+ * content/service-area.yaml: the towns served beyond the city pages, and the words the service-area answer
+ * uses for each response time.
+ */
+export const serviceAreaSchema = z.strictObject({
+  extendedAreas: z
+    .array(z.strictObject({ town: text.max(40), zipCodes: z.array(z.string().regex(/^\d{5}$/, "a five-digit ZIP code")).min(1) }))
+    .min(1)
+    .superRefine(uniqueBy("town"))
+    .describe("Towns without a city page that we travel to: listed on the About and Locations pages, and known to the ZIP code check"),
+  alsoOnAbout: z.array(text.max(40)).describe("More towns the About page lists after the extended areas"),
+  alsoOnLocations: z.array(text.max(40)).describe("More places the Locations page lists after the extended areas"),
+  responseTimeWords: z
+    .strictObject({ "Same Day": text.max(80), "Next Day": text.max(80), "By Appointment": text.max(80) })
+    .describe("What each response time means, in the words of the ZIP code check's answer"),
+});
 
 /**
  * content/faq.yaml: the FAQ page's questions, in order. An entry's id (its link, /faq#id) is made from the
@@ -136,33 +218,167 @@ export const faqSchema = z.strictObject({
     .superRefine(uniqueBy("id")),
 });
 
-export const testimonialSchema = z.object({
-  name: text,
-  location: text,
-  rating: z.number().int().min(1).max(5),
-  date: text,
-  text: text,
+/** content/testimonials.yaml: customers' reviews (About page) and a team member's words (Careers page). */
+export const testimonialsSchema = z.strictObject({
+  customers: z
+    .array(
+      z.strictObject({
+        name: text.max(40).describe('As the customer agreed to be named, e.g. "Sarah M."'),
+        location: text.max(40),
+        rating: z.number().int().min(1).max(5),
+        date: text.max(30).describe('e.g. "October 2026"'),
+        text: text.max(600),
+      }),
+    )
+    .min(1)
+    .max(12),
+  employee: z.strictObject({ name: text.max(40), role: text.max(40), years: text.max(40), text: text.max(600) }),
 });
 
-export const jobSchema = z.object({
+/** content/jobs/{slug}.yaml: one job listing (the Apply button leads to /careers/apply?position={slug}). */
+export const jobSchema = z
+  .strictObject({
+    slug,
+    order,
+    title: text.max(60),
+    location: text.max(60),
+    type: z.enum(["Full-time", "Part-time", "Seasonal"]),
+    experience: text.max(40),
+    /** Min and max hourly pay in USD: shown as "$18-24/hour" and in the JobPosting structured data. */
+    pay: z
+      .strictObject({ min: z.number().positive(), max: z.number().positive() })
+      .refine((p) => p.min <= p.max, { message: "the lowest pay must not exceed the highest", path: ["max"] })
+      .describe("Hourly pay in dollars, lowest and highest"),
+    description: text.max(600),
+    requirements: z.array(text.max(160)).min(3).max(8),
+    benefits: z.array(text.max(120)).min(3).max(8),
+  })
+  .transform(({ slug, order, title, location, type, experience, pay, description, requirements, benefits }) => ({
+    slug,
+    order,
+    title,
+    location,
+    type,
+    experience,
+    salary: `$${pay.min}-${pay.max}/hour`,
+    pay,
+    description,
+    requirements,
+    benefits,
+  }));
+
+/** content/careers.yaml: the Careers page besides the job listings. */
+export const careersSchema = z.strictObject({
+  benefits: z.array(iconCard).min(3).max(9).describe("What working here offers, each with its picture"),
+  culture: z.array(text.max(160)).min(3).max(10),
+  applicationSteps: z.array(step).min(3).max(6).describe("How hiring goes, in order"),
+});
+
+/** content/about.yaml: the About page, and the home page's "Why choose" cards. */
+export const aboutSchema = z.strictObject({
+  story: z.array(text.max(700)).min(2).max(4).describe("Our story, 2-4 paragraphs"),
+  credentials: z.array(step).min(2).max(8).describe("Licences, insurance and checks (the registration number comes from business.yaml)"),
+  equipment: z.array(iconCard).min(2).max(6),
+  statewideTravel: text.max(300),
+  whyChoose: z.array(iconCard).min(2).max(6).describe("Home page cards; {{replyWithinHours}} is replaced by business.yaml's number"),
+});
+
+/**
+ * content/legal/{slug}.md: a legal page (/privacy-policy, /terms-of-service), all Markdown: a "# Title" line
+ * first, then the text; {{name}}, {{legalName}}, {{phone}}, {{email}} are the business's own (business.yaml).
+ */
+export const legalSchema = z.strictObject({
   slug,
-  title: text,
-  location: text,
-  type: z.enum(["Full-time", "Part-time", "Seasonal"]),
-  experience: text,
-  salary: text,
-  /** Min and max hourly pay in USD, for JobPosting structured data. */
-  pay: z.object({ min: z.number().positive(), max: z.number().positive() }),
-  description: text,
-  requirements: z.array(text).min(3),
-  benefits: z.array(text).min(3),
+  body: text
+    .regex(/^# \S.*\n/, 'a first line "# Title" (the page\'s heading)')
+    .describe('The page in Markdown: a "# Title" line first; {{name}}, {{legalName}}, {{phone}} and {{email}} are filled in'),
 });
 
-export type Service = z.infer<typeof serviceSchema>;
-export type Location = z.infer<typeof locationSchema>;
-export type FaqItem = z.infer<typeof faqItemSchema>;
-export type Testimonial = z.infer<typeof testimonialSchema>;
-export type Job = z.infer<typeof jobSchema>;
+/** content/home.yaml: which services the home page shows a card for, in order. */
+export const homeSchema = z.strictObject({
+  featuredServices: z
+    .array(z.strictObject({ slug: slug.describe("A service's file name in content/services"), title: text.max(60).optional().describe("Only when the card's title differs from the service's") }))
+    .min(3)
+    .max(9)
+    .superRefine(uniqueBy("slug")),
+});
+
+const weekday = z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "a 24-hour time like 07:00 or 19:00");
+/** "19:00" → "7:00 PM". */
+const twelveHour = (time: string) => {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
+};
+const https = z.url({ protocol: /^https$/ });
+
+/**
+ * content/business.yaml: the business identity, the one place a phone number, e-mail or name is written.
+ * Values shown in several forms (the phone as a link, the hours as text) are made from one field here.
+ */
+export const businessSchema = z.strictObject({
+  name: text.max(60),
+  legalName: text.max(80),
+  dba: text.max(160).describe("The legal line shown in the footer and on the legal pages"),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\(\d{3}\) \d{3}-\d{4}$/, "a US number written like (208) 555-0134")
+    .describe("Written like (208) 555-0134; the call links are made from it")
+    .transform((display) => {
+      const e164 = `+1${display.replace(/\D/g, "")}`;
+      return { display, href: `tel:${e164}`, e164 };
+    }),
+  email: z.email(),
+  origin: https.regex(/^https:\/\/[^/]+$/, "the site's address without a path or trailing slash").describe("The site's address, e.g. https://www.example.com"),
+  headquarters: z
+    .strictObject({ city: text.max(40), state: z.string().regex(/^[A-Z]{2}$/, "a two-letter state"), zip: z.string().regex(/^\d{5}$/, "a five-digit ZIP code") })
+    .transform((hq) => ({ ...hq, display: `${hq.city}, ${hq.state} ${hq.zip}` })),
+  /** A service-area business: no street address is published. */
+  mapsUrl: https.describe("A map link to the town (no street address is published)"),
+  license: text.max(120).describe("The Idaho contractor registration line shown on the About page"),
+  foundedYear: z.number().int().min(1900).max(2100),
+  insurance: text.max(80),
+  tagline: text.max(80),
+  replyWithinHours: z.number().int().min(1).max(168).describe("How soon every request is answered, in hours"),
+  timeZone: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "a time zone name like America/Boise")
+    .describe("The time zone of the hours (Boise: America/Boise)"),
+  hours: z
+    .array(
+      z
+        .strictObject({
+          days: text.max(40).describe('As shown, e.g. "Monday – Friday"'),
+          weekdays: z.array(weekday).min(1).max(7).describe("The days this line covers, by name"),
+          opens: clock,
+          closes: clock,
+        })
+        .refine((h) => h.opens < h.closes, { message: "closes before it opens", path: ["closes"] })
+        .transform(({ days, weekdays, opens, closes }) => ({ days, schema: weekdays, opens, closes, display: `${twelveHour(opens)} – ${twelveHour(closes)}` })),
+    )
+    .min(1)
+    .max(7),
+  social: z.array(z.strictObject({ name: text.max(40), href: https })).max(6),
+  /** Claims used in copy and structured data. */
+  pressure: z.strictObject({ equipmentMaxPsi: z.number().int().positive(), pressureWashing: text.max(40), softWashing: text.max(40) }),
+  typicalJob: text.max(40).describe('How long a typical home takes, e.g. "2–4 hours"'),
+  payments: z.array(text.max(40)).min(1).max(10),
+  rating: z.strictObject({ value: z.number().min(1).max(5), count: z.number().int().min(0) }).describe("The average review rating and how many reviews"),
+  priceRange: z.enum(["$", "$$", "$$$", "$$$$"]),
+  serviceRadiusMeters: z.number().int().positive(),
+});
+
+export type Service = z.output<typeof serviceSchema>;
+export type Location = z.output<typeof locationSchema>;
+export type Job = z.output<typeof jobSchema>;
 export type IconName = z.infer<typeof iconName>;
 
 /**

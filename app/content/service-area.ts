@@ -1,25 +1,22 @@
 /**
- * The service area's own facts, besides each city's ZIP codes and response time (./locations.ts):
- * read by the service-area answer (app/lib/service-area.ts). Small and free of page copy, so the browser
- * can carry it.
+ * The service area beyond the city pages (content/service-area.yaml), besides each city's ZIP codes and
+ * response time (./locations.ts): read by the About and Locations pages and the service-area answer
+ * (app/lib/service-area.ts). Each export reads only its part of the file (the build writes that part
+ * alone), so the browser, which needs only the response-time words, carries nothing else.
  */
-import type { extendedAreasBase } from "./locations.ts";
-
-/**
- * ZIP codes of the extended-area towns without a city page (the About page lists them), so that the
- * service-area answer (app/lib/service-area.ts) knows them; the city pages keep theirs in ./locations.ts.
- */
-export const extendedAreaZips: Record<(typeof extendedAreasBase)[number], readonly string[]> = {
-  Payette: ["83661"],
-  Ontario: ["97914"],
-  Fruitland: ["83619"],
-  "New Plymouth": ["83655"],
-  Weiser: ["83672"],
-};
+import { loadCollection } from "./load.ts";
 
 /** What each response time means for a visitor, in the words the service-area answer uses. */
-export const responseTimeWords = {
-  "Same Day": "same-day visits are often available",
-  "Next Day": "we can usually come the next day",
-  "By Appointment": "visits are scheduled by appointment",
-} as const;
+export const responseTimeWords = loadCollection("serviceArea").responseTimeWords;
+
+const extendedAreas = loadCollection("serviceArea").extendedAreas;
+
+/** The towns without a city page that both the About and Locations pages list. */
+export const extendedAreasBase = /* @__PURE__ */ extendedAreas.map((a) => a.town);
+/** About page: the extended areas, then its own extras. */
+export const aboutExtendedAreas = /* @__PURE__ */ extendedAreasBase.concat(loadCollection("serviceArea").alsoOnAbout);
+/** Locations page: the extended areas, then its own extras. */
+export const locationsExtendedAreas = /* @__PURE__ */ extendedAreasBase.concat(loadCollection("serviceArea").alsoOnLocations);
+
+/** ZIP codes of the extended-area towns, so that the service-area answer knows them. */
+export const extendedAreaZips: Record<string, readonly string[]> = /* @__PURE__ */ Object.fromEntries(/* @__PURE__ */ extendedAreas.map((a) => [a.town, a.zipCodes]));

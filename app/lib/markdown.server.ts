@@ -1,20 +1,9 @@
 /** Markdown to HTML at build time, for blog posts and the legal pages. Content is ours, not visitors'. */
 import { Marked } from "marked";
-import { business } from "../content/business.ts";
+
+export { fillPlaceholders } from "./placeholders.ts";
 
 const marked = new Marked({ gfm: true, async: false });
-
-/** Replaces {{phone}}, {{email}}, {{name}}, {{legalName}} so the legal text never copies a constant. */
-export function fillPlaceholders(markdown: string) {
-  const values: Record<string, string> = {
-    phone: business.phone.display,
-    email: business.email,
-    name: business.name,
-    legalName: business.legalName,
-    replyWithinHours: String(business.replyWithinHours),
-  };
-  return markdown.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
-}
 
 export function renderMarkdown(markdown: string): string {
   return marked.parse(markdown) as string;

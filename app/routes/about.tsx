@@ -1,9 +1,11 @@
-import { Check, Droplets, Flame, Gauge, Leaf, MapPin, Recycle, ShieldCheck } from "lucide-react";
+import { Check, MapPin, ShieldCheck } from "lucide-react";
 import { Stars } from "../components/cards.tsx";
+import { Icon } from "../components/icon.tsx";
 import { CallToAction, Card, PageHero, Section } from "../components/ui.tsx";
 import { credentials, equipment, statewideTravel, story } from "../content/about.ts";
 import { business } from "../content/business.ts";
-import { aboutExtendedAreas, locations } from "../content/locations.ts";
+import { locations } from "../content/locations.ts";
+import { aboutExtendedAreas } from "../content/service-area.ts";
 import { testimonials } from "../content/testimonials.ts";
 import { firstN, limits } from "../lib/limits.ts";
 import { seo } from "../lib/seo.ts";
@@ -32,8 +34,6 @@ export const meta: Route.MetaFunction = () =>
     path: "/about",
     keywords: ["about Gem State Exterior Cleaning", "licensed insured pressure washing Idaho", "family owned cleaning company Meridian", "Treasure Valley"],
   });
-
-const equipmentIcons = [Flame, Gauge, Leaf, Recycle];
 
 export default function About({ loaderData: d }: Route.ComponentProps) {
   return (
@@ -67,11 +67,10 @@ export default function About({ loaderData: d }: Route.ComponentProps) {
 
       <Section id="equipment" title="Professional equipment">
         <ul className="grid gap-4 sm:grid-cols-2">
-          {d.equipment.map((e, i) => {
-            const IconComponent = equipmentIcons[i] ?? Droplets;
+          {d.equipment.map((e) => {
             return (
               <li key={e.title} className="flex gap-4 rounded-xl border border-slate-200 p-5">
-                <IconComponent className="size-8 shrink-0 text-brand-600" aria-hidden="true" />
+                <Icon name={e.icon} className="size-8 shrink-0 text-brand-600" />
                 <div>
                   <h3 className="text-lg font-bold text-brand-900">{e.title}</h3>
                   <p className="mt-1 text-slate-700">{e.description}</p>

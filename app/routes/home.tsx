@@ -1,6 +1,7 @@
-import { Award, BadgeCheck, Clock, MapPin, Phone, ShieldCheck, ThumbsUp, Users } from "lucide-react";
+import { BadgeCheck, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { ServiceCard } from "../components/cards.tsx";
+import { Icon } from "../components/icon.tsx";
 import { CallToAction, Section } from "../components/ui.tsx";
 import { whyChoose } from "../content/about.ts";
 import { business } from "../content/business.ts";
@@ -16,7 +17,7 @@ export function loader() {
   const cards = featuredServices.map((featured) => {
     const service = services.find((s) => s.slug === featured.slug);
     if (!service) throw new Error(`featured service ${featured.slug} does not exist`);
-    return { to: servicePath(service.slug), title: "title" in featured ? featured.title : service.title, description: service.description, icon: service.icon };
+    return { to: servicePath(service.slug), title: featured.title ?? service.title, description: service.description, icon: service.icon };
   });
   return {
     cards,
@@ -38,8 +39,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   }),
   jsonLd(localBusiness({ areaServed: loaderData.allCities.map((city) => ({ "@type": "City", name: `${city}, Idaho` })) })),
 ];
-
-const whyIcons = [ShieldCheck, Clock, Users, ThumbsUp];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { cards, cities, phone, since } = loaderData;
@@ -85,11 +84,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Section id="why" title="Why choose Gem State Exterior Cleaning">
         <ul className="grid gap-5 sm:grid-cols-2">
-          {loaderData.whyChoose.map((point, i) => {
-            const IconComponent = whyIcons[i] ?? Award;
+          {loaderData.whyChoose.map((point) => {
             return (
               <li key={point.title} className="flex gap-4 rounded-xl bg-brand-50 p-5">
-                <IconComponent className="size-8 shrink-0 text-brand-700" aria-hidden="true" />
+                <Icon name={point.icon} className="size-8 shrink-0 text-brand-700" />
                 <div>
                   <h3 className="text-lg font-bold text-brand-900">{point.title}</h3>
                   <p className="mt-1 text-slate-700">{point.description}</p>

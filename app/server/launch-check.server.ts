@@ -1,7 +1,7 @@
 /**
  * The placeholders the site ships with, which the owner replaces before launch: one list of rules, read by
  * `npm run launch-check` (scripts/launch-check.ts, exit 1 while any is left) and by the production server,
- * which logs each as a warning at start. The content is read through its modules (app/content/*).
+ * which logs each as a warning at start. The content (content/*.yaml) is read through its modules (app/content/*).
  */
 import { business } from "../content/business.ts";
 import { priceBook } from "../content/price-book.ts";
@@ -44,19 +44,19 @@ export function launchPlaceholders(env: Record<string, string | undefined>, cont
     });
   }
   if (/placeholder/i.test(content.business.license)) {
-    found.push({ where: "app/content/business.ts (license)", what: `the license number is a placeholder: "${content.business.license}"`, fix: "write your Idaho contractor registration number" });
+    found.push({ where: "content/business.yaml (license)", what: `the license number is a placeholder: "${content.business.license}"`, fix: "write your Idaho contractor registration number" });
   }
   if (fictionalPhone(content.business.phone.e164)) {
     found.push({
-      where: "app/content/business.ts (phone)",
+      where: "content/business.yaml (phone)",
       what: `the phone number ${content.business.phone.display} is a 555-01xx number, reserved for fiction`,
-      fix: "write the business's phone number (display, href and e164)",
+      fix: "write the business's own number, in the form (208) 000-0000",
     });
   }
   for (const link of content.business.social) {
     if (namesNoProfile(link.href)) {
       found.push({
-        where: "app/content/business.ts (social)",
+        where: "content/business.yaml (social)",
         what: `the ${link.name} link (${link.href}) is a placeholder: it names no profile`,
         fix: "link your own profile's address, or remove the entry",
       });

@@ -4,4 +4,5 @@ export { business } from "../../app/content/business.ts";
 export * as careers from "../../app/content/careers.ts";
 export { faq } from "../../app/content/faq.ts";
 export * as locationsContent from "../../app/content/locations.ts";
+export * as serviceArea from "../../app/content/service-area.ts";
 export * as services from "../../app/content/services.ts";

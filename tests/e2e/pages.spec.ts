@@ -1,9 +1,10 @@
-import { about, business, careers, faq, locationsContent, services as serviceContent } from "./content.ts";
+import { about, business, careers, faq, locationsContent, serviceArea, services as serviceContent } from "./content.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
 
 const { services, fleetProcess, holidayFaq } = serviceContent;
-const { locations, locationsExtendedAreas, aboutExtendedAreas } = locationsContent;
+const { locations } = locationsContent;
+const { locationsExtendedAreas, aboutExtendedAreas } = serviceArea;
 
 /** The JSON-LD blocks of the page, parsed. */
 async function structuredData(page: Page): Promise<Record<string, any>[]> {
