@@ -22,7 +22,10 @@ const GIT_HOST_AVATARS = "https://avatars.githubusercontent.com";
 
 export const isCmsPath = (pathname: string) => pathname === CMS_PATH || pathname.startsWith(`${CMS_PATH}/`);
 
-/** The editor's page: Decap's script and nothing else (it reads config.yml, named by the link). */
+/**
+ * The editor's page: Decap's script and nothing else. Decap reads "config.yml" beside the page; the base URL
+ * makes that /cms/config.yml at /cms and at /cms/ alike.
+ */
 export const cmsIndexHtml = () =>
   [
     "<!doctype html>",
@@ -32,7 +35,7 @@ export const cmsIndexHtml = () =>
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex, nofollow">',
     "<title>Content editor | Gem State Exterior Cleaning</title>",
-    `<link href="${CMS_PATH}/config.yml" type="text/yaml" rel="cms-config-url">`,
+    `<base href="${CMS_PATH}/">`,
     "</head>",
     "<body>",
     `<noscript>The content editor needs JavaScript. The content itself is in the files under content/ (README: "Editing the site's content").</noscript>`,
@@ -58,7 +61,7 @@ export function cmsContentSecurityPolicy({ localBackend, https }: { localBackend
     ["connect-src", "'self'", GIT_HOST_API, ...(localBackend ? [new URL(localBackend).origin] : [])],
     ["form-action", "'none'"],
     ["frame-ancestors", "'none'"],
-    ["base-uri", "'none'"],
+    ["base-uri", "'self'"],
     ["object-src", "'none'"],
   ];
   if (https) directives.push(["upgrade-insecure-requests"]);
@@ -105,8 +108,7 @@ export function cmsHandler(options: { dev: boolean; clientDir: string; siteUrl: 
       "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
     });
     if (req.method !== "GET" && req.method !== "HEAD") return void res.status(405).set("Allow", "GET, HEAD").type("text").send("Method not allowed");
-    if (req.path === CMS_PATH) return void res.redirect(301, `${CMS_PATH}/`);
-    if (req.path === `${CMS_PATH}/`) return void res.type("html").send(cmsIndexHtml());
+    if (req.path === CMS_PATH || req.path === `${CMS_PATH}/`) return void res.type("html").send(cmsIndexHtml());
     if (req.path === `${CMS_PATH}/config.yml`) return void res.type("text/yaml; charset=utf-8").send(config());
     if (options.dev) {
       const file = path.basename(req.path);

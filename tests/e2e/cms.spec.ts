@@ -151,6 +151,8 @@ test("/cms answers with its own headers, and no public page loads anything of it
   // Connections: this site, the git host's API, and the local backend this server was started with, nothing else.
   expect(directive("connect-src")).toEqual(["'self'", "https://api.github.com", editor.decap.origin]);
   expect(directive("frame-ancestors")).toEqual(["'none'"]);
+  // The same page at /cms, without the slash (its base URL points Decap at /cms/config.yml either way).
+  expect(await (await request.get(`${editor.site.origin}/cms`, { maxRedirects: 0 })).text()).toBe(await answer.text());
 
   // config.yml names the local backend only because CMS_LOCAL_BACKEND is set (the built file does not).
   const config = await (await request.get(`${editor.site.origin}/cms/config.yml`)).text();
