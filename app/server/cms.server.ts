@@ -57,7 +57,6 @@ export function cmsContentSecurityPolicy({ localBackend, https }: { localBackend
     ["script-src", "'self'", "'unsafe-eval'"],
     ["style-src", "'self'", "'unsafe-inline'"],
     ["img-src", "'self'", "data:", "blob:", GIT_HOST_AVATARS],
-    ["font-src", "'self'", "data:"],
     ["connect-src", "'self'", GIT_HOST_API, ...(localBackend ? [new URL(localBackend).origin] : [])],
     ["form-action", "'none'"],
     ["frame-ancestors", "'none'"],
