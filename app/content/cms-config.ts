@@ -18,6 +18,7 @@ export const PUBLIC_FOLDER = "photos";
 /** A string field longer than this (its limit, or today's longest value when it has none) gets a multi-line box. */
 const LONG_TEXT = 200;
 const SLUG_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*$";
+const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
 
 export interface DecapField {
   name: string;
@@ -152,6 +153,7 @@ function stringPattern(node: JsonSchema): [string, string] | undefined {
   const regex = `^${length}${form}`;
   const sentences: string[] = [];
   if (pattern === SLUG_PATTERN) sentences.push("lowercase words and numbers joined by hyphens, like house-washing");
+  else if (pattern === DATE_PATTERN) sentences.push("a date written like 2026-03-12");
   else if (pattern) sentences.push(`in the form ${pattern}`);
   if (hasMin && hasMax) sentences.push(`${minLength} to ${maxLength} characters`);
   else if (hasMax) sentences.push(`at most ${maxLength} characters`);
@@ -174,8 +176,20 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
  * for the group's required fields even when the group is left out: there they are optional in the editor, and
  * the build's check (./load.ts) still refuses a group given without them.
  */
-function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSchema, samples: Samples, at: string): DecapField | undefined {
+/** The JSON Schema of a schema's output side, where a check after a transform (a date's form) is written. */
+interface Output {
+  node?: JsonSchema;
+  root: JsonSchema;
+}
+const outputAt = (output: Output, pick: (node: JsonSchema) => JsonSchema | undefined): Output => {
+  const node = output.node ? resolve(output.node, output.root) : undefined;
+  const next = node ? pick(node) : undefined;
+  return { node: next, root: output.root };
+};
+
+function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSchema, samples: Samples, at: string, output: Output = { root: {} }): DecapField | undefined {
   const node = resolve(raw, root);
+  const out = output.node ? resolve(output.node, output.root) : {};
   const base: DecapField = { name, label: node.title ?? humanize(name), widget: "string", ...(required ? {} : { required: false as const }), ...(node.description ? { hint: node.description } : {}) };
   const type = Array.isArray(node.type) ? node.type.find((t) => t !== "null") : node.type;
   if (node.widget === "image" || node.widget === "file") {
@@ -188,7 +202,12 @@ function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSch
   switch (type) {
     case "string": {
       const long = node.maxLength !== undefined ? node.maxLength > LONG_TEXT : (samples.get(at) ?? []).some((v) => typeof v === "string" && (v.length > LONG_TEXT || v.includes("\n")));
-      const pattern = stringPattern(node);
+      const pattern = stringPattern({
+        ...node,
+        pattern: node.pattern ?? (out.type === "string" ? out.pattern : undefined),
+        minLength: node.minLength ?? (out.type === "string" ? out.minLength : undefined),
+        maxLength: node.maxLength ?? (out.type === "string" ? out.maxLength : undefined),
+      });
       return { ...base, widget: node.widget ?? (long ? "text" : "string"), ...(pattern ? { pattern } : {}) };
     }
     case "integer":
@@ -216,27 +235,28 @@ function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSch
       if (!itemSchema) return undefined;
       const item = resolve(itemSchema, root);
       if (item.type === "object" && item.properties) {
-        const fields = objectFields(item, root, samples, at);
+        const fields = objectFields(item, root, samples, at, false, outputAt(output, (o) => o.items));
         const summaryField = ["title", "question", "label", "name", "slug"].find((key) => fields.some((f) => f.name === key && f.widget === "string"));
         return { ...base, widget: "list", ...limits, collapsed: true, ...(summaryField ? { summary: `{{fields.${summaryField}}}` } : {}), fields };
       }
-      const inner = toField("item", item, true, root, samples, at);
+      const inner = toField("item", item, true, root, samples, at, outputAt(output, (o) => o.items));
       if (!inner) return undefined;
       return { ...base, widget: "list", ...limits, field: { ...inner, label: humanize(name).replace(/s$/, "") || "Item" } };
     }
     case "object": {
       if (!node.properties) return undefined;
-      return { ...base, widget: "object", fields: objectFields(node, root, samples, at, !required) };
+      return { ...base, widget: "object", fields: objectFields(node, root, samples, at, !required, output) };
     }
     default:
       return undefined;
   }
 }
 
-function objectFields(node: JsonSchema, root: JsonSchema, samples: Samples, at: string, inOptionalGroup = false): DecapField[] {
+function objectFields(node: JsonSchema, root: JsonSchema, samples: Samples, at: string, inOptionalGroup = false, output: Output = { root: {} }): DecapField[] {
   const required = new Set(node.required ?? []);
   return Object.entries(node.properties ?? {}).flatMap(([key, child]) => {
-    const field = toField(key, child, required.has(key) && !inOptionalGroup, root, samples, at ? `${at}.${key}` : key);
+    const childOutput = outputAt(output, (o) => o.properties?.[key]);
+    const field = toField(key, child, required.has(key) && !inOptionalGroup, root, samples, at ? `${at}.${key}` : key, childOutput);
     // A field Decap has no widget for (a free-form map) is left out: the editor keeps its value as it is.
     return field ? [field] : [];
   });
@@ -267,7 +287,8 @@ export function decapCollection(name: string, collection: Collection, contentDir
   const schema = jsonSchemaOf(collection.schema);
   const samples: Samples = new Map();
   for (const data of rawData(collection, contentDir)) collectSamples(data, "", samples);
-  const fields = objectFields(resolve(schema, schema), schema, samples, "");
+  const outputRoot = z.toJSONSchema(collection.schema, { io: "output", unrepresentable: "any" }) as JsonSchema;
+  const fields = objectFields(resolve(schema, schema), schema, samples, "", false, { node: outputRoot, root: outputRoot });
   if (collection.kind === "file") {
     return { name, label: collection.label, editor: { preview: false }, files: [{ name, label: collection.label, file: `content/${collection.file}`, fields }] };
   }
@@ -281,7 +302,11 @@ export function decapCollection(name: string, collection: Collection, contentDir
     if (bodyIndex >= 0) entryFields.splice(bodyIndex, 1, body);
     else entryFields.push(body);
   }
-  const identifier = ["title", "name", "question", "city"].find((key) => entryFields.some((f) => f.name === key && f.widget === "string" && f.required !== false));
+  // Decap refuses a folder collection without a field naming its entries (title, or identifier_field): the
+  // first of these names that is a field, else the first required text field, else the first field.
+  const named = ["title", "name", "question", "city", "caption", "label"].find((key) => entryFields.some((f) => f.name === key));
+  const identifier =
+    named ?? entryFields.find((f) => (f.widget === "string" || f.widget === "text") && f.required !== false)?.name ?? entryFields.find((f) => f.name !== "body")?.name;
   return {
     name,
     label: collection.label,
