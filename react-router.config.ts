@@ -2,6 +2,7 @@ import { readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { alwaysPrerendered, sitePaths } from "./app/lib/pages.ts";
+import { writeCmsBuild } from "./app/server/cms.server.ts";
 
 const blogSlugs = readdirSync("content/blog")
   .filter((file) => file.endsWith(".md"))
@@ -20,5 +21,7 @@ export default {
   buildEnd({ reactRouterConfig, viteConfig }) {
     const siteUrl = JSON.parse(String(viteConfig.define?.__SITE_URL__)) as string;
     writeFileSync(path.join(reactRouterConfig.buildDirectory, "site.json"), `${JSON.stringify({ siteUrl })}\n`);
+    // The browser editor (/cms): its page, Decap's script and config.yml generated from the content collections.
+    writeCmsBuild(path.join(reactRouterConfig.buildDirectory, "client"), siteUrl);
   },
 } satisfies Config;

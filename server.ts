@@ -21,6 +21,7 @@ import { startOutboxWorker } from "./app/server/leads/outbox.server.ts";
 import { countUndelivered } from "./app/server/leads/store.server.ts";
 import { contentSecurityPolicy, newNonce } from "./app/server/csp.server.ts";
 import { securityHeaders } from "./app/server/security.server.ts";
+import { cmsHandler } from "./app/server/cms.server.ts";
 import { ADMIN_HEADERS, isAdminPath } from "./app/server/admin/guard.server.ts";
 import { bodyLimits } from "./app/server/body-limits.ts";
 import { precompressed } from "./app/server/static-files.ts";
@@ -171,6 +172,9 @@ app.get(["/healthz", "/healthz/deliveries"], async (req, res) => {
   const ok = req.path === "/healthz" || undelivered === 0;
   res.status(ok ? 200 : 503).json({ ok, undeliveredOver15Min: undelivered });
 });
+
+// The browser editor at /cms (app/server/cms.server.ts): its own page, headers and Content-Security-Policy.
+app.use(cmsHandler({ dev, clientDir, siteUrl: env.SITE_URL, localBackend: env.CMS_LOCAL_BACKEND, isHttps }));
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 // Prerendered pages are answered from memory before Express (app/server/prerendered.ts).

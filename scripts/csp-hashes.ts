@@ -15,7 +15,7 @@ function walk(dir: string, route: string) {
   for (const entry of readdirSync(dir)) {
     const full = path.join(dir, entry);
     if (statSync(full).isDirectory()) {
-      if (entry !== "assets" && entry !== "og") walk(full, `${route}/${entry}`);
+      if (entry !== "assets" && entry !== "og" && entry !== "cms") walk(full, `${route}/${entry}`);
     } else if (entry === "index.html") {
       hashes[route || "/"] = inlineScriptHashes(readFileSync(full, "utf8"));
     }

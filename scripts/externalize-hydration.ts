@@ -44,7 +44,7 @@ function* pages(dir: string, route: string): Generator<{ file: string; route: st
   for (const entry of readdirSync(dir)) {
     const full = path.join(dir, entry);
     if (statSync(full).isDirectory()) {
-      if (entry !== "assets" && entry !== "og") yield* pages(full, `${route}/${entry}`);
+      if (entry !== "assets" && entry !== "og" && entry !== "cms") yield* pages(full, `${route}/${entry}`);
     } else if (entry === "index.html") yield { file: full, route: route || "/" };
   }
 }

@@ -26,7 +26,7 @@ function* htmlPages(dir: string, base = ""): Generator<{ route: string; file: st
   for (const entry of readdirSync(dir)) {
     const full = path.join(dir, entry);
     if (statSync(full).isDirectory()) {
-      if (entry !== "assets" && entry !== "og") yield* htmlPages(full, `${base}/${entry}`);
+      if (entry !== "assets" && entry !== "og" && entry !== "cms") yield* htmlPages(full, `${base}/${entry}`);
     } else if (entry === "index.html") {
       yield { route: base || "/", file: full };
     }

@@ -33,7 +33,7 @@ export function loadPrerendered(root: string, cspHashes: Record<string, string[]
     for (const entry of readdirSync(dir)) {
       const full = path.join(dir, entry);
       if (statSync(full).isDirectory()) {
-        if (entry !== "assets" && entry !== "og") walk(full, `${route}/${entry}`);
+        if (entry !== "assets" && entry !== "og" && entry !== "cms") walk(full, `${route}/${entry}`);
       } else if (entry === "index.html") {
         const key = route || "/";
         const scriptSources = cspHashes[key] ?? [];

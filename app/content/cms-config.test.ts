@@ -1,0 +1,249 @@
+/**
+ * The browser editor's configuration agrees with the content schemas, for whatever collections
+ * ./collections.ts holds: every field, its required mark, its limits and its choices. Each limit is checked by
+ * behaviour: values at and around the schema's bounds are given to the schema (Zod) and to the rule Decap
+ * applies with the generated field (presence, pattern, min/max, options), and both must accept the same ones.
+ * A document built from the configuration's required fields, as Decap saves it, passes the schema.
+ */
+import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import { type DecapCollection, type DecapField, decapConfig, decapConfigYaml, jsonSchemaOf, withLocalBackend } from "./cms-config.ts";
+import { type Collection, collections } from "./collections.ts";
+
+const config = decapConfig({ backend: { repo: "owner/site", branch: "main", authUrl: "https://auth.example.com" }, siteUrl: "https://www.example.com" });
+const entries = Object.entries(collections) as [string, Collection][];
+
+/** The fields of a collection's entry as Decap edits them. */
+function fieldsOf(decap: DecapCollection): DecapField[] {
+  return decap.files?.[0]?.fields ?? decap.fields ?? [];
+}
+
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType; entries?: Record<string, string> };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The schema a file's value is checked with (the input side of transforms), and whether it may be left out. */
+function unwrap(schema: z.ZodType): { schema: z.ZodType; optional: boolean } {
+  let optional = false;
+  let current = schema;
+  for (;;) {
+    const def = defOf(current);
+    if (def.type === "optional" || def.type === "default") {
+      optional = true;
+      current = def.innerType!;
+    } else if (def.type === "pipe" && def.in) current = def.in;
+    else if (def.type === "nullable" || def.type === "readonly") current = def.innerType!;
+    else return { schema: current, optional };
+  }
+}
+
+/** What Decap accepts for a field: presence when required, then its pattern, or else its bounds and options. */
+function decapAccepts(field: DecapField, value: unknown): boolean {
+  const empty = value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
+  if (empty) return field.required === false;
+  if (field.pattern) return new RegExp(field.pattern[0]).test(String(value));
+  if (field.widget === "number" && typeof value === "number") return (field.min === undefined || value >= field.min) && (field.max === undefined || value <= field.max);
+  if (field.widget === "select") return field.options!.includes(String(value));
+  return true;
+}
+
+const zodAccepts = (schema: z.ZodType, optional: boolean, value: unknown) => (value === undefined ? optional : schema.safeParse(value).success);
+
+const bounds = (schema: z.ZodType) => jsonSchemaOf(schema) as Record<string, number | undefined>;
+
+function stringCandidates(schema: z.ZodType): string[] {
+  const { minLength = 1, maxLength = 300 } = bounds(schema);
+  const lengths = [1, 2, minLength - 1, minLength, minLength + 1, maxLength - 1, maxLength, maxLength + 1].filter((n) => n >= 1);
+  return ["", "house-washing", "Not a Slug!", "a-", "2026-03-12", "March 12, 2026", ...lengths.map((n) => "a".repeat(n))];
+}
+
+function numberCandidates(schema: z.ZodType, int: boolean): number[] {
+  const b = bounds(schema);
+  const edges = [b.minimum, b.maximum, b.exclusiveMinimum, b.exclusiveMaximum].filter((v): v is number => v !== undefined && Math.abs(v) < Number.MAX_SAFE_INTEGER);
+  const around = edges.flatMap((e) => [e - 1, e - 0.01, e, e + 0.01, e + 1]);
+  const all = [0, 0.5, 1, 1.5, 2, -1, ...around].map((n) => Math.round(n * 100) / 100);
+  // Decap's number box for whole numbers keeps the whole part of what is typed: it never saves 1.5 there.
+  return [...new Set(int ? all.filter(Number.isInteger) : all)];
+}
+
+/** Checks one field against its schema, and the fields of a group against the group's shape. */
+function agree(field: DecapField, schema: z.ZodType, where: string, inOptionalGroup: boolean) {
+  const { schema: leaf, optional } = unwrap(schema);
+  const def = defOf(leaf);
+  // Inside a group that may be left out, Decap cannot ask for a field only when the group is given (cms-config.ts).
+  expect(field.required !== false, `${where}: required`).toBe(!optional && !inOptionalGroup);
+  const check = (value: unknown) => {
+    if (value === undefined || value === "") return; // presence: checked above
+    // The field's whole schema decides, checks after a transform included (a date's form).
+    expect(decapAccepts(field, value), `${where}: ${JSON.stringify(value)}`).toBe(zodAccepts(schema, optional, value));
+  };
+  switch (def.type) {
+    case "union": // a text or a date read from YAML: edited as text
+    case "string":
+      expect(["string", "text", "image", "file"], where).toContain(field.widget);
+      for (const value of stringCandidates(leaf)) check(value);
+      break;
+    case "number": {
+      expect(field.widget, where).toBe("number");
+      const int = (jsonSchemaOf(leaf) as { type?: string }).type === "integer";
+      expect(field.value_type, where).toBe(int ? "int" : "float");
+      for (const value of numberCandidates(leaf, int)) check(value);
+      break;
+    }
+    case "boolean":
+      expect(field.widget, where).toBe("boolean");
+      break;
+    case "enum":
+      expect(field.widget, where).toBe("select");
+      expect(field.options, where).toEqual(Object.values(def.entries!).map(String));
+      for (const value of [...field.options!, "not one of the choices"]) check(value);
+      break;
+    case "array": {
+      expect(field.widget, where).toBe("list");
+      const { minItems, maxItems } = bounds(leaf);
+      expect(field.min, `${where}: fewest items`).toBe(minItems && minItems > 0 ? minItems : undefined);
+      expect(field.max, `${where}: most items`).toBe(maxItems);
+      const item = defOf(unwrap(def.element!).schema);
+      if (item.type === "object") agreeFields(field.fields!, def.element!, `${where}[]`, false);
+      else agree(field.field!, def.element!, `${where}[]`, false);
+      break;
+    }
+    case "object":
+      expect(field.widget, where).toBe("object");
+      agreeFields(field.fields!, leaf, where, inOptionalGroup || optional);
+      break;
+    default:
+      throw new Error(`${where}: a field of type ${def.type} has no check here yet; add one`);
+  }
+}
+
+function agreeFields(fields: DecapField[], schema: z.ZodType, where: string, inOptionalGroup: boolean, skip: string[] = []) {
+  const shape = defOf(unwrap(schema).schema).shape!;
+  expect(
+    fields.map((f) => f.name),
+    `${where}: the fields`,
+  ).toEqual(Object.keys(shape).filter((key) => !skip.includes(key)));
+  for (const field of fields) agree(field, shape[field.name]!, `${where}.${field.name}`, inOptionalGroup);
+}
+
+/** A value for each required field, as Decap saves an entry whose owner filled only those (distinct, in range). */
+function documentFrom(fields: DecapField[], counter = { n: 0 }): Record<string, unknown> {
+  const doc: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.required === false) continue;
+    doc[field.name] = valueFor(field, counter);
+  }
+  return doc;
+}
+
+function valueFor(field: DecapField, counter: { n: number }): unknown {
+  const n = ++counter.n;
+  switch (field.widget) {
+    case "number": {
+      const min = field.min ?? 0;
+      const step = field.value_type === "int" ? 1 : 0.01;
+      const value = Math.min(min + n * step, field.max ?? Infinity);
+      return Math.round(value * 100) / 100;
+    }
+    case "boolean":
+      return false;
+    case "select":
+      return field.options![0];
+    case "list": {
+      const count = Math.max(field.min ?? 1, 1);
+      return Array.from({ length: count }, () => (field.fields ? documentFrom(field.fields, counter) : valueFor(field.field!, counter)));
+    }
+    case "object":
+      return documentFrom(field.fields!, counter);
+    default: {
+      const candidates = [`entry-${n}`, `Entry ${n}`, `${n}`];
+      return candidates.find((c) => !field.pattern || new RegExp(field.pattern[0]).test(c)) ?? candidates[0];
+    }
+  }
+}
+
+describe("the browser editor's configuration", () => {
+  it("has one collection for each content collection, with its label and file or folder", () => {
+    expect(config.collections.map((c) => c.name)).toEqual(entries.map(([name]) => name));
+    for (const [name, collection] of entries) {
+      const decap = config.collections.find((c) => c.name === name)!;
+      expect(decap.label).toBe(collection.label);
+      if (collection.kind === "file") expect(decap.files?.map((f) => f.file)).toEqual([`content/${collection.file}`]);
+      else {
+        expect(decap.folder).toBe(`content/${collection.folder}`);
+        expect(decap.format).toBe(collection.format === "markdown" ? "frontmatter" : "yaml");
+        expect(decap.slug).toBe("{{slug}}");
+        const names = (decap.fields ?? []).map((f) => f.name);
+        expect(names).toContain(decap.identifier_field ?? "title");
+      }
+    }
+  });
+
+  it.each(entries)("asks for the fields of %s with the schema's required marks, limits and choices", (name, collection) => {
+    const decap = config.collections.find((c) => c.name === name)!;
+    const fields = fieldsOf(decap);
+    if (collection.kind === "folder") {
+      // The file name is the slug; Markdown's text is Decap's body field.
+      const renamed = fields.map((f) => (f.name === "body" && collection.format === "markdown" ? { ...f, name: collection.body, widget: "text" } : f));
+      if (collection.format === "markdown") expect(fields.find((f) => f.name === "body")?.widget).toBe("markdown");
+      agreeFields(renamed, collection.schema, name, false, ["slug"]);
+    } else {
+      agreeFields(fields, collection.schema, name, false);
+    }
+  });
+
+  it.each(entries)("builds, from the required fields of %s, a document that the schema accepts", (name, collection) => {
+    const decap = config.collections.find((c) => c.name === name)!;
+    const doc = documentFrom(fieldsOf(decap));
+    if (collection.kind === "folder") {
+      doc.slug = "an-entry";
+      if (collection.format === "markdown" && collection.body !== "body") {
+        doc[collection.body] = doc.body;
+        delete doc.body;
+      }
+    }
+    const result = collection.schema.safeParse(doc);
+    expect(result.error?.issues ?? [], JSON.stringify(doc)).toEqual([]);
+  });
+
+  it("is YAML with the git backend; the local backend is only added on request", () => {
+    const yaml = decapConfigYaml(config);
+    const parsed = parseYaml(yaml) as Record<string, unknown>;
+    expect(parsed.backend).toMatchObject({ name: "github", repo: "owner/site", branch: "main", base_url: "https://auth.example.com" });
+    expect(parsed).not.toHaveProperty("local_backend");
+    expect(parsed.media_folder).toBe("content/gallery/photos");
+    expect(parsed.public_folder).toBe("photos");
+    expect(parseYaml(withLocalBackend(yaml, "http://127.0.0.1:8081/api/v1"))).toMatchObject({ local_backend: { url: "http://127.0.0.1:8081/api/v1" } });
+  });
+
+  it("maps a folder of Markdown posts with dates (the blog's front matter) to fields that agree with the schema", async () => {
+    const { decapCollection } = await import("./cms-config.ts");
+    const { postFrontmatter } = await import("./blog-schema.ts");
+    const schema = postFrontmatter.extend({ text: z.string().min(1) }).strict();
+    const decap = decapCollection("posts", { kind: "folder", folder: "blog", format: "markdown", body: "text", label: "Blog posts", schema });
+    expect(decap).toMatchObject({ folder: "content/blog", extension: "md", format: "frontmatter", slug: "{{slug}}" });
+    expect(decap.fields!.find((f) => f.name === "body")).toMatchObject({ widget: "markdown", label: "Text" });
+    const renamed = decap.fields!.map((f) => (f.name === "body" ? { ...f, name: "text", widget: "text" } : f));
+    agreeFields(renamed, schema, "posts", false, ["slug"]);
+  });
+
+  it("maps describe() to a hint, meta({ title }) to a label and an image path to Decap's image widget", async () => {
+    const { decapCollection } = await import("./cms-config.ts");
+    const schema = z.strictObject({
+      before: z.string().min(1).meta({ widget: "image", title: "Before photo" }).describe("The photo before the cleaning"),
+      caption: z.string().max(500),
+      tags: z.array(z.string().max(20)).min(1).max(3),
+      kind: z.enum(["house", "roof"]).optional(),
+    });
+    const decap = decapCollection("photos", { kind: "folder", folder: "gallery", format: "yaml", body: "", label: "Gallery", schema });
+    expect(decap.fields).toEqual([
+      expect.objectContaining({ name: "before", label: "Before photo", widget: "image", hint: "The photo before the cleaning", media_folder: "/content/gallery/photos", public_folder: "photos" }),
+      expect.objectContaining({ name: "caption", widget: "text" }),
+      expect.objectContaining({ name: "tags", widget: "list", min: 1, max: 3, field: expect.objectContaining({ widget: "string" }) }),
+      expect.objectContaining({ name: "kind", widget: "select", required: false, options: ["house", "roof"] }),
+    ]);
+    agreeFields(decap.fields!, schema, "photos", false);
+    // Decap needs a field that names each entry: without a title, identifier_field names one.
+    expect(decap.identifier_field).toBe("caption");
+  });
+});

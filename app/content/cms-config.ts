@@ -1,0 +1,352 @@
+/**
+ * The browser editor's configuration (/cms, Decap CMS: docs/decisions/017-browser-editor.md), generated from
+ * the content collections (./collections.ts) and their Zod schemas, so the editor asks for the same fields,
+ * required marks, limits and choices as the build checks. Zod's JSON Schema of each schema (the input side:
+ * what the file holds) is the intermediate. Node only: the build (react-router.config.ts) and the server in
+ * development (app/server/cms.server.ts) call it; no page imports it.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parse as parseYaml, stringify } from "yaml";
+import { z } from "zod";
+import { type Collection, collections } from "./collections.ts";
+import { defaultContentDir } from "./load.ts";
+
+/** Where uploaded photos go (the gallery collection) and how a content file names them. */
+export const MEDIA_FOLDER = "content/gallery/photos";
+export const PUBLIC_FOLDER = "photos";
+/** A string field longer than this (its limit, or today's longest value when it has none) gets a multi-line box. */
+const LONG_TEXT = 200;
+const SLUG_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*$";
+const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
+
+export interface DecapField {
+  name: string;
+  label: string;
+  widget: string;
+  required?: false;
+  hint?: string;
+  pattern?: [string, string];
+  options?: string[];
+  value_type?: "int" | "float";
+  min?: number;
+  max?: number;
+  step?: number;
+  fields?: DecapField[];
+  field?: DecapField;
+  collapsed?: boolean;
+  summary?: string;
+  media_folder?: string;
+  public_folder?: string;
+}
+
+export interface DecapCollection {
+  name: string;
+  label: string;
+  description?: string;
+  editor: { preview: false };
+  files?: { name: string; label: string; file: string; fields: DecapField[] }[];
+  folder?: string;
+  extension?: string;
+  format?: "yaml" | "frontmatter";
+  create?: boolean;
+  slug?: string;
+  identifier_field?: string;
+  fields?: DecapField[];
+}
+
+/** The production backend: the git host the editor saves to (each save is a commit; docs/cms.md). */
+export interface CmsBackend {
+  /** owner/name of the repository on GitHub. */
+  repo: string;
+  branch: string;
+  /** The OAuth proxy that signs the owner in to GitHub (its origin, e.g. https://cms-auth.example.com). */
+  authUrl?: string;
+}
+
+/** The backend from the build's environment: CMS_REPO, CMS_BRANCH, CMS_AUTH_URL (README "Settings"). */
+export function cmsBackendFromEnv(env: NodeJS.ProcessEnv = process.env): CmsBackend {
+  const repo = env.CMS_REPO?.trim() || "OWNER/REPOSITORY";
+  if (!/^[\w.-]+\/[\w.-]+$/.test(repo)) throw new Error(`CMS_REPO must be the GitHub repository as owner/name (got ${JSON.stringify(repo)})`);
+  const authUrl = env.CMS_AUTH_URL?.trim() || undefined;
+  if (authUrl && !/^https:\/\/[^/]+/.test(authUrl)) throw new Error(`CMS_AUTH_URL must be the https:// address of the OAuth proxy (got ${JSON.stringify(authUrl)})`);
+  return { repo, branch: env.CMS_BRANCH?.trim() || "main", authUrl: authUrl?.replace(/\/+$/, "") };
+}
+
+export interface DecapConfig {
+  backend: Record<string, unknown>;
+  site_url: string;
+  display_url: string;
+  media_folder: string;
+  public_folder: string;
+  publish_mode: "simple";
+  collections: DecapCollection[];
+  local_backend?: { url: string };
+}
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  prefixItems?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  additionalProperties?: boolean | JsonSchema;
+  description?: string;
+  title?: string;
+  widget?: string;
+};
+
+/** "minRangeWidth" → "Min range width", "fromHomeSize" → "From home size". */
+export const humanize = (name: string) => {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[-_]+/g, " ")
+    .trim()
+    .toLowerCase()
+    .replace(/\b(id|url|zip)\b/g, (word) => word.toUpperCase());
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** One JSON Schema node, with $ref followed and a union narrowed to the branch a text file can hold. */
+function resolve(node: JsonSchema, root: JsonSchema): JsonSchema {
+  if (node.$ref) {
+    const name = node.$ref.replace(/^#\/\$defs\//, "");
+    const target = root.$defs?.[name];
+    return target ? resolve({ ...target, ...node, $ref: undefined }, root) : {};
+  }
+  const union = node.anyOf ?? node.oneOf;
+  if (union) {
+    const typed = union.map((branch) => resolve(branch, root)).filter((b) => b.type !== "null");
+    const chosen = typed.find((b) => b.type === "string") ?? typed.find((b) => b.type) ?? {};
+    const { anyOf: _a, oneOf: _o, ...rest } = node;
+    return { ...chosen, ...rest };
+  }
+  if (node.allOf?.length) return node.allOf.reduce<JsonSchema>((merged, part) => ({ ...merged, ...resolve(part, root) }), { ...node, allOf: undefined });
+  return node;
+}
+
+/** The Decap `pattern` (a regular expression and the sentence shown when a value does not match) for a string's form and length. */
+function stringPattern(node: JsonSchema): [string, string] | undefined {
+  const { minLength, maxLength, pattern } = node;
+  const hasMin = minLength !== undefined && minLength > 1;
+  const hasMax = maxLength !== undefined;
+  if (!hasMin && !hasMax && !pattern) return undefined;
+  const length = hasMin || hasMax ? `(?=[\\s\\S]{${hasMin ? minLength : 0},${hasMax ? maxLength : ""}}$)` : "";
+  // The schema's own pattern, as a lookahead from the start (an unanchored one may match anywhere).
+  const form = pattern ? `(?=${pattern.startsWith("^") ? "" : "[\\s\\S]*?"}(?:${pattern}))` : "";
+  const regex = `^${length}${form}`;
+  const sentences: string[] = [];
+  if (pattern === SLUG_PATTERN) sentences.push("lowercase words and numbers joined by hyphens, like house-washing");
+  else if (pattern === DATE_PATTERN) sentences.push("a date written like 2026-03-12");
+  else if (pattern) sentences.push(`in the form ${pattern}`);
+  if (hasMin && hasMax) sentences.push(`${minLength} to ${maxLength} characters`);
+  else if (hasMax) sentences.push(`at most ${maxLength} characters`);
+  else if (hasMin) sentences.push(`at least ${minLength} characters`);
+  return [regex, sentences.join(", ")];
+}
+
+/** Today's values of each field (by path, list positions left out), to choose a one-line or a multi-line box. */
+type Samples = Map<string, unknown[]>;
+function collectSamples(value: unknown, at: string, samples: Samples) {
+  if (Array.isArray(value)) for (const item of value) collectSamples(item, at, samples);
+  else if (value && typeof value === "object") for (const [key, inner] of Object.entries(value)) collectSamples(inner, at ? `${at}.${key}` : key, samples);
+  else samples.set(at, [...(samples.get(at) ?? []), value]);
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * `required`: the schema's mark, except inside an optional group of fields (an object), where Decap would ask
+ * for the group's required fields even when the group is left out: there they are optional in the editor, and
+ * the build's check (./load.ts) still refuses a group given without them.
+ */
+/** The JSON Schema of a schema's output side, where a check after a transform (a date's form) is written. */
+interface Output {
+  node?: JsonSchema;
+  root: JsonSchema;
+}
+const outputAt = (output: Output, pick: (node: JsonSchema) => JsonSchema | undefined): Output => {
+  const node = output.node ? resolve(output.node, output.root) : undefined;
+  const next = node ? pick(node) : undefined;
+  return { node: next, root: output.root };
+};
+
+function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSchema, samples: Samples, at: string, output: Output = { root: {} }): DecapField | undefined {
+  const node = resolve(raw, root);
+  const out = output.node ? resolve(output.node, output.root) : {};
+  const base: DecapField = { name, label: node.title ?? humanize(name), widget: "string", ...(required ? {} : { required: false as const }), ...(node.description ? { hint: node.description } : {}) };
+  const type = Array.isArray(node.type) ? node.type.find((t) => t !== "null") : node.type;
+  if (node.widget === "image" || node.widget === "file") {
+    return { ...base, widget: node.widget, media_folder: `/${MEDIA_FOLDER}`, public_folder: PUBLIC_FOLDER };
+  }
+  if (node.enum || node.const !== undefined) {
+    const options = (node.enum ?? [node.const]).map(String);
+    return { ...base, widget: "select", options };
+  }
+  switch (type) {
+    case "string": {
+      const long = node.maxLength !== undefined ? node.maxLength > LONG_TEXT : (samples.get(at) ?? []).some((v) => typeof v === "string" && (v.length > LONG_TEXT || v.includes("\n")));
+      const pattern = stringPattern({
+        ...node,
+        pattern: node.pattern ?? (out.type === "string" ? out.pattern : undefined),
+        minLength: node.minLength ?? (out.type === "string" ? out.minLength : undefined),
+        maxLength: node.maxLength ?? (out.type === "string" ? out.maxLength : undefined),
+      });
+      return { ...base, widget: node.widget ?? (long ? "text" : "string"), ...(pattern ? { pattern } : {}) };
+    }
+    case "integer":
+    case "number": {
+      const int = type === "integer";
+      const field: DecapField = { ...base, widget: "number", value_type: int ? "int" : "float", step: int ? 1 : 0.01 };
+      if (node.minimum !== undefined && node.minimum > -MAX_SAFE) field.min = node.minimum;
+      if (node.maximum !== undefined && node.maximum < MAX_SAFE) field.max = node.maximum;
+      // Decap's bounds include the bound: an integer moves to the next whole number. A decimal number that must be
+      // above 0 (a rate) is checked by a pattern instead, since a pattern replaces Decap's min and max checks.
+      if (node.exclusiveMinimum !== undefined) {
+        if (int) field.min = Math.floor(node.exclusiveMinimum) + 1;
+        else if (node.exclusiveMinimum === 0 && field.max === undefined) field.pattern = ["^(?=[^-]*[1-9])\\d*\\.?\\d*$", "must be more than 0"];
+        else field.min = node.exclusiveMinimum;
+      }
+      if (node.exclusiveMaximum !== undefined) field.max = int ? Math.ceil(node.exclusiveMaximum) - 1 : node.exclusiveMaximum;
+      return field;
+    }
+    case "boolean":
+      return { ...base, widget: "boolean" };
+    case "array": {
+      const limits = { ...(node.minItems !== undefined && node.minItems > 0 ? { min: node.minItems } : {}), ...(node.maxItems !== undefined ? { max: node.maxItems } : {}) };
+      // A fixed-length list of different kinds (a tuple such as coordinates) is edited as a list of its first kind.
+      const itemSchema = node.items ?? node.prefixItems?.[0];
+      if (!itemSchema) return undefined;
+      const item = resolve(itemSchema, root);
+      if (item.type === "object" && item.properties) {
+        const fields = objectFields(item, root, samples, at, false, outputAt(output, (o) => o.items));
+        const summaryField = ["title", "question", "label", "name", "slug"].find((key) => fields.some((f) => f.name === key && f.widget === "string"));
+        return { ...base, widget: "list", ...limits, collapsed: true, ...(summaryField ? { summary: `{{fields.${summaryField}}}` } : {}), fields };
+      }
+      const inner = toField("item", item, true, root, samples, at, outputAt(output, (o) => o.items));
+      if (!inner) return undefined;
+      return { ...base, widget: "list", ...limits, field: { ...inner, label: humanize(name).replace(/s$/, "") || "Item" } };
+    }
+    case "object": {
+      if (!node.properties) return undefined;
+      return { ...base, widget: "object", fields: objectFields(node, root, samples, at, !required, output) };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function objectFields(node: JsonSchema, root: JsonSchema, samples: Samples, at: string, inOptionalGroup = false, output: Output = { root: {} }): DecapField[] {
+  const required = new Set(node.required ?? []);
+  return Object.entries(node.properties ?? {}).flatMap(([key, child]) => {
+    const childOutput = outputAt(output, (o) => o.properties?.[key]);
+    const field = toField(key, child, required.has(key) && !inOptionalGroup, root, samples, at ? `${at}.${key}` : key, childOutput);
+    // A field Decap has no widget for (a free-form map) is left out: the editor keeps its value as it is.
+    return field ? [field] : [];
+  });
+}
+
+/** The input-side JSON Schema of a collection's schema (what its file holds, before transforms). */
+export const jsonSchemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+
+function rawData(collection: Collection, contentDir: string): unknown[] {
+  try {
+    if (collection.kind === "file") return [parseYaml(readFileSync(path.join(contentDir, collection.file), "utf8"))];
+    const extension = collection.format === "markdown" ? ".md" : ".yaml";
+    return readdirSync(path.join(contentDir, collection.folder))
+      .filter((file) => file.endsWith(extension))
+      .map((file) => {
+        const text = readFileSync(path.join(contentDir, collection.folder, file), "utf8");
+        if (collection.format === "yaml") return parseYaml(text) as unknown;
+        const front = /^---\n([\s\S]*?)\n---/.exec(text.replace(/\r\n/g, "\n"))?.[1];
+        return front ? (parseYaml(front) as unknown) : {};
+      });
+  } catch {
+    return [];
+  }
+}
+
+/** The Decap collection for one content collection. */
+export function decapCollection(name: string, collection: Collection, contentDir = defaultContentDir()): DecapCollection {
+  const schema = jsonSchemaOf(collection.schema);
+  const samples: Samples = new Map();
+  for (const data of rawData(collection, contentDir)) collectSamples(data, "", samples);
+  const outputRoot = z.toJSONSchema(collection.schema, { io: "output", unrepresentable: "any" }) as JsonSchema;
+  const fields = objectFields(resolve(schema, schema), schema, samples, "", false, { node: outputRoot, root: outputRoot });
+  if (collection.kind === "file") {
+    return { name, label: collection.label, editor: { preview: false }, files: [{ name, label: collection.label, file: `content/${collection.file}`, fields }] };
+  }
+  // The file name is the entry's slug (./load.ts), so a slug field is not asked for; Markdown's text below the
+  // front matter is Decap's "body" field, whatever the schema calls it.
+  const entryFields = fields.filter((f) => f.name !== "slug");
+  if (collection.format === "markdown") {
+    const bodyIndex = entryFields.findIndex((f) => f.name === collection.body);
+    const body: DecapField = { ...(entryFields[bodyIndex] ?? { label: humanize(collection.body) }), name: "body", widget: "markdown" };
+    delete body.pattern;
+    if (bodyIndex >= 0) entryFields.splice(bodyIndex, 1, body);
+    else entryFields.push(body);
+  }
+  // Decap refuses a folder collection without a field naming its entries (title, or identifier_field): the
+  // first of these names that is a field, else the first required text field, else the first field.
+  const named = ["title", "name", "question", "city", "caption", "label"].find((key) => entryFields.some((f) => f.name === key));
+  const identifier =
+    named ?? entryFields.find((f) => (f.widget === "string" || f.widget === "text") && f.required !== false)?.name ?? entryFields.find((f) => f.name !== "body")?.name;
+  return {
+    name,
+    label: collection.label,
+    editor: { preview: false },
+    folder: `content/${collection.folder}`,
+    extension: collection.format === "markdown" ? "md" : "yaml",
+    format: collection.format === "markdown" ? "frontmatter" : "yaml",
+    create: true,
+    slug: "{{slug}}",
+    ...(identifier && identifier !== "title" ? { identifier_field: identifier } : {}),
+    fields: entryFields,
+  };
+}
+
+/** The whole configuration: every collection of ./collections.ts, the git backend, where photos go. */
+export function decapConfig({ backend, siteUrl, localBackend, contentDir }: { backend: CmsBackend; siteUrl: string; localBackend?: string; contentDir?: string }): DecapConfig {
+  return {
+    backend: { name: "github", repo: backend.repo, branch: backend.branch, ...(backend.authUrl ? { base_url: backend.authUrl } : {}), commit_messages: commitMessages },
+    site_url: siteUrl,
+    display_url: siteUrl,
+    media_folder: MEDIA_FOLDER,
+    public_folder: PUBLIC_FOLDER,
+    publish_mode: "simple",
+    collections: Object.entries(collections).map(([name, collection]) => decapCollection(name, collection as Collection, contentDir)),
+    ...(localBackend ? { local_backend: { url: localBackend } } : {}),
+  };
+}
+
+/** Each save is one commit; its message says what the owner changed, in words. */
+const commitMessages = {
+  create: "Content: new {{collection}} “{{slug}}” (browser editor)",
+  update: "Content: {{collection}} “{{slug}}” edited (browser editor)",
+  delete: "Content: {{collection}} “{{slug}}” removed (browser editor)",
+  uploadMedia: "Content: photo {{path}} added (browser editor)",
+  deleteMedia: "Content: photo {{path}} removed (browser editor)",
+};
+
+const HEADER = "# Generated by the build from app/content/collections.ts and app/content/schema.ts (app/content/cms-config.ts): edit those, not this file.\n";
+
+export const decapConfigYaml = (config: DecapConfig) => HEADER + stringify(config, { lineWidth: 0 });
+
+/** The local backend (decap-server on this machine) added to a generated config.yml. */
+export const withLocalBackend = (configYaml: string, url: string) => `${configYaml.trimEnd()}\nlocal_backend:\n  url: ${JSON.stringify(url)}\n`;

@@ -1,0 +1,175 @@
+/**
+ * The browser editor at /cms (Decap CMS, docs/decisions/017-browser-editor.md), driven as the owner drives it:
+ * a copy of content/ in a temporary folder is served by decap-server (a real process, the local backend of
+ * `npm run cms`), the built site runs with CMS_LOCAL_BACKEND pointing at it, and Chromium edits a FAQ answer
+ * and the house-washing low rate through the editor's own controls. The files on disk change, and still load
+ * with the site's loader (the build would accept them). Every request to another host is refused and
+ * recorded, and so is every Content-Security-Policy violation: both lists must stay empty.
+ */
+import { cpSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { type Page, expect, test } from "@playwright/test";
+import { collections } from "../../app/content/collections.ts";
+import { loadCollection } from "../../app/content/load.ts";
+import { type DecapServer, startDecapServer } from "../support/decap-server.ts";
+import { ROOT, type ServerHandle, startSite } from "../support/processes.ts";
+import { cleanupAfterEach } from "./fixtures.ts";
+
+test.skip(({ isMobile }) => isMobile, "the editor is used at a desk: checked on the desktop project");
+
+const { undo, tempDir } = cleanupAfterEach();
+
+interface Editor {
+  repo: string;
+  contentDir: string;
+  decap: DecapServer;
+  site: ServerHandle;
+  /** Requests the page tried to send to any other host (refused). */
+  offsite: string[];
+  /** Content-Security-Policy violations the page reported. */
+  violations: string[];
+}
+
+async function openEditor(page: Page): Promise<Editor> {
+  const repo = tempDir("gs-cms");
+  const contentDir = path.join(repo, "content");
+  cpSync(path.join(ROOT, "content"), contentDir, { recursive: true });
+  const decap = await startDecapServer(repo);
+  undo.push(() => decap.stop());
+  const site = await startSite({ NODE_ENV: "test", CMS_LOCAL_BACKEND: decap.url });
+  undo.push(() => site.stop());
+
+  const offsite: string[] = [];
+  await page.context().route(
+    (url) => url.origin !== site.origin && url.origin !== decap.origin,
+    (route) => {
+      offsite.push(route.request().url());
+      return route.abort("blockedbyclient");
+    },
+  );
+  const violations: string[] = [];
+  await page.exposeFunction("reportCspViolation", (violation: string) => violations.push(violation));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      (window as unknown as { reportCspViolation(v: string): void }).reportCspViolation(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+
+  await page.goto(`${site.origin}/cms/`);
+  // With the local backend found, Decap offers a plain "Login" (no git host account).
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Collections" })).toBeVisible();
+  return { repo, contentDir, decap, site, offsite, violations };
+}
+
+/** Opens a file collection's one file from the collections list, as the owner does. */
+async function openFile(page: Page, label: string) {
+  await page.getByRole("complementary").getByRole("link", { name: label, exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: label }).click();
+  await expect(page.getByText(/Writing in .* collection/)).toBeVisible();
+}
+
+/** Expands the entry of a collapsed list whose summary reads `summary` (its first button is the chevron). */
+async function expandListItem(page: Page, summary: string) {
+  const item = page
+    .locator("div")
+    .filter({ has: page.getByText(summary, { exact: true }) })
+    .filter({ has: page.getByRole("button") })
+    .last();
+  await item.getByRole("button").first().click();
+}
+
+/** Publish → Publish now, then waits until the editor says the change is saved. */
+async function publish(page: Page) {
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Publish now" }).click();
+  await expect(page.getByText("Changes saved", { exact: true })).toBeVisible();
+}
+
+test("the owner edits a FAQ answer and a price in the browser editor, and the files change", async ({ page }) => {
+  test.setTimeout(90_000);
+  const editor = await openEditor(page);
+  const priceFile = path.join(editor.contentDir, collections.priceBook.file);
+  const faqBefore = loadCollection("faq", editor.contentDir);
+  const pricesBefore = loadCollection("priceBook", editor.contentDir);
+
+  // A FAQ answer: the first question's, with a sentence added.
+  const [first, ...others] = faqBefore.questions;
+  const answer = `${first!.answer.slice(0, 1400)} Updated in the browser editor.`;
+  await openFile(page, collections.faq.label);
+  await expandListItem(page, first!.question);
+  await page.getByLabel("Answer", { exact: true }).filter({ visible: true }).fill(answer);
+  // The README's picture of the editor (docs/images/cms-editor.png): CMS_SCREENSHOT=docs/images/cms-editor.png.
+  if (process.env.CMS_SCREENSHOT) {
+    mkdirSync(path.dirname(process.env.CMS_SCREENSHOT), { recursive: true });
+    await page.screenshot({ path: process.env.CMS_SCREENSHOT });
+  }
+  await publish(page);
+  await expect.poll(() => loadCollection("faq", editor.contentDir).questions[0]?.answer).toBe(answer);
+  const faqAfter = loadCollection("faq", editor.contentDir);
+  expect(faqAfter.questions.slice(1)).toEqual(others);
+  expect(faqAfter.questions[0]).toEqual({ ...first, answer });
+
+  // A price: the house-washing low rate, raised by a cent per square foot (still below the high rate).
+  const house = pricesBefore.services["house-washing"]!;
+  const low = Math.round((house.rate.low + 0.01) * 100) / 100;
+  expect(low).toBeLessThanOrEqual(house.rate.high);
+  await page.getByRole("link", { name: /Writing in/ }).click();
+  await openFile(page, collections.priceBook.label);
+  await expandListItem(page, house.title);
+  const lowField = page.getByLabel("Low", { exact: true }).filter({ visible: true });
+  await expect(lowField).toHaveValue(String(house.rate.low));
+  await lowField.fill(String(low));
+  await publish(page);
+  await expect.poll(() => loadCollection("priceBook", editor.contentDir).services["house-washing"]?.rate.low).toBe(low);
+  const pricesAfter = loadCollection("priceBook", editor.contentDir);
+  expect(pricesAfter).toEqual({ ...pricesBefore, services: { ...pricesBefore.services, "house-washing": { ...house, rate: { ...house.rate, low } } } });
+
+  // The file is still YAML a person can read: the rate is written as a plain number.
+  expect(readFileSync(priceFile, "utf8")).toMatch(new RegExp(`low: ${low}\\b`));
+
+  expect(editor.offsite).toEqual([]);
+  expect(editor.violations).toEqual([]);
+});
+
+test("/cms answers with its own headers, and no public page loads anything of it", async ({ page, request }) => {
+  const editor = await openEditor(page);
+  const answer = await request.get(`${editor.site.origin}/cms/`);
+  expect(answer.status()).toBe(200);
+  const headers = answer.headers();
+  expect(headers["x-robots-tag"]).toContain("noindex");
+  expect(headers["cache-control"]).toBe("no-store");
+  const csp = headers["content-security-policy"]!;
+  const directive = (name: string) =>
+    csp
+      .split("; ")
+      .find((d) => d.startsWith(`${name} `))
+      ?.split(" ")
+      .slice(1) ?? [];
+  expect(directive("default-src")).toEqual(["'none'"]);
+  expect(directive("script-src")).toEqual(["'self'", "'unsafe-eval'"]);
+  // Connections: this site, the git host's API, and the local backend this server was started with, nothing else.
+  expect(directive("connect-src")).toEqual(["'self'", "https://api.github.com", editor.decap.origin]);
+  expect(directive("frame-ancestors")).toEqual(["'none'"]);
+  // The same page at /cms, without the slash (its base URL points Decap at /cms/config.yml either way).
+  expect(await (await request.get(`${editor.site.origin}/cms`, { maxRedirects: 0 })).text()).toBe(await answer.text());
+
+  // config.yml names the local backend only because CMS_LOCAL_BACKEND is set (the built file does not).
+  const config = await (await request.get(`${editor.site.origin}/cms/config.yml`)).text();
+  expect(config).toContain(`url: "${editor.decap.url}"`);
+  expect(readFileSync(path.join(ROOT, "build/client/cms/config.yml"), "utf8")).not.toContain("local_backend");
+
+  // Not in the sitemap, disallowed for robots, and no prerendered page refers to anything under /cms.
+  expect(await (await request.get(`${editor.site.origin}/robots.txt`)).text()).toMatch(/^Disallow: \/cms$/m);
+  expect(await (await request.get(`${editor.site.origin}/sitemap.xml`)).text()).not.toContain("/cms");
+  const pages = JSON.parse(readFileSync(path.join(ROOT, "build/csp-hashes.json"), "utf8")) as Record<string, string[]>;
+  expect(Object.keys(pages).length).toBeGreaterThan(1);
+  expect(Object.keys(pages)).not.toContain("/cms");
+  for (const pagePath of Object.keys(pages)) {
+    const html = readFileSync(path.join(ROOT, "build/client", pagePath, "index.html"), "utf8");
+    expect(html, pagePath).not.toMatch(/["'(]\/cms\b/);
+  }
+  // A public page answers with the site's own policy, not the editor's.
+  const home = await request.get(`${editor.site.origin}/`);
+  expect(home.headers()["content-security-policy"]).not.toContain("unsafe-eval");
+});
