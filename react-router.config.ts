@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { alwaysPrerendered, sitePaths } from "./app/lib/pages.ts";
 import { writeCmsBuild } from "./app/server/cms.server.ts";
+import { postBuild } from "./scripts/post-build.ts";
 
 const blogSlugs = readdirSync("content/blog")
   .filter((file) => file.endsWith(".md"))
@@ -16,12 +17,16 @@ export default {
     paths: [...sitePaths(blogSlugs), ...alwaysPrerendered(), "/sitemap.xml", "/robots.txt", "/blog/rss.xml"],
     concurrency: 2,
   },
-  // The SITE_URL this build was made for (vite.config.ts defines it into the pages): a production server
-  // with another SITE_URL refuses to start (server.ts), since links, canonical URLs and the sitemap name this one.
-  buildEnd({ reactRouterConfig, viteConfig }) {
+  // After React Router has built and prerendered: what makes the build complete (docs/decisions/018-framework-seam.md).
+  async buildEnd({ reactRouterConfig, viteConfig }) {
+    const buildDir = reactRouterConfig.buildDirectory;
+    // The SITE_URL this build was made for (vite.config.ts defines it into the pages): a production server
+    // with another SITE_URL refuses to start (server.ts), since links, canonical URLs and the sitemap name this one.
     const siteUrl = JSON.parse(String(viteConfig.define?.__SITE_URL__)) as string;
-    writeFileSync(path.join(reactRouterConfig.buildDirectory, "site.json"), `${JSON.stringify({ siteUrl })}\n`);
+    writeFileSync(path.join(buildDir, "site.json"), `${JSON.stringify({ siteUrl })}\n`);
     // The browser editor (/cms): its page, Decap's script and config.yml generated from the content collections.
-    writeCmsBuild(path.join(reactRouterConfig.buildDirectory, "client"), siteUrl);
+    writeCmsBuild(path.join(buildDir, "client"), siteUrl);
+    // Hydration files, social images, CSP hashes, precompressed copies (scripts/post-build.ts).
+    await postBuild(buildDir, (line) => viteConfig.logger.info(line));
   },
 } satisfies Config;

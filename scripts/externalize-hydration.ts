@@ -1,5 +1,5 @@
 /**
- * After the build: each prerendered page's hydration data moves out of its HTML into a file of its own,
+ * A post-build step (scripts/post-build.ts): each prerendered page's hydration data moves out of its HTML into a file of its own,
  * loaded only when the app starts (on the visitor's first interaction, app/lib/early-script.ts).
  *
  * React Router ends a server-rendered page with classic inline scripts that create
@@ -14,13 +14,11 @@
  * Router changed the shape of its output, and this must be looked at again.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { prerenderedPages } from "../app/lib/build-files.server.ts";
 import { DEFERRED_MODULE_TYPE } from "../app/lib/early-script.ts";
 import { HYDRATION_CONTEXT_START, HYDRATION_SCRIPT, HYDRATION_STREAM_START } from "../app/lib/framework-output.ts";
-
-const clientDir = path.resolve("build/client");
-const outDir = path.join(clientDir, "assets", "hydration");
 
 /** The page's HTML without its hydration scripts, and those scripts' source, in order; null if the page has none. */
 export function splitHydration(html: string): { html: string; source: string } | null {
@@ -40,19 +38,12 @@ export function splitHydration(html: string): { html: string; source: string } |
   return { html: rest, source: `${scripts.map((s) => s.replace(/;?\s*$/, ";")).join("\n")}\n` };
 }
 
-function* pages(dir: string, route: string): Generator<{ file: string; route: string }> {
-  for (const entry of readdirSync(dir)) {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) {
-      if (entry !== "assets" && entry !== "og" && entry !== "cms") yield* pages(full, `${route}/${entry}`);
-    } else if (entry === "index.html") yield { file: full, route: route || "/" };
-  }
-}
-
-if (import.meta.main) {
+/** Moves each prerendered page's hydration data into build/client/assets/hydration/; says how many. */
+export function externalizeHydration(clientDir: string): string {
+  const outDir = path.join(clientDir, "assets", "hydration");
   mkdirSync(outDir, { recursive: true });
   let count = 0;
-  for (const { file, route } of pages(clientDir, "")) {
+  for (const { file, route } of prerenderedPages(clientDir)) {
     const split = splitHydration(readFileSync(file, "utf8"));
     if (!split) continue;
     const name = `${route === "/" ? "home" : route.slice(1).replaceAll("/", "--")}-${createHash("sha256").update(split.source).digest("hex").slice(0, 10)}.js`;
@@ -61,5 +52,7 @@ if (import.meta.main) {
     writeFileSync(file, html);
     count++;
   }
-  console.log(`externalize-hydration: ${count} pages load their hydration data when the app starts`);
+  return `externalize-hydration: ${count} pages load their hydration data when the app starts`;
 }
+
+if (import.meta.main) console.log(externalizeHydration(path.resolve("build/client")));

@@ -1,16 +1,17 @@
 /**
- * Images made after `react-router build`:
+ * Images made by a post-build step (scripts/post-build.ts):
  * - social previews: one 1200×630 PNG per prerendered page from the page's own <title>, so the image always
  *   says what the page says. Written to build/client/og/, the path app/lib/seo.ts puts in og:image;
  * - the touch icon: the site's icon (app/assets/favicon.svg, the one every page carries inline) as a PNG on
  *   an opaque square, at the address app/lib/og.ts gives (search results and home screens).
  */
-import { readdirSync, readFileSync, statSync, mkdirSync, writeFileSync } from "node:fs";
+import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
 import { business } from "../app/content/business.ts";
+import { prerenderedPages } from "../app/lib/build-files.server.ts";
 import { ogImagePath, OG_IMAGE, TOUCH_ICON } from "../app/lib/og.ts";
 
 const require = createRequire(import.meta.url);
@@ -19,19 +20,6 @@ const fonts = [
   { name: "Inter", data: font(400), weight: 400 as const, style: "normal" as const },
   { name: "Inter", data: font(800), weight: 800 as const, style: "normal" as const },
 ];
-
-const clientDir = path.resolve("build/client");
-
-function* htmlPages(dir: string, base = ""): Generator<{ route: string; file: string }> {
-  for (const entry of readdirSync(dir)) {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) {
-      if (entry !== "assets" && entry !== "og" && entry !== "cms") yield* htmlPages(full, `${base}/${entry}`);
-    } else if (entry === "index.html") {
-      yield { route: base || "/", file: full };
-    }
-  }
-}
 
 const decode = (s: string) =>
   s
@@ -69,26 +57,29 @@ function card(title: string): Node {
   );
 }
 
-let count = 0;
-for (const { route, file } of htmlPages(clientDir)) {
-  const rawTitle = /<title>([^<]*)<\/title>/.exec(readFileSync(file, "utf8"))?.[1];
-  if (!rawTitle) throw new Error(`${route}: no <title>`);
-  const title = decode(rawTitle).replace(` | ${business.name}`, "");
-  const svg = await satori(card(title) as never, { ...OG_IMAGE, fonts });
-  const png = toPng(svg, OG_IMAGE.width);
-  const out = path.join(clientDir, ogImagePath(route));
-  mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, png);
-  count++;
-}
-console.log(`og-images: wrote ${count} preview images to build/client/og/`);
+/** The social preview of every prerendered page, and the touch icon; says what it wrote. */
+export async function writeOgImages(clientDir: string): Promise<string> {
+  let count = 0;
+  for (const { route, file } of prerenderedPages(clientDir)) {
+    const rawTitle = /<title>([^<]*)<\/title>/.exec(readFileSync(file, "utf8"))?.[1];
+    if (!rawTitle) throw new Error(`${route}: no <title>`);
+    const title = decode(rawTitle).replace(` | ${business.name}`, "");
+    const svg = await satori(card(title) as never, { ...OG_IMAGE, fonts });
+    const out = path.join(clientDir, ogImagePath(route));
+    mkdirSync(path.dirname(out), { recursive: true });
+    writeFileSync(out, toPng(svg, OG_IMAGE.width));
+    count++;
+  }
 
-// The icon's drawing on white with a margin (home screens fill transparency with black, and crop corners).
-const icon = readFileSync(path.resolve("app/assets/favicon.svg"), "utf8");
-const drawing = /<svg[^>]*viewBox="0 0 (\d+) (\d+)"[^>]*>([\s\S]*)<\/svg>/.exec(icon);
-if (!drawing) throw new Error('app/assets/favicon.svg: expected <svg viewBox="0 0 w h">…</svg>');
-const [, width, height, body] = drawing;
-const side = Math.max(Number(width), Number(height)) * 1.25;
-const square = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}"><rect width="${side}" height="${side}" fill="#ffffff"/><g transform="translate(${(side - Number(width)) / 2} ${(side - Number(height)) / 2})">${body}</g></svg>`;
-writeFileSync(path.join(clientDir, TOUCH_ICON.path), toPng(square, TOUCH_ICON.size));
-console.log(`og-images: wrote the touch icon to build/client${TOUCH_ICON.path}`);
+  // The icon's drawing on white with a margin (home screens fill transparency with black, and crop corners).
+  const icon = readFileSync(path.resolve("app/assets/favicon.svg"), "utf8");
+  const drawing = /<svg[^>]*viewBox="0 0 (\d+) (\d+)"[^>]*>([\s\S]*)<\/svg>/.exec(icon);
+  if (!drawing) throw new Error('app/assets/favicon.svg: expected <svg viewBox="0 0 w h">…</svg>');
+  const [, width, height, body] = drawing;
+  const side = Math.max(Number(width), Number(height)) * 1.25;
+  const square = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}"><rect width="${side}" height="${side}" fill="#ffffff"/><g transform="translate(${(side - Number(width)) / 2} ${(side - Number(height)) / 2})">${body}</g></svg>`;
+  writeFileSync(path.join(clientDir, TOUCH_ICON.path), toPng(square, TOUCH_ICON.size));
+  return `og-images: wrote ${count} preview images to build/client/og/ and the touch icon to build/client${TOUCH_ICON.path}`;
+}
+
+if (import.meta.main) console.log(await writeOgImages(path.resolve("build/client")));

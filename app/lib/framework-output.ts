@@ -34,5 +34,8 @@ export const HYDRATION_STREAM_START = "window.__reactRouterContext.streamControl
 
 /** A prerendered page is `<build/client>/<path>/index.html` (React Router's prerender). */
 export const PRERENDERED_PAGE_FILE = "index.html";
-/** Folders of build/client that hold no prerendered pages: Vite's assets, and the social preview images. */
-export const NON_PAGE_FOLDERS: readonly string[] = ["assets", "og"];
+/**
+ * Folders of build/client that hold no prerendered pages: Vite's assets (hydration files and gallery photos
+ * among them), the social preview images, and the browser editor (a static page of its own, with its own CSP).
+ */
+export const NON_PAGE_FOLDERS: readonly string[] = ["assets", "og", "cms"];

@@ -5,9 +5,9 @@
  * Everything else goes on to Express. Plain module: server.ts imports it.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
+import { prerenderedPages } from "../lib/build-files.server.ts";
 import { contentSecurityPolicy } from "./csp.server.ts";
 import { securityHeaderValues } from "./security.server.ts";
 import { acceptedEncodings } from "./static-files.ts";
@@ -29,24 +29,15 @@ const variant = (body: Buffer): Variant => ({ body, etag: `"${createHash("sha256
 /** Reads every `index.html` under root (with its .br/.gz copies) once, at start. */
 export function loadPrerendered(root: string, cspHashes: Record<string, string[]>): Map<string, Page> {
   const pages = new Map<string, Page>();
-  const walk = (dir: string, route: string) => {
-    for (const entry of readdirSync(dir)) {
-      const full = path.join(dir, entry);
-      if (statSync(full).isDirectory()) {
-        if (entry !== "assets" && entry !== "og" && entry !== "cms") walk(full, `${route}/${entry}`);
-      } else if (entry === "index.html") {
-        const key = route || "/";
-        const scriptSources = cspHashes[key] ?? [];
-        pages.set(key, {
-          identity: variant(readFileSync(full)),
-          br: existsSync(`${full}.br`) ? variant(readFileSync(`${full}.br`)) : undefined,
-          gzip: existsSync(`${full}.gz`) ? variant(readFileSync(`${full}.gz`)) : undefined,
-          csp: { http: contentSecurityPolicy({ scriptSources, https: false }), https: contentSecurityPolicy({ scriptSources, https: true }) },
-        });
-      }
-    }
-  };
-  walk(root, "");
+  for (const { route, file: full } of prerenderedPages(root)) {
+    const scriptSources = cspHashes[route] ?? [];
+    pages.set(route, {
+      identity: variant(readFileSync(full)),
+      br: existsSync(`${full}.br`) ? variant(readFileSync(`${full}.br`)) : undefined,
+      gzip: existsSync(`${full}.gz`) ? variant(readFileSync(`${full}.gz`)) : undefined,
+      csp: { http: contentSecurityPolicy({ scriptSources, https: false }), https: contentSecurityPolicy({ scriptSources, https: true }) },
+    });
+  }
   return pages;
 }
 

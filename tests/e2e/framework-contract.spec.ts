@@ -1,6 +1,7 @@
-import { existsSync, globSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { prerenderedPages } from "../../app/lib/build-files.server.ts";
 import { DEFERRED_MODULE_TYPE } from "../../app/lib/early-script.ts";
 import {
   APP_SCRIPT_SENTINEL,
@@ -29,12 +30,19 @@ const deferredScript = (html: string) => new RegExp(`<script\\b[^>]*\\btype="${D
 test.describe("React Router's and Vite's output, as app/lib/framework-output.ts expects it", () => {
   test.skip(({ isMobile }) => isMobile, "the build is the same for both projects");
 
-  test("PRERENDERED_PAGE_FILE, NON_PAGE_FOLDERS: every page of the sitemap is build/client/<path>/index.html, none under the asset folders", () => {
+  test("PRERENDERED_PAGE_FILE, NON_PAGE_FOLDERS: every page of the sitemap is build/client/<path>/index.html, and found as a page", () => {
     const missing = pages.filter((pathname) => !existsSync(pageFile(pathname)));
     expect(missing, `prerendered pages are no longer at <path>/${PRERENDERED_PAGE_FILE}`).toEqual([]);
-    for (const folder of NON_PAGE_FOLDERS) {
-      expect(globSync(`${folder}/**/${PRERENDERED_PAGE_FILE}`, { cwd: CLIENT }), `pages found under build/client/${folder}`).toEqual([]);
-    }
+    const found = new Set(prerenderedPages(CLIENT).map((page) => page.route));
+    expect(
+      pages.filter((pathname) => !found.has(pathname)),
+      "pages of the sitemap that prerenderedPages() does not find",
+    ).toEqual([]);
+    for (const folder of NON_PAGE_FOLDERS)
+      expect(
+        pages.filter((pathname) => pathname.split("/")[1] === folder),
+        `sitemap pages inside build/client/${folder}`,
+      ).toEqual([]);
   });
 
   test("MODULE_PRELOAD: the head's module preloads are found and moved onto the app's script", () => {
