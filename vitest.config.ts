@@ -6,6 +6,7 @@ export default defineConfig({
   define: { __SITE_URL__: JSON.stringify("https://www.gemstateexteriorcleaning.com") },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    // Component tests say `// @vitest-environment happy-dom` at their top (React Router's createRoutesStub, Testing Library).
     environment: "node",
     testTimeout: 30_000,
   },

@@ -14,7 +14,7 @@ import type { z } from "zod";
 import { type Collection, type CollectionName, type CollectionOutput, collections } from "./collections.ts";
 
 /** The content/ folder beside app/ (CONTENT_DIR overrides it, for the tests that edit a copy). */
-export const defaultContentDir = () => process.env.CONTENT_DIR || fileURLToPath(new URL("../../content/", import.meta.url));
+export const defaultContentDir = () => process.env.CONTENT_DIR || path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../content");
 
 /** A content file that cannot be used: the message names the file, the field and the fix. */
 export class ContentError extends Error {
