@@ -10,9 +10,9 @@ import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pino from "pino";
-import { createRequestHandler as createReactRouterHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler as createReactRouterHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import { business } from "./app/content/business.ts";
-import { appContext } from "./app/server/context.ts";
+import type { AppContext } from "./app/server/context.ts";
 import { holdDataDirLock } from "./app/server/db/backup.server.ts";
 import { openDatabase } from "./app/server/db/database.server.ts";
 import { type Env, EnvError, parseEnv } from "./app/server/env.server.ts";
@@ -206,9 +206,18 @@ app.use((req, res, next) => {
   next();
 });
 
-const loadContext = (clientIp: string, documentRequest: boolean, nonce: string) => {
+// The context is set under the server build's own key (app/entry.server.tsx exports it): the route modules
+// read that instance. In development the build is loaded again after a change, with a new key.
+const contextKeyOf = (serverBuild: ServerBuild) => {
+  const key = (serverBuild.entry.module as { appContext?: RouterContext<AppContext | null> }).appContext;
+  if (!key) throw new Error("The server build exports no appContext (app/entry.server.tsx)");
+  return key;
+};
+const builtKey = typeof build === "function" ? undefined : contextKeyOf(build);
+const loadContext = async (clientIp: string, documentRequest: boolean, nonce: string) => {
   const context = new RouterContextProvider();
-  context.set(appContext, { database, env, logger, notifyOutbox: worker.notify, clientIp, documentRequest, nonce });
+  const key = builtKey ?? contextKeyOf(await (build as () => Promise<ServerBuild>)());
+  context.set(key, { database, env, logger, notifyOutbox: worker.notify, clientIp, documentRequest, nonce });
   return context;
 };
 app.use(
@@ -282,7 +291,7 @@ async function warmUp(serverBuild: ServerBuild) {
   for (const body of ["__intent__=x", ""]) {
     for (const pathname of paths) {
       const request = new Request(`${origin}${pathname}`, { method: "POST", body, headers: { origin, "content-type": "application/x-www-form-urlencoded" }, signal: AbortSignal.timeout(5_000) });
-      await handle(request, loadContext("", true, newNonce()))
+      await handle(request, await loadContext("", true, newNonce()))
         .then((response) => response.arrayBuffer())
         .catch(() => undefined);
     }

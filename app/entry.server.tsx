@@ -21,6 +21,13 @@ import { appContext } from "./server/context.ts";
 
 export const streamTimeout = 5_000;
 
+/**
+ * The key of the app's context, as this server build holds it: server.ts fills the context of each request
+ * under this very key (`build.entry.module.appContext`), so the route modules, which import the same
+ * instance, find it. (A key server.ts imported from the source would be another module instance.)
+ */
+export { appContext };
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -66,7 +73,6 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     );
   });
 }
-
 
 /**
  * Keeps the app from starting until the visitor's first interaction (docs/decisions/006-native-controls.md):

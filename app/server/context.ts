@@ -1,7 +1,8 @@
 /**
  * What the Express server hands every loader and action: the database, settings, logger and the
- * outbox worker's wake-up call. The context key lives on globalThis because server.ts (run by Node)
- * and the route modules (bundled by Vite) load this file as two separate module instances.
+ * outbox worker's wake-up call. server.ts (run by Node) and the route modules (bundled by Vite) would each
+ * load this file as a module of their own, so server.ts sets the context under the key the server build
+ * exports (app/entry.server.tsx), never under its own import of it.
  */
 import type { Logger } from "pino";
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
@@ -22,10 +23,8 @@ export interface AppContext {
   nonce?: string;
 }
 
-const KEY = Symbol.for("gem-state.app-context");
-const registry = globalThis as unknown as Record<symbol, RouterContext<AppContext | null> | undefined>;
-
-export const appContext: RouterContext<AppContext | null> = (registry[KEY] ??= createContext<AppContext | null>(null));
+/** The context's key. server.ts sets it through the server build's own instance (app/entry.server.tsx re-exports it). */
+export const appContext: RouterContext<AppContext | null> = createContext<AppContext | null>(null);
 
 export function getApp(context: Readonly<RouterContextProvider>): AppContext {
   const app = context.get(appContext);

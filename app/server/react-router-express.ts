@@ -13,14 +13,14 @@ interface Options {
   mode: "development" | "production";
   /** scheme://host[:port] the request was sent to. */
   origin: (req: Request) => string;
-  getLoadContext: (req: Request, res: Response) => RouterContextProvider;
+  getLoadContext: (req: Request, res: Response) => RouterContextProvider | Promise<RouterContextProvider>;
 }
 
 export function reactRouterHandler({ build, mode, origin, getLoadContext }: Options) {
   const handle = createRequestHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const response = await handle(toFetchRequest(req, res, origin(req)), getLoadContext(req, res));
+      const response = await handle(toFetchRequest(req, res, origin(req)), await getLoadContext(req, res));
       await send(res, response);
     } catch (error) {
       next(error);
