@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { priceBook } from "../../app/content/price-book.ts";
 import { type PriceCase, expectedQuote } from "../support/price-rule.ts";
+import { areaSays, areaZips } from "../support/service-area-cases.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { leadsFor, ownerMail, uniqueEmail } from "./leads.ts";
 
@@ -102,26 +103,28 @@ test.describe("instant price without JavaScript", () => {
   });
 
   test("the service-area answer for a primary, an extended and an outside ZIP comes with the result", async ({ page }) => {
-    await page.goto(`${HOUSE}&zipcode=83702`);
-    await expect(main(page).locator("form[method=get] [data-area]")).toHaveAttribute("data-area", "primary");
-    await expect(main(page).locator("form[method=get]")).toContainText("83702 is in our primary service area (Boise)");
-    await expect(main(page).locator("form[method=get]")).toContainText("same-day visits are often available");
-    await page.goto(`${HOUSE}&zipcode=83661`);
-    await expect(main(page).locator("form[method=get]")).toContainText("83661 is in our extended service area (Payette)");
-    await expect(main(page).locator("form[method=get]")).toContainText("A travel fee may apply");
-    await page.goto(`${HOUSE}&zipcode=99501`);
-    await expect(main(page).locator("form[method=get]")).toContainText("99501 is outside our usual service area");
-    await expect(main(page).locator("form[method=get]")).toContainText("We travel across Idaho for larger jobs");
+    for (const [zip, tier] of [
+      [areaZips.primary, "primary"],
+      [areaZips.extendedTown, "extended"],
+      [areaZips.outside, "outside"],
+    ] as const) {
+      const says = areaSays(zip);
+      expect(says.tier, zip).toBe(tier);
+      await page.goto(`${HOUSE}&zipcode=${zip}`);
+      await expect(main(page).locator("form[method=get] [data-area]")).toHaveAttribute("data-area", tier);
+      await expect(main(page).locator("form[method=get]")).toContainText(says.title);
+      await expect(main(page).locator("form[method=get]")).toContainText(says.text);
+    }
   });
 
   test("Request this estimate stores the range the server computed, shows it in the confirmation and e-mails it", async ({ page }) => {
     const email = uniqueEmail("price-nojs");
     await page.goto(HOUSE);
-    await fillRequest(requestForm(page), email, "83661");
+    await fillRequest(requestForm(page), email, areaZips.extendedTown);
     const [post] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), requestForm(page).getByRole("button", { name: "Request This Estimate" }).click()]);
     expect(post.status()).toBe(303);
     await expect(page).toHaveURL(/\/request-received\//);
-    await expect(page.getByRole("main").getByRole("status")).toContainText("83661 is in our extended service area (Payette)");
+    await expect(page.getByRole("main").getByRole("status")).toContainText(areaSays(areaZips.extendedTown).title);
     await expect(page.getByRole("main").getByRole("status")).toContainText(`Your estimate: ${HOUSE_LINE}`);
 
     const [lead] = await leadsFor(email);
@@ -233,17 +236,15 @@ test.describe("instant price with JavaScript", () => {
     await hydrated(page);
     const zip = page.getByRole("complementary", { name: "FREE ESTIMATE" }).getByRole("textbox", { name: "ZIP code", exact: true });
     const answer = page.getByRole("complementary", { name: "FREE ESTIMATE" }).locator("[data-area]");
-    await zip.fill("83646");
-    await expect(answer).toContainText("83646 is in our primary service area (Meridian)");
-    await zip.fill("83638");
-    await expect(answer).toContainText("83638 is in our extended service area (McCall)");
-    await expect(answer).toContainText("visits are scheduled by appointment");
-    await zip.fill("59801");
-    await expect(answer).toContainText("59801 is outside our usual service area");
+    for (const zipCode of [areaZips.otherPrimary, areaZips.extendedCity, areaZips.otherOutside]) {
+      await zip.fill(zipCode);
+      await expect(answer).toContainText(areaSays(zipCode).title);
+      await expect(answer).toContainText(areaSays(zipCode).text);
+    }
     await page.goto("/contact");
     await hydrated(page);
-    await main(page).getByRole("textbox", { name: "ZIP code", exact: true }).fill("83687");
-    await expect(main(page).locator("[data-area]")).toContainText("83687 is in our primary service area (Nampa)");
+    await main(page).getByRole("textbox", { name: "ZIP code", exact: true }).fill(areaZips.primary);
+    await expect(main(page).locator("[data-area]")).toContainText(areaSays(areaZips.primary).title);
   });
 });
 
