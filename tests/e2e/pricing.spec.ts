@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { priceBook } from "../../app/content/price-book.ts";
-import { type PriceCase, expectedQuote } from "../support/price-rule.ts";
+import { type PriceCase, expectedQuote, optionWords as optionsOf } from "../support/price-rule.ts";
 import { areaSays, areaZips } from "../support/service-area-cases.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { leadsFor, ownerMail, uniqueEmail } from "./leads.ts";
@@ -26,11 +26,7 @@ const houseBook = priceBook.services["house-washing"]!;
 /** The smallest driveway: below the minimum charge, so the minimum decides the low end. */
 const smallDriveway = priced({ service: "driveway-cleaning", size: priceBook.services["driveway-cleaning"]!.measure.min });
 const driveway = priceBook.services["driveway-cleaning"]!;
-/** "vinyl, brick, stucco or wood": the options of a service's siding or pitch, as the form's message lists them. */
-function optionWords(service: string): string {
-  const names = Object.values(priceBook.services[service]!.material!.options).map((o) => o.label.split(" (")[0]!.toLowerCase());
-  return `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
-}
+const optionWords = (service: string) => optionsOf(priceBook, service);
 
 const main = (page: Page) => page.getByRole("main");
 const range = (page: Page) => page.getByTestId("price-range");

@@ -99,3 +99,9 @@ export function expectedQuote(book: PriceBook, c: PriceCase): ExpectedQuote {
   const summary = parts.join(" · ");
   return { low, high, minimumApplies, range, summary, line: `${entry.title} — ${summary}: ${range}`, url: `/pricing?${params}` };
 }
+
+/** "vinyl, brick, stucco or wood": a service's siding or pitch options as the form's messages list them. */
+export function optionWords(book: PriceBook, service: string): string {
+  const names = Object.values(book.services[service]!.material!.options).map((o) => o.label.split(" (")[0]!.toLowerCase());
+  return `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+}
