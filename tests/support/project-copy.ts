@@ -5,7 +5,7 @@
  * is, so an uncommitted change is in the copy too.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -46,14 +46,18 @@ function cleanEnv(dir: string, extra: Record<string, string> = {}): NodeJS.Proce
 /** The project's files as git lists them: tracked and untracked-but-not-ignored, those still on disk. */
 function projectFiles(): string[] {
   const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  return [...new Set(listed.split("\0").filter(Boolean))].filter((file) => existsSync(path.join(ROOT, file)));
+  // node_modules is linked, not copied (a node_modules that is itself a link escapes .gitignore's "node_modules/").
+  return [...new Set(listed.split("\0").filter(Boolean))].filter((file) => file.split("/")[0] !== "node_modules" && existsSync(path.join(ROOT, file)));
 }
 
 export function copyProject(prefix = "gs-copy"): ProjectCopy {
   const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
   for (const file of projectFiles()) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    cpSync(path.join(ROOT, file), path.join(dir, file));
+    const source = path.join(ROOT, file);
+    // A link stays a link (git records links, not what they point to).
+    if (lstatSync(source).isSymbolicLink()) symlinkSync(readlinkSync(source), path.join(dir, file));
+    else cpSync(source, path.join(dir, file));
   }
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   const servers: (ServerHandle & { dataDir: string })[] = [];
