@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type Browser, expect, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, test } from "@playwright/test";
 import { parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
 import { priceBook as shippedBook } from "../../app/content/price-book.ts";
 import { faq as shippedFaq } from "../../app/content/faq.ts";
@@ -61,10 +61,15 @@ Late May, after the cottonwood fluff is done and before the first summer storm.
 const cents = (dollars: number) => Math.round(dollars * 100) / 100;
 
 let copy: ProjectCopy | undefined;
-test.afterAll(async () => copy?.remove());
+const contexts: BrowserContext[] = [];
+test.afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await copy?.remove();
+});
 
 async function pageOn(browser: Browser, origin: string, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ baseURL: origin, javaScriptEnabled, viewport: { width: 1440, height: 900 } });
+  contexts.push(context);
   // The copy's site alone: nothing from another host.
   await context.route(
     (url) => url.origin !== origin,
