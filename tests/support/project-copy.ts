@@ -52,12 +52,18 @@ function projectFiles(): string[] {
 
 export function copyProject(prefix = "gs-copy"): ProjectCopy {
   const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
-  for (const file of projectFiles()) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    const source = path.join(ROOT, file);
-    // A link stays a link (git records links, not what they point to).
-    if (lstatSync(source).isSymbolicLink()) symlinkSync(readlinkSync(source), path.join(dir, file));
-    else cpSync(source, path.join(dir, file));
+  try {
+    for (const file of projectFiles()) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      const source = path.join(ROOT, file);
+      // A link stays a link (git records links, not what they point to).
+      if (lstatSync(source).isSymbolicLink()) symlinkSync(readlinkSync(source), path.join(dir, file));
+      else cpSync(source, path.join(dir, file));
+    }
+  } catch (err) {
+    // A copy that failed half way is not left behind.
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
   }
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   const servers: (ServerHandle & { dataDir: string })[] = [];
