@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { priceBook } from "../content/price-book.ts";
+import { optionWords as optionsOf } from "../../tests/support/price-rule.ts";
 import { parsePricingQuery, pricingRequestSchema } from "./pricing.ts";
 
 const parse = (query: string) => parsePricingQuery(new URLSearchParams(query));
+
+// The bounds and options in the messages come from the price book (content/price-book.yaml).
+const n = (value: number) => value.toLocaleString("en-US");
+const measure = (service: string) => priceBook.services[service]!.measure;
+const optionWords = (service: string) => optionsOf(priceBook, service);
+const [house, driveway] = [measure("house-washing"), measure("driveway-cleaning")];
 
 describe("the /pricing query", () => {
   it("reads the issue's shareable URLs", () => {
@@ -13,15 +21,19 @@ describe("the /pricing query", () => {
 
   it("names the field and the fix for nonsense", () => {
     expect(parse("service=house-washing&sqft=abc&stories=7&siding=glass").errors).toEqual({
-      sqft: "Enter the home size as a number of square feet, like 2,000",
+      sqft: `Enter the ${house.label.toLowerCase()} as a number of square feet, like ${n(house.min * 4)}`,
       stories: "Choose 1, 2 or 3 stories",
-      siding: "Choose the siding: vinyl, brick, stucco or wood",
+      siding: `Choose the siding: ${optionWords("house-washing")}`,
     });
-    expect(parse("service=driveway-cleaning&sqft=-5").errors.sqft).toBe("Enter the driveway area as a number of square feet, like 200");
-    expect(parse("service=driveway-cleaning&sqft=99999").errors.sqft).toBe("Enter a driveway area from 50 to 10,000 sq ft; for a larger property, call us for a quote");
-    expect(parse("service=driveway-cleaning").errors.sqft).toBe("Enter the driveway area in square feet (50 to 10,000)");
+    const drivewayName = driveway.label.toLowerCase();
+    expect(parse("service=driveway-cleaning&sqft=-5").errors.sqft).toBe(`Enter the ${drivewayName} as a number of square feet, like ${n(driveway.min * 4)}`);
+    expect(parse(`service=driveway-cleaning&sqft=${driveway.max + 1}`).errors.sqft).toBe(
+      `Enter a ${drivewayName} from ${n(driveway.min)} to ${n(driveway.max)} sq ft; for a larger property, call us for a quote`,
+    );
+    expect(parse(`service=driveway-cleaning&sqft=${driveway.min - 1}`).errors.sqft).toBe(`Enter a ${drivewayName} from ${n(driveway.min)} to ${n(driveway.max)} sq ft`);
+    expect(parse("service=driveway-cleaning").errors.sqft).toBe(`Enter the ${drivewayName} in square feet (${n(driveway.min)} to ${n(driveway.max)})`);
     expect(parse("service=gutter-cleaning&stories=1").errors.feet).toBe("Enter the gutter length in feet, or the home size in square feet");
-    expect(parse("service=roof-cleaning&sqft=2000&stories=1").errors.pitch).toBe("Choose the roof pitch: walkable or steep");
+    expect(parse(`service=roof-cleaning&sqft=${measure("roof-cleaning").min}&stories=1`).errors.pitch).toBe(`Choose the roof pitch: ${optionWords("roof-cleaning")}`);
     expect(parse("service=teeth-whitening").errors.service).toBe("Choose a service from the list");
   });
 
@@ -49,10 +61,10 @@ describe("Request this estimate", () => {
   });
 
   it("refuses price inputs the price form would refuse", () => {
-    expect(parseWithZod(form({ service: "house-washing", sqft: "2000", stories: "2", siding: "vinyl" }), { schema: pricingRequestSchema }).status).toBe("success");
-    const bad = parseWithZod(form({ service: "house-washing", sqft: "9", stories: "2", siding: "vinyl" }), { schema: pricingRequestSchema });
+    expect(parseWithZod(form({ service: "house-washing", sqft: String(house.min), stories: "2", siding: "vinyl" }), { schema: pricingRequestSchema }).status).toBe("success");
+    const bad = parseWithZod(form({ service: "house-washing", sqft: String(house.min - 1), stories: "2", siding: "vinyl" }), { schema: pricingRequestSchema });
     expect(bad.status).toBe("error");
-    expect(bad.reply().error).toMatchObject({ sqft: ["Enter a home size from 500 to 10,000 sq ft"] });
+    expect(bad.reply().error).toMatchObject({ sqft: [`Enter a ${house.label.toLowerCase()} from ${n(house.min)} to ${n(house.max)} sq ft`] });
     expect(parseWithZod(form({ service: "fleet-cleaning", message: "Six trucks" }), { schema: pricingRequestSchema }).status).toBe("success");
   });
 });

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { decode, headerValue, headerValues, leaves, parsePart } from "../support/mime-reader.ts";
 import { business } from "../../app/content/business.ts";
+import { areaSays } from "../support/service-area-cases.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { leadDetail, leadsFor, ownerMail, uniqueEmail } from "./leads.ts";
 import { hooksContaining, LEADS_TO, MAIL_FROM, mailsContaining, mailsTo, setSmtpDown, WEBHOOK_SECRET } from "./sinks.ts";
@@ -35,7 +36,7 @@ test.describe("sidebar estimate form with JavaScript", () => {
     await fillEstimate(form, { email });
     await form.getByRole("button", { name: "Get My Free Estimate" }).dblclick();
     await expect(form.getByRole("status")).toContainText("Thank you! Your request is in.");
-    await expect(form.getByRole("status")).toContainText("83646 is in our primary service area (Meridian)");
+    await expect(form.getByRole("status")).toContainText(areaSays("83646").title);
     await expect(form.getByRole("status")).toContainText(business.phone.display);
 
     const rows = await leadsFor(email);

@@ -3,6 +3,7 @@ import { locations } from "../../app/content/locations.ts";
 import { expandedInAccessibilityTree } from "./accessibility-tree.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { business } from "../../app/content/business.ts";
+import { firstN, limits } from "../../app/lib/limits.ts";
 
 test.describe("desktop header", () => {
   test.skip(({ isMobile }) => isMobile, "desktop navigation");
@@ -11,8 +12,8 @@ test.describe("desktop header", () => {
     await page.goto("/about");
     const banner = page.getByRole("banner");
     await expect(banner.getByRole("link", { name: business.phone.display })).toHaveAttribute("href", business.phone.href);
-    await expect(banner.getByRole("link", { name: "info@gemstateexteriorcleaning.com" })).toHaveAttribute("href", "mailto:info@gemstateexteriorcleaning.com");
-    await expect(banner).toContainText("Licensed & Insured | Serving All of Idaho");
+    await expect(banner.getByRole("link", { name: business.email })).toHaveAttribute("href", `mailto:${business.email}`);
+    await expect(banner).toContainText(business.tagline);
     await expect(banner.getByRole("link", { name: /home/i }).first()).toHaveAttribute("href", "/");
     // Each item's link or menu button (a menu's list of links follows its button).
     const items = page.getByRole("navigation", { name: "Main" }).locator(":scope > ul > li > :first-child");
@@ -88,7 +89,7 @@ test.describe("desktop header", () => {
 test.describe("mobile layout", () => {
   test.skip(({ isMobile }) => !isMobile, "mobile navigation");
 
-  test("side menu: a disclosure that opens by keyboard, lists 6 services and 8 locations, closes with Escape and returns focus", async ({ page }) => {
+  test("side menu: a disclosure that opens by keyboard, lists the first services and locations, closes with Escape and returns focus", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
     const open = page.getByRole("button", { name: "Open menu" });
@@ -100,10 +101,10 @@ test.describe("mobile layout", () => {
     await expect.poll(() => expandedInAccessibilityTree(page, "button", "Open menu")).toBe(true);
     const nav = panel.getByRole("navigation", { name: "Mobile" });
     const servicesGroup = nav.getByRole("region", { name: "Services" });
-    await expect(servicesGroup.getByRole("link")).toHaveCount(6 + 1);
+    await expect(servicesGroup.getByRole("link")).toHaveCount(Math.min(services.length, limits.mobileMenuServices) + 1);
     await expect(servicesGroup.getByRole("link").first()).toHaveText(services[0]!.title);
     const locationsGroup = nav.getByRole("region", { name: "Locations" });
-    await expect(locationsGroup.getByRole("link")).toHaveCount(8 + 1);
+    await expect(locationsGroup.getByRole("link")).toHaveCount(Math.min(locations.length, limits.mobileMenuLocations) + 1);
     // Tab goes from the button into the panel.
     await page.keyboard.press("Tab");
     await expect(panel.getByRole("button", { name: "Close menu" })).toBeFocused();
@@ -144,13 +145,13 @@ test.describe("mobile layout", () => {
   });
 });
 
-test("footer: 5 services, 6 cities, legal links and the current year", async ({ page }) => {
+test("footer: the first services and cities, legal links and the current year", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
   const servicesNav = footer.getByRole("navigation", { name: "Services" });
-  await expect(servicesNav.getByRole("link")).toHaveText([...services.slice(0, 5).map((s) => s.title), "View All Services"]);
+  await expect(servicesNav.getByRole("link")).toHaveText([...firstN(services, limits.footerServices).map((s) => s.title), "View All Services"]);
   const citiesNav = footer.getByRole("navigation", { name: "Service Areas" });
-  await expect(citiesNav.getByRole("link")).toHaveText(["Boise", "Meridian", "Eagle", "Caldwell", "Nampa", "Kuna", "View All Locations"]);
+  await expect(citiesNav.getByRole("link")).toHaveText([...firstN(locations, limits.footerCities).map((l) => l.city), "View All Locations"]);
   await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
   await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms-of-service");
   await expect(footer.getByRole("link", { name: "Sitemap" })).toHaveAttribute("href", "/sitemap.xml");

@@ -1,6 +1,7 @@
-import { about, business, careers, faq, locationsContent, serviceArea, services as serviceContent } from "./content.ts";
+import { about, business, careers, faq, home, locationsContent, serviceArea, services as serviceContent, testimonials } from "./content.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
+import { firstN, limits } from "../../app/lib/limits.ts";
 
 const { services, fleetProcess, holidayFaq } = serviceContent;
 const { locations } = locationsContent;
@@ -17,19 +18,22 @@ const main = (page: Page) => page.getByRole("main");
 test.describe("pages (content and counts)", () => {
   test.skip(({ isMobile }) => isMobile, "content is the same at every width; layout is covered elsewhere");
 
-  test("home: hero, six service cards, four reasons, eight city buttons, closing call to action", async ({ page }) => {
+  // Counts and lists come from the content modules and app/lib/limits.ts: the owner's changes break no test.
+  test("home: hero, the featured service cards, the reasons, the first cities as buttons, closing call to action", async ({ page }) => {
     await page.goto("/");
     const hero = page.getByRole("region", { name: /Pressure washing and exterior cleaning/ });
     await expect(hero.getByRole("link", { name: "Get Free Estimate" })).toHaveAttribute("href", "/contact");
     await expect(hero.getByRole("link", { name: `Call ${business.phone.display}` })).toHaveAttribute("href", business.phone.href);
     const cards = page.locator("#services article");
-    await expect(cards.getByRole("heading")).toHaveText(["Pressure Washing", "House Washing", "Soft Washing", "Fleet Cleaning", "Concrete Cleaning", "Commercial Services"]);
-    await expect(cards.getByRole("link", { name: /Learn More/ })).toHaveCount(6);
-    await expect(cards.last().getByRole("link")).toHaveAttribute("href", "/services/commercial-pressure-washing");
+    const featured = home.featuredServices.map((f) => ({ slug: f.slug, title: ("title" in f && f.title) || services.find((s) => s.slug === f.slug)!.title }));
+    await expect(cards.getByRole("heading")).toHaveText(featured.map((f) => f.title));
+    await expect(cards.getByRole("link", { name: /Learn More/ })).toHaveCount(featured.length);
+    for (const [i, f] of featured.entries()) await expect(cards.nth(i).getByRole("link")).toHaveAttribute("href", `/services/${f.slug}`);
     await expect(page.locator("#why li h3")).toHaveText(about.whyChoose.map((w) => w.title));
     const cityLinks = page.locator("#areas ul a");
-    await expect(cityLinks).toHaveText(["Boise", "Meridian", "Eagle", "Caldwell", "Nampa", "Kuna", "Star", "Garden City"]);
-    await expect(cityLinks.last()).toHaveAttribute("href", "/locations/pressure-washing-garden-city-id");
+    const homeCities = firstN(locations, limits.homeCities);
+    await expect(cityLinks).toHaveText(homeCities.map((l) => l.city));
+    await expect(cityLinks.last()).toHaveAttribute("href", `/locations/pressure-washing-${homeCities.at(-1)!.slug}-id`);
     await expect(
       page
         .getByRole("region", { name: /Ready for a cleaner/ })
@@ -38,24 +42,27 @@ test.describe("pages (content and counts)", () => {
     ).toHaveAttribute("href", "/contact");
   });
 
-  test("about: licensing, equipment, three 5-star testimonials, 8 primary and 7 extended areas", async ({ page }) => {
+  test("about: licensing, equipment, the testimonials with their stars, the primary and extended areas", async ({ page }) => {
     await page.goto("/about");
     const licensing = page.locator("#licensing");
     for (const claim of ["$1 Million", "Workers' Compensation", "Bonded", "Background-Checked", business.license]) await expect(licensing).toContainText(claim);
     await expect(page.locator("#equipment h3")).toHaveText(about.equipment.map((e) => e.title));
     const reviews = page.locator("#reviews figure");
-    await expect(reviews).toHaveCount(3);
-    await expect(reviews.getByRole("img", { name: "5 out of 5 stars" })).toHaveCount(3);
+    await expect(reviews).toHaveCount(testimonials.testimonials.length);
+    for (const [i, t] of testimonials.testimonials.entries()) {
+      await expect(reviews.nth(i)).toContainText(t.name);
+      await expect(reviews.nth(i).getByRole("img", { name: `${t.rating} out of 5 stars` })).toBeVisible();
+    }
     const [primary, extended] = [page.locator("#areas ul").first().locator("li"), page.locator("#areas ul").nth(1).locator("li")];
-    await expect(primary).toHaveText(locations.slice(0, 8).map((l) => l.city));
+    await expect(primary).toHaveText(firstN(locations, limits.primaryAreaCities).map((l) => l.city));
     await expect(extended).toHaveText(aboutExtendedAreas);
     await expect(page.locator("#areas")).toContainText(about.statewideTravel);
   });
 
-  test("services index: 12 cards and the Residential and Commercial lists derived from the categories", async ({ page }) => {
+  test("services index: a card per service and the Residential and Commercial lists derived from the categories", async ({ page }) => {
     await page.goto("/services");
     const cards = page.locator("#all article");
-    await expect(cards).toHaveCount(12);
+    await expect(cards).toHaveCount(services.length);
     for (const [i, s] of services.entries()) {
       await expect(cards.nth(i).getByRole("heading")).toHaveText(s.title);
       await expect(cards.nth(i)).toContainText(s.category.join(" & "));
@@ -96,27 +103,27 @@ test.describe("pages (content and counts)", () => {
     }
   });
 
-  test("holiday page: 8 FAQ items faq-1 … faq-8, October booking advice, Service structured data", async ({ page }) => {
+  test("holiday page: FAQ items faq-1 … faq-N, October booking advice, Service structured data", async ({ page }) => {
     await page.goto("/services/holiday-light-installation");
     for (const [i, item] of holidayFaq.entries()) await expect(page.locator(`#faq-${i + 1}`)).toContainText(item.question);
-    await expect(page.locator('[id^="faq-"]')).toHaveCount(8);
+    await expect(page.locator('[id^="faq-"]')).toHaveCount(holidayFaq.length);
     await expect(main(page)).toContainText("October or early November");
     const service = (await structuredData(page)).find((d) => d["@type"] === "Service");
     expect(service).toMatchObject({ name: "Holiday Light Installation", provider: { name: business.name } });
   });
 
-  test("locations index: 12 city cards with the first 4 ZIP codes and +N more, 9 extended areas", async ({ page }) => {
+  test("locations index: a card per city with the first ZIP codes and +N more, the extended areas", async ({ page }) => {
     await page.goto("/locations");
     const cards = page.locator("#cities article");
-    await expect(cards).toHaveCount(12);
+    await expect(cards).toHaveCount(locations.length);
     for (const [i, l] of locations.entries()) {
       const card = cards.nth(i);
       await expect(card).toContainText(l.population);
       await expect(card).toContainText(l.avgResponse);
       await expect(card).toContainText(l.description);
       const chips = card.getByRole("list", { name: /ZIP codes/ }).getByRole("listitem");
-      const more = l.zipCodes.length - 4;
-      await expect(chips).toHaveText([...l.zipCodes.slice(0, 4), ...(more > 0 ? [`+${more} more`] : [])]);
+      const more = l.zipCodes.length - limits.zipChips;
+      await expect(chips).toHaveText([...firstN(l.zipCodes, limits.zipChips), ...(more > 0 ? [`+${more} more`] : [])]);
       await expect(card.getByRole("link")).toHaveAttribute("href", `/locations/pressure-washing-${l.slug}-id`);
     }
     await expect(page.locator("#extended li")).toHaveText(locationsExtendedAreas);
@@ -124,7 +131,7 @@ test.describe("pages (content and counts)", () => {
     await expect(main(page)).toContainText("service-area guarantee");
   });
 
-  test("city pages: call, quote, map on request, 6 services, 8 neighbourhoods, 3 reasons, closing actions, LocalBusiness data", async ({ page }) => {
+  test("city pages: call, quote, map on request, services, neighbourhoods, reasons, closing actions, LocalBusiness data", async ({ page }) => {
     for (const l of locations) {
       await page.goto(`/locations/pressure-washing-${l.slug}-id`);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(l.city);
@@ -138,16 +145,16 @@ test.describe("pages (content and counts)", () => {
       await expect(page.locator("#map").getByRole("link", { name: new RegExp(`Open ${l.city} in Google Maps`) })).toBeVisible();
       await expect(page.locator("#services li h3")).toHaveText(l.page.services.map((s) => `${s.name} in ${l.city}`));
       await expect(page.locator("#neighborhoods li")).toHaveText(l.page.neighborhoods);
-      await expect(page.locator("#reasons li")).toHaveCount(3);
+      await expect(page.locator("#reasons li")).toHaveCount(l.page.reasons.length);
       await expect(main(page).getByRole("link", { name: "Schedule Service" })).toHaveAttribute("href", quote);
       await expect(main(page).getByRole("link", { name: "Contact Us Today" })).toHaveAttribute("href", "/contact");
       const data = (await structuredData(page)).find((d) => d["@type"] === "HomeAndConstructionBusiness");
       expect(data).toMatchObject({
-        aggregateRating: { ratingValue: 4.9, reviewCount: 127 },
-        priceRange: "$$",
+        aggregateRating: { ratingValue: business.rating.value, reviewCount: business.rating.count },
+        priceRange: business.priceRange,
         geo: { longitude: l.coordinates[0], latitude: l.coordinates[1] },
       });
-      expect(data!.areaServed).toEqual(expect.arrayContaining([expect.objectContaining({ geoRadius: 50000 }), ...l.zipCodes]));
+      expect(data!.areaServed).toEqual(expect.arrayContaining([expect.objectContaining({ geoRadius: business.serviceRadiusMeters }), ...l.zipCodes]));
     }
   });
 
@@ -176,15 +183,15 @@ test.describe("pages (content and counts)", () => {
       }
   });
 
-  test("careers: open positions, six benefits, three jobs with every field, process, JobPosting data", async ({ page }) => {
+  test("careers: open positions, the benefits, every job with every field, process, JobPosting data", async ({ page }) => {
     await page.goto("/careers");
     await hydrated(page);
     await page.getByRole("link", { name: "View Open Positions" }).click();
     await expect(page).toHaveURL(/#positions$/);
     await expect(page.locator("#positions")).toBeInViewport();
-    await expect(page.locator("#benefits li")).toHaveCount(6);
+    await expect(page.locator("#benefits li")).toHaveCount(careers.benefits.length);
     const jobs = page.locator("#positions article");
-    await expect(jobs).toHaveCount(3);
+    await expect(jobs).toHaveCount(careers.jobs.length);
     for (const [i, job] of careers.jobs.entries()) {
       const card = jobs.nth(i);
       for (const value of [job.title, job.location, job.type, job.experience, job.salary, job.description, ...job.requirements, ...job.benefits]) await expect(card).toContainText(value);
@@ -192,10 +199,12 @@ test.describe("pages (content and counts)", () => {
     }
     await expect(page.getByRole("region", { name: "How we work" }).getByRole("listitem")).toHaveCount(careers.culture.length);
     await expect(main(page).locator("figure blockquote")).toHaveCount(1);
-    await expect(page.locator("#process li h3")).toHaveText(["Apply Online", "Phone Screening", "In-Person Interview", "Start Working"].map((t, i) => `Step ${i + 1}: ${t}`));
+    await expect(page.locator("#process li h3")).toHaveText(careers.applicationSteps.map((step, i) => `Step ${i + 1}: ${step.title}`));
     const postings = (await structuredData(page)).filter((d) => d["@type"] === "JobPosting");
     expect(postings.map((p) => p.title)).toEqual(careers.jobs.map((j) => j.title));
-    expect(postings[0]).toMatchObject({ baseSalary: { currency: "USD", value: { minValue: 18, maxValue: 24, unitText: "HOUR" } } });
+    for (const [i, job] of careers.jobs.entries()) {
+      expect(postings[i]).toMatchObject({ baseSalary: { currency: "USD", value: { minValue: job.pay.min, maxValue: job.pay.max, unitText: "HOUR" } } });
+    }
   });
 
   test("privacy policy and terms are real pages with the required statements", async ({ page }) => {
@@ -210,11 +219,11 @@ test.describe("pages (content and counts)", () => {
 });
 
 test.describe("FAQ accordion", () => {
-  test("13 questions, one open at a time, the open one closes, FAQPage data, Still Have Questions", async ({ page }) => {
+  test("every question of content/faq.yaml, one open at a time, the open one closes, FAQPage data, Still Have Questions", async ({ page }) => {
     await page.goto("/faq");
     await hydrated(page);
     const items = main(page).locator("details");
-    await expect(items).toHaveCount(13);
+    await expect(items.locator("summary")).toHaveText(faq.map((q) => q.question));
     const summaries = items.locator("summary");
     await summaries.nth(0).click();
     await expect(items.nth(0)).toHaveAttribute("open", "");
@@ -224,13 +233,22 @@ test.describe("FAQ accordion", () => {
     await summaries.nth(3).click();
     await expect(main(page).locator("details[open]")).toHaveCount(0);
     const data = (await structuredData(page)).find((d) => d["@type"] === "FAQPage");
-    expect(data!.mainEntity).toHaveLength(13);
-    expect(data!.mainEntity[0].name).toBe(faq[0]!.question);
+    expect(data!.mainEntity.map((q: { name: string; acceptedAnswer: { text: string } }) => [q.name, q.acceptedAnswer.text])).toEqual(faq.map((q) => [q.question, q.answer]));
     const still = page.getByRole("region", { name: "Still Have Questions?" });
     await expect(still.getByRole("link", { name: /Call/ })).toHaveAttribute("href", business.phone.href);
     await expect(still.getByRole("link", { name: "Get Free Quote" })).toHaveAttribute("href", "/contact");
-    const text = (await main(page).textContent()) ?? "";
-    for (const fact of ["McCall", "Emmett", "Middleton", "Parma", "Venmo", "Zelle", "Cash App", "500 PSI", "4,000 PSI", "2–4 hours"]) expect(text).toContain(fact);
+    for (const q of faq) await expect(page.locator(`details#${q.id}`)).toContainText(q.answer);
+    // The spec (2.11): the answers cover the extended cities it names, and say what the business facts say
+    // about payment, pressure and job length.
+    const text = ((await main(page).textContent()) ?? "").toLowerCase();
+    const facts = [
+      ...["McCall", "Emmett", "Middleton", "Parma"],
+      ...business.payments.map((p) => p.replace(/s$/, "")),
+      business.pressure.pressureWashing,
+      business.pressure.softWashing,
+      business.typicalJob,
+    ];
+    for (const fact of facts) expect(text, fact).toContain(fact.toLowerCase());
   });
 
   // Both before hydration: the keyboard model and the hash are the page's early script (app/lib/early-script.ts).
@@ -243,7 +261,7 @@ test.describe("FAQ accordion", () => {
     await page.keyboard.press("ArrowDown");
     await expect(summaries.first()).toBeFocused();
     await page.keyboard.press("End");
-    await expect(summaries.nth(12)).toBeFocused();
+    await expect(summaries.last()).toBeFocused();
     await page.keyboard.press("Home");
     await expect(summaries.first()).toBeFocused();
     await page.keyboard.press("ArrowDown");
@@ -253,7 +271,8 @@ test.describe("FAQ accordion", () => {
   });
 
   test("a URL hash opens that question and scrolls to it", async ({ page }) => {
-    const target = faq[10]!;
+    // A question far down the page.
+    const target = faq.at(-1)!;
     await page.goto(`/faq#${target.id}`);
     const item = page.locator(`details#${target.id}`);
     await expect(item).toHaveAttribute("open", "");

@@ -1,12 +1,32 @@
 import type { Locator, Page } from "@playwright/test";
+import { priceBook } from "../../app/content/price-book.ts";
+import { type PriceCase, expectedQuote, optionWords as optionsOf } from "../support/price-rule.ts";
+import { areaSays, areaZips } from "../support/service-area-cases.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { leadsFor, ownerMail, uniqueEmail } from "./leads.ts";
 
 /** Exercised once, on the desktop project (the page's layout is covered by the a11y and screenshot checks). */
 test.skip(({ isMobile }) => isMobile, "the price page is exercised once, on the desktop project");
 
-const HOUSE = "/pricing?service=house-washing&sqft=2000&stories=2&siding=vinyl";
-const HOUSE_LINE = "House washing — 2,000 sq ft · 2 stories · vinyl siding: $345 – $690";
+/**
+ * The prices the page must show, worked out from the price book the site is built from
+ * (content/price-book.yaml) by the rule written again in tests/support/price-rule.ts: the owner's price
+ * changes break no test here.
+ */
+const priced = (c: PriceCase) => expectedQuote(priceBook, c);
+const num = (n: number) => n.toLocaleString("en-US");
+const usd = (dollars: number) => `$${num(dollars)}`;
+/** A pattern that finds `text` within a longer one. */
+const within = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+const houseCase: PriceCase = { service: "house-washing", size: 2000, stories: "2", option: "vinyl" };
+const house = priced(houseCase);
+const HOUSE = house.url;
+const HOUSE_LINE = house.line;
+const houseBook = priceBook.services["house-washing"]!;
+/** The smallest driveway: below the minimum charge, so the minimum decides the low end. */
+const smallDriveway = priced({ service: "driveway-cleaning", size: priceBook.services["driveway-cleaning"]!.measure.min });
+const driveway = priceBook.services["driveway-cleaning"]!;
+const optionWords = (service: string) => optionsOf(priceBook, service);
 
 const main = (page: Page) => page.getByRole("main");
 const range = (page: Page) => page.getByTestId("price-range");
@@ -29,19 +49,22 @@ test.describe("instant price without JavaScript", () => {
 
   test("a shared URL shows the range, what is included, the minimum and that the final price follows a visit", async ({ page }) => {
     await page.goto(HOUSE);
-    await expect(range(page)).toHaveText("$345 – $690");
-    await expect(result(page)).toContainText("House washing: 2,000 sq ft · 2 stories · vinyl siding");
-    await expect(result(page)).toContainText("Minimum charge for house washing: $199.");
-    await expect(result(page).getByRole("listitem").first()).toContainText("Soft wash of every side of the house");
+    await expect(range(page)).toHaveText(house.range);
+    await expect(result(page)).toContainText(`House washing: ${house.summary}`);
+    await expect(result(page)).toContainText(
+      house.minimumApplies ? `Our minimum charge for house washing is ${usd(houseBook.minimum)}` : `Minimum charge for house washing: ${usd(houseBook.minimum)}.`,
+    );
+    await expect(result(page).getByRole("listitem")).toHaveText(houseBook.includes);
     await expect(result(page)).toContainText("The final price follows a free look at the property");
     // The inputs are filled in from the URL.
     await expect(main(page).getByRole("textbox", { name: /Home size/ })).toHaveValue("2000");
     await expect(main(page).getByRole("radio", { name: "2 stories" })).toBeChecked();
     await expect(main(page).getByRole("radio", { name: "Vinyl" })).toBeChecked();
 
-    await page.goto("/pricing?service=driveway-cleaning&sqft=600");
-    await expect(range(page)).toHaveText("$149 – $180");
-    await expect(result(page)).toContainText("Our minimum charge for driveway cleaning is $149");
+    expect(smallDriveway.minimumApplies, "the smallest driveway is priced below the minimum charge").toBe(true);
+    await page.goto(smallDriveway.url);
+    await expect(range(page)).toHaveText(smallDriveway.range);
+    await expect(result(page)).toContainText(`Our minimum charge for driveway cleaning is ${usd(driveway.minimum)}`);
   });
 
   test("the GET form works before any script: choose a service, enter the size, get a shareable URL", async ({ page }) => {
@@ -56,7 +79,7 @@ test.describe("instant price without JavaScript", () => {
       .fill("1200");
     await main(page).getByRole("button", { name: "Show my price" }).click();
     await expect(page).toHaveURL("/pricing?service=driveway-cleaning&sqft=1200&zipcode=");
-    await expect(range(page)).toHaveText("$180 – $360");
+    await expect(range(page)).toHaveText(priced({ service: "driveway-cleaning", size: 1200 }).range);
   });
 
   test("nonsense gets a clear message beside each field, with the values kept", async ({ page }) => {
@@ -66,41 +89,43 @@ test.describe("instant price without JavaScript", () => {
     const size = main(page).getByRole("textbox", { name: /Home size/ });
     await expect(size).toHaveValue("lots");
     await expect(size).toHaveAttribute("aria-invalid", "true");
-    await expect(size).toHaveAccessibleDescription(/Enter the home size as a number of square feet, like 2,000/);
+    await expect(size).toHaveAccessibleDescription(within(`Enter the home size as a number of square feet, like ${num(houseBook.measure.min * 4)}`));
     await expect(main(page).getByRole("group", { name: "Stories" })).toHaveAccessibleDescription("Choose 1, 2 or 3 stories");
-    await expect(main(page).getByRole("group", { name: "Siding" })).toHaveAccessibleDescription("Choose the siding: vinyl, brick, stucco or wood");
+    await expect(main(page).getByRole("group", { name: "Siding" })).toHaveAccessibleDescription(`Choose the siding: ${optionWords("house-washing")}`);
     await expect(requestForm(page)).toHaveCount(0);
 
-    await page.goto("/pricing?service=driveway-cleaning&sqft=250000");
-    await expect(result(page)).toContainText("Enter a driveway area from 50 to 10,000 sq ft; for a larger property, call us for a quote");
+    await page.goto(`/pricing?service=driveway-cleaning&sqft=${driveway.measure.max + 1}`);
+    await expect(result(page)).toContainText(`Enter a driveway area from ${num(driveway.measure.min)} to ${num(driveway.measure.max)} sq ft; for a larger property, call us for a quote`);
   });
 
   test("the service-area answer for a primary, an extended and an outside ZIP comes with the result", async ({ page }) => {
-    await page.goto(`${HOUSE}&zipcode=83702`);
-    await expect(main(page).locator("form[method=get] [data-area]")).toHaveAttribute("data-area", "primary");
-    await expect(main(page).locator("form[method=get]")).toContainText("83702 is in our primary service area (Boise)");
-    await expect(main(page).locator("form[method=get]")).toContainText("same-day visits are often available");
-    await page.goto(`${HOUSE}&zipcode=83661`);
-    await expect(main(page).locator("form[method=get]")).toContainText("83661 is in our extended service area (Payette)");
-    await expect(main(page).locator("form[method=get]")).toContainText("A travel fee may apply");
-    await page.goto(`${HOUSE}&zipcode=99501`);
-    await expect(main(page).locator("form[method=get]")).toContainText("99501 is outside our usual service area");
-    await expect(main(page).locator("form[method=get]")).toContainText("We travel across Idaho for larger jobs");
+    for (const [zip, tier] of [
+      [areaZips.primary, "primary"],
+      [areaZips.extendedTown, "extended"],
+      [areaZips.outside, "outside"],
+    ] as const) {
+      const says = areaSays(zip);
+      expect(says.tier, zip).toBe(tier);
+      await page.goto(`${HOUSE}&zipcode=${zip}`);
+      await expect(main(page).locator("form[method=get] [data-area]")).toHaveAttribute("data-area", tier);
+      await expect(main(page).locator("form[method=get]")).toContainText(says.title);
+      await expect(main(page).locator("form[method=get]")).toContainText(says.text);
+    }
   });
 
   test("Request this estimate stores the range the server computed, shows it in the confirmation and e-mails it", async ({ page }) => {
     const email = uniqueEmail("price-nojs");
     await page.goto(HOUSE);
-    await fillRequest(requestForm(page), email, "83661");
+    await fillRequest(requestForm(page), email, areaZips.extendedTown);
     const [post] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), requestForm(page).getByRole("button", { name: "Request This Estimate" }).click()]);
     expect(post.status()).toBe(303);
     await expect(page).toHaveURL(/\/request-received\//);
-    await expect(page.getByRole("main").getByRole("status")).toContainText("83661 is in our extended service area (Payette)");
+    await expect(page.getByRole("main").getByRole("status")).toContainText(areaSays(areaZips.extendedTown).title);
     await expect(page.getByRole("main").getByRole("status")).toContainText(`Your estimate: ${HOUSE_LINE}`);
 
     const [lead] = await leadsFor(email);
     expect(lead?.kind).toBe("estimate");
-    expect(lead?.fields).toMatchObject({ priceService: "house-washing", priceInputs: "2,000 sq ft · 2 stories · vinyl siding", priceLow: "345", priceHigh: "690", priceEstimate: HOUSE_LINE });
+    expect(lead?.fields).toMatchObject({ priceService: "house-washing", priceInputs: house.summary, priceLow: String(house.low), priceHigh: String(house.high), priceEstimate: HOUSE_LINE });
     expect(lead?.inServiceArea).toBe(true);
     const mail = await ownerMailText(email);
     expect(mail).toContain(`Instant estimate: ${HOUSE_LINE}`);
@@ -135,21 +160,22 @@ test.describe("instant price with JavaScript", () => {
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     const size = main(page).getByRole("textbox", { name: /Home size/ });
     await size.fill("3000");
-    await expect(range(page)).toHaveText("$515 – $1,035");
+    await expect(range(page)).toHaveText(priced({ ...houseCase, size: 3000 }).range);
     await expect(page).toHaveURL(/[?&]sqft=3000(&|$)/);
     await main(page).getByRole("radio", { name: "1 story" }).check();
     await main(page).getByRole("radio", { name: "Stucco" }).check();
-    await expect(range(page)).toHaveText("$540 – $1,080");
+    await expect(range(page)).toHaveText(priced({ ...houseCase, size: 3000, stories: "1", option: "stucco" }).range);
     await expect(page).toHaveURL("/pricing?service=house-washing&sqft=3000&stories=1&siding=stucco");
     await size.fill("3 bedrooms");
     await expect(range(page)).toHaveCount(0);
-    await expect(size).toHaveAccessibleDescription(/Enter the home size as a number of square feet, like 2,000/);
+    await expect(size).toHaveAccessibleDescription(within(`Enter the home size as a number of square feet, like ${num(houseBook.measure.min * 4)}`));
+    const stucco = priced({ ...houseCase, stories: "1", option: "stucco" });
     await size.fill("2000");
-    await expect(range(page)).toHaveText("$360 – $720");
+    await expect(range(page)).toHaveText(stucco.range);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     // The URL is the estimate: opening it again shows the same range.
     await page.goto(page.url());
-    await expect(range(page)).toHaveText("$360 – $720");
+    await expect(range(page)).toHaveText(stucco.range);
   });
 
   test("a service chosen after the app started shows its inputs and prices without a page load", async ({ page }) => {
@@ -162,8 +188,9 @@ test.describe("instant price with JavaScript", () => {
       .getByRole("textbox", { name: /Or the home size/ })
       .fill("2000");
     await main(page).getByRole("radio", { name: "1 story" }).check();
-    await expect(range(page)).toHaveText("$195 – $280");
-    await expect(result(page)).toContainText("about 197 linear ft (from a 2,000 sq ft home) · 1 story");
+    const gutters = priced({ service: "gutter-cleaning", size: 2000, stories: "1", fromHomeSize: true });
+    await expect(range(page)).toHaveText(gutters.range);
+    await expect(result(page)).toContainText(gutters.summary);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 
@@ -172,30 +199,32 @@ test.describe("instant price with JavaScript", () => {
     await page.goto(HOUSE);
     await hydrated(page);
     await main(page).getByRole("radio", { name: "3 stories" }).check();
-    await expect(range(page)).toHaveText("$405 – $810");
+    const threeStories = priced({ ...houseCase, stories: "3" });
+    await expect(range(page)).toHaveText(threeStories.range);
     const form = requestForm(page);
     await fillRequest(form, email);
     await form.getByRole("button", { name: "Request This Estimate" }).click();
     const status = form.getByRole("status");
     await expect(status).toContainText("Thank you! Your request is in.");
-    await expect(status).toContainText("House washing — 2,000 sq ft · 3 stories · vinyl siding: $405 – $810");
+    await expect(status).toContainText(threeStories.line);
     await expect(status).toContainText("83702 is in our primary service area (Boise)");
     const [lead] = await leadsFor(email);
-    expect(lead?.fields).toMatchObject({ priceLow: "405", priceHigh: "810", priceInputs: "2,000 sq ft · 3 stories · vinyl siding" });
-    expect(await ownerMailText(email)).toContain("Instant estimate: House washing — 2,000 sq ft · 3 stories · vinyl siding: $405 – $810");
+    expect(lead?.fields).toMatchObject({ priceLow: String(threeStories.low), priceHigh: String(threeStories.high), priceInputs: threeStories.summary });
+    expect(await ownerMailText(email)).toContain(`Instant estimate: ${threeStories.line}`);
   });
 
   test("a range sent by a browser is ignored: the stored estimate is the price book's", async ({ page }) => {
     const email = uniqueEmail("tamper");
     await page.goto("/");
-    const response = await page.request.post("/pricing?service=driveway-cleaning&sqft=600", {
+    const quoted = priced({ service: "driveway-cleaning", size: 600 });
+    const response = await page.request.post(quoted.url, {
       form: { service: "driveway-cleaning", sqft: "600", priceLow: "1", priceHigh: "2", priceEstimate: "free", firstName: "T", lastName: "Amper", email, phone: "2085550100", zipcode: "83702" },
       headers: { accept: "text/html" },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(303);
     const [lead] = await leadsFor(email);
-    expect(lead?.fields).toMatchObject({ priceLow: "149", priceHigh: "180", priceEstimate: "Driveway cleaning — 600 sq ft: $149 – $180" });
+    expect(lead?.fields).toMatchObject({ priceLow: String(quoted.low), priceHigh: String(quoted.high), priceEstimate: quoted.line });
   });
 
   test("every ZIP field answers at once: primary, extended, outside", async ({ page }) => {
@@ -203,17 +232,15 @@ test.describe("instant price with JavaScript", () => {
     await hydrated(page);
     const zip = page.getByRole("complementary", { name: "FREE ESTIMATE" }).getByRole("textbox", { name: "ZIP code", exact: true });
     const answer = page.getByRole("complementary", { name: "FREE ESTIMATE" }).locator("[data-area]");
-    await zip.fill("83646");
-    await expect(answer).toContainText("83646 is in our primary service area (Meridian)");
-    await zip.fill("83638");
-    await expect(answer).toContainText("83638 is in our extended service area (McCall)");
-    await expect(answer).toContainText("visits are scheduled by appointment");
-    await zip.fill("59801");
-    await expect(answer).toContainText("59801 is outside our usual service area");
+    for (const zipCode of [areaZips.otherPrimary, areaZips.extendedCity, areaZips.otherOutside]) {
+      await zip.fill(zipCode);
+      await expect(answer).toContainText(areaSays(zipCode).title);
+      await expect(answer).toContainText(areaSays(zipCode).text);
+    }
     await page.goto("/contact");
     await hydrated(page);
-    await main(page).getByRole("textbox", { name: "ZIP code", exact: true }).fill("83687");
-    await expect(main(page).locator("[data-area]")).toContainText("83687 is in our primary service area (Nampa)");
+    await main(page).getByRole("textbox", { name: "ZIP code", exact: true }).fill(areaZips.primary);
+    await expect(main(page).locator("[data-area]")).toContainText(areaSays(areaZips.primary).title);
   });
 });
 
