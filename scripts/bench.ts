@@ -36,7 +36,7 @@ import express from "express";
 import lighthouse from "lighthouse";
 import { sitePaths } from "../app/lib/pages.ts";
 import { locationPath } from "../app/lib/paths.ts";
-import { makeSiteCopy } from "../tests/support/site-copy.ts";
+import { copyProject } from "../tests/support/project-copy.ts";
 import { writeTestGallery } from "../tests/support/test-photos.ts";
 import { contentSecurityPolicy } from "../app/server/csp.server.ts";
 import { securityHeaders } from "../app/server/security.server.ts";
@@ -555,15 +555,15 @@ async function startLimitServer(listenPort: number, limitPaths: string[], client
 
 /** Free ports in 3400-3499 (the range kept for benchmarks on the shared machine). */
 /**
- * A copy of the site with the test gallery (tests/support/site-copy.ts, tests/support/test-photos.ts), built for
+ * A copy of the site with the test gallery (tests/support/project-copy.ts, tests/support/test-photos.ts), built for
  * production and served like the site, with the plain-HTML limit of its pages with photos beside it.
  */
 async function startPhotoSite(photoPaths: string[], sitePort: number, sitePhotoLimitPort: number) {
   console.log("bench: building a copy of the site with the test gallery's photos");
-  const copy = makeSiteCopy();
-  cleanups.push(() => copy.remove());
+  const copy = copyProject("gs-bench-copy");
+  cleanups.push(() => void copy.remove());
   await writeTestGallery(copy);
-  await copy.run("npm", ["run", "build"]);
+  await copy.runOk("npm", ["run", "build"]);
   const siteData = mkdtempSync(path.join(tmpdir(), "gs-bench-photos-"));
   cleanups.push(() => rmSync(siteData, { recursive: true, force: true }));
   await startServer(sitePort!, siteData, copy.dir);

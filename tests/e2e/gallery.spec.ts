@@ -1,5 +1,5 @@
 /**
- * The before/after gallery (issue 21). With photos: a copy of the site (tests/support/site-copy.ts) with the
+ * The before/after gallery (issue 21). With photos: a copy of the project (tests/support/project-copy.ts) with the
  * pairs of tests/support/test-photos.ts, photos the test makes (with EXIF, GPS and an orientation tag),
  * built once for the run and served by each worker. Without photos: the site as it is built for the other
  * tests, checked only while its gallery is empty (the rule: photos are real or absent).
@@ -15,7 +15,7 @@ import { limits } from "../../app/lib/limits.ts";
 import { locationPath, servicePath } from "../../app/lib/paths.ts";
 import { htmlErrors } from "../../scripts/html-checker.ts";
 import { freePort, startServer, waitFor } from "../support/processes.ts";
-import { makeSiteCopy } from "../support/site-copy.ts";
+import { copyProject } from "../support/project-copy.ts";
 import { newestFirst, TEST_CAMERA, TEST_GALLERY, writeTestGallery } from "../support/test-photos.ts";
 import { expect, hydrated, test as siteTest } from "./fixtures.ts";
 import { pages } from "./site-pages.ts";
@@ -37,10 +37,10 @@ async function builtCopyWithGallery(): Promise<string> {
     return readFileSync(ready, "utf8");
   }
   // In the run's data folder, with the rest of what the run leaves behind.
-  const copy = makeSiteCopy({ parent: shared });
+  const copy = copyProject("gs-copy", { parent: shared });
   try {
     await writeTestGallery(copy);
-    await copy.run("npm", ["run", "build"], { env: { SITE_URL } });
+    await copy.runOk("npm", ["run", "build"], { env: { SITE_URL } });
   } catch (error) {
     writeFileSync(path.join(shared, "failed"), String(error));
     throw error;

@@ -71,7 +71,7 @@ export interface ServerOptions {
   args?: string[];
   /** The directory the server runs in, whose ./build it serves (default: the project's). */
   cwd?: string;
-  /** The server.ts to run (default: the project's; a site copy runs its own, tests/support/site-copy.ts). */
+  /** The server.ts to run (default: the project's; a copy of the project runs its own, tests/support/project-copy.ts). */
   script?: string;
   /** Wait for /healthz (default); false returns at once (for a server expected to refuse to start). */
   waitUntilReady?: boolean;
@@ -200,9 +200,9 @@ export async function startSilentProxy(targetPort: number, targetHost = "127.0.0
 /** The site on a free loopback port with a DATA_DIR of its own (files for e-mail, LOG_LEVEL=info); `env` on top. */
 const tempDataDir = () => path.join(mkdtempSync(path.join(tmpdir(), "gs-site-")), "data");
 
-export async function startSite(env: Record<string, string> = {}, { cwd }: { cwd?: string } = {}): Promise<ServerHandle & { dataDir: string }> {
+export async function startSite(env: Record<string, string> = {}, { cwd, script }: { cwd?: string; script?: string } = {}): Promise<ServerHandle & { dataDir: string }> {
   const dataDir = tempDataDir();
-  const handle = await startServer({ port: await freePort(), dataDir, cwd, env: { MAIL_TRANSPORT: "files", LOG_LEVEL: "info", ...env } });
+  const handle = await startServer({ port: await freePort(), dataDir, cwd, script, env: { MAIL_TRANSPORT: "files", LOG_LEVEL: "info", ...env } });
   return { ...handle, dataDir };
 }
 

@@ -20,14 +20,15 @@ export interface RunResult {
 export interface ProjectCopy {
   dir: string;
   read(file: string): string;
-  write(file: string, text: string): void;
+  /** Writes a file (text or bytes), making its folders. */
+  write(file: string, data: string | Uint8Array): void;
   /** Rewrites a file with `change`, which must change it (an edit that matches nothing is a broken test). */
   edit(file: string, change: (text: string) => string): void;
   /** Runs a command in the copy (npx, npm, node from this project's node_modules/.bin first on PATH). */
   run(command: string, args: string[], options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<RunResult>;
   /** Like run, but throws with the command's output when it fails. */
   runOk(command: string, args: string[], options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<string>;
-  /** Serves the copy's build (run `npm run build` first) on a free loopback port (tests/support/processes.ts startSite). */
+  /** Serves the copy's build (run `npm run build` first) with the copy's own server.ts on a free loopback port (startSite). */
   serve(env?: Record<string, string>): Promise<ServerHandle & { dataDir: string }>;
   /** Stops the copy's servers and deletes the copy. */
   remove(): Promise<void>;
@@ -50,8 +51,9 @@ function projectFiles(): string[] {
   return [...new Set(listed.split("\0").filter(Boolean))].filter((file) => file.split("/")[0] !== "node_modules" && existsSync(path.join(ROOT, file)));
 }
 
-export function copyProject(prefix = "gs-copy"): ProjectCopy {
-  const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+/** `parent`: the folder the copy is made in (default: the system's temporary folder), e.g. a test run's data folder. */
+export function copyProject(prefix = "gs-copy", { parent = tmpdir() }: { parent?: string } = {}): ProjectCopy {
+  const dir = mkdtempSync(path.join(parent, `${prefix}-`));
   try {
     for (const file of projectFiles()) {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -90,9 +92,11 @@ export function copyProject(prefix = "gs-copy"): ProjectCopy {
   return {
     dir,
     read: (file) => readFileSync(path.join(dir, file), "utf8"),
-    write(file, text) {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), text);
+    write(file, data) {
+      const full = path.resolve(dir, file);
+      if (!full.startsWith(`${dir}${path.sep}`)) throw new Error(`${file} is outside the copy`);
+      mkdirSync(path.dirname(full), { recursive: true });
+      writeFileSync(full, data);
     },
     edit(file, change) {
       const before = readFileSync(path.join(dir, file), "utf8");
@@ -107,7 +111,7 @@ export function copyProject(prefix = "gs-copy"): ProjectCopy {
       return output;
     },
     async serve(env = {}) {
-      const handle = await startSite({ SITE_URL: siteUrlOf(dir), ...env }, { cwd: dir });
+      const handle = await startSite({ SITE_URL: siteUrlOf(dir), ...env }, { cwd: dir, script: path.join(dir, "server.ts") });
       servers.push(handle);
       return handle;
     },
