@@ -12,7 +12,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import pino from "pino";
 import { createRequestHandler as createReactRouterHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import { business } from "./app/content/business.ts";
-import type { AppContext } from "./app/server/context.ts";
+import type { AppContext } from "./app/server/context.server.ts";
 import { holdDataDirLock } from "./app/server/db/backup.server.ts";
 import { openDatabase } from "./app/server/db/database.server.ts";
 import { type Env, EnvError, parseEnv } from "./app/server/env.server.ts";
@@ -23,12 +23,12 @@ import { contentSecurityPolicy, newNonce } from "./app/server/csp.server.ts";
 import { securityHeaders } from "./app/server/security.server.ts";
 import { cmsHandler } from "./app/server/cms.server.ts";
 import { ADMIN_HEADERS, isAdminPath } from "./app/server/admin/guard.server.ts";
-import { bodyLimits } from "./app/server/body-limits.ts";
-import { precompressed } from "./app/server/static-files.ts";
-import { loadPrerendered, servePrerenderedFast } from "./app/server/prerendered.ts";
-import { loggedPath } from "./app/server/log-path.ts";
-import { reactRouterHandler } from "./app/server/react-router-express.ts";
-import { requestOrigins, type TrustProxy } from "./app/server/request-origin.ts";
+import { bodyLimits } from "./app/server/body-limits.server.ts";
+import { precompressed } from "./app/server/static-files.server.ts";
+import { loadPrerendered, servePrerenderedFast } from "./app/server/prerendered.server.ts";
+import { loggedPath } from "./app/server/log-path.server.ts";
+import { reactRouterHandler } from "./app/server/react-router-express.server.ts";
+import { requestOrigins, type TrustProxy } from "./app/server/request-origin.server.ts";
 
 const dev = process.argv.includes("--dev");
 
@@ -93,7 +93,7 @@ app.use((_req, res, next) => {
   next();
 });
 app.set("trust proxy", env.TRUST_PROXY);
-// The origin each request was sent to: SITE_URL in production, whatever TRUST_PROXY says (app/server/request-origin.ts).
+// The origin each request was sent to: SITE_URL in production, whatever TRUST_PROXY says (app/server/request-origin.server.ts).
 const origins = requestOrigins({ siteUrl: env.SITE_URL, dev, trustProxy: app.get("trust proxy fn") as TrustProxy });
 const isHttps = (req: IncomingMessage) => origins.of(req).https;
 // Forms work behind a proxy without TRUST_PROXY, but its visitors share one address for the rate limits: said once.
@@ -177,7 +177,7 @@ app.get(["/healthz", "/healthz/deliveries"], async (req, res) => {
 app.use(cmsHandler({ dev, clientDir, siteUrl: env.SITE_URL, localBackend: env.CMS_LOCAL_BACKEND, isHttps }));
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
-// Prerendered pages are answered from memory before Express (app/server/prerendered.ts).
+// Prerendered pages are answered from memory before Express (app/server/prerendered.server.ts).
 let prerendered: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
 if (dev) {
   const vite = await import("vite");

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../app/server/db/database.server.ts";
 import { sampleLead } from "../tests/support/storage.ts";
 import { confirmSubscription } from "../app/server/leads/newsletter.server.ts";
-import { referenceOf } from "../app/server/leads/reference.ts";
+import { referenceOf } from "../app/server/leads/reference.server.ts";
 import { recordLead } from "../app/server/leads/store.server.ts";
 import { main, parseSince } from "./leads.ts";
 

@@ -23,13 +23,13 @@ import { passwordProblem } from "../app/server/admin/passwords.server.ts";
 import { BackupError, backupDatabase, restoreDatabase } from "../app/server/db/backup.server.ts";
 import { openDatabase, type Database } from "../app/server/db/database.server.ts";
 import { EnvError, parseEnv, type Env } from "../app/server/env.server.ts";
-import { formatField, formatPhone, formatTime, labelFor, oneLine } from "../app/server/leads/labels.ts";
+import { formatField, formatPhone, formatTime, labelFor, oneLine } from "../app/server/leads/labels.server.ts";
 import { linkSecret, listConfirmedSubscribers, newsletterLink } from "../app/server/leads/newsletter.server.ts";
-import { idPrefixOf, referenceOf } from "../app/server/leads/reference.ts";
-import { LEAD_KINDS, type LeadKind } from "../app/server/leads/kinds.ts";
+import { idPrefixOf, referenceOf } from "../app/server/leads/reference.server.ts";
+import { LEAD_KINDS, type LeadKind } from "../app/server/leads/kinds.server.ts";
 import { getLead, listLeads, type LeadRow } from "../app/server/leads/store.server.ts";
-import { areaText, leadsCsv } from "../app/server/leads/export.ts";
-import { toCsv } from "../app/server/leads/csv.ts";
+import { areaText, leadsCsv } from "../app/server/leads/export.server.ts";
+import { toCsv } from "../app/server/leads/csv.server.ts";
 
 const USAGE = `Usage:
   npm run leads -- list [--since 7d] [--kind estimate|contact|newsletter|application] [--json|--csv]

@@ -1,13 +1,13 @@
 /**
  * A post-build step (scripts/post-build.ts): writes brotli (.br) and gzip (.gz) copies beside every text file of build/client
  * (HTML, JS, CSS, XML, SVG, text, JSON, React Router .data), compressed once at the highest levels, so
- * the server sends them as they are instead of compressing each response (app/server/static-files.ts).
+ * the server sends them as they are instead of compressing each response (app/server/static-files.server.ts).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { filesUnder } from "../app/lib/build-files.server.ts";
-import { COMPRESSIBLE } from "../app/server/static-files.ts";
+import { COMPRESSIBLE } from "../app/server/static-files.server.ts";
 
 export function precompress(clientDir: string): string {
   let files = 0;

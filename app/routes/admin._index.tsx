@@ -3,7 +3,7 @@ import { AdminInput, AdminSelect, areaLabel, FlagBadge, kindLabel, StatusBadge }
 import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "../forms/admin.ts";
 import { signedIn } from "../server/admin/guard.server.ts";
 import { filterQuery, inbox, INBOX_PAGE_SIZE } from "../server/admin/inbox.server.ts";
-import { formatTime } from "../server/leads/labels.ts";
+import { formatTime } from "../server/leads/labels.server.ts";
 import type { Route } from "./+types/admin._index";
 
 /** Every request, newest first, filtered by the GET form's values (they live in the URL). */

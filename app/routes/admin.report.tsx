@@ -1,5 +1,5 @@
 import { kindLabel } from "../components/admin.tsx";
-import { localDateString } from "../server/admin/business-time.ts";
+import { localDateString } from "../server/admin/business-time.server.ts";
 import { signedIn } from "../server/admin/guard.server.ts";
 import { buildReport, KINDS, reportStart } from "../server/admin/report.server.ts";
 import { listLeads, statusHistory } from "../server/leads/store.server.ts";

@@ -6,8 +6,8 @@ import { NOTE_MAX, STATUS_FIELDS, STATUS_OPTIONS, statusSchema } from "../forms/
 import { signedIn } from "../server/admin/guard.server.ts";
 import { formFields, HttpError, readFields } from "../server/form-body.server.ts";
 import { priceRange } from "../server/admin/inbox.server.ts";
-import { formatField, formatPhone, formatTime, labelFor } from "../server/leads/labels.ts";
-import { spamFlag } from "../server/leads/spam-signal.ts";
+import { formatField, formatPhone, formatTime, labelFor } from "../server/leads/labels.server.ts";
+import { spamFlag } from "../server/leads/spam-signal.server.ts";
 import { changeLeadStatus, getLead, statusHistory } from "../server/leads/store.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
 

@@ -1,7 +1,7 @@
 import { signedIn } from "../server/admin/guard.server.ts";
 import { readFilters } from "../server/admin/inbox.server.ts";
-import { localDateString } from "../server/admin/business-time.ts";
-import { leadsCsv } from "../server/leads/export.ts";
+import { localDateString } from "../server/admin/business-time.server.ts";
+import { leadsCsv } from "../server/leads/export.server.ts";
 import { listLeads } from "../server/leads/store.server.ts";
 import type { Route } from "./+types/admin.requests[.]csv";
 

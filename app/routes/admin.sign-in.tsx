@@ -4,8 +4,8 @@ import { data, redirect } from "react-router";
 import { SIGN_IN_FIELDS, signInSchema } from "../forms/admin.ts";
 import { signIn } from "../server/admin/auth.server.ts";
 import { ownerContext, sessionCookie, sessionToken } from "../server/admin/guard.server.ts";
-import { formatTime } from "../server/leads/labels.ts";
-import { getApp } from "../server/context.ts";
+import { formatTime } from "../server/leads/labels.server.ts";
+import { getApp } from "../server/context.server.ts";
 import { formFields, HttpError, readFields } from "../server/form-body.server.ts";
 import type { Route } from "./+types/admin.sign-in";
 

@@ -4,7 +4,7 @@
  * field names the form has. The form library (Conform) expands path-syntax names such as `x[400000000]`
  * into arrays of that length and acts on its reserved `__intent__` field: neither ever reaches it.
  */
-import { TEXT_FORM_LIMIT } from "./body-limits.ts";
+import { TEXT_FORM_LIMIT } from "./body-limits.server.ts";
 
 /** More entries than this in one body is not a form of this site (the largest has about 25). */
 export const MAX_FORM_ENTRIES = 200;

@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as confirmAction, loader as confirmLoader } from "../routes/newsletter.confirm.tsx";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "../routes/newsletter.unsubscribe.tsx";
-import { appContext } from "./context.ts";
+import { appContext } from "./context.server.ts";
 import type { Database } from "./db/database.server.ts";
 import { createTestStorage, sampleLead, type TestStorage } from "../../tests/support/storage.ts";
 import { parseEnv } from "./env.server.ts";

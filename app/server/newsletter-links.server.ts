@@ -7,7 +7,7 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { SubscriptionStatus } from "./db/database.server.ts";
-import { getApp } from "./context.ts";
+import { getApp } from "./context.server.ts";
 import { confirmSubscription, getSubscription, linkSecret, readNewsletterToken, unsubscribe, type TokenPurpose } from "./leads/newsletter.server.ts";
 import { readFormData } from "./form-body.server.ts";
 

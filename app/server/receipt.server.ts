@@ -4,7 +4,7 @@
  * keeping a URL. `/request-received/<lead id>.<kind>.<expiry>.<duplicate>.<signature>`
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { LEAD_KINDS, type LeadKind } from "./leads/kinds.ts";
+import { LEAD_KINDS, type LeadKind } from "./leads/kinds.server.ts";
 
 export const RECEIPT_TTL_MS = 30 * 60_000;
 

@@ -17,7 +17,7 @@ export function securityHeaderValues({ hsts }: { hsts: boolean }): Record<string
 }
 
 /**
- * `hsts`: false, or whether the browser used https, as server.ts decides it (app/server/request-origin.ts:
+ * `hsts`: false, or whether the browser used https, as server.ts decides it (app/server/request-origin.server.ts:
  * SITE_URL's scheme in production), never from a client's own header.
  */
 export function securityHeaders({ hsts }: { hsts: false | ((req: IncomingMessage) => boolean) }) {

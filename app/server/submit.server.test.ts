@@ -7,12 +7,12 @@ import { action as contactAction } from "../routes/contact.tsx";
 import { action as newsletterAction } from "../routes/newsletter.tsx";
 import { action as estimateAction } from "../routes/estimate.tsx";
 import { loader as receivedLoader } from "../routes/request-received.tsx";
-import { appContext } from "./context.ts";
+import { appContext } from "./context.server.ts";
 import { createTestStorage, type TestStorage } from "../../tests/support/storage.ts";
 import type { Database } from "./db/database.server.ts";
 import { parseEnv } from "./env.server.ts";
 import { confirmSubscription, unsubscribe } from "./leads/newsletter.server.ts";
-import { referenceOf } from "./leads/reference.ts";
+import { referenceOf } from "./leads/reference.server.ts";
 import { listLeads } from "./leads/store.server.ts";
 import { business } from "../content/business.ts";
 

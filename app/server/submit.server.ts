@@ -16,13 +16,13 @@ import { zipTable } from "./service-area.server.ts";
 import { rateLimitKey } from "./client-ip.server.ts";
 import type { Database } from "./db/database.server.ts";
 import { keyedHash } from "./db/site-secrets.server.ts";
-import { getApp } from "./context.ts";
+import { getApp } from "./context.server.ts";
 import { receiptPath } from "./receipt.server.ts";
-import { referenceOf } from "./leads/reference.ts";
-import { SPAM_SIGNAL, SPAM_SIGNAL_FIELD } from "./leads/spam-signal.ts";
+import { referenceOf } from "./leads/reference.server.ts";
+import { SPAM_SIGNAL, SPAM_SIGNAL_FIELD } from "./leads/spam-signal.server.ts";
 import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead, REPLY_LIMIT } from "./leads/store.server.ts";
 
-import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "./body-limits.ts";
+import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "./body-limits.server.ts";
 import { type FormShape, HttpError, pickFields, readFormData } from "./form-body.server.ts";
 
 export { HttpError, readFormData, TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT };
@@ -197,4 +197,4 @@ export function requester(v: { firstName: string; lastName: string; email: strin
 /** The consent proof kept with a request when the visitor ticked the text-message box. */
 export const consentProof = (agreed: boolean, now = new Date()) => (agreed ? { version: CONSENT.version, text: CONSENT.text, at: now } : null);
 
-export { applicationConfirmation, confirmationOf, estimateConfirmation, newsletterConfirmation } from "./leads/confirmations.ts";
+export { applicationConfirmation, confirmationOf, estimateConfirmation, newsletterConfirmation } from "./leads/confirmations.server.ts";

@@ -12,7 +12,7 @@ import { cleanupAfterEach } from "./fixtures.ts";
 import { openDatabase, type Database } from "../../app/server/db/database.server.ts";
 import { createTestStorage, sampleLead } from "../support/storage.ts";
 import { headerValue, parsePart } from "../support/mime-reader.ts";
-import { referenceOf } from "../../app/server/leads/reference.ts";
+import { referenceOf } from "../../app/server/leads/reference.server.ts";
 import { recordLead } from "../../app/server/leads/store.server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { estimateBody, freePort, startServer, startSilentProxy, waitFor, type ServerHandle } from "../support/processes.ts";

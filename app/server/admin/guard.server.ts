@@ -5,7 +5,7 @@
  * checked in server.ts, before React Router.)
  */
 import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
-import { getApp, type AppContext } from "../context.ts";
+import { getApp, type AppContext } from "../context.server.ts";
 import { readSession, SESSION_ABSOLUTE_MS, type OwnerSession } from "./auth.server.ts";
 
 /** Over HTTPS the cookie carries the __Host- prefix: Secure, Path=/, no Domain, so no subdomain can set it. */

@@ -1,10 +1,10 @@
 /** The inbox's filters and rows, as the /admin pages and the CSV export read them. */
 import { inboxFilterSchema, type InboxFilterValues } from "../../forms/admin.ts";
 import type { Database } from "../db/database.server.ts";
-import { formatPhone, oneLine } from "../leads/labels.ts";
+import { formatPhone, oneLine } from "../leads/labels.server.ts";
 import { listLeads, type LeadFilter, type ListedLead } from "../leads/store.server.ts";
-import { isOverdue, parseLocalDate, startOfLocalDay } from "./business-time.ts";
-import { spamFlag } from "../leads/spam-signal.ts";
+import { isOverdue, parseLocalDate, startOfLocalDay } from "./business-time.server.ts";
+import { spamFlag } from "../leads/spam-signal.server.ts";
 
 /** Requests shown on one inbox page; the CSV export has them all. */
 export const INBOX_PAGE_SIZE = 200;

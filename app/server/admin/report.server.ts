@@ -5,7 +5,7 @@
  */
 import type { LeadKind } from "../leads/store.server.ts";
 import type { ListedLead, StatusChange } from "../leads/store.server.ts";
-import { localParts, localTime, startOfLocalWeek } from "./business-time.ts";
+import { localParts, localTime, startOfLocalWeek } from "./business-time.server.ts";
 
 const REPORT_WEEKS = 12;
 /** Sources shown by name; the rest are added up as "Other". */

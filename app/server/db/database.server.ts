@@ -9,7 +9,7 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlit
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Generated, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import type { Env } from "../env.server.ts";
-import type { LeadKind } from "../leads/kinds.ts";
+import type { LeadKind } from "../leads/kinds.server.ts";
 import { migrationProvider } from "./migrations.server.ts";
 
 export type DeliveryStatus = "pending" | "notified";

@@ -6,7 +6,7 @@ import { sampleLead, sampleLeadRow } from "../../../tests/support/storage.ts";
 import { parseEnv } from "../env.server.ts";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink.ts";
 import { composeLeadEmail, createMailSender, leadSubject, purgeMailFiles } from "./mail.server.ts";
-import type { Delivery } from "./delivery.ts";
+import type { Delivery } from "./delivery.server.ts";
 import type { LeadRow, NewLead } from "./store.server.ts";
 import { decode, headerValue, headerValues, leaves, parsePart } from "../../../tests/support/mime-reader.ts";
 

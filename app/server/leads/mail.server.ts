@@ -10,10 +10,10 @@ import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../content/business.ts";
 import type { Env } from "../env.server.ts";
-import { formatField, formatPhone, formatTime, labelFor, oneLine } from "./labels.ts";
-import type { Delivery } from "./delivery.ts";
-import { referenceOf } from "./reference.ts";
-import { spamFlag } from "./spam-signal.ts";
+import { formatField, formatPhone, formatTime, labelFor, oneLine } from "./labels.server.ts";
+import type { Delivery } from "./delivery.server.ts";
+import { referenceOf } from "./reference.server.ts";
+import { spamFlag } from "./spam-signal.server.ts";
 import type { LeadKind, LeadRow } from "./store.server.ts";
 
 type MailEnv = Pick<Env, "MAIL_FROM" | "LEADS_TO">;

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database, JobKind } from "../db/database.server.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../tests/support/storage.ts";
 import { parseEnv } from "../env.server.ts";
-import type { Delivery, Sender } from "./delivery.ts";
+import type { Delivery, Sender } from "./delivery.server.ts";
 import { backoffMs, errorCode, errorMessage, LEASE_MS, RETRY_FOR_MS, startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
 import { getLead, recordLead } from "./store.server.ts";
 

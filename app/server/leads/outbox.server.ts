@@ -26,7 +26,7 @@ import { linkSecret } from "./newsletter.server.ts";
 import { composeReplyEmail } from "./reply.server.ts";
 import { getAttachment, getLead, markNotified, pruneRateLimits, purgeExpiredLeads, RETENTION_DAYS } from "./store.server.ts";
 import { postLead } from "./webhook.server.ts";
-import type { Sender } from "./delivery.ts";
+import type { Sender } from "./delivery.server.ts";
 
 /** A claimed job's lease (default of OUTBOX_LEASE_SECONDS); renewed every RENEW_MS (at most a third of it) while its send runs, so a crash delays its mail by at most this. */
 export const LEASE_MS = 30_000;

@@ -11,14 +11,14 @@
  */
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../content/business.ts";
-import { confirmationOf } from "./confirmations.ts";
+import { confirmationOf } from "./confirmations.server.ts";
 import { jobs } from "../../content/careers.ts";
 import { availabilityOptions, contactMethods, serviceTypeOptions, servicesNeededOptions } from "../../forms/options.ts";
-import { oneLine } from "./labels.ts";
+import { oneLine } from "./labels.server.ts";
 import { escapeHtml } from "./mail.server.ts";
 import { listUnsubscribeHeaders, newsletterLink, CONFIRM_TTL_MS } from "./newsletter.server.ts";
-import type { Delivery } from "./delivery.ts";
-import { referenceOf } from "./reference.ts";
+import type { Delivery } from "./delivery.server.ts";
+import { referenceOf } from "./reference.server.ts";
 import type { LeadKind, LeadRow } from "./store.server.ts";
 
 export interface ReplyContext {

@@ -8,7 +8,7 @@ import { sql, type Selectable, type Transaction } from "kysely";
 import type { Database, DB, DeliveryStatus, JobKind, JobStatus, LeadsTable, LeadStatus } from "../db/database.server.ts";
 import { keyedHash } from "../db/site-secrets.server.ts";
 
-import type { LeadKind } from "./kinds.ts";
+import type { LeadKind } from "./kinds.server.ts";
 
 export type { LeadKind };
 export type Fields = Record<string, string | string[] | boolean | null>;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { businessMsBetween, isOverdue, localDateString, parseLocalDate, startOfLocalWeek } from "./business-time.ts";
+import { businessMsBetween, isOverdue, localDateString, parseLocalDate, startOfLocalWeek } from "./business-time.server.ts";
 
 const H = 3_600_000;
 // Boise is UTC−7 in winter (MST) and UTC−6 in summer (MDT).

@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { prerenderedPages } from "../lib/build-files.server.ts";
 import { contentSecurityPolicy } from "./csp.server.ts";
 import { securityHeaderValues } from "./security.server.ts";
-import { acceptedEncodings } from "./static-files.ts";
+import { acceptedEncodings } from "./static-files.server.ts";
 
 interface Variant {
   body: Buffer;

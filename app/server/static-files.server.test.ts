@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptedEncodings } from "./static-files.ts";
+import { acceptedEncodings } from "./static-files.server.ts";
 
 describe("Accept-Encoding", () => {
   it("lists what the client accepts, without those refused by q=0", () => {

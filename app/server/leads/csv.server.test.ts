@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BOM, csvCell, toCsv } from "./csv.ts";
+import { BOM, csvCell, toCsv } from "./csv.server.ts";
 
 /** An RFC 4180 reader (after the byte-order mark), to check that what toCsv writes reads back. */
 function parseCsv(file: string): string[][] {

@@ -2,8 +2,8 @@
  * The requests as a CSV file: one export for the command line (`npm run leads -- list --csv`) and the
  * inbox (/admin/requests.csv), with the same columns. Cells are formula-safe (./csv.ts).
  */
-import { toCsv } from "./csv.ts";
-import { formatField, formatPhone, labelFor } from "./labels.ts";
+import { toCsv } from "./csv.server.ts";
+import { formatField, formatPhone, labelFor } from "./labels.server.ts";
 import type { ListedLead } from "./store.server.ts";
 
 export const areaText = (inServiceArea: boolean | null) => (inServiceArea === null ? "?" : inServiceArea ? "yes" : "no");

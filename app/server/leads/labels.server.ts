@@ -24,7 +24,7 @@ const fieldLabels: Record<string, string> = {
   priceInputs: "Property details",
   priceLow: "Estimate low ($)",
   priceHigh: "Estimate high ($)",
-  // A kept request a spam check could not tell from a bot's (app/server/leads/spam-signal.ts).
+  // A kept request a spam check could not tell from a bot's (app/server/leads/spam-signal.server.ts).
   spamSignal: "Check (spam signal)",
 };
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { requestOrigins, type TrustProxy } from "./request-origin.ts";
+import { requestOrigins, type TrustProxy } from "./request-origin.server.ts";
 
 const SITE_URL = "https://www.gemstateexteriorcleaning.com";
 const noProxy: TrustProxy = () => false;
