@@ -37,7 +37,9 @@ const paragraphs = (min: number, max: number, maxLength: number) =>
         .map((p) => p.replace(/\s*\n\s*/g, " ").trim())
         .filter(Boolean),
     )
-    .pipe(z.array(text.max(maxLength)).min(min).max(max));
+    .pipe(z.array(text.max(maxLength)).min(min).max(max))
+    // For the browser editor (./cms-config.ts): a Markdown box whose pattern counts the paragraphs.
+    .meta({ paragraphs: { min, max, maxLength } });
 
 const serviceCategory = z.enum(["Residential", "Commercial"]);
 
@@ -453,7 +455,7 @@ const galleryPhoto = (which: "before" | "after") =>
       .trim()
       // Not HEIC: sharp's prebuilt binary cannot read it (HEVC); phones can share a photo as JPEG.
       .regex(/^photos\/[^/\\]+\.(?:jpe?g|png|webp|avif|tiff?)$/i, "a photo in content/gallery/photos/ (a .jpg, .png, .webp, .avif or .tiff file; an iPhone's HEIC photo shared as JPEG)")
-      .meta({ title: `${which === "before" ? "Before" : "After"} photo` }),
+      .meta({ title: `${which === "before" ? "Before" : "After"} photo`, widget: "image" }),
     alt: text
       .min(15)
       .max(200)
@@ -470,8 +472,8 @@ const galleryPhoto = (which: "before" | "after") =>
 export const galleryPairSchema = z.strictObject({
   slug,
   title: text.max(80).describe("A short headline, e.g. “Oil-stained driveway in Eagle”").meta({ title: "Title" }),
-  service: slug.describe("The service's address, as in /services/driveway-cleaning → driveway-cleaning").meta({ title: "Service" }),
-  city: slug.describe("The city in lowercase with hyphens, e.g. eagle or garden-city").meta({ title: "City" }),
+  service: slug.describe("The service's address, as in /services/driveway-cleaning → driveway-cleaning").meta({ title: "Service", entryOf: "services" }),
+  city: slug.describe("The city in lowercase with hyphens, e.g. eagle or garden-city").meta({ title: "City", entryOf: "cities" }),
   date: z.iso.date("the date of the job as YYYY-MM-DD, e.g. 2026-06-14").describe("The day of the job (YYYY-MM-DD); the newest photos are shown first").meta({ title: "Date of the job" }),
   caption: text.max(300).describe("One or two sentences: what was done and how, e.g. “Hot-water surface cleaning at 3,000 PSI, then a degreaser on the oil spots.”").meta({ title: "Caption" }),
   before: galleryPhoto("before").meta({ title: "Before" }),
