@@ -5,6 +5,7 @@
  * applies with the generated field (presence, pattern, min/max, options), and both must accept the same ones.
  * A document built from the configuration's required fields, as Decap saves it, passes the schema.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
@@ -256,6 +257,22 @@ describe("the browser editor's configuration", () => {
     const result = collection.schema.safeParse(doc);
     const issues = (result.error?.issues ?? []).filter((issue) => issue.code !== "custom" && !(issue.path.length === 2 && fixedLists.has(String(issue.path[0]))));
     expect(issues, JSON.stringify(doc)).toEqual([]);
+  });
+
+  it("describes every collection for the owner, as collections.ts does", () => {
+    for (const [name, collection] of entries) {
+      expect(collection.description, `${name}: a description in collections.ts`).toMatch(/\S{3}/);
+      expect(config.collections.find((c) => c.name === name)!.description).toBe(collection.description);
+    }
+  });
+
+  it("is listed in the README's table of collections, one row each, as collectionsTable() writes it", async () => {
+    const { collectionsTable } = await import("./cms-config.ts");
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const table = /<!-- collections: generated[^\n]*-->\n\n([\s\S]*?)\n\n/.exec(readme)?.[1];
+    // On a difference, paste the expected table into README.md (below the "collections: generated" comment).
+    expect(table).toBe(collectionsTable());
+    expect(table!.split("\n")).toHaveLength(entries.length + 2);
   });
 
   it("is YAML with the git backend; the local backend is only added on request", () => {

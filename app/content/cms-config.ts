@@ -471,3 +471,13 @@ export const decapConfigYaml = (config: DecapConfig) => HEADER + stringify(confi
 
 /** The local backend (decap-server on this machine) added to a generated config.yml. */
 export const withLocalBackend = (configYaml: string, url: string) => `${configYaml.trimEnd()}\nlocal_backend:\n  url: ${JSON.stringify(url)}\n`;
+
+/** The README's table of collections ("Editing the site's content"): one row per collection, from ./collections.ts. */
+export function collectionsTable(): string {
+  const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const rows = Object.values(collections as Record<string, Collection>).map((collection) => {
+    const where = collection.kind === "file" ? `content/${collection.file}` : `content/${collection.folder}/*.${collection.format === "markdown" ? "md" : "yaml"}`;
+    return `| ${cell(collection.label)} | \`${where}\` | ${cell(collection.description ?? "")} |`;
+  });
+  return ["| collection | file | what it is |", "| --- | --- | --- |", ...rows].join("\n");
+}

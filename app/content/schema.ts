@@ -103,7 +103,7 @@ export const serviceSchema = z
     icon: iconName,
     template: serviceTemplate.describe("Which page layout shows the service: services that are alike share one"),
     tagline: text.max(160).describe("The page's subtitle, one sentence"),
-    intro: paragraphs(2, 3, 700).describe("2-3 paragraphs: what the service is and why it matters in the Treasure Valley"),
+    intro: paragraphs(2, 3, 700).describe("2–3 paragraphs separated by a blank line: what the service is and why it matters in the Treasure Valley"),
     method: text.max(700).describe("The pressure and method used (pressure washing 1,500-4,000 PSI, soft washing under 500 PSI)"),
     process: z.array(step).min(4).max(5).describe("How the job is done, 4-5 steps"),
     surfaces: z.array(text.max(60)).min(6).max(8).describe("Surfaces or items covered, 6-8 short labels"),
@@ -164,7 +164,7 @@ export const locationSchema = z
       .describe("[longitude, latitude] of the city centre, e.g. [-116.2023, 43.615]"),
     focus: text.max(100).describe("What the city's page is about, a short phrase"),
     headline: text.max(70).describe('The page\'s headline, e.g. "Pressure Washing in Boise, Idaho"'),
-    intro: paragraphs(2, 2, 700).describe("2 paragraphs about this city's properties, climate, water and dust, and what we do there"),
+    intro: paragraphs(2, 2, 700).describe("2 paragraphs separated by a blank line, about this city's properties, climate, water and dust, and what we do there"),
     services: z
       .array(z.strictObject({ name: text.max(50), sentence: text.max(250) }))
       .length(6)
