@@ -472,8 +472,8 @@ const galleryPhoto = (which: "before" | "after") =>
 export const galleryPairSchema = z.strictObject({
   slug,
   title: text.max(80).describe("A short headline, e.g. “Oil-stained driveway in Eagle”").meta({ title: "Title" }),
-  service: slug.describe("The service's address, as in /services/driveway-cleaning → driveway-cleaning").meta({ title: "Service", entryOf: "services" }),
-  city: slug.describe("The city in lowercase with hyphens, e.g. eagle or garden-city").meta({ title: "City", entryOf: "cities" }),
+  service: slug.describe("The service done on this job; the file keeps its address, as in /services/driveway-cleaning → driveway-cleaning").meta({ title: "Service", entryOf: "services" }),
+  city: slug.describe("The city of the job, one of the city pages; the file keeps it in lowercase with hyphens, e.g. eagle or garden-city").meta({ title: "City", entryOf: "cities" }),
   date: z.iso.date("the date of the job as YYYY-MM-DD, e.g. 2026-06-14").describe("The day of the job (YYYY-MM-DD); the newest photos are shown first").meta({ title: "Date of the job" }),
   caption: text.max(300).describe("One or two sentences: what was done and how, e.g. “Hot-water surface cleaning at 3,000 PSI, then a degreaser on the oil spots.”").meta({ title: "Caption" }),
   before: galleryPhoto("before").meta({ title: "Before" }),

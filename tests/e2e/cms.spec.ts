@@ -132,6 +132,41 @@ test("the owner edits a FAQ answer and a price in the browser editor, and the fi
   expect(editor.violations).toEqual([]);
 });
 
+test("the editor opens a service's Markdown intro and the gallery's photo and choice fields", async ({ page }) => {
+  test.setTimeout(60_000);
+  const editor = await openEditor(page);
+  const [service] = loadCollection("services", editor.contentDir);
+  const [cityPage] = loadCollection("cities", editor.contentDir);
+
+  // A service (Markdown with front matter): its fields and its intro in the Markdown box, with the collection's description.
+  await page.getByRole("complementary").getByRole("link", { name: collections.services.label, exact: true }).click();
+  await expect(page.getByText(collections.services.description, { exact: true })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: service!.title, exact: true }).click();
+  await expect(page.getByText(/Writing in .* collection/)).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true }).first()).toHaveValue(service!.title);
+  const firstParagraph = service!.page.intro[0]!;
+  await expect(page.getByRole("textbox").filter({ hasText: firstParagraph.slice(0, 60) })).toBeVisible();
+
+  // A new gallery pair: two photo fields that open the media library, and the service and city chosen by name.
+  await page.getByRole("link", { name: /Writing in/ }).click();
+  await page.getByRole("complementary").getByRole("link", { name: collections.gallery.label, exact: true }).click();
+  await page.getByRole("link", { name: `Create entry of type ${collections.gallery.label}` }).click();
+  await expect(page.getByRole("button", { name: "Choose an image" })).toHaveCount(2);
+  for (const [label, title] of [
+    ["Service", service!.title],
+    ["City", cityPage!.city],
+  ] as const) {
+    const select = page.getByLabel(label, { exact: true });
+    await select.click();
+    await expect(page.getByRole("option", { name: title, exact: true })).toBeVisible();
+    await page.keyboard.press("Escape");
+  }
+  if (process.env.CMS_SCREENSHOT_GALLERY) await page.screenshot({ path: process.env.CMS_SCREENSHOT_GALLERY, fullPage: true });
+
+  expect(editor.offsite).toEqual([]);
+  expect(editor.violations).toEqual([]);
+});
+
 test("/cms answers with its own headers, and no public page loads anything of it", async ({ page, request }) => {
   const editor = await openEditor(page);
   const answer = await request.get(`${editor.site.origin}/cms/`);
