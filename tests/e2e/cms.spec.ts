@@ -4,7 +4,8 @@
  * `npm run cms`), the built site runs with CMS_LOCAL_BACKEND pointing at it, and Chromium edits a FAQ answer
  * and the house-washing low rate through the editor's own controls. The files on disk change, and still load
  * with the site's loader (the build would accept them). Every request to another host is refused and
- * recorded, and so is every Content-Security-Policy violation: both lists must stay empty.
+ * recorded, and so is every Content-Security-Policy violation: both lists must stay empty. It also opens a
+ * service (Markdown) and a new gallery pair (image fields, choices), and saves a service and a city page.
  */
 import { cpSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -163,6 +164,34 @@ test("the editor opens a service's Markdown intro and the gallery's photo and ch
   }
   if (process.env.CMS_SCREENSHOT_GALLERY) await page.screenshot({ path: process.env.CMS_SCREENSHOT_GALLERY, fullPage: true });
 
+  expect(editor.offsite).toEqual([]);
+  expect(editor.violations).toEqual([]);
+});
+
+test("a service and a city page saved from the editor keep their intro paragraphs and coordinates and still load", async ({ page }) => {
+  test.setTimeout(60_000);
+  const editor = await openEditor(page);
+  const before = loadCollection("services", editor.contentDir);
+  const service = before.find((s) => s.slug === "house-washing")!;
+  const tagline = `${service.page.tagline.slice(0, 140)} Edited.`;
+  await page.getByRole("complementary").getByRole("link", { name: collections.services.label, exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: service.title, exact: true }).click();
+  await page.getByLabel("Tagline", { exact: true }).fill(tagline);
+  await publish(page);
+  await expect.poll(() => loadCollection("services", editor.contentDir).find((s) => s.slug === "house-washing")?.page.tagline).toBe(tagline);
+  const after = loadCollection("services", editor.contentDir).find((s) => s.slug === "house-washing")!;
+  expect(after).toEqual({ ...service, page: { ...service.page, tagline } });
+
+  // A city page: its coordinates (a list of two numbers) are saved as they were.
+  const city = loadCollection("cities", editor.contentDir).find((c) => c.slug === "boise")!;
+  const headline = `${city.page.headline.slice(0, 60)} Edited`;
+  await page.getByRole("link", { name: /Writing in/ }).click();
+  await page.getByRole("complementary").getByRole("link", { name: collections.cities.label, exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: city.city, exact: true }).click();
+  await page.getByLabel("Headline", { exact: true }).fill(headline);
+  await publish(page);
+  await expect.poll(() => loadCollection("cities", editor.contentDir).find((c) => c.slug === "boise")?.page.headline).toBe(headline);
+  expect(loadCollection("cities", editor.contentDir).find((c) => c.slug === "boise")).toEqual({ ...city, page: { ...city.page, headline } });
   expect(editor.offsite).toEqual([]);
   expect(editor.violations).toEqual([]);
 });
