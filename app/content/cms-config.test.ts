@@ -223,7 +223,7 @@ describe("the browser editor's configuration", () => {
         const names = (decap.fields ?? []).map((f) => f.name);
         // Decap names a new entry's file from a field; a collection without one is listed by file name and cannot add entries.
         if (decap.create) expect(names).toContain(decap.identifier_field ?? "title");
-        else expect(decap.summary).toBe("{{slug}}");
+        else expect(decap.summary).toBe("{{filename}}");
       }
     }
   });

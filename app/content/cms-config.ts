@@ -437,7 +437,7 @@ export function decapCollection(name: string, collection: Collection, contentDir
     format: collection.format === "markdown" ? "frontmatter" : "yaml",
     create: identifier !== undefined,
     slug: "{{slug}}",
-    ...(identifier === undefined ? { summary: "{{slug}}" } : identifier !== "title" ? { identifier_field: identifier } : {}),
+    ...(identifier === undefined ? { summary: "{{filename}}" } : identifier !== "title" ? { identifier_field: identifier } : {}),
     fields: entryFields,
   };
 }

@@ -162,6 +162,12 @@ test("the editor opens a service's Markdown intro and the gallery's photo and ch
     await expect(page.getByRole("option", { name: title, exact: true })).toBeVisible();
     await page.keyboard.press("Escape");
   }
+  // The legal pages (all text, no title field): listed by file name, without a New button, the page in the Markdown box.
+  await page.getByRole("link", { name: /Writing in/ }).click();
+  await page.getByRole("complementary").getByRole("link", { name: collections.legal.label, exact: true }).click();
+  await expect(page.getByRole("link", { name: `Create entry of type ${collections.legal.label}` })).toHaveCount(0);
+  await page.getByRole("main").getByRole("link", { name: "privacy-policy", exact: true }).click();
+  await expect(page.getByRole("textbox").filter({ hasText: "Privacy Policy" })).toBeVisible();
   if (process.env.CMS_SCREENSHOT_GALLERY) await page.screenshot({ path: process.env.CMS_SCREENSHOT_GALLERY, fullPage: true });
 
   expect(editor.offsite).toEqual([]);
