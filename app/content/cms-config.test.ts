@@ -5,6 +5,7 @@
  * applies with the generated field (presence, pattern, min/max, options), and both must accept the same ones.
  * A document built from the configuration's required fields, as Decap saves it, passes the schema.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
@@ -43,18 +44,36 @@ function decapAccepts(field: DecapField, value: unknown): boolean {
   if (empty) return field.required === false;
   if (field.pattern) return new RegExp(field.pattern[0]).test(String(value));
   if (field.widget === "number" && typeof value === "number") return (field.min === undefined || value >= field.min) && (field.max === undefined || value <= field.max);
-  if (field.widget === "select") return field.options!.includes(String(value));
+  if (field.widget === "select") return optionValues(field).includes(String(value));
   return true;
 }
 
-const zodAccepts = (schema: z.ZodType, optional: boolean, value: unknown) => (value === undefined ? optional : schema.safeParse(value).success);
+const optionValues = (field: DecapField) => field.options!.map((option) => (typeof option === "string" ? option : option.value));
+
+/**
+ * What Zod accepts, leaving out its custom refinements (a time zone Intl knows, an alt text that is not a file
+ * name, rules across fields): the editor cannot state them, and the build refuses a file that breaks one
+ * (decision 017), so there the editor may accept what the schema refuses, and nowhere else.
+ */
+const zodAccepts = (schema: z.ZodType, optional: boolean, value: unknown) => {
+  if (value === undefined) return optional;
+  const result = schema.safeParse(value);
+  return result.success || result.error.issues.every((issue) => issue.code === "custom");
+};
 
 const bounds = (schema: z.ZodType) => jsonSchemaOf(schema) as Record<string, number | undefined>;
 
 function stringCandidates(schema: z.ZodType): string[] {
   const { minLength = 1, maxLength = 300 } = bounds(schema);
   const lengths = [1, 2, minLength - 1, minLength, minLength + 1, maxLength - 1, maxLength, maxLength + 1].filter((n) => n >= 1);
-  return ["", "house-washing", "Not a Slug!", "a-", "2026-03-12", "March 12, 2026", ...lengths.map((n) => "a".repeat(n))];
+  const paragraphs = (count: number, length = 40) => Array.from({ length: count }, (_, i) => `Paragraph ${i + 1} `.padEnd(length, "x")).join("\n\n");
+  return [
+    ...["", "house-washing", "Not a Slug!", "a-", "2026-03-12", "2026-02-30", "March 12, 2026", ...lengths.map((n) => "a".repeat(n))],
+    // Forms: addresses, e-mail, phone, photo paths (any case), Markdown pages and paragraphs.
+    ...["https://www.example.com", "https://www.example.com/", "https://maps.example.com/?q=Boise", "http://www.example.com", "https://", "www.example.com", "owner@example.com", "owner@", "(208) 555-0134", "208-555-0134", "07:00", "19:00", "7:00 PM"],
+    ...["photos/driveway-before.jpg", "photos/DRIVEWAY.JPG", "photos/a.heic", "driveway.jpg", "# Privacy Policy\n\nWe keep what you send us.\n", "Privacy Policy\n\nText.", "12345", "ID"],
+    ...[paragraphs(1), paragraphs(2), paragraphs(3), paragraphs(4), paragraphs(2, maxLength), paragraphs(2, maxLength + 1), "One\nline.\n\n  Two,\n  indented."],
+  ];
 }
 
 function numberCandidates(schema: z.ZodType, int: boolean): number[] {
@@ -80,7 +99,13 @@ function agree(field: DecapField, schema: z.ZodType, where: string, inOptionalGr
   switch (def.type) {
     case "union": // a text or a date read from YAML: edited as text
     case "string":
-      expect(["string", "text", "image", "file"], where).toContain(field.widget);
+      expect(["string", "text", "markdown", "image", "file", "select"], where).toContain(field.widget);
+      if (field.widget === "select") {
+        // The slug of another collection's entry: the editor offers today's entries, each a value the schema accepts.
+        for (const value of optionValues(field)) expect(zodAccepts(schema, optional, value), `${where}: ${value}`).toBe(true);
+        expect(decapAccepts(field, "not-one-of-the-entries"), where).toBe(false);
+        break;
+      }
       for (const value of stringCandidates(leaf)) check(value);
       break;
     case "number": {
@@ -95,8 +120,8 @@ function agree(field: DecapField, schema: z.ZodType, where: string, inOptionalGr
       break;
     case "enum":
       expect(field.widget, where).toBe("select");
-      expect(field.options, where).toEqual(Object.values(def.entries!).map(String));
-      for (const value of [...field.options!, "not one of the choices"]) check(value);
+      expect(optionValues(field), where).toEqual(Object.values(def.entries!).map(String));
+      for (const value of [...optionValues(field), "not one of the choices"]) check(value);
       break;
     case "array": {
       expect(field.widget, where).toBe("list");
@@ -106,6 +131,27 @@ function agree(field: DecapField, schema: z.ZodType, where: string, inOptionalGr
       const item = defOf(unwrap(def.element!).schema);
       if (item.type === "object") agreeFields(field.fields!, def.element!, `${where}[]`, false);
       else agree(field.field!, def.element!, `${where}[]`, false);
+      break;
+    }
+    case "literal": {
+      // One allowed value (a state: ID): a choice of one.
+      const values = (def as unknown as { values: unknown[] }).values.map(String);
+      expect(field.widget, where).toBe("select");
+      expect(optionValues(field), where).toEqual(values);
+      for (const value of [...values, "not the value"]) check(value);
+      break;
+    }
+    case "tuple": {
+      // A fixed-length list of numbers (coordinates): as many items as the schema's, each number within the
+      // range covering every position; every value a position accepts, the editor accepts.
+      const items = (def as unknown as { items: z.ZodType[] }).items;
+      expect(field.widget, where).toBe("list");
+      expect([field.min, field.max], `${where}: items`).toEqual([items.length, items.length]);
+      expect(field.field?.widget, where).toBe("number");
+      items.forEach((item, index) => {
+        const int = (jsonSchemaOf(item) as { type?: string }).type === "integer";
+        for (const value of numberCandidates(item, int)) if (item.safeParse(value).success) expect(decapAccepts(field.field!, value), `${where}[${index}]: ${value}`).toBe(true);
+      });
       break;
     }
     case "object":
@@ -148,7 +194,7 @@ function valueFor(field: DecapField, counter: { n: number }): unknown {
     case "boolean":
       return false;
     case "select":
-      return field.options![0];
+      return optionValues(field)[0];
     case "list": {
       const count = Math.max(field.min ?? 1, 1);
       return Array.from({ length: count }, () => (field.fields ? documentFrom(field.fields, counter) : valueFor(field.field!, counter)));
@@ -156,7 +202,8 @@ function valueFor(field: DecapField, counter: { n: number }): unknown {
     case "object":
       return documentFrom(field.fields!, counter);
     default: {
-      const candidates = [`entry-${n}`, `Entry ${n}`, `${n}`];
+      // Distinct texts first; for a field with a form, a value of that form (the candidates above).
+      const candidates = [`entry-${n}`, `Entry ${n}`, `${n}`, `Entry ${n}, described in enough words`, ...stringCandidates(z.string())];
       return candidates.find((c) => !field.pattern || new RegExp(field.pattern[0]).test(c)) ?? candidates[0];
     }
   }
@@ -174,7 +221,9 @@ describe("the browser editor's configuration", () => {
         expect(decap.format).toBe(collection.format === "markdown" ? "frontmatter" : "yaml");
         expect(decap.slug).toBe("{{slug}}");
         const names = (decap.fields ?? []).map((f) => f.name);
-        expect(names).toContain(decap.identifier_field ?? "title");
+        // Decap names a new entry's file from a field; a collection without one is listed by file name and cannot add entries.
+        if (decap.create) expect(names).toContain(decap.identifier_field ?? "title");
+        else expect(decap.summary).toBe("{{filename}}");
       }
     }
   });
@@ -184,7 +233,7 @@ describe("the browser editor's configuration", () => {
     const fields = fieldsOf(decap);
     if (collection.kind === "folder") {
       // The file name is the slug; Markdown's text is Decap's body field.
-      const renamed = fields.map((f) => (f.name === "body" && collection.format === "markdown" ? { ...f, name: collection.body, widget: "text" } : f));
+      const renamed = fields.map((f) => (f.name === "body" && collection.format === "markdown" ? { ...f, name: collection.body ?? "body", widget: "text" } : f));
       if (collection.format === "markdown") expect(fields.find((f) => f.name === "body")?.widget).toBe("markdown");
       agreeFields(renamed, collection.schema, name, false, ["slug"]);
     } else {
@@ -197,13 +246,33 @@ describe("the browser editor's configuration", () => {
     const doc = documentFrom(fieldsOf(decap));
     if (collection.kind === "folder") {
       doc.slug = "an-entry";
-      if (collection.format === "markdown" && collection.body !== "body") {
+      if (collection.format === "markdown" && collection.body && collection.body !== "body") {
         doc[collection.body] = doc.body;
         delete doc.body;
       }
     }
+    // Left to the build (decision 017): custom refinements (a time zone, opening before closing) and the range of
+    // each position of a fixed-length list (coordinates), which the editor gives one range for.
+    const fixedLists = new Set(fieldsOf(decap).flatMap((f) => (f.widget === "list" && f.field && f.min !== undefined && f.min === f.max ? [f.name] : [])));
     const result = collection.schema.safeParse(doc);
-    expect(result.error?.issues ?? [], JSON.stringify(doc)).toEqual([]);
+    const issues = (result.error?.issues ?? []).filter((issue) => issue.code !== "custom" && !(issue.path.length === 2 && fixedLists.has(String(issue.path[0]))));
+    expect(issues, JSON.stringify(doc)).toEqual([]);
+  });
+
+  it("describes every collection for the owner, as collections.ts does", () => {
+    for (const [name, collection] of entries) {
+      expect(collection.description, `${name}: a description in collections.ts`).toMatch(/\S{3}/);
+      expect(config.collections.find((c) => c.name === name)!.description).toBe(collection.description);
+    }
+  });
+
+  it("is listed in the README's table of collections, one row each, as collectionsTable() writes it", async () => {
+    const { collectionsTable } = await import("./cms-config.ts");
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const table = /<!-- collections: generated[^\n]*-->\n\n([\s\S]*?)\n\n/.exec(readme)?.[1];
+    // On a difference, paste the expected table into README.md (below the "collections: generated" comment).
+    expect(table).toBe(collectionsTable());
+    expect(table!.split("\n")).toHaveLength(entries.length + 2);
   });
 
   it("is YAML with the git backend; the local backend is only added on request", () => {

@@ -27,7 +27,7 @@ export interface DecapField {
   required?: false;
   hint?: string;
   pattern?: [string, string];
-  options?: string[];
+  options?: (string | { label: string; value: string })[];
   value_type?: "int" | "float";
   min?: number;
   max?: number;
@@ -52,6 +52,7 @@ export interface DecapCollection {
   create?: boolean;
   slug?: string;
   identifier_field?: string;
+  summary?: string;
   fields?: DecapField[];
 }
 
@@ -110,6 +111,13 @@ type JsonSchema = {
   description?: string;
   title?: string;
   widget?: string;
+  format?: string;
+  /** The schema's own words for its pattern (its error message), written by fillFormats. */
+  "x-message"?: string;
+  /** `.meta({ entryOf: "services" })`: the value is the slug of an entry of that folder collection. */
+  entryOf?: string;
+  /** `.meta({ paragraphs })`: Markdown text read as paragraphs separated by a blank line (schema.ts). */
+  paragraphs?: { min: number; max: number; maxLength: number };
 };
 
 /** "minRangeWidth" → "Min range width", "fromHomeSize" → "From home size". */
@@ -142,7 +150,7 @@ function resolve(node: JsonSchema, root: JsonSchema): JsonSchema {
 }
 
 /** The Decap `pattern` (a regular expression and the sentence shown when a value does not match) for a string's form and length. */
-function stringPattern(node: JsonSchema): [string, string] | undefined {
+function stringPattern(node: JsonSchema, message = node["x-message"]): [string, string] | undefined {
   const { minLength, maxLength, pattern } = node;
   const hasMin = minLength !== undefined && minLength > 1;
   const hasMax = maxLength !== undefined;
@@ -154,11 +162,34 @@ function stringPattern(node: JsonSchema): [string, string] | undefined {
   const sentences: string[] = [];
   if (pattern === SLUG_PATTERN) sentences.push("lowercase words and numbers joined by hyphens, like house-washing");
   else if (pattern === DATE_PATTERN) sentences.push("a date written like 2026-03-12");
-  else if (pattern) sentences.push(`in the form ${pattern}`);
+  else if (pattern) sentences.push(message ?? `in the form ${pattern}`);
   if (hasMin && hasMax) sentences.push(`${minLength} to ${maxLength} characters`);
   else if (hasMax) sentences.push(`at most ${maxLength} characters`);
   else if (hasMin) sentences.push(`at least ${minLength} characters`);
   return [regex, sentences.join(", ")];
+}
+
+/**
+ * The Decap pattern for Markdown read as paragraphs (blank-line separated): how many, and how long each may be
+ * (a paragraph's line breaks count as one character, as the pages join its lines with a space).
+ */
+export function paragraphsPattern({ min, max, maxLength }: { min: number; max: number; maxLength: number }): [string, string] {
+  const paragraph = `[^\\S\\n]*(?=\\S)(?:(?!\\n[^\\S\\n]*\\n)[\\s\\S]){1,${maxLength}}`;
+  const regex = `^\\s*${paragraph}(?:\\n[^\\S\\n]*\\n\\s*${paragraph}){${min - 1},${max - 1}}\\s*$`;
+  const count = min === max ? `${min}` : `${min}–${max}`;
+  return [regex, `${count} paragraphs separated by a blank line, each at most ${maxLength} characters`];
+}
+
+/** The entries of a folder collection as choices: the file name (slug) as the value, the title as the label. */
+function entryOptions(collectionName: string, contentDir = defaultContentDir()): { label: string; value: string }[] {
+  const collection = (collections as Record<string, Collection>)[collectionName];
+  if (collection?.kind !== "folder") throw new Error(`.meta({ entryOf: "${collectionName}" }) names no folder collection in app/content/collections.ts`);
+  const options = rawEntries(collection, contentDir).map(({ slug, data }) => {
+    const record = (data ?? {}) as Record<string, unknown>;
+    const title = ["title", "city", "name"].map((key) => record[key]).find((v) => typeof v === "string");
+    return { label: typeof title === "string" ? title : slug, value: slug };
+  });
+  return options.sort((a, b) => a.label.localeCompare(b.label));
 }
 
 /** Today's values of each field (by path, list positions left out), to choose a one-line or a multi-line box. */
@@ -193,7 +224,12 @@ function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSch
   const base: DecapField = { name, label: node.title ?? humanize(name), widget: "string", ...(required ? {} : { required: false as const }), ...(node.description ? { hint: node.description } : {}) };
   const type = Array.isArray(node.type) ? node.type.find((t) => t !== "null") : node.type;
   if (node.widget === "image" || node.widget === "file") {
-    return { ...base, widget: node.widget, media_folder: `/${MEDIA_FOLDER}`, public_folder: PUBLIC_FOLDER };
+    const pattern = stringPattern(node);
+    return { ...base, widget: node.widget, media_folder: `/${MEDIA_FOLDER}`, public_folder: PUBLIC_FOLDER, ...(pattern ? { pattern } : {}) };
+  }
+  if (node.entryOf) {
+    // The slug of another collection's entry: a choice among today's entries, labelled with their titles.
+    return { ...base, widget: "select", options: entryOptions(node.entryOf) };
   }
   if (node.enum || node.const !== undefined) {
     const options = (node.enum ?? [node.const]).map(String);
@@ -202,12 +238,16 @@ function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSch
   switch (type) {
     case "string": {
       const long = node.maxLength !== undefined ? node.maxLength > LONG_TEXT : (samples.get(at) ?? []).some((v) => typeof v === "string" && (v.length > LONG_TEXT || v.includes("\n")));
-      const pattern = stringPattern({
-        ...node,
-        pattern: node.pattern ?? (out.type === "string" ? out.pattern : undefined),
-        minLength: node.minLength ?? (out.type === "string" ? out.minLength : undefined),
-        maxLength: node.maxLength ?? (out.type === "string" ? out.maxLength : undefined),
-      });
+      const pattern = stringPattern(
+        {
+          ...node,
+          pattern: node.pattern ?? (out.type === "string" ? out.pattern : undefined),
+          minLength: node.minLength ?? (out.type === "string" ? out.minLength : undefined),
+          maxLength: node.maxLength ?? (out.type === "string" ? out.maxLength : undefined),
+        },
+        node.pattern ? node["x-message"] : out["x-message"],
+      );
+      if (node.paragraphs) return { ...base, widget: "markdown", pattern: paragraphsPattern(node.paragraphs) };
       return { ...base, widget: node.widget ?? (long ? "text" : "string"), ...(pattern ? { pattern } : {}) };
     }
     case "integer":
@@ -230,8 +270,20 @@ function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSch
       return { ...base, widget: "boolean" };
     case "array": {
       const limits = { ...(node.minItems !== undefined && node.minItems > 0 ? { min: node.minItems } : {}), ...(node.maxItems !== undefined ? { max: node.maxItems } : {}) };
-      // A fixed-length list of different kinds (a tuple such as coordinates) is edited as a list of its first kind.
-      const itemSchema = node.items ?? node.prefixItems?.[0];
+      // A fixed-length list (a tuple such as coordinates: [longitude, latitude]) is a list of numbers with that many
+      // items, each within the range that covers every position (the hint says which is which; the build checks each).
+      if (node.prefixItems?.length) {
+        const parts = node.prefixItems.map((part) => resolve(part, root));
+        if (!parts.every((part) => part.type === "number" || part.type === "integer")) return undefined;
+        const hull: JsonSchema = {
+          type: parts.every((part) => part.type === "integer") ? "integer" : "number",
+          ...(parts.every((part) => part.minimum !== undefined) ? { minimum: Math.min(...parts.map((part) => part.minimum!)) } : {}),
+          ...(parts.every((part) => part.maximum !== undefined) ? { maximum: Math.max(...parts.map((part) => part.maximum!)) } : {}),
+        };
+        const inner = toField("item", hull, true, root, samples, at);
+        return inner && { ...base, widget: "list", min: parts.length, max: parts.length, field: { ...inner, label: "Number" } };
+      }
+      const itemSchema = node.items;
       if (!itemSchema) return undefined;
       const item = resolve(itemSchema, root);
       if (item.type === "object" && item.properties) {
@@ -263,20 +315,88 @@ function objectFields(node: JsonSchema, root: JsonSchema, samples: Samples, at: 
 }
 
 /** The input-side JSON Schema of a collection's schema (what its file holds, before transforms). */
-export const jsonSchemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+export const jsonSchemaOf = (schema: z.ZodType, io: "input" | "output" = "input") =>
+  z.toJSONSchema(schema, { io, unrepresentable: "any", override: fillFormats }) as JsonSchema;
 
-function rawData(collection: Collection, contentDir: string): unknown[] {
+/** "abc" → "[aA][bB][cC]" outside escapes and character classes: a pattern with the `i` flag, for Decap (which has no flags). */
+export function caseless(pattern: string): string {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]!;
+    if (char === "\\") {
+      out += char + (pattern[i + 1] ?? "");
+      i++;
+    } else if (inClass) {
+      out += /[a-z]/i.test(char) && pattern[i + 1] !== "-" && pattern[i - 1] !== "-" ? char.toLowerCase() + char.toUpperCase() : char;
+      if (char === "]") inClass = false;
+    } else if (char === "[") {
+      inClass = true;
+      out += char;
+    } else out += /[a-z]/i.test(char) ? `[${char.toLowerCase()}${char.toUpperCase()}]` : char;
+  }
+  return out;
+}
+
+type ErrorFn = (issue: object) => unknown;
+type ZodDef = { type?: string; format?: string; protocol?: RegExp; error?: ErrorFn; checks?: { _zod: { def: { check?: string; format?: string; pattern?: RegExp; error?: ErrorFn } } }[] };
+/** The message a check was given (`.regex(re, "a five-digit ZIP code")`), if it is a plain text. */
+const messageOf = (error: ErrorFn | undefined) => {
+  const message = error?.({});
+  return typeof message === "string" ? message : typeof message === "object" && message && "message" in message && typeof message.message === "string" ? message.message : undefined;
+};
+/** Words for a format whose schema gave none. */
+const formatWords: Record<string, string> = {
+  email: "an e-mail address like name@example.com",
+  date: "a date written like 2026-03-12",
+  url: "a web address like https://www.example.com",
+};
+/**
+ * What Zod's JSON Schema leaves out and Decap needs as a pattern: a regular expression's `i` flag (written into
+ * the pattern) and a URL's form (Zod checks it with \`new URL()\` and its protocol).
+ */
+function fillFormats(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }) {
+  const def = (ctx.zodSchema as { _zod: { def: ZodDef } })._zod.def;
+  if (def.type !== "string") return;
+  const json = ctx.jsonSchema;
+  for (const check of def.checks ?? []) {
+    const regex = check._zod.def.pattern;
+    if (check._zod.def.format !== "regex" || !regex) continue;
+    if (regex.flags.includes("i") && json.pattern === regex.source) json.pattern = caseless(regex.source);
+    const message = messageOf(check._zod.def.error);
+    if (message) json["x-message"] = message;
+  }
+  if (def.format && def.format !== "regex" && json["x-message"] === undefined) {
+    const words = messageOf(def.error) ?? formatWords[def.format];
+    if (words) json["x-message"] = words;
+  }
+  if (def.format === "url" && json.pattern === undefined) {
+    const protocol = def.protocol ? def.protocol.source.replace(/^\^|\$$/g, "") : "[a-zA-Z][a-zA-Z0-9+.-]*";
+    json.pattern = `^(?:${protocol}):\\/\\/[^\\s/?#]+\\S*$`;
+  }
+}
+
+function rawEntries(collection: Collection & { kind: "folder" }, contentDir: string): { slug: string; data: unknown }[] {
   try {
-    if (collection.kind === "file") return [parseYaml(readFileSync(path.join(contentDir, collection.file), "utf8"))];
     const extension = collection.format === "markdown" ? ".md" : ".yaml";
     return readdirSync(path.join(contentDir, collection.folder))
       .filter((file) => file.endsWith(extension))
       .map((file) => {
         const text = readFileSync(path.join(contentDir, collection.folder, file), "utf8");
-        if (collection.format === "yaml") return parseYaml(text) as unknown;
-        const front = /^---\n([\s\S]*?)\n---/.exec(text.replace(/\r\n/g, "\n"))?.[1];
-        return front ? (parseYaml(front) as unknown) : {};
+        const slug = file.slice(0, -extension.length);
+        if (collection.format === "yaml") return { slug, data: parseYaml(text) as unknown };
+        const front = /^(?:#.*\n)*---\n([\s\S]*?)\n---/.exec(text.replace(/\r\n/g, "\n"))?.[1];
+        return { slug, data: front ? (parseYaml(front) as unknown) : {} };
       });
+  } catch {
+    return [];
+  }
+}
+
+function rawData(collection: Collection, contentDir: string): unknown[] {
+  if (collection.kind === "folder") return rawEntries(collection, contentDir).map((entry) => entry.data);
+  try {
+    return [parseYaml(readFileSync(path.join(contentDir, collection.file), "utf8"))];
   } catch {
     return [];
   }
@@ -287,36 +407,37 @@ export function decapCollection(name: string, collection: Collection, contentDir
   const schema = jsonSchemaOf(collection.schema);
   const samples: Samples = new Map();
   for (const data of rawData(collection, contentDir)) collectSamples(data, "", samples);
-  const outputRoot = z.toJSONSchema(collection.schema, { io: "output", unrepresentable: "any" }) as JsonSchema;
+  const outputRoot = jsonSchemaOf(collection.schema, "output");
   const fields = objectFields(resolve(schema, schema), schema, samples, "", false, { node: outputRoot, root: outputRoot });
   if (collection.kind === "file") {
-    return { name, label: collection.label, editor: { preview: false }, files: [{ name, label: collection.label, file: `content/${collection.file}`, fields }] };
+    return { name, label: collection.label, ...(collection.description ? { description: collection.description } : {}), editor: { preview: false }, files: [{ name, label: collection.label, file: `content/${collection.file}`, fields }] };
   }
   // The file name is the entry's slug (./load.ts), so a slug field is not asked for; Markdown's text below the
   // front matter is Decap's "body" field, whatever the schema calls it.
   const entryFields = fields.filter((f) => f.name !== "slug");
   if (collection.format === "markdown") {
     const bodyIndex = entryFields.findIndex((f) => f.name === collection.body);
-    const body: DecapField = { ...(entryFields[bodyIndex] ?? { label: humanize(collection.body) }), name: "body", widget: "markdown" };
-    delete body.pattern;
+    // The body keeps its pattern (a legal page's "# Title" line, the intro's paragraphs): Decap checks it on the Markdown text.
+    const body: DecapField = { ...(entryFields[bodyIndex] ?? { label: humanize(collection.body ?? "body") }), name: "body", widget: "markdown" };
     if (bodyIndex >= 0) entryFields.splice(bodyIndex, 1, body);
     else entryFields.push(body);
   }
-  // Decap refuses a folder collection without a field naming its entries (title, or identifier_field): the
-  // first of these names that is a field, else the first required text field, else the first field.
+  // Decap names a new entry's file from a field (title, or identifier_field): the first of these names that is a
+  // field, else the first required text field. A collection with none (the legal pages: all text) is listed by
+  // its file names and gets no "New" button: its entries are pages the site's routes name.
   const named = ["title", "name", "question", "city", "caption", "label"].find((key) => entryFields.some((f) => f.name === key));
-  const identifier =
-    named ?? entryFields.find((f) => (f.widget === "string" || f.widget === "text") && f.required !== false)?.name ?? entryFields.find((f) => f.name !== "body")?.name;
+  const identifier = named ?? entryFields.find((f) => (f.widget === "string" || f.widget === "text") && f.required !== false)?.name;
   return {
     name,
     label: collection.label,
+    ...(collection.description ? { description: collection.description } : {}),
     editor: { preview: false },
     folder: `content/${collection.folder}`,
     extension: collection.format === "markdown" ? "md" : "yaml",
     format: collection.format === "markdown" ? "frontmatter" : "yaml",
-    create: true,
+    create: identifier !== undefined,
     slug: "{{slug}}",
-    ...(identifier && identifier !== "title" ? { identifier_field: identifier } : {}),
+    ...(identifier === undefined ? { summary: "{{filename}}" } : identifier !== "title" ? { identifier_field: identifier } : {}),
     fields: entryFields,
   };
 }
@@ -350,3 +471,13 @@ export const decapConfigYaml = (config: DecapConfig) => HEADER + stringify(confi
 
 /** The local backend (decap-server on this machine) added to a generated config.yml. */
 export const withLocalBackend = (configYaml: string, url: string) => `${configYaml.trimEnd()}\nlocal_backend:\n  url: ${JSON.stringify(url)}\n`;
+
+/** The README's table of collections ("Editing the site's content"): one row per collection, from ./collections.ts. */
+export function collectionsTable(): string {
+  const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const rows = Object.values(collections as Record<string, Collection>).map((collection) => {
+    const where = collection.kind === "file" ? `content/${collection.file}` : `content/${collection.folder}/*.${collection.format === "markdown" ? "md" : "yaml"}`;
+    return `| ${cell(collection.label)} | \`${where}\` | ${cell(collection.description ?? "")} |`;
+  });
+  return ["| collection | file | what it is |", "| --- | --- | --- |", ...rows].join("\n");
+}

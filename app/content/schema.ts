@@ -37,7 +37,9 @@ const paragraphs = (min: number, max: number, maxLength: number) =>
         .map((p) => p.replace(/\s*\n\s*/g, " ").trim())
         .filter(Boolean),
     )
-    .pipe(z.array(text.max(maxLength)).min(min).max(max));
+    .pipe(z.array(text.max(maxLength)).min(min).max(max))
+    // For the browser editor (./cms-config.ts): a Markdown box whose pattern counts the paragraphs.
+    .meta({ paragraphs: { min, max, maxLength } });
 
 const serviceCategory = z.enum(["Residential", "Commercial"]);
 
@@ -101,7 +103,7 @@ export const serviceSchema = z
     icon: iconName,
     template: serviceTemplate.describe("Which page layout shows the service: services that are alike share one"),
     tagline: text.max(160).describe("The page's subtitle, one sentence"),
-    intro: paragraphs(2, 3, 700).describe("2-3 paragraphs: what the service is and why it matters in the Treasure Valley"),
+    intro: paragraphs(2, 3, 700).describe("2–3 paragraphs separated by a blank line: what the service is and why it matters in the Treasure Valley"),
     method: text.max(700).describe("The pressure and method used (pressure washing 1,500-4,000 PSI, soft washing under 500 PSI)"),
     process: z.array(step).min(4).max(5).describe("How the job is done, 4-5 steps"),
     surfaces: z.array(text.max(60)).min(6).max(8).describe("Surfaces or items covered, 6-8 short labels"),
@@ -162,7 +164,7 @@ export const locationSchema = z
       .describe("[longitude, latitude] of the city centre, e.g. [-116.2023, 43.615]"),
     focus: text.max(100).describe("What the city's page is about, a short phrase"),
     headline: text.max(70).describe('The page\'s headline, e.g. "Pressure Washing in Boise, Idaho"'),
-    intro: paragraphs(2, 2, 700).describe("2 paragraphs about this city's properties, climate, water and dust, and what we do there"),
+    intro: paragraphs(2, 2, 700).describe("2 paragraphs separated by a blank line, about this city's properties, climate, water and dust, and what we do there"),
     services: z
       .array(z.strictObject({ name: text.max(50), sentence: text.max(250) }))
       .length(6)
@@ -453,7 +455,7 @@ const galleryPhoto = (which: "before" | "after") =>
       .trim()
       // Not HEIC: sharp's prebuilt binary cannot read it (HEVC); phones can share a photo as JPEG.
       .regex(/^photos\/[^/\\]+\.(?:jpe?g|png|webp|avif|tiff?)$/i, "a photo in content/gallery/photos/ (a .jpg, .png, .webp, .avif or .tiff file; an iPhone's HEIC photo shared as JPEG)")
-      .meta({ title: `${which === "before" ? "Before" : "After"} photo` }),
+      .meta({ title: `${which === "before" ? "Before" : "After"} photo`, widget: "image" }),
     alt: text
       .min(15)
       .max(200)
@@ -470,8 +472,8 @@ const galleryPhoto = (which: "before" | "after") =>
 export const galleryPairSchema = z.strictObject({
   slug,
   title: text.max(80).describe("A short headline, e.g. “Oil-stained driveway in Eagle”").meta({ title: "Title" }),
-  service: slug.describe("The service's address, as in /services/driveway-cleaning → driveway-cleaning").meta({ title: "Service" }),
-  city: slug.describe("The city in lowercase with hyphens, e.g. eagle or garden-city").meta({ title: "City" }),
+  service: slug.describe("The service done on this job; the file keeps its address, as in /services/driveway-cleaning → driveway-cleaning").meta({ title: "Service", entryOf: "services" }),
+  city: slug.describe("The city of the job, one of the city pages; the file keeps it in lowercase with hyphens, e.g. eagle or garden-city").meta({ title: "City", entryOf: "cities" }),
   date: z.iso.date("the date of the job as YYYY-MM-DD, e.g. 2026-06-14").describe("The day of the job (YYYY-MM-DD); the newest photos are shown first").meta({ title: "Date of the job" }),
   caption: text.max(300).describe("One or two sentences: what was done and how, e.g. “Hot-water surface cleaning at 3,000 PSI, then a degreaser on the oil spots.”").meta({ title: "Caption" }),
   before: galleryPhoto("before").meta({ title: "Before" }),

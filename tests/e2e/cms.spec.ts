@@ -4,7 +4,8 @@
  * `npm run cms`), the built site runs with CMS_LOCAL_BACKEND pointing at it, and Chromium edits a FAQ answer
  * and the house-washing low rate through the editor's own controls. The files on disk change, and still load
  * with the site's loader (the build would accept them). Every request to another host is refused and
- * recorded, and so is every Content-Security-Policy violation: both lists must stay empty.
+ * recorded, and so is every Content-Security-Policy violation: both lists must stay empty. It also opens a
+ * service (Markdown) and a new gallery pair (image fields, choices), and saves a service and a city page.
  */
 import { cpSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -128,6 +129,75 @@ test("the owner edits a FAQ answer and a price in the browser editor, and the fi
   // The file is still YAML a person can read: the rate is written as a plain number.
   expect(readFileSync(priceFile, "utf8")).toMatch(new RegExp(`low: ${low}\\b`));
 
+  expect(editor.offsite).toEqual([]);
+  expect(editor.violations).toEqual([]);
+});
+
+test("the editor opens a service's Markdown intro and the gallery's photo and choice fields", async ({ page }) => {
+  test.setTimeout(60_000);
+  const editor = await openEditor(page);
+  const [service] = loadCollection("services", editor.contentDir);
+  const [cityPage] = loadCollection("cities", editor.contentDir);
+
+  // A service (Markdown with front matter): its fields and its intro in the Markdown box, with the collection's description.
+  await page.getByRole("complementary").getByRole("link", { name: collections.services.label, exact: true }).click();
+  await expect(page.getByText(collections.services.description, { exact: true })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: service!.title, exact: true }).click();
+  await expect(page.getByText(/Writing in .* collection/)).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true }).first()).toHaveValue(service!.title);
+  const firstParagraph = service!.page.intro[0]!;
+  await expect(page.getByRole("textbox").filter({ hasText: firstParagraph.slice(0, 60) })).toBeVisible();
+
+  // A new gallery pair: two photo fields that open the media library, and the service and city chosen by name.
+  await page.getByRole("link", { name: /Writing in/ }).click();
+  await page.getByRole("complementary").getByRole("link", { name: collections.gallery.label, exact: true }).click();
+  await page.getByRole("link", { name: `Create entry of type ${collections.gallery.label}` }).click();
+  await expect(page.getByRole("button", { name: "Choose an image" })).toHaveCount(2);
+  for (const [label, title] of [
+    ["Service", service!.title],
+    ["City", cityPage!.city],
+  ] as const) {
+    const select = page.getByLabel(label, { exact: true });
+    await select.click();
+    await expect(page.getByRole("option", { name: title, exact: true })).toBeVisible();
+    await page.keyboard.press("Escape");
+  }
+  // The legal pages (all text, no title field): listed by file name, without a New button, the page in the Markdown box.
+  await page.getByRole("link", { name: /Writing in/ }).click();
+  await page.getByRole("complementary").getByRole("link", { name: collections.legal.label, exact: true }).click();
+  await expect(page.getByRole("link", { name: `Create entry of type ${collections.legal.label}` })).toHaveCount(0);
+  await page.getByRole("main").getByRole("link", { name: "privacy-policy", exact: true }).click();
+  await expect(page.getByRole("textbox").filter({ hasText: "Privacy Policy" })).toBeVisible();
+  if (process.env.CMS_SCREENSHOT_GALLERY) await page.screenshot({ path: process.env.CMS_SCREENSHOT_GALLERY, fullPage: true });
+
+  expect(editor.offsite).toEqual([]);
+  expect(editor.violations).toEqual([]);
+});
+
+test("a service and a city page saved from the editor keep their intro paragraphs and coordinates and still load", async ({ page }) => {
+  test.setTimeout(60_000);
+  const editor = await openEditor(page);
+  const before = loadCollection("services", editor.contentDir);
+  const service = before.find((s) => s.slug === "house-washing")!;
+  const tagline = `${service.page.tagline.slice(0, 140)} Edited.`;
+  await page.getByRole("complementary").getByRole("link", { name: collections.services.label, exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: service.title, exact: true }).click();
+  await page.getByLabel("Tagline", { exact: true }).fill(tagline);
+  await publish(page);
+  await expect.poll(() => loadCollection("services", editor.contentDir).find((s) => s.slug === "house-washing")?.page.tagline).toBe(tagline);
+  const after = loadCollection("services", editor.contentDir).find((s) => s.slug === "house-washing")!;
+  expect(after).toEqual({ ...service, page: { ...service.page, tagline } });
+
+  // A city page: its coordinates (a list of two numbers) are saved as they were.
+  const city = loadCollection("cities", editor.contentDir).find((c) => c.slug === "boise")!;
+  const headline = `${city.page.headline.slice(0, 60)} Edited`;
+  await page.getByRole("link", { name: /Writing in/ }).click();
+  await page.getByRole("complementary").getByRole("link", { name: collections.cities.label, exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: city.city, exact: true }).click();
+  await page.getByLabel("Headline", { exact: true }).fill(headline);
+  await publish(page);
+  await expect.poll(() => loadCollection("cities", editor.contentDir).find((c) => c.slug === "boise")?.page.headline).toBe(headline);
+  expect(loadCollection("cities", editor.contentDir).find((c) => c.slug === "boise")).toEqual({ ...city, page: { ...city.page, headline } });
   expect(editor.offsite).toEqual([]);
   expect(editor.violations).toEqual([]);
 });
