@@ -8,7 +8,8 @@ import tseslint from "typescript-eslint";
 // generated `./+types/<route>` modules are the one exception.
 const badSpecifier = String.raw`^(~/|\.{1,2}$|\.{1,2}/(?!\+types/)(?!.*\.(tsx?|css|json|md|svg|png|jpe?g|webp|woff2?)(\?\w+)?$))`;
 const selectorRegex = badSpecifier.replaceAll("/", String.raw`\x2F`);
-const importStyle = 'Import with a relative path and the file\'s extension ("../lib/paths.ts", "./icon.tsx"): no "~/" alias, no extensionless path.';
+const importStyle =
+  'Import with a relative path and the file\'s extension ("../lib/paths.ts", "./icon.tsx"): no "~/" alias, no extensionless path.';
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/"] },
@@ -29,7 +30,10 @@ export default tseslint.config(
         { selector: `ImportExpression > Literal.source[value=/${selectorRegex}/]`, message: importStyle },
         { selector: `TSImportType Literal[value=/${selectorRegex}/]`, message: importStyle },
       ],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
   // Playwright fixtures call their callback `use`, which is not React's hook.

@@ -10,7 +10,12 @@ import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pino from "pino";
-import { createRequestHandler as createReactRouterHandler, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler as createReactRouterHandler,
+  type RouterContext,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import { business } from "./app/content/business.ts";
 import type { AppContext } from "./app/server/context.server.ts";
 import { holdDataDirLock } from "./app/server/db/backup.server.ts";
@@ -34,7 +39,10 @@ const dev = process.argv.includes("--dev");
 
 // `npm start` / `npm run serve` pass --quick-start: on a machine with no mail settings, the owner's e-mails
 // are written to DATA_DIR/mail (said loudly below). A deployment that runs `node server.ts` must choose.
-const quickStart = process.argv.includes("--quick-start") && !process.env.SMTP_URL && !process.env.MAIL_TRANSPORT ? { MAIL_TRANSPORT: "files" } : {};
+const quickStart =
+  process.argv.includes("--quick-start") && !process.env.SMTP_URL && !process.env.MAIL_TRANSPORT
+    ? { MAIL_TRANSPORT: "files" }
+    : {};
 let env: Env;
 try {
   env = parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env, ...quickStart });
@@ -57,7 +65,9 @@ if (!dev && !existsSync(serverBuildPath)) {
 // The build wrote its SITE_URL into every page's links, canonical URLs and the sitemap (react-router.config.ts records it).
 if (!dev) {
   const siteFile = path.resolve("build/site.json");
-  const built = existsSync(siteFile) ? (JSON.parse(readFileSync(siteFile, "utf8")) as { siteUrl?: string }).siteUrl : undefined;
+  const built = existsSync(siteFile)
+    ? (JSON.parse(readFileSync(siteFile, "utf8")) as { siteUrl?: string }).siteUrl
+    : undefined;
   if (built !== env.SITE_URL) {
     console.error(
       built === undefined
@@ -73,11 +83,17 @@ const dataDirLock = env.DATABASE_URL ? undefined : holdDataDirLock(env.DATA_DIR)
 const database = await openDatabase(env);
 const worker = startOutboxWorker({ database, env, logger });
 if (env.MAIL_TRANSPORT === "files") {
-  logger.warn({ dir: path.join(env.DATA_DIR, "mail") }, "E-MAILS ARE NOT SENT: requests are written as .eml files to DATA_DIR/mail (MAIL_TRANSPORT=files). Set SMTP_URL to e-mail the owner.");
+  logger.warn(
+    { dir: path.join(env.DATA_DIR, "mail") },
+    "E-MAILS ARE NOT SENT: requests are written as .eml files to DATA_DIR/mail (MAIL_TRANSPORT=files). Set SMTP_URL to e-mail the owner.",
+  );
 }
 // Placeholders the owner replaces before launch (npm run launch-check lists them with what to do).
 for (const placeholder of dev ? [] : launchPlaceholders(process.env)) {
-  logger.warn({ event: "launch.placeholder", where: placeholder.where }, `PLACEHOLDER: ${placeholder.what}; to do: ${placeholder.fix}`);
+  logger.warn(
+    { event: "launch.placeholder", where: placeholder.where },
+    `PLACEHOLDER: ${placeholder.what}; to do: ${placeholder.fix}`,
+  );
 }
 /** A notification still undelivered this long after its request makes /healthz/deliveries answer 503. */
 const UNDELIVERED_MINUTES = 15;
@@ -120,7 +136,15 @@ app.use((req, res, next) => {
 app.use((req, res, next) => {
   const start = process.hrtime.bigint();
   res.on("finish", () => {
-    logger.info({ method: req.method, path: loggedPath(req.originalUrl), status: res.statusCode, ms: Number(process.hrtime.bigint() - start) / 1e6 }, "request");
+    logger.info(
+      {
+        method: req.method,
+        path: loggedPath(req.originalUrl),
+        status: res.statusCode,
+        ms: Number(process.hrtime.bigint() - start) / 1e6,
+      },
+      "request",
+    );
   });
   next();
 });
@@ -146,15 +170,33 @@ app.use((req, res, next) => {
   const origin = req.get("origin");
   const inbox = isAdminPath(req.path);
   if (origin ? origin === origins.of(req).origin || origin === origins.siteOrigin : !inbox) return next();
-  if (inbox) logger.warn({ event: "admin.cross_origin_refused", method: req.method }, "owner inbox change refused: not from this site");
+  if (inbox)
+    logger.warn(
+      { event: "admin.cross_origin_refused", method: req.method },
+      "owner inbox change refused: not from this site",
+    );
   res
     .status(403)
-    .set({ "Content-Security-Policy": contentSecurityPolicy({ scriptSources: [], https: false }), ...(inbox ? ADMIN_HEADERS : {}) })
+    .set({
+      "Content-Security-Policy": contentSecurityPolicy({ scriptSources: [], https: false }),
+      ...(inbox ? ADMIN_HEADERS : {}),
+    })
     .type("html")
-    .send(errorPage(inbox ? "Changes to the owner inbox can only be made from its own pages." : "This form can only be sent from our own website."));
+    .send(
+      errorPage(
+        inbox
+          ? "Changes to the owner inbox can only be made from its own pages."
+          : "This form can only be sent from our own website.",
+      ),
+    );
 });
 
-app.use(bodyLimits({ maxInFlight: env.MAX_BODIES_IN_FLIGHT, refuse: (res, status, sentence) => void res.status(status).type("html").send(errorPage(sentence)) }));
+app.use(
+  bodyLimits({
+    maxInFlight: env.MAX_BODIES_IN_FLIGHT,
+    refuse: (res, status, sentence) => void res.status(status).type("html").send(errorPage(sentence)),
+  }),
+);
 
 /**
  * Health for a monitor that reads status codes. /healthz: 503 when the database does not answer within a
@@ -163,7 +205,10 @@ app.use(bodyLimits({ maxInFlight: env.MAX_BODIES_IN_FLIGHT, refuse: (res, status
  */
 const undeliveredNow = async (): Promise<number | null> => {
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 1000).unref());
-  return Promise.race([countUndelivered(database, new Date(Date.now() - UNDELIVERED_MINUTES * 60_000)).catch(() => null), timeout]);
+  return Promise.race([
+    countUndelivered(database, new Date(Date.now() - UNDELIVERED_MINUTES * 60_000)).catch(() => null),
+    timeout,
+  ]);
 };
 app.get(["/healthz", "/healthz/deliveries"], async (req, res) => {
   res.set("Cache-Control", "no-store");
@@ -190,9 +235,14 @@ if (dev) {
   const staticFiles = serveStatic(clientDir, { maxAge: "10m" }, choose);
   // A prerendered .data file holds the loader data of the URL without a query string; with one
   // (?city=, ?position=, ?category=, ?_routes=) the loaders must run.
-  app.use((req, res, next) => (req.path.endsWith(".data") && req.originalUrl.includes("?") ? next() : staticFiles(req, res, next)));
+  app.use((req, res, next) =>
+    req.path.endsWith(".data") && req.originalUrl.includes("?") ? next() : staticFiles(req, res, next),
+  );
   const cspHashes = JSON.parse(readFileSync(path.resolve("build/csp-hashes.json"), "utf8")) as Record<string, string[]>;
-  prerendered = servePrerenderedFast(loadPrerendered(clientDir, cspHashes), { hsts: env.SITE_URL.startsWith("https:"), isHttps });
+  prerendered = servePrerenderedFast(loadPrerendered(clientDir, cspHashes), {
+    hsts: env.SITE_URL.startsWith("https:"),
+    isHttps,
+  });
   build = (await import(serverBuildPath)) as ServerBuild;
 }
 
@@ -202,7 +252,11 @@ app.use((req, res, next) => {
   res.locals.nonce = newNonce();
   // A nonce is for one response only: never stored by a cache, shared or private.
   if (!isAdminPath(req.path)) res.set("Cache-Control", "private, no-store");
-  if (!dev) res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [`'nonce-${res.locals.nonce}'`], https: isHttps(req) }));
+  if (!dev)
+    res.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy({ scriptSources: [`'nonce-${res.locals.nonce}'`], https: isHttps(req) }),
+    );
   next();
 });
 
@@ -232,7 +286,10 @@ if (!dev) await warmUp(build as ServerBuild);
 
 // Last resort: a plain page with the phone number, never a stack trace.
 app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-  logger.error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, "unhandled error");
+  logger.error(
+    { err: error instanceof Error ? { name: error.name, message: error.message } : String(error) },
+    "unhandled error",
+  );
   if (res.headersSent) return;
   res.status(500).type("html").send(errorPage());
 });
@@ -246,15 +303,22 @@ const server = createServer(
   },
   (req, res) => {
     if (!prerendered?.(req, res)) return void app(req, res);
-    if (logger.isLevelEnabled("info")) logger.info({ method: req.method, path: loggedPath(req.url ?? ""), status: res.statusCode, ms: 0 }, "request");
+    if (logger.isLevelEnabled("info"))
+      logger.info({ method: req.method, path: loggedPath(req.url ?? ""), status: res.statusCode, ms: 0 }, "request");
   },
 );
 // Under systemd socket activation (deploy/gemstate.socket) the listening socket is handed over as fd 3 and
 // outlives the process: during a restart, connections wait in its queue for the next server instead of
 // being refused. Otherwise the server opens PORT on HOST itself.
 const inheritedSocket = process.env.LISTEN_FDS === "1" && Number(process.env.LISTEN_PID) === process.pid;
-if (inheritedSocket) server.listen({ fd: 3 }, () => logger.info({ dialect: database.dialect }, "serving on the socket from systemd (socket activation)"));
-else server.listen(env.PORT, env.HOST, () => logger.info({ port: env.PORT, dialect: database.dialect }, `serving on http://localhost:${env.PORT}`));
+if (inheritedSocket)
+  server.listen({ fd: 3 }, () =>
+    logger.info({ dialect: database.dialect }, "serving on the socket from systemd (socket activation)"),
+  );
+else
+  server.listen(env.PORT, env.HOST, () =>
+    logger.info({ port: env.PORT, dialect: database.dialect }, `serving on http://localhost:${env.PORT}`),
+  );
 
 /**
  * SIGTERM/SIGINT: stop accepting connections, let every request in flight finish (and be stored), close
@@ -290,7 +354,12 @@ async function warmUp(serverBuild: ServerBuild) {
   const paths = ["/estimate", "/contact", "/careers/apply", "/newsletter"];
   for (const body of ["__intent__=x", ""]) {
     for (const pathname of paths) {
-      const request = new Request(`${origin}${pathname}`, { method: "POST", body, headers: { origin, "content-type": "application/x-www-form-urlencoded" }, signal: AbortSignal.timeout(5_000) });
+      const request = new Request(`${origin}${pathname}`, {
+        method: "POST",
+        body,
+        headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+        signal: AbortSignal.timeout(5_000),
+      });
       await handle(request, await loadContext("", true, newNonce()))
         .then((response) => response.arrayBuffer())
         .catch(() => undefined);
@@ -309,7 +378,11 @@ function decodedPath(req: Request): string | null {
 }
 
 /** express.static, except that a file with a precompressed copy the client accepts is sent as that copy. */
-function serveStatic(root: string, options: { maxAge: string; immutable?: boolean }, choose: ReturnType<typeof precompressed>) {
+function serveStatic(
+  root: string,
+  options: { maxAge: string; immutable?: boolean },
+  choose: ReturnType<typeof precompressed>,
+) {
   const plain = express.static(root, { ...options, index: false, redirect: false });
   return (req: Request, res: Response, next: NextFunction) => {
     const pathname = req.method === "GET" || req.method === "HEAD" ? decodedPath(req) : null;

@@ -20,15 +20,20 @@ async function transform(html: string, chunkSize: number): Promise<string> {
 }
 
 describe("deferAppStart", () => {
-  it.each([1, 7, 64, 100_000])("moves the preloads onto React Router's module script and defers it (chunks of %i bytes)", async (size) => {
-    const out = await transform(page, size);
-    expect(out).not.toContain('rel="modulepreload"');
-    expect(out).toContain(`<script type="${DEFERRED_MODULE_TYPE}" data-preload="/assets/entry.client-1.js /assets/framework-2.js">import * as route0`);
-    expect(out).not.toContain('type="module"');
-    // Everything else is untouched.
-    expect(out).toContain('<script>early()</script><link rel="stylesheet" href="/assets/root.css"/></head>');
-    expect(out).toContain("<main>Hello</main><script>window.__reactRouterContext = {};</script>");
-  });
+  it.each([1, 7, 64, 100_000])(
+    "moves the preloads onto React Router's module script and defers it (chunks of %i bytes)",
+    async (size) => {
+      const out = await transform(page, size);
+      expect(out).not.toContain('rel="modulepreload"');
+      expect(out).toContain(
+        `<script type="${DEFERRED_MODULE_TYPE}" data-preload="/assets/entry.client-1.js /assets/framework-2.js">import * as route0`,
+      );
+      expect(out).not.toContain('type="module"');
+      // Everything else is untouched.
+      expect(out).toContain('<script>early()</script><link rel="stylesheet" href="/assets/root.css"/></head>');
+      expect(out).toContain("<main>Hello</main><script>window.__reactRouterContext = {};</script>");
+    },
+  );
 
   it("leaves a module script of another shape as it is (the app then starts at load)", async () => {
     const other = page.replace("window.__reactRouterRouteModules", "window.__somethingElse");

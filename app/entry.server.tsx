@@ -28,7 +28,13 @@ export const streamTimeout = 5_000;
  */
 export { appContext };
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -39,7 +45,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     const userAgent = request.headers.get("user-agent");
     // Crawlers and prerendering wait for all content; browsers get the shell as soon as it is ready.
     // (Prerendering sends no User-Agent.)
-    const readyOption: keyof RenderToPipeableStreamOptions = !userAgent || isbot(userAgent) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      !userAgent || isbot(userAgent) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -154,7 +161,11 @@ function deferScript(script: string, preloads: string[]): string {
   const attributes = ` data-preload="${preloads.map(escapeAttribute).join(" ")}"`;
   // A script of another type is a data block, which HTML forbids to carry `async` (the Nu Html Checker
   // reports it); the early script runs the text as a new module script, which is async anyway.
-  return script.replace(/^<script\b[^>]*>/, (tag) => tag.replace(/\s+async(?:="")?(?=[\s>])/, "").replace(/\btype="module"/, `type="${DEFERRED_MODULE_TYPE}"${attributes}`));
+  return script.replace(/^<script\b[^>]*>/, (tag) =>
+    tag
+      .replace(/\s+async(?:="")?(?=[\s>])/, "")
+      .replace(/\btype="module"/, `type="${DEFERRED_MODULE_TYPE}"${attributes}`),
+  );
 }
 
 const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");

@@ -28,7 +28,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#073a58" />
         {/* Before the stylesheet, so it runs at once (app/lib/early-script.ts). Only the server writes it:
             the browser has run it long before hydration, and the client bundle does not carry it. */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyScriptSource : "" }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyScriptSource : "" }}
+        />
         {/* The icon is in the page itself (a data: URL, ~360 bytes): no request for it after the load
             event (docs/decisions/011-inline-favicon.md). Search engines and home screens take the PNG that
             the build makes from the same SVG (scripts/og-images.ts). */}
@@ -60,7 +64,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export function UnexpectedError({ error }: { error: unknown }) {
-  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
+  const detail =
+    import.meta.env.DEV && error instanceof Error
+      ? error.stack
+      : isRouteErrorResponse(error)
+        ? `${error.status} ${error.statusText}`
+        : null;
   return (
     <main id="main" className="container-page py-20 text-center">
       <title>{`Something went wrong | ${business.name}`}</title>

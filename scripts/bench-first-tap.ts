@@ -111,7 +111,12 @@ const devices: Record<Control["device"], BrowserContextOptions> = {
 };
 
 /** Every control's taps; with `pages`, only the controls on those pages. */
-export async function measureFirstTaps(origin: string, executablePath: string, args: string[], pages?: string[]): Promise<TapResult[]> {
+export async function measureFirstTaps(
+  origin: string,
+  executablePath: string,
+  args: string[],
+  pages?: string[],
+): Promise<TapResult[]> {
   const browser = await chromium.launch({ executablePath, args });
   const results: TapResult[] = [];
   try {
@@ -119,7 +124,9 @@ export async function measureFirstTaps(origin: string, executablePath: string, a
       for (const delayMs of TAP_DELAYS_MS) {
         const result = await tapOnce(browser, origin, control, delayMs);
         results.push(result);
-        const second = result.second ? `${tapText(result.second.ms)}${result.second.hydratedAtTap ? " (hydrated)" : " (before hydration)"}` : "not made";
+        const second = result.second
+          ? `${tapText(result.second.ms)}${result.second.hydratedAtTap ? " (hydrated)" : " (before hydration)"}`
+          : "not made";
         console.log(
           `first tap: ${control.name} (${control.page}, ${control.device}) ${delayMs} ms after load: ${tapText(result.ms)}${result.hydratedAtTap ? " (hydrated)" : " (before hydration)"}; second tap while starting: ${second}; longest start-up task ${result.longestStartupTaskMs ?? "–"} ms`,
         );
@@ -168,8 +175,16 @@ async function tapOnce(browser: Browser, origin: string, control: Control, delay
     const first = await tap(page, control, control.target, control.effect);
     if (!first) throw new Error(`${control.name}: nothing to tap (${control.target})`);
     // The second tap, as soon as the first has started the app (its module preloads are in the document).
-    await page.waitForFunction(() => document.querySelector('link[rel="modulepreload"]') || document.documentElement.dataset.hydrated === "true", null, { timeout: 15_000 }).catch(() => {});
-    const second = first.ms === null ? undefined : await tap(page, control, control.second.target, control.second.effect);
+    await page
+      .waitForFunction(
+        () =>
+          document.querySelector('link[rel="modulepreload"]') || document.documentElement.dataset.hydrated === "true",
+        null,
+        { timeout: 15_000 },
+      )
+      .catch(() => {});
+    const second =
+      first.ms === null ? undefined : await tap(page, control, control.second.target, control.second.effect);
     const longestStartupTaskMs = await page
       .waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 15_000 })
       .then(() =>
@@ -180,19 +195,37 @@ async function tapOnce(browser: Browser, origin: string, control: Control, delay
         }),
       )
       .catch(() => null);
-    return { control: control.name, page: control.page, device: control.device, delayMs, ms: first.ms, hydratedAtTap: first.hydratedAtTap, second, longestStartupTaskMs };
+    return {
+      control: control.name,
+      page: control.page,
+      device: control.device,
+      delayMs,
+      ms: first.ms,
+      hydratedAtTap: first.hydratedAtTap,
+      second,
+      longestStartupTaskMs,
+    };
   } finally {
     await context.close();
   }
 }
 
-type BenchWindow = Window & { __events: { start: number; duration: number }[]; __inputs: number[]; __longTasks: { start: number; duration: number }[] };
+type BenchWindow = Window & {
+  __events: { start: number; duration: number }[];
+  __inputs: number[];
+  __longTasks: { start: number; duration: number }[];
+};
 
 /**
  * Taps (or clicks) `target` and waits for `effect`; resolves with the tap's Event Timing duration (null:
  * lost), or undefined when there is nothing to tap.
  */
-async function tap(page: Page, control: Control, target: string, effect: string): Promise<{ ms: number | null; hydratedAtTap: boolean } | undefined> {
+async function tap(
+  page: Page,
+  control: Control,
+  target: string,
+  effect: string,
+): Promise<{ ms: number | null; hydratedAtTap: boolean } | undefined> {
   // A control below the fold is scrolled to first, as a person scrolls to it (the scroll itself starts the
   // app, as it does for them); a tap at coordinates outside the viewport would reach nothing.
   const element = page.locator(target).first();
@@ -206,7 +239,10 @@ async function tap(page: Page, control: Control, target: string, effect: string)
   if (control.device === "phone") await page.touchscreen.tap(x, y);
   else await page.mouse.click(x, y);
   const shown = await page
-    .waitForFunction((selector) => document.querySelector(selector) !== null, effect, { timeout: LOST_AFTER_MS, polling: 50 })
+    .waitForFunction((selector) => document.querySelector(selector) !== null, effect, {
+      timeout: LOST_AFTER_MS,
+      polling: 50,
+    })
     .then(() => true)
     .catch(() => false);
   if (!shown) return { ms: null, hydratedAtTap };
@@ -239,18 +275,27 @@ export function firstTapFailures(results: TapResult[]): string[] {
   const text = (ms: number | null) => (ms === null ? "lost" : `${ms} ms > ${FIRST_TAP_BUDGET_MS} ms`);
   return results.flatMap((r) => [
     ...(miss(r.ms) ? [`first tap on ${r.control} (${r.page}) ${r.delayMs} ms after load: ${text(r.ms)}`] : []),
-    ...(r.second && miss(r.second.ms) ? [`second tap on ${r.control} (${r.page}) while the app started (first tap ${r.delayMs} ms after load): ${text(r.second.ms)}`] : []),
+    ...(r.second && miss(r.second.ms)
+      ? [
+          `second tap on ${r.control} (${r.page}) while the app started (first tap ${r.delayMs} ms after load): ${text(r.second.ms)}`,
+        ]
+      : []),
   ]);
 }
 
 export function firstTapMarkdown(results: TapResult[]): string {
-  const cell = (ms: number | null | undefined, hydrated: boolean | undefined) => (ms === undefined ? "–" : ms === null ? "lost" : `${ms === 0 ? "<16" : ms}${hydrated ? "" : "*"}`);
+  const cell = (ms: number | null | undefined, hydrated: boolean | undefined) =>
+    ms === undefined ? "–" : ms === null ? "lost" : `${ms === 0 ? "<16" : ms}${hydrated ? "" : "*"}`;
   const rows = controls.map((c) => {
     const mine = TAP_DELAYS_MS.map((d) => results.find((x) => x.control === c.name && x.delayMs === d));
     const firsts = mine.map((r) => cell(r?.ms, r?.hydratedAtTap));
     const seconds = mine.map((r) => cell(r?.second?.ms, r?.second?.hydratedAtTap));
     const longest = results.filter((x) => x.control === c.name).map((x) => x.longestStartupTaskMs);
-    const startup = longest.some((v) => v === undefined) ? "–" : longest.some((v) => v === null) ? "did not start" : `${Math.max(...(longest as number[]))}`;
+    const startup = longest.some((v) => v === undefined)
+      ? "–"
+      : longest.some((v) => v === null)
+        ? "did not start"
+        : `${Math.max(...(longest as number[]))}`;
     return `| ${c.name} | ${c.page} (${c.device}) | ${firsts.join(" | ")} | ${seconds.join(" / ")} | ${startup} |`;
   });
   return [

@@ -55,14 +55,20 @@ const scenarioRunners: Record<ScenarioName, (s: Settings) => Promise<Section>> =
 };
 
 async function main() {
-  const { values } = parseArgs({ options: { quick: { type: "boolean" }, only: { type: "string" }, port: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { quick: { type: "boolean" }, only: { type: "string" }, port: { type: "string" } },
+  });
   const settings: Settings = { quick: Boolean(values.quick), port: Number(values.port ?? 3500) };
   const only = values.only ? values.only.split(",").map((s) => s.trim()) : [...SCENARIOS];
   const unknown = only.filter((s) => !(SCENARIOS as readonly string[]).includes(s));
-  if (unknown.length) throw new Error(`--only: unknown scenario ${unknown.join(", ")}; choose from ${SCENARIOS.join(", ")}`);
-  if (!existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("No build found. Run `npm run build` first.");
+  if (unknown.length)
+    throw new Error(`--only: unknown scenario ${unknown.join(", ")}; choose from ${SCENARIOS.join(", ")}`);
+  if (!existsSync(path.join(ROOT, "build/server/index.js")))
+    throw new Error("No build found. Run `npm run build` first.");
 
-  const command = ["npm run bench:load", process.argv.length > 2 ? `-- ${process.argv.slice(2).join(" ")}` : ""].join(" ").trim();
+  const command = ["npm run bench:load", process.argv.length > 2 ? `-- ${process.argv.slice(2).join(" ")}` : ""]
+    .join(" ")
+    .trim();
   const startedAt = new Date();
   const sections: Section[] = [];
   const failedToRun: string[] = [];

@@ -24,7 +24,16 @@
  * A benchmark, not a test: it is not part of `npm test`, and no test asserts on a timing.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
@@ -40,7 +49,13 @@ import { copyProject } from "../tests/support/project-copy.ts";
 import { writeTestGallery } from "../tests/support/test-photos.ts";
 import { contentSecurityPolicy } from "../app/server/csp.server.ts";
 import { securityHeaders } from "../app/server/security.server.ts";
-import { FIRST_TAP_BUDGET_MS, firstTapFailures, firstTapMarkdown, measureFirstTaps, type TapResult } from "./bench-first-tap.ts";
+import {
+  FIRST_TAP_BUDGET_MS,
+  firstTapFailures,
+  firstTapMarkdown,
+  measureFirstTaps,
+  type TapResult,
+} from "./bench-first-tap.ts";
 import { chromiumArgs, findChromium } from "./chromium.ts";
 
 const BUDGET = {
@@ -77,7 +92,8 @@ const { values: args } = parseArgs({
 if (args.from) {
   const kept = readReport(path.join(args.from, "lighthouse.json"));
   const keptMarkdown = readFileSync(path.join(args.from, "lighthouse.md"), "utf8");
-  if (kept.runsPerPage < 3 || kept.limit.length === 0) fail(`${args.from} is not a complete run (every page and its limit, 3 runs)`);
+  if (kept.runsPerPage < 3 || kept.limit.length === 0)
+    fail(`${args.from} is not a complete run (every page and its limit, 3 runs)`);
   const before = args.before ? readReport(args.before) : undefined;
   writeFileSync("docs/performance.md", performanceDoc(kept, keptMarkdown, before));
   console.log(`bench: wrote docs/performance.md from ${args.from}`);
@@ -99,8 +115,14 @@ const requested = args.pages
       .map((p) => p.trim())
       .filter(Boolean)
   : undefined;
-const photoPages = args["no-photos"] ? [] : requested ? PHOTO_PAGES.filter((p) => requested.includes(p) || requested.includes(photoLabel(p))) : PHOTO_PAGES;
-const pages = requested ? requested.filter((p) => allPages.includes(p) || !photoPages.includes(p)).filter((p) => !p.endsWith("(test photos)")) : allPages;
+const photoPages = args["no-photos"]
+  ? []
+  : requested
+    ? PHOTO_PAGES.filter((p) => requested.includes(p) || requested.includes(photoLabel(p)))
+    : PHOTO_PAGES;
+const pages = requested
+  ? requested.filter((p) => allPages.includes(p) || !photoPages.includes(p)).filter((p) => !p.endsWith("(test photos)"))
+  : allPages;
 const unknown = pages.filter((p) => !allPages.includes(p));
 if (unknown.length) fail(`not a prerendered page: ${unknown.join(", ")}`);
 const runs = Number(args.runs);
@@ -145,7 +167,8 @@ const origin = `http://127.0.0.1:${port}`;
 if (limitPages.length) await startLimitServer(limitPort!, limitPages);
 const limitOrigin = `http://127.0.0.1:${limitPort}`;
 const photoSite = photoPages.length ? await startPhotoSite(photoPages, photoPort!, photoLimitPort!) : undefined;
-const isLimit = (url: string) => url.startsWith(limitOrigin) || (photoSite !== undefined && url.startsWith(photoSite.limitOrigin));
+const isLimit = (url: string) =>
+  url.startsWith(limitOrigin) || (photoSite !== undefined && url.startsWith(photoSite.limitOrigin));
 
 const chromePath = findChromium();
 if (!chromePath) fail("no Chromium found (set CHROMIUM_PATH)");
@@ -153,7 +176,9 @@ if (!chromePath) fail("no Chromium found (set CHROMIUM_PATH)");
 // inflates TBT and the paint times. Measure on an otherwise idle machine; the load is recorded.
 const loadBefore = os.loadavg()[0]!;
 if (loadBefore > os.availableParallelism() / 2) {
-  console.warn(`bench: the machine is busy (load average ${loadBefore.toFixed(2)} on ${os.availableParallelism()} cores): timings will be pessimistic`);
+  console.warn(
+    `bench: the machine is busy (load average ${loadBefore.toFixed(2)} on ${os.availableParallelism()} cores): timings will be pessimistic`,
+  );
 }
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumArgs });
 cleanups.push(() => chrome.kill());
@@ -167,8 +192,19 @@ type Measured = { url: string; page: string; runs: Run[] };
 // page is compared with the limit's run of the same pass, not with one run of the limit. (The simulated LCP
 // of the same HTML used to land at ~770 or ~905 ms by chance: the icon's request, decision 011.)
 const targets: Measured[] = [
-  ...pages.flatMap((page) => [{ url: `${origin}${page}`, page, runs: [] }, ...(limitPages.includes(page) ? [{ url: `${limitOrigin}${page}`, page, runs: [] }] : [])]),
-  ...(photoSite ? photoPages.flatMap((page) => [`${photoSite.origin}${page}`, `${photoSite.limitOrigin}${page}`].map((url) => ({ url, page: photoLabel(page), runs: [] }))) : []),
+  ...pages.flatMap((page) => [
+    { url: `${origin}${page}`, page, runs: [] },
+    ...(limitPages.includes(page) ? [{ url: `${limitOrigin}${page}`, page, runs: [] }] : []),
+  ]),
+  ...(photoSite
+    ? photoPages.flatMap((page) =>
+        [`${photoSite.origin}${page}`, `${photoSite.limitOrigin}${page}`].map((url) => ({
+          url,
+          page: photoLabel(page),
+          runs: [],
+        })),
+      )
+    : []),
 ];
 for (let pass = 1; pass <= runs; pass++) {
   for (const [i, target] of targets.entries()) {
@@ -187,7 +223,9 @@ chrome.kill();
 
 // The first tap on each control, with the server still up (after Lighthouse, on the same quiet machine).
 // A quick look at some pages (--pages) taps only the controls on them.
-const taps: TapResult[] = args["no-taps"] ? [] : await measureFirstTaps(origin, chromePath, chromiumArgs, args.pages ? pages : undefined);
+const taps: TapResult[] = args["no-taps"]
+  ? []
+  : await measureFirstTaps(origin, chromePath, chromiumArgs, args.pages ? pages : undefined);
 cleanup();
 
 const measured = targets.map(({ url, page, runs: all }) => {
@@ -209,24 +247,44 @@ const comparisons = results.flatMap(({ page, runs: ours }) => {
   const limit = limits.find((l) => l.page === page);
   if (!limit) return [];
   const pairs = ours.map((run, i) => ({ ours: run, limit: limit.runs[i]! }));
-  const ratios = pairs.map((p) => ({ fcp: round(p.ours.fcpMs / p.limit.fcpMs, 2), lcp: round(p.ours.lcpMs / p.limit.lcpMs, 2) }));
+  const ratios = pairs.map((p) => ({
+    fcp: round(p.ours.fcpMs / p.limit.fcpMs, 2),
+    lcp: round(p.ours.lcpMs / p.limit.lcpMs, 2),
+  }));
   return [
     {
       page,
-      fcp: { ours: ours.map((r) => r.fcpMs), limit: limit.runs.map((r) => r.fcpMs), worstRatio: Math.max(...ratios.map((r) => r.fcp)) },
-      lcp: { ours: ours.map((r) => r.lcpMs), limit: limit.runs.map((r) => r.lcpMs), worstRatio: Math.max(...ratios.map((r) => r.lcp)) },
-      tbt: { ours: ours.map((r) => r.tbtMs), limit: limit.runs.map((r) => r.tbtMs), overLimit: pairs.map((p) => p.ours.tbtMs - p.limit.tbtMs) },
+      fcp: {
+        ours: ours.map((r) => r.fcpMs),
+        limit: limit.runs.map((r) => r.fcpMs),
+        worstRatio: Math.max(...ratios.map((r) => r.fcp)),
+      },
+      lcp: {
+        ours: ours.map((r) => r.lcpMs),
+        limit: limit.runs.map((r) => r.lcpMs),
+        worstRatio: Math.max(...ratios.map((r) => r.lcp)),
+      },
+      tbt: {
+        ours: ours.map((r) => r.tbtMs),
+        limit: limit.runs.map((r) => r.tbtMs),
+        overLimit: pairs.map((p) => p.ours.tbtMs - p.limit.tbtMs),
+      },
       limitJsKb: limit.median.jsGzipKb,
     },
   ];
 });
 
 const failures = [
-  ...results.flatMap(({ page, runs: all }) => all.flatMap((run, i) => budgetFailures(run, limitRun(page, i)).map((f) => `${page} (run ${i + 1}): ${f}`))),
+  ...results.flatMap(({ page, runs: all }) =>
+    all.flatMap((run, i) => budgetFailures(run, limitRun(page, i)).map((f) => `${page} (run ${i + 1}): ${f}`)),
+  ),
   ...comparisons.flatMap((c) =>
     (["fcp", "lcp"] as const)
       .filter((m) => c[m].worstRatio > BUDGET.ratioToLimit)
-      .map((m) => `${c.page}: ${m.toUpperCase()} is up to ${c[m].worstRatio}× the plain-HTML limit (budget ${BUDGET.ratioToLimit}×)`),
+      .map(
+        (m) =>
+          `${c.page}: ${m.toUpperCase()} is up to ${c[m].worstRatio}× the plain-HTML limit (budget ${BUDGET.ratioToLimit}×)`,
+      ),
   ),
   ...firstTapFailures(taps),
 ];
@@ -240,7 +298,13 @@ const report = {
   cpuAffinity: cpuAffinity(),
   loadAverage: { atStart: round(loadBefore, 2), atEnd: round(os.loadavg()[0]!, 2), cores: os.availableParallelism() },
   budgets: BUDGET,
-  pages: results.map(({ page, median, runs: all }) => ({ page, ...median, worst: worstOf(all), failures: all.flatMap((run, i) => budgetFailures(run, limitRun(page, i))), runs: all.map(brief) })),
+  pages: results.map(({ page, median, runs: all }) => ({
+    page,
+    ...median,
+    worst: worstOf(all),
+    failures: all.flatMap((run, i) => budgetFailures(run, limitRun(page, i))),
+    runs: all.map(brief),
+  })),
   limit: comparisons,
   firstTaps: taps,
   failures,
@@ -266,13 +330,23 @@ process.exit(0);
 // ---------------------------------------------------------------------------------------------------
 
 /** One Lighthouse run; a run whose trace could not be recorded (it happens on a busy machine) is retried. */
-async function lighthouseRun(url: string, categories: readonly Category[], attempts = 3): Promise<import("lighthouse").Result> {
+async function lighthouseRun(
+  url: string,
+  categories: readonly Category[],
+  attempts = 3,
+): Promise<import("lighthouse").Result> {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(
       url,
       { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories] },
       // What the budgets do not read is not gathered (the back/forward cache check alone navigates twice).
-      { extends: "lighthouse:default", settings: { disableFullPageScreenshot: true, skipAudits: ["bf-cache", "screenshot-thumbnails", "final-screenshot"] } },
+      {
+        extends: "lighthouse:default",
+        settings: {
+          disableFullPageScreenshot: true,
+          skipAudits: ["bf-cache", "screenshot-thumbnails", "final-screenshot"],
+        },
+      },
     );
     const error = result ? result.lhr.runtimeError : { message: "no result" };
     if (result && !error) return result.lhr;
@@ -283,22 +357,38 @@ async function lighthouseRun(url: string, categories: readonly Category[], attem
 
 /** The median run: ordered by performance score (best first), then LCP (fastest first). */
 function pickMedian(all: Run[]): Run {
-  const sorted = [...all].sort((a, b) => (b.scores.performance ?? 0) - (a.scores.performance ?? 0) || a.lcpMs - b.lcpMs);
+  const sorted = [...all].sort(
+    (a, b) => (b.scores.performance ?? 0) - (a.scores.performance ?? 0) || a.lcpMs - b.lcpMs,
+  );
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
-type NetworkItem = { url: string; resourceType?: string; transferSize?: number; resourceSize?: number; statusCode?: number };
+type NetworkItem = {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+  statusCode?: number;
+};
 
 function summarize(lhr: import("lighthouse").Result, url: string) {
   const pageOrigin = new URL(url).origin;
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter((r) => r.url.startsWith("http"));
-  const bytes = (type: string, field: "resourceSize" | "transferSize") => items.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r[field] ?? 0), 0);
+  const items = (
+    (lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []
+  ).filter((r) => r.url.startsWith("http"));
+  const bytes = (type: string, field: "resourceSize" | "transferSize") =>
+    items.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r[field] ?? 0), 0);
   const kb = (n: number) => round(n / 1024, 1);
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null])) as Record<Category, number | null>;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null])) as Record<
+    Category,
+    number | null
+  >;
   // Audits that lost points in the categories that must be perfect, to say why a score is below 1.
   const flagged = CATEGORIES.filter((c) => c !== "performance").flatMap((c) =>
-    (lhr.categories[c]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id]?.title})`),
+    (lhr.categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id]?.title})`),
   );
   return {
     lighthouseVersion: lhr.lighthouseVersion,
@@ -308,7 +398,11 @@ function summarize(lhr: import("lighthouse").Result, url: string) {
     tbtMs: Math.round(numeric("total-blocking-time")),
     cls: round(numeric("cumulative-layout-shift"), 3),
     bytesKb: {
-      html: kb(items.filter((r) => r.resourceType === "Document" && new URL(r.url).origin === pageOrigin).reduce((sum, r) => sum + (r.resourceSize ?? 0), 0)),
+      html: kb(
+        items
+          .filter((r) => r.resourceType === "Document" && new URL(r.url).origin === pageOrigin)
+          .reduce((sum, r) => sum + (r.resourceSize ?? 0), 0),
+      ),
       css: kb(bytes("Stylesheet", "resourceSize")),
       js: kb(bytes("Script", "resourceSize")),
       images: kb(bytes("Image", "resourceSize")),
@@ -321,7 +415,9 @@ function summarize(lhr: import("lighthouse").Result, url: string) {
     /** The same, as Lighthouse saw it on the wire: compressed bodies plus response headers. */
     jsTransferKb: kb(bytes("Script", "transferSize")),
     foreignRequests: items.map((r) => r.url).filter((u) => new URL(u).origin !== pageOrigin),
-    scripts: items.filter((r) => r.resourceType === "Script").map((r) => ({ url: new URL(r.url).pathname, gzipKb: kb(gzipBodies([r], "Script")) })),
+    scripts: items
+      .filter((r) => r.resourceType === "Script")
+      .map((r) => ({ url: new URL(r.url).pathname, gzipKb: kb(gzipBodies([r], "Script")) })),
     flagged,
   };
 }
@@ -343,7 +439,10 @@ function gzipBodies(items: NetworkItem[], type: string): number {
 /** The worst of several runs, measure by measure (budgets hold for every run). */
 function worstOf(all: Run[]) {
   return {
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.min(...all.map((r) => r.scores[c] ?? 1))])) as Record<Category, number>,
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.min(...all.map((r) => r.scores[c] ?? 1))])) as Record<
+      Category,
+      number
+    >,
     fcpMs: Math.max(...all.map((r) => r.fcpMs)),
     lcpMs: Math.max(...all.map((r) => r.lcpMs)),
     tbtMs: Math.max(...all.map((r) => r.tbtMs)),
@@ -380,12 +479,17 @@ function budgetFailures(run: Run, limit?: Pick<Run, "tbtMs">): string[] {
   if (run.lcpMs > BUDGET.lcpMs) out.push(`LCP ${run.lcpMs} ms > ${BUDGET.lcpMs} ms`);
   if (limit) {
     if (run.tbtMs - limit.tbtMs > BUDGET.tbtOverLimitMs)
-      out.push(`TBT ${run.tbtMs} ms is ${run.tbtMs - limit.tbtMs} ms over the plain-HTML limit's ${limit.tbtMs} ms (budget +${BUDGET.tbtOverLimitMs} ms)`);
+      out.push(
+        `TBT ${run.tbtMs} ms is ${run.tbtMs - limit.tbtMs} ms over the plain-HTML limit's ${limit.tbtMs} ms (budget +${BUDGET.tbtOverLimitMs} ms)`,
+      );
   } else if (run.tbtMs > BUDGET.tbtMs) out.push(`TBT ${run.tbtMs} ms > ${BUDGET.tbtMs} ms`);
   if (run.cls > BUDGET.cls) out.push(`CLS ${run.cls} > ${BUDGET.cls}`);
   if (run.jsGzipKb > BUDGET.jsGzipKb) out.push(`JS ${run.jsGzipKb} KB gzip > ${BUDGET.jsGzipKb} KB`);
   if (run.cssGzipKb > BUDGET.cssGzipKb) out.push(`CSS ${run.cssGzipKb} KB gzip > ${BUDGET.cssGzipKb} KB`);
-  if (run.foreignRequests.length) out.push(`requests to other hosts before interaction: ${[...new Set(run.foreignRequests.map((u) => new URL(u).host))].join(", ")}`);
+  if (run.foreignRequests.length)
+    out.push(
+      `requests to other hosts before interaction: ${[...new Set(run.foreignRequests.map((u) => new URL(u).host))].join(", ")}`,
+    );
   return out;
 }
 
@@ -427,9 +531,20 @@ function toMarkdown(r: typeof report): string {
     );
   }
   if (r.firstTaps.length) {
-    lines.push("## First tap", "", "Chromium throttled like Lighthouse's mobile profile (4× CPU, 150 ms RTT, 1.6 Mbps), a new visitor per tap.", "", firstTapMarkdown(r.firstTaps), "");
+    lines.push(
+      "## First tap",
+      "",
+      "Chromium throttled like Lighthouse's mobile profile (4× CPU, 150 ms RTT, 1.6 Mbps), a new visitor per tap.",
+      "",
+      firstTapMarkdown(r.firstTaps),
+      "",
+    );
   }
-  lines.push(r.failures.length ? `## Missed budgets (${r.failures.length})\n\n${r.failures.map((f) => `- ${f}`).join("\n")}\n` : "Every budget met.\n");
+  lines.push(
+    r.failures.length
+      ? `## Missed budgets (${r.failures.length})\n\n${r.failures.map((f) => `- ${f}`).join("\n")}\n`
+      : "Every budget met.\n",
+  );
   return lines.join("\n");
 }
 
@@ -536,7 +651,10 @@ async function startLimitServer(listenPort: number, limitPaths: string[], client
     res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: false }));
     next();
   });
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
+  );
   app.use((req, res, next) => {
     if (!limitPaths.includes(req.path)) return next();
     res.set("Cache-Control", "public, max-age=300, must-revalidate");
@@ -608,7 +726,9 @@ function reportFile(url: string, page: string, pass?: number) {
 }
 
 function slug(page: string) {
-  return page === "/" ? "home" : page.replace(/^\//, "").replaceAll("/", "--").replace(" (test photos)", "--test-photos");
+  return page === "/"
+    ? "home"
+    : page.replace(/^\//, "").replaceAll("/", "--").replace(" (test photos)", "--test-photos");
 }
 
 function fail(message: string): never {

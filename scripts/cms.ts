@@ -16,7 +16,14 @@ const decapServer = spawn(process.execPath, [path.join(root, "node_modules/decap
   cwd: root,
   stdio: "inherit",
   // MODE fs: each save writes the file (no commit); you commit and push when the site should change.
-  env: { ...process.env, PORT: cmsPort, BIND_HOST: "127.0.0.1", GIT_REPO_DIRECTORY: root, MODE: "fs", LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    PORT: cmsPort,
+    BIND_HOST: "127.0.0.1",
+    GIT_REPO_DIRECTORY: root,
+    MODE: "fs",
+    LOG_LEVEL: "warn",
+  },
 });
 const site = spawn(process.execPath, [path.join(root, "server.ts"), "--dev"], {
   cwd: root,
@@ -24,7 +31,9 @@ const site = spawn(process.execPath, [path.join(root, "server.ts"), "--dev"], {
   env: { ...process.env, PORT: port, NODE_ENV: "development", CMS_LOCAL_BACKEND: backend },
 });
 
-console.log(`\nThe content editor: open http://localhost:${port}/cms/ and choose "Login" (it works on the files in ${path.join(root, "content")}).\n`);
+console.log(
+  `\nThe content editor: open http://localhost:${port}/cms/ and choose "Login" (it works on the files in ${path.join(root, "content")}).\n`,
+);
 
 let stopping = false;
 const stop = (code: number) => {

@@ -11,7 +11,8 @@ import { inlineScriptHashes } from "../app/server/csp.server.ts";
 
 export function writeCspHashes(buildDir: string): string {
   const hashes: Record<string, string[]> = {};
-  for (const { route, file } of prerenderedPages(path.join(buildDir, "client"))) hashes[route] = inlineScriptHashes(readFileSync(file, "utf8"));
+  for (const { route, file } of prerenderedPages(path.join(buildDir, "client")))
+    hashes[route] = inlineScriptHashes(readFileSync(file, "utf8"));
   writeFileSync(path.join(buildDir, "csp-hashes.json"), JSON.stringify(hashes, null, 2));
   const total = Object.values(hashes).reduce((n, list) => n + list.length, 0);
   return `csp-hashes: ${Object.keys(hashes).length} pages, ${total} inline scripts hashed (${createHash("sha256").update(JSON.stringify(hashes)).digest("hex").slice(0, 8)})`;

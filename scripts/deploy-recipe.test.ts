@@ -5,7 +5,17 @@
  * (tests/e2e/caddy.spec.ts runs the Caddyfile in front of the server.)
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -37,24 +47,40 @@ describe("deploy/", () => {
     symlinkSync(process.execPath, path.join(release, "node_modules/.bin/node"));
     copyFileSync(path.join(DEPLOY, "backup.sh"), path.join(release, "deploy/backup.sh"));
     chmodSync(path.join(release, "deploy/backup.sh"), 0o755);
-    for (const unit of UNITS) writeFileSync(path.join(dir, unit), readFileSync(path.join(DEPLOY, unit), "utf8").replaceAll("/opt/gemstate/current", release));
-    const result = spawnSync("systemd-analyze", ["verify", ...UNITS.map((unit) => path.join(dir, unit))], { cwd: dir, encoding: "utf8" });
+    for (const unit of UNITS)
+      writeFileSync(
+        path.join(dir, unit),
+        readFileSync(path.join(DEPLOY, unit), "utf8").replaceAll("/opt/gemstate/current", release),
+      );
+    const result = spawnSync("systemd-analyze", ["verify", ...UNITS.map((unit) => path.join(dir, unit))], {
+      cwd: dir,
+      encoding: "utf8",
+    });
     // Lines about units this machine lacks (postgresql.service, network-online.target in a container) are not the recipe's.
-    const problems = `${result.stdout}${result.stderr}`.split("\n").filter((line) => line.trim() !== "" && !/postgresql\.service|network-online\.target|sysinit\.target/.test(line));
+    const problems = `${result.stdout}${result.stderr}`
+      .split("\n")
+      .filter((line) => line.trim() !== "" && !/postgresql\.service|network-online\.target|sysinit\.target/.test(line));
     expect(problems).toEqual([]);
     expect(result.status).toBe(0);
   });
 
-  it.skipIf(!has("caddy", "version"))("Caddy accepts the Caddyfile: HSTS, the server on loopback with retries during a restart, no second compression", () => {
-    const json = execFileSync("caddy", ["adapt", "--config", path.join(DEPLOY, "Caddyfile"), "--adapter", "caddyfile"], {
-      env: { PATH: process.env.PATH, HOME: tempDir(), SITE_ADDRESS: "www.example.com", PORT: "3000" },
-      encoding: "utf8",
-    });
-    expect(json).toContain('"dial":"127.0.0.1:3000"');
-    expect(json).toContain("Strict-Transport-Security");
-    expect(json).toMatch(/"try_duration":[1-9]\d{9,}/);
-    expect(json).not.toContain('"encode"');
-  });
+  it.skipIf(!has("caddy", "version"))(
+    "Caddy accepts the Caddyfile: HSTS, the server on loopback with retries during a restart, no second compression",
+    () => {
+      const json = execFileSync(
+        "caddy",
+        ["adapt", "--config", path.join(DEPLOY, "Caddyfile"), "--adapter", "caddyfile"],
+        {
+          env: { PATH: process.env.PATH, HOME: tempDir(), SITE_ADDRESS: "www.example.com", PORT: "3000" },
+          encoding: "utf8",
+        },
+      );
+      expect(json).toContain('"dial":"127.0.0.1:3000"');
+      expect(json).toContain("Strict-Transport-Security");
+      expect(json).toMatch(/"try_duration":[1-9]\d{9,}/);
+      expect(json).not.toContain('"encode"');
+    },
+  );
 
   it("env.example names every setting the server reads, and its values pass the server's checks", () => {
     const text = readFileSync(path.join(DEPLOY, "env.example"), "utf8");
@@ -65,12 +91,20 @@ describe("deploy/", () => {
         .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)] as const),
     );
     const server = readFileSync(path.join(ROOT, "app/server/env.server.ts"), "utf8");
-    const read = [...server.matchAll(/^\s{2}([A-Z][A-Z_]+):/gm)].map((m) => m[1]!).filter((name) => name !== "NODE_ENV");
+    const read = [...server.matchAll(/^\s{2}([A-Z][A-Z_]+):/gm)]
+      .map((m) => m[1]!)
+      .filter((name) => name !== "NODE_ENV");
     expect(read.length).toBeGreaterThan(10);
     expect(read.filter((name) => !settings.has(name))).toEqual([]);
     expect(settings.get("TRUST_PROXY")).toBe("loopback");
     // With the placeholders filled in as docs/deploy.md says (keys from `openssl rand -hex 32`), the server starts.
-    const filled = { ...Object.fromEntries(settings), LINK_SECRET: "a".repeat(64), RECEIPT_SECRET: "b".repeat(64), HASH_SECRET: "c".repeat(64), NODE_ENV: "production" };
+    const filled = {
+      ...Object.fromEntries(settings),
+      LINK_SECRET: "a".repeat(64),
+      RECEIPT_SECRET: "b".repeat(64),
+      HASH_SECRET: "c".repeat(64),
+      NODE_ENV: "production",
+    };
     expect(() => parseEnv(filled)).not.toThrow();
   });
 
@@ -79,14 +113,19 @@ describe("deploy/", () => {
     const backups = path.join(dir, "backups");
     mkdirSync(path.join(backups, "hourly"), { recursive: true });
     mkdirSync(path.join(backups, "daily"));
-    for (let i = 0; i < 60; i++) writeFileSync(path.join(backups, "hourly", `leads-2026-01-01T${String(i).padStart(6, "0")}Z.sqlite`), "old");
-    for (let day = 1; day <= 40; day++) writeFileSync(path.join(backups, "daily", `leads-2025-12-${String(day).padStart(2, "0")}.sqlite`), "old");
+    for (let i = 0; i < 60; i++)
+      writeFileSync(path.join(backups, "hourly", `leads-2026-01-01T${String(i).padStart(6, "0")}Z.sqlite`), "old");
+    for (let day = 1; day <= 40; day++)
+      writeFileSync(path.join(backups, "daily", `leads-2025-12-${String(day).padStart(2, "0")}.sqlite`), "old");
     // `npm run -s leads -- backup FILE` stands in: it writes FILE.
     const bin = path.join(dir, "bin");
     mkdirSync(bin);
     writeFileSync(path.join(bin, "npm"), '#!/bin/sh\n[ "$5" = backup ] && printf new > "$6"\n');
     chmodSync(path.join(bin, "npm"), 0o755);
-    const output = execFileSync(path.join(DEPLOY, "backup.sh"), { env: { PATH: `${bin}:/usr/bin:/bin`, BACKUP_DIR: backups }, encoding: "utf8" });
+    const output = execFileSync(path.join(DEPLOY, "backup.sh"), {
+      env: { PATH: `${bin}:/usr/bin:/bin`, BACKUP_DIR: backups },
+      encoding: "utf8",
+    });
 
     const hourly = readdirSync(path.join(backups, "hourly")).sort();
     const daily = readdirSync(path.join(backups, "daily")).sort();

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DEFERRED_MODULE_TYPE } from "../app/lib/early-script.ts";
 import { splitHydration } from "./externalize-hydration.ts";
 
-const context = 'window.__reactRouterContext = {"basename":"/"};window.__reactRouterContext.stream = new ReadableStream({});';
+const context =
+  'window.__reactRouterContext = {"basename":"/"};window.__reactRouterContext.stream = new ReadableStream({});';
 const enqueue = 'window.__reactRouterContext.streamController.enqueue("[{\\"_1\\":2}]");';
 const close = "window.__reactRouterContext.streamController.close();";
 const page = [

@@ -33,7 +33,9 @@ export function splitHydration(html: string): { html: string; source: string } |
   });
   const [context, ...data] = scripts;
   if (!context?.startsWith(HYDRATION_CONTEXT_START) || !data.some((s) => s.startsWith(HYDRATION_STREAM_START))) {
-    throw new Error("React Router's hydration scripts are not of the expected shape (app/lib/framework-output.ts; tests/e2e/framework-contract.spec.ts says which assumption broke)");
+    throw new Error(
+      "React Router's hydration scripts are not of the expected shape (app/lib/framework-output.ts; tests/e2e/framework-contract.spec.ts says which assumption broke)",
+    );
   }
   return { html: rest, source: `${scripts.map((s) => s.replace(/;?\s*$/, ";")).join("\n")}\n` };
 }
@@ -48,7 +50,10 @@ export function externalizeHydration(clientDir: string): string {
     if (!split) continue;
     const name = `${route === "/" ? "home" : route.slice(1).replaceAll("/", "--")}-${createHash("sha256").update(split.source).digest("hex").slice(0, 10)}.js`;
     writeFileSync(path.join(outDir, name), split.source);
-    const html = split.html.replace(`<script type="${DEFERRED_MODULE_TYPE}"`, `<script type="${DEFERRED_MODULE_TYPE}" data-hydration="/assets/hydration/${name}"`);
+    const html = split.html.replace(
+      `<script type="${DEFERRED_MODULE_TYPE}"`,
+      `<script type="${DEFERRED_MODULE_TYPE}" data-hydration="/assets/hydration/${name}"`,
+    );
     writeFileSync(file, html);
     count++;
   }

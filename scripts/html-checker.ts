@@ -22,7 +22,15 @@ export function findJava(): string | undefined {
 
 export type HtmlError = { file: string; line: number | undefined; message: string; extract: string | undefined };
 
-type VnuMessage = { type: string; subType?: string; url?: string; lastLine?: number; firstLine?: number; message: string; extract?: string };
+type VnuMessage = {
+  type: string;
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  firstLine?: number;
+  message: string;
+  extract?: string;
+};
 
 /**
  * Checks every file in one run of the checker (the JVM takes seconds to start) and resolves with its
@@ -30,16 +38,35 @@ type VnuMessage = { type: string; subType?: string; url?: string; lastLine?: num
  */
 export async function htmlErrors(files: string[]): Promise<HtmlError[]> {
   const java = findJava();
-  if (!java) throw new Error("The Nu Html Checker needs Java: `npm test` installs it on Debian (default-jre-headless), or install a Java runtime (11 or later) and put java on PATH.");
+  if (!java)
+    throw new Error(
+      "The Nu Html Checker needs Java: `npm test` installs it on Debian (default-jre-headless), or install a Java runtime (11 or later) and put java on PATH.",
+    );
   if (files.length === 0) return [];
   const byUrl = new Map(files.map((file) => [`file:${path.resolve(file)}`, file]));
   const output = await new Promise<string>((resolve, reject) => {
     // The JSON report goes to standard error; --exit-zero-always: errors are read from the report.
-    const child = spawn(java, ["-jar", VNU_JAR, "--errors-only", "--exit-zero-always", "--format", "json", ...files.map((f) => path.resolve(f))], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(
+      java,
+      [
+        "-jar",
+        VNU_JAR,
+        "--errors-only",
+        "--exit-zero-always",
+        "--format",
+        "json",
+        ...files.map((f) => path.resolve(f)),
+      ],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     child.once("error", reject);
-    child.once("close", (code) => (code === 0 ? resolve(stderr) : reject(new Error(`the Nu Html Checker exited with ${code}: ${stderr.slice(0, 2000)}`))));
+    child.once("close", (code) =>
+      code === 0
+        ? resolve(stderr)
+        : reject(new Error(`the Nu Html Checker exited with ${code}: ${stderr.slice(0, 2000)}`)),
+    );
   });
   let messages: VnuMessage[];
   try {
@@ -48,5 +75,12 @@ export async function htmlErrors(files: string[]): Promise<HtmlError[]> {
     throw new Error(`the Nu Html Checker's report is not JSON: ${output.slice(0, 2000)}`);
   }
   // "error", and "non-document-error" (a file it could not read) count; "info" (with its "warning" subtype) does not.
-  return messages.filter((m) => m.type !== "info").map((m) => ({ file: (m.url && byUrl.get(m.url)) ?? m.url ?? "?", line: m.firstLine ?? m.lastLine, message: m.message, extract: m.extract }));
+  return messages
+    .filter((m) => m.type !== "info")
+    .map((m) => ({
+      file: (m.url && byUrl.get(m.url)) ?? m.url ?? "?",
+      line: m.firstLine ?? m.lastLine,
+      message: m.message,
+      extract: m.extract,
+    }));
 }

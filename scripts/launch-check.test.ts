@@ -8,13 +8,26 @@ import { launchPlaceholders } from "../app/server/launch-check.server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** The files `npm run launch-check` reads: the script, its rules and the content modules they import. */
-const FILES = ["package.json", "scripts/launch-check.ts", "app/server/launch-check.server.ts", "app/content", "app/lib/paths.ts", "content"];
-const PRODUCTION = { SITE_URL: "https://www.example-cleaning.test", SMTP_URL: "smtps://website:secret@smtp.example-mail.test:465" };
+const FILES = [
+  "package.json",
+  "scripts/launch-check.ts",
+  "app/server/launch-check.server.ts",
+  "app/content",
+  "app/lib/paths.ts",
+  "content",
+];
+const PRODUCTION = {
+  SITE_URL: "https://www.example-cleaning.test",
+  SMTP_URL: "smtps://website:secret@smtp.example-mail.test:465",
+};
 
 /** Runs the launch check in `cwd` with only the given settings; its exit code and output. */
 async function launchCheck(cwd: string, env: Record<string, string>) {
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/launch-check.ts"], { cwd, env: { PATH: process.env.PATH, ...env } });
+    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/launch-check.ts"], {
+      cwd,
+      env: { PATH: process.env.PATH, ...env },
+    });
     return { code: 0, output: stdout };
   } catch (err) {
     const { code, stdout } = err as { code: number; stdout: string };
@@ -64,7 +77,9 @@ describe("npm run launch-check", () => {
     expect(code).toBe(1);
     const expected = launchPlaceholders({});
     // Each rule the shipped content still breaks, and the two settings.
-    expect(expected.map((p) => p.where)).toEqual(expect.arrayContaining(["SITE_URL (setting)", "SMTP_URL / MAIL_TRANSPORT (settings)"]));
+    expect(expected.map((p) => p.where)).toEqual(
+      expect.arrayContaining(["SITE_URL (setting)", "SMTP_URL / MAIL_TRANSPORT (settings)"]),
+    );
     for (const p of expected) expect(output).toContain(`- ${p.where}: ${p.what}.\n  To do: ${p.fix}.`);
   });
 
@@ -78,7 +93,11 @@ describe("npm run launch-check", () => {
 
 describe("the placeholder rules", () => {
   const ready = {
-    business: { phone: { e164: "+12083442710", display: "(208) 344-2710" }, license: "RCE-12345", social: [{ name: "Instagram", href: "https://www.instagram.com/gemstate/" }] },
+    business: {
+      phone: { e164: "+12083442710", display: "(208) 344-2710" },
+      license: "RCE-12345",
+      social: [{ name: "Instagram", href: "https://www.instagram.com/gemstate/" }],
+    },
     priceBook: { confirmed: true },
   };
 
@@ -89,11 +108,20 @@ describe("the placeholder rules", () => {
   it("find each kind of placeholder", () => {
     const where = (content: typeof ready) => launchPlaceholders(PRODUCTION, content).map((p) => p.where);
     expect(where({ ...ready, priceBook: { confirmed: false } })).toEqual(["content/price-book.yaml"]);
-    expect(where({ ...ready, business: { ...ready.business, license: "#RCE-PLACEHOLDER" } })).toEqual(["content/business.yaml (license)"]);
-    for (const e164 of ["+12085550100", "+19865550199"]) expect(where({ ...ready, business: { ...ready.business, phone: { e164, display: "" } } })).toEqual(["content/business.yaml (phone)"]);
-    expect(where({ ...ready, business: { ...ready.business, phone: { e164: "+12085550200", display: "" } } })).toEqual([]);
+    expect(where({ ...ready, business: { ...ready.business, license: "#RCE-PLACEHOLDER" } })).toEqual([
+      "content/business.yaml (license)",
+    ]);
+    for (const e164 of ["+12085550100", "+19865550199"])
+      expect(where({ ...ready, business: { ...ready.business, phone: { e164, display: "" } } })).toEqual([
+        "content/business.yaml (phone)",
+      ]);
+    expect(where({ ...ready, business: { ...ready.business, phone: { e164: "+12085550200", display: "" } } })).toEqual(
+      [],
+    );
     for (const href of ["https://www.facebook.com/", "https://www.google.com/maps", "not a url"]) {
-      expect(where({ ...ready, business: { ...ready.business, social: [{ name: "x", href }] } })).toEqual(["content/business.yaml (social)"]);
+      expect(where({ ...ready, business: { ...ready.business, social: [{ name: "x", href }] } })).toEqual([
+        "content/business.yaml (social)",
+      ]);
     }
   });
 });

@@ -9,6 +9,8 @@ const found = launchPlaceholders(process.env);
 if (found.length === 0) {
   console.log("Launch check: no placeholders left.");
 } else {
-  console.log(`Launch check: ${found.length} placeholder${found.length === 1 ? "" : "s"} left. Replace each before going live:\n${formatPlaceholders(found)}`);
+  console.log(
+    `Launch check: ${found.length} placeholder${found.length === 1 ? "" : "s"} left. Replace each before going live:\n${formatPlaceholders(found)}`,
+  );
   process.exitCode = 1;
 }

@@ -32,11 +32,21 @@ describe("npm run leads", () => {
     const base = sampleLead();
     const now = new Date();
     ids = [
-      (await recordLead(database, sampleLead({ fields: { ...base.fields, message: "=cmd|' /C calc'!A0" } }), { webhook: true, now: new Date(now.getTime() - 3 * 86_400_000) })).id,
+      (
+        await recordLead(database, sampleLead({ fields: { ...base.fields, message: "=cmd|' /C calc'!A0" } }), {
+          webhook: true,
+          now: new Date(now.getTime() - 3 * 86_400_000),
+        })
+      ).id,
       (
         await recordLead(
           database,
-          sampleLead({ kind: "newsletter", fields: { email: "news@example.com" }, contact: { name: null, email: "news@example.com", phone: null, zip: null }, consent: null }),
+          sampleLead({
+            kind: "newsletter",
+            fields: { email: "news@example.com" },
+            contact: { name: null, email: "news@example.com", phone: null, zip: null },
+            consent: null,
+          }),
           { webhook: false, now },
         )
       ).id,
@@ -61,7 +71,9 @@ describe("npm run leads", () => {
     const csv = await main(["list", "--csv", "--kind", "estimate"]);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).split("\r\n");
-    expect(header).toContain('"ID","Received (UTC)","Kind","Name","E-mail","Phone","ZIP","In service area","Status","Delivery","Page"');
+    expect(header).toContain(
+      '"ID","Received (UTC)","Kind","Name","E-mail","Phone","ZIP","In service area","Status","Delivery","Page"',
+    );
     expect(row).toContain(',"yes","new","pending","/contact",');
     expect(header).toContain('"First name","Last name"');
     expect(row).toContain(`"${ids[0]}"`);
@@ -76,7 +88,14 @@ describe("npm run leads", () => {
     const database = await openDatabase({ DATA_DIR: dir, DATABASE_URL: undefined });
     const base = sampleLead();
     const priced = sampleLead({
-      fields: { ...base.fields, priceService: "house-washing", priceInputs: "2,000 sq ft · 2 stories · vinyl siding", priceLow: "345", priceHigh: "690", priceEstimate: line },
+      fields: {
+        ...base.fields,
+        priceService: "house-washing",
+        priceInputs: "2,000 sq ft · 2 stories · vinyl siding",
+        priceLow: "345",
+        priceHigh: "690",
+        priceEstimate: line,
+      },
     });
     const { id } = await recordLead(database, priced, { webhook: false, now: new Date() });
     await database.close();
@@ -111,7 +130,8 @@ describe("npm run leads", () => {
 
   it("finds a request by the reference the visitor quotes", async () => {
     const reference = referenceOf(ids[0]!);
-    for (const typed of [reference, reference.toLowerCase(), reference.replace(/-/g, " ")]) expect(await main(["show", typed])).toContain(`Request ${ids[0]} (estimate, reference ${reference})`);
+    for (const typed of [reference, reference.toLowerCase(), reference.replace(/-/g, " ")])
+      expect(await main(["show", typed])).toContain(`Request ${ids[0]} (estimate, reference ${reference})`);
     await expect(main(["show", "GS-0000-0000"])).rejects.toThrow(/No request with id or reference/);
   });
 
@@ -120,7 +140,12 @@ describe("npm run leads", () => {
     const database = await openDatabase({ DATA_DIR: dir, DATABASE_URL: undefined });
     const other = await recordLead(
       database,
-      sampleLead({ kind: "newsletter", fields: { email: "pending@example.com" }, contact: { name: null, email: "pending@example.com", phone: null, zip: null }, consent: null }),
+      sampleLead({
+        kind: "newsletter",
+        fields: { email: "pending@example.com" },
+        contact: { name: null, email: "pending@example.com", phone: null, zip: null },
+        consent: null,
+      }),
       { webhook: false },
     );
     await confirmSubscription(database, ids[1]!);
@@ -132,7 +157,9 @@ describe("npm run leads", () => {
     expect(out).toContain("1 confirmed subscriber.");
     const [header, row, ...more] = (await main(["subscribers", "--csv"])).trimEnd().split("\r\n");
     expect(header).toBe('\uFEFF"E-mail","Confirmed (UTC)","Signed up (UTC)","Unsubscribe link"');
-    expect(row).toMatch(/^"news@example\.com","\d{4}-[^"]*","\d{4}-[^"]*","https:\/\/www\.gemstateexteriorcleaning\.com\/newsletter\/unsubscribe\?t=[^"\s]+"$/);
+    expect(row).toMatch(
+      /^"news@example\.com","\d{4}-[^"]*","\d{4}-[^"]*","https:\/\/www\.gemstateexteriorcleaning\.com\/newsletter\/unsubscribe\?t=[^"\s]+"$/,
+    );
     expect(more).toEqual([]);
     const [json] = JSON.parse(await main(["subscribers", "--json"])) as { email: string; unsubscribeUrl: string }[];
     expect(json?.email).toBe("news@example.com");
@@ -143,10 +170,16 @@ describe("npm run leads", () => {
     const stdin = (text: string) => () => Promise.resolve(text);
     await expect(main(["owner", "add", "Owner@Example.com"], stdin("short"))).rejects.toThrow(/at least 12 characters/);
     expect(await main(["owner", "list"])).toMatch(/No owner accounts/);
-    expect(await main(["owner", "add", "Owner@Example.com"], stdin("a good long password"))).toMatch(/owner@example.com added/);
-    await expect(main(["owner", "add", "owner@example.com"], stdin("another long password"))).rejects.toThrow(/exists already/);
+    expect(await main(["owner", "add", "Owner@Example.com"], stdin("a good long password"))).toMatch(
+      /owner@example.com added/,
+    );
+    await expect(main(["owner", "add", "owner@example.com"], stdin("another long password"))).rejects.toThrow(
+      /exists already/,
+    );
     expect(await main(["owner", "list"])).toMatch(/^E-mail\s+Added\s+Sessions\nowner@example\.com .* 0$/);
-    await expect(main(["owner", "add", "not-an-email"], stdin("a good long password"))).rejects.toThrow(/Not an e-mail/);
+    await expect(main(["owner", "add", "not-an-email"], stdin("a good long password"))).rejects.toThrow(
+      /Not an e-mail/,
+    );
     await expect(main(["owner", "frob"])).rejects.toThrow(/Usage/);
     expect(await main(["owner", "remove", "OWNER@example.com"])).toMatch(/removed/);
     await expect(main(["owner", "remove", "owner@example.com"])).rejects.toThrow(/No owner account/);

@@ -18,7 +18,13 @@ import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { addOwner, listOwners, normalizeEmail, OwnerExistsError, removeOwner } from "../app/server/admin/auth.server.ts";
+import {
+  addOwner,
+  listOwners,
+  normalizeEmail,
+  OwnerExistsError,
+  removeOwner,
+} from "../app/server/admin/auth.server.ts";
 import { passwordProblem } from "../app/server/admin/passwords.server.ts";
 import { BackupError, backupDatabase, restoreDatabase } from "../app/server/db/backup.server.ts";
 import { openDatabase, type Database } from "../app/server/db/database.server.ts";
@@ -53,7 +59,10 @@ class CliError extends Error {
 /** "7d", "12h", "30m" before now, or a calendar date. */
 export function parseSince(value: string, now = new Date()): Date {
   const relative = /^(\d+)([dhm])$/.exec(value);
-  if (relative) return new Date(now.getTime() - Number(relative[1]) * { d: 86_400_000, h: 3_600_000, m: 60_000 }[relative[2] as "d" | "h" | "m"]);
+  if (relative)
+    return new Date(
+      now.getTime() - Number(relative[1]) * { d: 86_400_000, h: 3_600_000, m: 60_000 }[relative[2] as "d" | "h" | "m"],
+    );
   const date = new Date(value);
   if (/^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(date.getTime())) return date;
   throw new CliError(`--since: expected something like 7d, 12h, 30m or 2025-06-01, got ${JSON.stringify(value)}`);
@@ -102,16 +111,25 @@ async function resolveId(database: Database, idOrReference: string): Promise<str
   const prefix = idPrefixOf(idOrReference);
   if (!prefix) return idOrReference;
   const rows = await database.db.selectFrom("leads").select("id").where("id", "like", `${prefix}-%`).execute();
-  if (rows.length > 1) throw new CliError(`The reference ${idOrReference} matches ${rows.length} requests: ${rows.map((r) => r.id).join(", ")}. Show one by its id.`, 1);
+  if (rows.length > 1)
+    throw new CliError(
+      `The reference ${idOrReference} matches ${rows.length} requests: ${rows.map((r) => r.id).join(", ")}. Show one by its id.`,
+      1,
+    );
   return rows[0]?.id ?? idOrReference;
 }
 
 async function show(database: Database, idOrReference: string): Promise<string> {
   const id = await resolveId(database, idOrReference);
   const lead = await getLead(database, id);
-  if (!lead) throw new CliError(`No request with id or reference ${JSON.stringify(idOrReference)}. List them with: npm run leads -- list`, 1);
+  if (!lead)
+    throw new CliError(
+      `No request with id or reference ${JSON.stringify(idOrReference)}. List them with: npm run leads -- list`,
+      1,
+    );
   const { contact, consent, context } = lead;
-  const section = (title: string, rows: [string, string][]) => [title, ...rows.map(([label, value]) => `  ${label}: ${printable(value).split("\n").join("\n    ")}`)].join("\n");
+  const section = (title: string, rows: [string, string][]) =>
+    [title, ...rows.map(([label, value]) => `  ${label}: ${printable(value).split("\n").join("\n    ")}`)].join("\n");
   return [
     `Request ${lead.id} (${lead.kind}, reference ${referenceOf(lead.id)}), received ${formatTime(lead.createdAt)}; delivery ${lead.deliveryStatus}`,
     section(
@@ -126,7 +144,12 @@ async function show(database: Database, idOrReference: string): Promise<string> 
       ["In service area", areaText(lead.inServiceArea)],
     ]),
     section("Consent proof", [
-      ["Text-message consent", consent ? `given ${consent.at.toISOString()} (${formatTime(consent.at)}), wording ${consent.version}` : "not given"],
+      [
+        "Text-message consent",
+        consent
+          ? `given ${consent.at.toISOString()} (${formatTime(consent.at)}), wording ${consent.version}`
+          : "not given",
+      ],
       ["Text shown", consent?.text ?? ""],
       ["Page", context.page],
       ["IP address", context.ip],
@@ -139,7 +162,14 @@ async function show(database: Database, idOrReference: string): Promise<string> 
       ...Object.entries(context.utm),
       ["gclid", context.gclid ?? ""],
     ]),
-    section("Attachment", [["File", lead.attachment ? `${lead.attachment.filename} (${lead.attachment.contentType}, ${lead.attachment.size} bytes)` : "none"]]),
+    section("Attachment", [
+      [
+        "File",
+        lead.attachment
+          ? `${lead.attachment.filename} (${lead.attachment.contentType}, ${lead.attachment.size} bytes)`
+          : "none",
+      ],
+    ]),
     section(
       "Delivery jobs",
       lead.jobs.map((job) => [
@@ -147,7 +177,11 @@ async function show(database: Database, idOrReference: string): Promise<string> 
         [
           job.status,
           `${job.attempts} attempt${job.attempts === 1 ? "" : "s"}`,
-          job.sentAt ? `sent ${formatTime(job.sentAt)}` : job.status === "pending" ? `next try ${formatTime(job.nextAttemptAt)}` : "",
+          job.sentAt
+            ? `sent ${formatTime(job.sentAt)}`
+            : job.status === "pending"
+              ? `next try ${formatTime(job.nextAttemptAt)}`
+              : "",
           job.lastError ? `last error ${job.lastError}` : "",
         ]
           .filter(Boolean)
@@ -171,7 +205,10 @@ async function subscribers(database: Database, env: Env, format: "table" | "json
   }));
   if (format === "json") return JSON.stringify(rows, null, 2);
   if (format === "csv")
-    return toCsv([["E-mail", "Confirmed (UTC)", "Signed up (UTC)", "Unsubscribe link"], ...rows.map((r) => [r.email, r.confirmedAt?.toISOString(), r.signedUpAt.toISOString(), r.unsubscribeUrl])]);
+    return toCsv([
+      ["E-mail", "Confirmed (UTC)", "Signed up (UTC)", "Unsubscribe link"],
+      ...rows.map((r) => [r.email, r.confirmedAt?.toISOString(), r.signedUpAt.toISOString(), r.unsubscribeUrl]),
+    ]);
   if (rows.length === 0) return "No confirmed subscribers.";
   return `${table([["Confirmed", "E-mail"], ...rows.map((r) => [r.confirmedAt ? formatTime(r.confirmedAt) : "", oneLine(r.email)])])}\n${rows.length} confirmed subscriber${rows.length === 1 ? "" : "s"}.`;
 }
@@ -184,7 +221,11 @@ async function readPassword(): Promise<string> {
     return text.split(/\r?\n/)[0] ?? "";
   }
   process.stderr.write("Password (at least 12 characters; not shown): ");
-  const rl = createInterface({ input: process.stdin, output: new Writable({ write: (_c, _e, done) => done() }), terminal: true });
+  const rl = createInterface({
+    input: process.stdin,
+    output: new Writable({ write: (_c, _e, done) => done() }),
+    terminal: true,
+  });
   const line = await new Promise<string>((resolve) => rl.once("line", resolve));
   rl.close();
   process.stderr.write("\n");
@@ -195,8 +236,10 @@ const ownerEmail = z.email().max(254);
 
 async function owner(argv: string[], stdin: () => Promise<string>): Promise<string> {
   const [sub, email, ...rest] = argv;
-  if (rest.length > 0 || !(sub === "list" ? email === undefined : (sub === "add" || sub === "remove") && email)) throw new CliError(USAGE);
-  if (email !== undefined && !ownerEmail.safeParse(normalizeEmail(email)).success) throw new CliError(`Not an e-mail address: ${JSON.stringify(email)}`);
+  if (rest.length > 0 || !(sub === "list" ? email === undefined : (sub === "add" || sub === "remove") && email))
+    throw new CliError(USAGE);
+  if (email !== undefined && !ownerEmail.safeParse(normalizeEmail(email)).success)
+    throw new CliError(`Not an e-mail address: ${JSON.stringify(email)}`);
   let password = "";
   if (sub === "add") {
     password = await stdin();
@@ -209,18 +252,23 @@ async function owner(argv: string[], stdin: () => Promise<string>): Promise<stri
       try {
         await addOwner(database, email!, password);
       } catch (err) {
-        if (err instanceof OwnerExistsError) throw new CliError(`${err.message} Remove it first to set a new password.`, 1);
+        if (err instanceof OwnerExistsError)
+          throw new CliError(`${err.message} Remove it first to set a new password.`, 1);
         throw err;
       }
       return `Owner ${normalizeEmail(email!)} added: sign in at /admin/sign-in.`;
     }
     if (sub === "remove") {
-      if (!(await removeOwner(database, email!))) throw new CliError(`No owner account for ${normalizeEmail(email!)}.`, 1);
+      if (!(await removeOwner(database, email!)))
+        throw new CliError(`No owner account for ${normalizeEmail(email!)}.`, 1);
       return `Owner ${normalizeEmail(email!)} removed; their sessions are ended.`;
     }
     const owners = await listOwners(database);
     if (owners.length === 0) return "No owner accounts. Add one with: npm run leads -- owner add you@example.com";
-    return table([["E-mail", "Added", "Sessions"], ...owners.map((o) => [o.email, formatTime(o.createdAt), String(o.sessions)])]);
+    return table([
+      ["E-mail", "Added", "Sessions"],
+      ...owners.map((o) => [o.email, formatTime(o.createdAt), String(o.sessions)]),
+    ]);
   } finally {
     await database.close();
   }
@@ -258,14 +306,22 @@ export async function main(argv: string[], stdin: () => Promise<string> = readPa
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { since: { type: "string" }, kind: { type: "string" }, json: { type: "boolean" }, csv: { type: "boolean" } },
+    options: {
+      since: { type: "string" },
+      kind: { type: "string" },
+      json: { type: "boolean" },
+      csv: { type: "boolean" },
+    },
   });
   const [command, id, ...rest] = positionals;
-  if (rest.length > 0 || (command === "show" ? !id : (command !== "list" && command !== "subscribers") || id)) throw new CliError(USAGE);
-  if (command === "subscribers" && (values.kind !== undefined || values.since !== undefined)) throw new CliError("subscribers takes only --json or --csv.");
+  if (rest.length > 0 || (command === "show" ? !id : (command !== "list" && command !== "subscribers") || id))
+    throw new CliError(USAGE);
+  if (command === "subscribers" && (values.kind !== undefined || values.since !== undefined))
+    throw new CliError("subscribers takes only --json or --csv.");
   if (values.json && values.csv) throw new CliError("Choose one of --json and --csv.");
   const kind = values.kind as LeadKind | undefined;
-  if (kind !== undefined && !LEAD_KINDS.includes(kind)) throw new CliError(`--kind: expected one of ${LEAD_KINDS.join(", ")}`);
+  if (kind !== undefined && !LEAD_KINDS.includes(kind))
+    throw new CliError(`--kind: expected one of ${LEAD_KINDS.join(", ")}`);
   const since = values.since === undefined ? undefined : parseSince(values.since);
 
   // This tool sends no e-mail, so the mail settings the server needs do not apply here.
@@ -273,7 +329,8 @@ export async function main(argv: string[], stdin: () => Promise<string> = readPa
   const database = await openDatabase(env);
   try {
     if (command === "show") return await show(database, id!);
-    if (command === "subscribers") return await subscribers(database, env, values.json ? "json" : values.csv ? "csv" : "table");
+    if (command === "subscribers")
+      return await subscribers(database, env, values.json ? "json" : values.csv ? "csv" : "table");
     const leads = await listLeads(database, { since, kind });
     if (values.json) return JSON.stringify(leads, null, 2);
     if (values.csv) return leadsCsv(leads);

@@ -15,7 +15,8 @@ import { prerenderedPages } from "../app/lib/build-files.server.ts";
 import { ogImagePath, OG_IMAGE, TOUCH_ICON } from "../app/lib/og.ts";
 
 const require = createRequire(import.meta.url);
-const font = (weight: number) => readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+const font = (weight: number) =>
+  readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
 const fonts = [
   { name: "Inter", data: font(400), weight: 400 as const, style: "normal" as const },
   { name: "Inter", data: font(800), weight: 800 as const, style: "normal" as const },
@@ -30,10 +31,14 @@ const decode = (s: string) =>
     .replace(/&gt;/g, ">");
 
 /** An SVG drawn as a PNG of the given width. */
-const toPng = (svg: string, width: number) => new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng();
+const toPng = (svg: string, width: number) =>
+  new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng();
 
 type Node = { type: string; props: Record<string, unknown> };
-const h = (type: string, style: Record<string, unknown>, children?: unknown): Node => ({ type, props: { style, children } });
+const h = (type: string, style: Record<string, unknown>, children?: unknown): Node => ({
+  type,
+  props: { style, children },
+});
 
 function card(title: string): Node {
   return h(
@@ -50,9 +55,21 @@ function card(title: string): Node {
       fontFamily: "Inter",
     },
     [
-      h("div", { display: "flex", alignItems: "center", fontSize: 34, fontWeight: 800, color: "#f6b23c" }, business.name),
-      h("div", { display: "flex", fontSize: title.length > 60 ? 60 : 72, fontWeight: 800, lineHeight: 1.1, letterSpacing: -1 }, title),
-      h("div", { display: "flex", fontSize: 30, fontWeight: 800, color: "#d5e8f5" }, `Boise & the Treasure Valley, Idaho · ${business.phone.display}`),
+      h(
+        "div",
+        { display: "flex", alignItems: "center", fontSize: 34, fontWeight: 800, color: "#f6b23c" },
+        business.name,
+      ),
+      h(
+        "div",
+        { display: "flex", fontSize: title.length > 60 ? 60 : 72, fontWeight: 800, lineHeight: 1.1, letterSpacing: -1 },
+        title,
+      ),
+      h(
+        "div",
+        { display: "flex", fontSize: 30, fontWeight: 800, color: "#d5e8f5" },
+        `Boise & the Treasure Valley, Idaho · ${business.phone.display}`,
+      ),
     ],
   );
 }

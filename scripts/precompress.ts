@@ -16,7 +16,9 @@ export function precompress(clientDir: string): string {
   for (const full of filesUnder(clientDir)) {
     if (!COMPRESSIBLE.test(path.basename(full))) continue;
     const bytes = readFileSync(full);
-    const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    const br = brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    });
     const gz = gzipSync(bytes, { level: 9 });
     // Only when it saves something: tiny files are sent as they are.
     if (br.length < bytes.length) writeFileSync(`${full}.br`, br);

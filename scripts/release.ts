@@ -15,20 +15,35 @@ import path from "node:path";
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** Files and folders of a release, relative to the project's root. */
-export const RELEASE_FILES = ["package.json", "package-lock.json", "server.ts", "app", "content", "scripts", "build", "deploy", "docs/deploy.md"];
+export const RELEASE_FILES = [
+  "package.json",
+  "package-lock.json",
+  "server.ts",
+  "app",
+  "content",
+  "scripts",
+  "build",
+  "deploy",
+  "docs/deploy.md",
+];
 
 /** Left out of every folder: unit tests, and what only the build and benchmarks use. */
 const leftOut = (name: string) => /\.test\.tsx?$/.test(name) || name === "bench-load";
 
 export function makeRelease(destination: string, root = ROOT): void {
-  if (!existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build found in ./build. Run `npm run build` first.");
-  if (existsSync(destination) && readdirSync(destination).length > 0) throw new Error(`${destination} is not empty; a release goes into a new or empty folder.`);
+  if (!existsSync(path.join(root, "build/server/index.js")))
+    throw new Error("No build found in ./build. Run `npm run build` first.");
+  if (existsSync(destination) && readdirSync(destination).length > 0)
+    throw new Error(`${destination} is not empty; a release goes into a new or empty folder.`);
   mkdirSync(destination, { recursive: true });
   for (const entry of RELEASE_FILES) {
     const from = path.join(root, entry);
     if (!existsSync(from)) continue;
     mkdirSync(path.dirname(path.join(destination, entry)), { recursive: true });
-    cpSync(from, path.join(destination, entry), { recursive: true, filter: (source) => !leftOut(path.basename(source)) });
+    cpSync(from, path.join(destination, entry), {
+      recursive: true,
+      filter: (source) => !leftOut(path.basename(source)),
+    });
   }
 }
 
@@ -44,5 +59,7 @@ if (import.meta.main) {
     console.error((error as Error).message);
     process.exit(1);
   }
-  console.log(`Release in ${path.resolve(destination)}. There: npm ci --omit=dev, then NODE_ENV=production npm run serve (docs/deploy.md).`);
+  console.log(
+    `Release in ${path.resolve(destination)}. There: npm ci --omit=dev, then NODE_ENV=production npm run serve (docs/deploy.md).`,
+  );
 }

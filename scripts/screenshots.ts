@@ -9,7 +9,10 @@ import { chromiumArgs, findChromium } from "./chromium.ts";
 const [base = "http://localhost:3000", ...paths] = process.argv.slice(2);
 const full = process.env.FULL !== "0";
 mkdirSync("screenshots", { recursive: true });
-const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs.filter((a) => a !== "--headless") });
+const browser = await chromium.launch({
+  executablePath: findChromium(),
+  args: chromiumArgs.filter((a) => a !== "--headless"),
+});
 for (const [name, viewport] of [
   ["390", { width: 390, height: 844 }],
   ["1440", { width: 1440, height: 900 }],

@@ -27,9 +27,15 @@ const started = Date.now();
 const step = (what: string) => console.log(`\n▶ ${what} (${Math.round((Date.now() - started) / 1000)} s)`);
 
 function podman(args: string[], options: { input?: string; allowFail?: boolean } = {}): { code: number; out: string } {
-  const result = spawnSync("podman", [...RUNTIME, ...args], { cwd: ROOT, input: options.input, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync("podman", [...RUNTIME, ...args], {
+    cwd: ROOT,
+    input: options.input,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const out = `${result.stdout ?? ""}${result.stderr ?? ""}`;
-  if (result.status !== 0 && !options.allowFail) throw new Error(`podman ${args.join(" ")} exited with ${result.status}:\n${out.slice(-3000)}`);
+  if (result.status !== 0 && !options.allowFail)
+    throw new Error(`podman ${args.join(" ")} exited with ${result.status}:\n${out.slice(-3000)}`);
   return { code: result.status ?? 1, out };
 }
 
@@ -40,7 +46,13 @@ const containers: string[] = [];
 async function runContainer(port: number): Promise<{ name: string; origin: string }> {
   const name = `gemstate-test-${suffix}-${containers.length + 1}`;
   containers.push(name);
-  const env = { PORT: String(port), HOST: "127.0.0.1", MAIL_TRANSPORT: "files", LEAD_MIN_FILL_SECONDS: "0", LOG_LEVEL: "info" };
+  const env = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    MAIL_TRANSPORT: "files",
+    LEAD_MIN_FILL_SECONDS: "0",
+    LOG_LEVEL: "info",
+  };
   const envArgs = Object.entries(env).flatMap(([key, value]) => ["--env", `${key}=${value}`]);
   podman(["run", "--detach", "--name", name, "--network=host", "--volume", `${volume}:/data`, ...envArgs, IMAGE]);
   const origin = `http://127.0.0.1:${port}`;
@@ -48,7 +60,8 @@ async function runContainer(port: number): Promise<{ name: string; origin: strin
     `the site in container ${name}`,
     async () => {
       const state = podman(["inspect", "--format", "{{.State.Status}}", name]).out.trim();
-      if (state === "exited") throw new Error(`container ${name} exited:\n${podman(["logs", name], { allowFail: true }).out.slice(-3000)}`);
+      if (state === "exited")
+        throw new Error(`container ${name} exited:\n${podman(["logs", name], { allowFail: true }).out.slice(-3000)}`);
       return fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
         (r) => r.ok,
         () => false,
@@ -60,11 +73,13 @@ async function runContainer(port: number): Promise<{ name: string; origin: strin
   return { name, origin };
 }
 
-const listedInContainer = (name: string) => podman(["exec", name, "npm", "run", "-s", "leads", "--", "list", "--json"]).out;
+const listedInContainer = (name: string) =>
+  podman(["exec", name, "npm", "run", "-s", "leads", "--", "list", "--json"]).out;
 
 async function main() {
   step(`base image ${BASE}`);
-  if (!process.env.BASE) execFileSync("bash", [path.join(ROOT, "scripts/container-base.sh"), BASE], { stdio: "inherit" });
+  if (!process.env.BASE)
+    execFileSync("bash", [path.join(ROOT, "scripts/container-base.sh"), BASE], { stdio: "inherit" });
 
   step("podman build");
   const npmCache = path.join(homedir(), ".npm");
@@ -80,7 +95,22 @@ async function main() {
   const caArgs = extraCa ? ["--build-arg", `EXTRA_CA_CERT=${extraCa}`] : [];
   const build = spawnSync(
     "podman",
-    [...RUNTIME, "build", "--format", "docker", "--network=host", "--build-arg", `BASE=${BASE}`, ...caArgs, ...cacheArgs, "--tag", IMAGE, "--file", "Containerfile", "."],
+    [
+      ...RUNTIME,
+      "build",
+      "--format",
+      "docker",
+      "--network=host",
+      "--build-arg",
+      `BASE=${BASE}`,
+      ...caArgs,
+      ...cacheArgs,
+      "--tag",
+      IMAGE,
+      "--file",
+      "Containerfile",
+      ".",
+    ],
     { cwd: ROOT, stdio: "inherit" },
   );
   assert.equal(build.status, 0, "podman build failed");
@@ -101,10 +131,17 @@ async function main() {
 
   step("a request through the form, stored in the volume");
   const email = `container-${suffix}@example.com`;
-  const answer = await fetch(`${first.origin}/estimate`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: estimateBody(email) });
+  const answer = await fetch(`${first.origin}/estimate`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: estimateBody(email),
+  });
   assert.equal(answer.status, 200);
   assert.ok((await answer.text()).includes(CONFIRMATION), "the form's answer confirms the request");
-  assert.ok(listedInContainer(first.name).includes(email), "`npm run -s leads -- list` in the container lists the request");
+  assert.ok(
+    listedInContainer(first.name).includes(email),
+    "`npm run -s leads -- list` in the container lists the request",
+  );
 
   step("HEALTHCHECK");
   const health = podman(["healthcheck", "run", first.name], { allowFail: true });

@@ -25,7 +25,10 @@ function ensureDebianPackage(what: string, pkg: string, found: () => unknown, he
   if (isDebian && isRoot) {
     console.log(`${what} not found: installing Debian's ${pkg} package…`);
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "-qq", pkg], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    execFileSync("apt-get", ["install", "-y", "-qq", pkg], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (found()) return;
   }
   console.error(help);
@@ -37,7 +40,8 @@ const ensureChromium = () =>
     "Chromium",
     "chromium",
     findChromium,
-    "No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `sudo apt-get install chromium`)\n" + "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
+    "No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `sudo apt-get install chromium`)\n" +
+      "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
   );
 
 // The Nu Html Checker (tests/e2e/html-validity.spec.ts) is a Java program.
@@ -46,7 +50,8 @@ const ensureJava = () =>
     "Java",
     "default-jre-headless",
     findJava,
-    "No Java found for the Nu Html Checker. Install one (Debian/Ubuntu: `sudo apt-get install default-jre-headless`)\n" + "or set JAVA_HOME.",
+    "No Java found for the Nu Html Checker. Install one (Debian/Ubuntu: `sudo apt-get install default-jre-headless`)\n" +
+      "or set JAVA_HOME.",
   );
 
 // Caddy is the TLS proxy of tests/e2e/tls-proxy.spec.ts.

@@ -13,13 +13,19 @@ const STATUS_CLASS: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_CLASS[status] ?? ""}`}>{statusLabel(status)}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_CLASS[status] ?? ""}`}>
+      {statusLabel(status)}
+    </span>
+  );
 }
 
-export const areaLabel = (inServiceArea: boolean | null) => (inServiceArea === null ? "Area not known" : inServiceArea ? "In area" : "Outside area");
+export const areaLabel = (inServiceArea: boolean | null) =>
+  inServiceArea === null ? "Area not known" : inServiceArea ? "In area" : "Outside area";
 
 const fieldLabelClass = "block text-sm font-semibold text-slate-800";
-const controlClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-700 focus:border-brand-600";
+const controlClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-700 focus:border-brand-600";
 
 function ErrorText({ id, error }: { id: string; error?: string }) {
   return error ? (
@@ -30,13 +36,24 @@ function ErrorText({ id, error }: { id: string; error?: string }) {
 }
 
 /** A labelled native input with its error (named by the message, linked by aria-describedby). */
-export function AdminInput({ id, label, error, ...props }: { id: string; label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+export function AdminInput({
+  id,
+  label,
+  error,
+  ...props
+}: { id: string; label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div>
       <label htmlFor={id} className={fieldLabelClass}>
         {label}
       </label>
-      <input id={id} {...props} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={controlClass} />
+      <input
+        id={id}
+        {...props}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={controlClass}
+      />
       <ErrorText id={id} error={error} />
     </div>
   );
@@ -50,13 +67,25 @@ export function AdminSelect({
   empty,
   error,
   ...props
-}: { id: string; label: string; options: readonly { value: string; label: string }[]; empty?: string; error?: string } & React.SelectHTMLAttributes<HTMLSelectElement>) {
+}: {
+  id: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  empty?: string;
+  error?: string;
+} & React.SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <div>
       <label htmlFor={id} className={fieldLabelClass}>
         {label}
       </label>
-      <select id={id} {...props} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={controlClass}>
+      <select
+        id={id}
+        {...props}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={controlClass}
+      >
         {empty !== undefined ? <option value="">{empty}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -71,5 +100,9 @@ export function AdminSelect({
 
 /** The flag of a request a spam check could not tell from a bot's ("Check: sent fast"): kept, for the owner to judge. */
 export function FlagBadge({ flag }: { flag: string }) {
-  return <span className="inline-block rounded-full border-2 border-amber-600 bg-amber-50 px-2.5 py-0.5 text-sm font-bold text-amber-900">{flag}</span>;
+  return (
+    <span className="inline-block rounded-full border-2 border-amber-600 bg-amber-50 px-2.5 py-0.5 text-sm font-bold text-amber-900">
+      {flag}
+    </span>
+  );
 }

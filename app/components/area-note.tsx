@@ -14,7 +14,10 @@ const tone = {
 export function AreaNote({ answer, phone, className = "" }: { answer: AreaAnswer; phone: string; className?: string }) {
   const { title, text } = areaMessage(answer, phone);
   return (
-    <div data-area={answer.tier} className={`rounded-md border-l-4 px-3 py-2 text-sm ${tone[answer.tier]} ${className}`}>
+    <div
+      data-area={answer.tier}
+      className={`rounded-md border-l-4 px-3 py-2 text-sm ${tone[answer.tier]} ${className}`}
+    >
       <p className="flex items-center gap-1.5 font-semibold">
         <MapPin className="size-4 shrink-0" aria-hidden="true" />
         {title}

@@ -91,7 +91,9 @@ export function CityCard({
             {zip}
           </li>
         ))}
-        {more > 0 ? <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700">+{more} more</li> : null}
+        {more > 0 ? (
+          <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700">+{more} more</li>
+        ) : null}
       </ul>
       <Link to={to} className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900">
         {city} services<span className="sr-only"> and details</span>

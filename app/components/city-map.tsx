@@ -71,13 +71,22 @@ export function CityMap({
             </button>
           </form>
         )}
-        <a href={mapsLink} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 font-semibold text-brand-700 underline underline-offset-2">
+        <a
+          href={mapsLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1.5 font-semibold text-brand-700 underline underline-offset-2"
+        >
           Open {city} in Google Maps
           <ExternalLink className="size-4" aria-hidden="true" />
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       </div>
-      {shown ? null : <p className="mt-2 text-sm text-slate-600">The interactive map comes from Google Maps and loads when you ask for it.</p>}
+      {shown ? null : (
+        <p className="mt-2 text-sm text-slate-600">
+          The interactive map comes from Google Maps and loads when you ask for it.
+        </p>
+      )}
     </>
   );
 }
@@ -89,7 +98,12 @@ function LocatorSvg({ center, nearby }: { center: PlottedPlace; nearby: PlottedP
   const grid = [1, 2, 3, 4, 5, 6, 7].map((i) => (i * VIEW.width) / 8);
   const rows = [1, 2, 3].map((i) => (i * VIEW.height) / 4);
   return (
-    <svg viewBox={`0 0 ${VIEW.width} ${VIEW.height}`} className="block aspect-[2/1] h-auto w-full" aria-hidden="true" focusable="false">
+    <svg
+      viewBox={`0 0 ${VIEW.width} ${VIEW.height}`}
+      className="block aspect-[2/1] h-auto w-full"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect width={VIEW.width} height={VIEW.height} fill="#eef6fb" />
       <g stroke="#d5e8f5" strokeWidth="1">
         {grid.map((x) => (
@@ -111,7 +125,12 @@ function LocatorSvg({ center, nearby }: { center: PlottedPlace; nearby: PlottedP
           ) : null}
         </g>
       ))}
-      <path d={`M${center.x} ${center.y} c-6 -14 -22 -24 -22 -42 a22 22 0 1 1 44 0 c0 18 -16 28 -22 42z`} fill="#f09a0c" stroke="#052a40" strokeWidth="3" />
+      <path
+        d={`M${center.x} ${center.y} c-6 -14 -22 -24 -22 -42 a22 22 0 1 1 44 0 c0 18 -16 28 -22 42z`}
+        fill="#f09a0c"
+        stroke="#052a40"
+        strokeWidth="3"
+      />
       <circle cx={center.x} cy={center.y - 42} r="8" fill="#052a40" />
       <text x={center.x} y={center.y + 34} textAnchor="middle" fontSize="30" fontWeight="700" fill="#052a40">
         {center.name}

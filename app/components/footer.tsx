@@ -13,7 +13,10 @@ export function Footer({ nav }: { nav: NavData }) {
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Logo name={business.name} inverse />
-          <p className="mt-4 text-sm leading-relaxed">Family-owned exterior cleaning for homes, farms and businesses across Boise and the Treasure Valley since {business.foundedYear}.</p>
+          <p className="mt-4 text-sm leading-relaxed">
+            Family-owned exterior cleaning for homes, farms and businesses across Boise and the Treasure Valley since{" "}
+            {business.foundedYear}.
+          </p>
           <p className="mt-4 text-sm">
             <a href={business.phone.href} className={link}>
               {business.phone.display}

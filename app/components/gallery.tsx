@@ -11,15 +11,33 @@ import { Section } from "./ui.tsx";
  * The `sizes` of a card in a grid of one column on phones and two from `sm` (640 px): the page's column
  * (app/routes/site-layout.tsx: max-w-7xl, the 20rem estimate sidebar from `lg`) less its padding and the gap.
  */
-export const GALLERY_CARD_SIZES = "(min-width: 1280px) 416px, (min-width: 1024px) calc((100vw - 26rem) / 2), (min-width: 640px) calc((100vw - 4.5rem) / 2), calc(100vw - 2rem)";
+export const GALLERY_CARD_SIZES =
+  "(min-width: 1280px) 416px, (min-width: 1024px) calc((100vw - 26rem) / 2), (min-width: 640px) calc((100vw - 4.5rem) / 2), calc(100vw - 2rem)";
 
-const monthYear = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+const monthYear = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
-function Photo({ photo, which, sizes, eager }: { photo: GalleryPhoto; which: "before" | "after"; sizes: string; eager: boolean }) {
+function Photo({
+  photo,
+  which,
+  sizes,
+  eager,
+}: {
+  photo: GalleryPhoto;
+  which: "before" | "after";
+  sizes: string;
+  eager: boolean;
+}) {
   return (
     <div className={`compare-${which} relative col-start-1 row-start-1 overflow-hidden`}>
       {/* The tiny blurred preview, until the photo has loaded over it. */}
-      <img src={photo.placeholder} alt="" width={photo.width} height={photo.height} className="absolute inset-0 size-full scale-110 object-cover blur-lg" />
+      <img
+        src={photo.placeholder}
+        alt=""
+        width={photo.width}
+        height={photo.height}
+        className="absolute inset-0 size-full scale-110 object-cover blur-lg"
+      />
       <picture>
         {photo.sources.map((s) => (
           <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
@@ -37,7 +55,10 @@ function Photo({ photo, which, sizes, eager }: { photo: GalleryPhoto; which: "be
         />
       </picture>
       {/* For sighted visitors; the radios and the alt text say it to everyone else. */}
-      <span aria-hidden="true" className="absolute top-3 left-3 rounded-md bg-slate-900/80 px-2.5 py-1 text-sm font-bold tracking-wide text-white uppercase">
+      <span
+        aria-hidden="true"
+        className="absolute top-3 left-3 rounded-md bg-slate-900/80 px-2.5 py-1 text-sm font-bold tracking-wide text-white uppercase"
+      >
         {which === "before" ? "Before" : "After"}
       </span>
     </div>
@@ -45,13 +66,26 @@ function Photo({ photo, which, sizes, eager }: { photo: GalleryPhoto; which: "be
 }
 
 /** One pair: the photo, the Before/After choice, its title, service, city, date and caption. */
-export function BeforeAfter({ pair, sizes = GALLERY_CARD_SIZES, eager = false, headingLevel = 3 }: { pair: GalleryPair; sizes?: string; eager?: boolean; headingLevel?: 2 | 3 }) {
+export function BeforeAfter({
+  pair,
+  sizes = GALLERY_CARD_SIZES,
+  eager = false,
+  headingLevel = 3,
+}: {
+  pair: GalleryPair;
+  sizes?: string;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const name = `compare-${pair.slug}`;
   const choice =
     "inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-800 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700";
   return (
-    <article className="compare overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby={`${name}-title`}>
+    <article
+      className="compare overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      aria-labelledby={`${name}-title`}
+    >
       <div className="grid bg-slate-200">
         <Photo photo={pair.before} which="before" sizes={sizes} eager={eager} />
         <Photo photo={pair.after} which="after" sizes={sizes} eager={eager} />
@@ -83,7 +117,15 @@ export function BeforeAfter({ pair, sizes = GALLERY_CARD_SIZES, eager = false, h
 }
 
 /** The newest pairs of a service or a city page; nothing at all when it has none. */
-export function RecentWork({ pairs, title, moreLink }: { pairs: GalleryPair[]; title: string; moreLink: { to: string; label: string } }) {
+export function RecentWork({
+  pairs,
+  title,
+  moreLink,
+}: {
+  pairs: GalleryPair[];
+  title: string;
+  moreLink: { to: string; label: string };
+}) {
   if (pairs.length === 0) return null;
   return (
     <Section id="recent-work" title={title}>
@@ -95,7 +137,10 @@ export function RecentWork({ pairs, title, moreLink }: { pairs: GalleryPair[]; t
         ))}
       </ul>
       <p className="mt-6">
-        <Link to={moreLink.to} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        <Link
+          to={moreLink.to}
+          className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
           {moreLink.label}
         </Link>
       </p>

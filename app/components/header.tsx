@@ -16,7 +16,8 @@ import { Logo } from "./logo.tsx";
 
 type NavItem = { to: string; label: string };
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) => `rounded-md px-2 py-2 text-sm font-semibold tracking-wide hover:text-brand-600 ${isActive ? "text-brand-600" : "text-slate-800"}`;
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-2 py-2 text-sm font-semibold tracking-wide hover:text-brand-600 ${isActive ? "text-brand-600" : "text-slate-800"}`;
 
 /** The phone menu's id: its button is in the header, its panel is a popover. */
 const SITE_MENU_ID = "site-menu";
@@ -54,10 +55,18 @@ export function Header({ nav }: { nav: NavData }) {
               </NavLink>
             </li>
             <li>
-              <NavDisclosure id="nav-services" label="SERVICES" items={[{ to: "/services", label: "All Services" }, ...serviceItems]} />
+              <NavDisclosure
+                id="nav-services"
+                label="SERVICES"
+                items={[{ to: "/services", label: "All Services" }, ...serviceItems]}
+              />
             </li>
             <li>
-              <NavDisclosure id="nav-locations" label="LOCATIONS" items={[{ to: "/locations", label: "All Locations" }, ...locationItems]} />
+              <NavDisclosure
+                id="nav-locations"
+                label="LOCATIONS"
+                items={[{ to: "/locations", label: "All Locations" }, ...locationItems]}
+              />
             </li>
             <li>
               <NavLink to="/blog" className={navLinkClass}>
@@ -86,21 +95,36 @@ export function Header({ nav }: { nav: NavData }) {
             <Link to="/contact" className="btn-primary text-sm">
               GET FREE QUOTE
             </Link>
-            <Link to="/pricing" className="inline-flex min-h-6 items-center text-xs font-semibold whitespace-nowrap text-brand-700 underline-offset-2 hover:underline">
+            <Link
+              to="/pricing"
+              className="inline-flex min-h-6 items-center text-xs font-semibold whitespace-nowrap text-brand-700 underline-offset-2 hover:underline"
+            >
               or an instant price
             </Link>
           </div>
-          <a href={business.phone.href} className="btn-secondary px-3 lg:hidden" aria-label={`Call ${business.phone.display}`}>
+          <a
+            href={business.phone.href}
+            className="btn-secondary px-3 lg:hidden"
+            aria-label={`Call ${business.phone.display}`}
+          >
             <Phone className="size-5" aria-hidden="true" />
             <span className="sr-only sm:not-sr-only">Call</span>
           </a>
-          <button type="button" popoverTarget={SITE_MENU_ID} aria-controls={SITE_MENU_ID} className="btn-secondary px-3 lg:hidden">
+          <button
+            type="button"
+            popoverTarget={SITE_MENU_ID}
+            aria-controls={SITE_MENU_ID}
+            className="btn-secondary px-3 lg:hidden"
+          >
             <Menu className="size-5" aria-hidden="true" />
             <span className="sr-only">Open menu</span>
           </button>
         </div>
       </div>
-      <MobileMenu serviceItems={firstN(serviceItems, limits.mobileMenuServices)} locationItems={firstN(locationItems, limits.mobileMenuLocations)} />
+      <MobileMenu
+        serviceItems={firstN(serviceItems, limits.mobileMenuServices)}
+        locationItems={firstN(locationItems, limits.mobileMenuLocations)}
+      />
     </header>
   );
 }
@@ -119,9 +143,16 @@ function NavDisclosure({ id, label, items }: { id: string; label: string; items:
         className={`group inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-semibold tracking-wide text-slate-800 hover:text-brand-600 [&:has(+:popover-open)]:text-brand-600`}
       >
         {label}
-        <ChevronDown className="size-4 transition-transform group-[:has(+:popover-open)]:rotate-180 motion-reduce:transition-none" aria-hidden="true" />
+        <ChevronDown
+          className="size-4 transition-transform group-[:has(+:popover-open)]:rotate-180 motion-reduce:transition-none"
+          aria-hidden="true"
+        />
       </button>
-      <div id={id} popover="auto" className={`nav-dropdown max-h-[70vh] min-w-64 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-xl`}>
+      <div
+        id={id}
+        popover="auto"
+        className={`nav-dropdown max-h-[70vh] min-w-64 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-xl`}
+      >
         <ul>
           {items.map((item, i) => (
             <li key={item.to}>
@@ -143,10 +174,20 @@ function NavDisclosure({ id, label, items }: { id: string; label: string; items:
 function MobileMenu({ serviceItems, locationItems }: { serviceItems: NavItem[]; locationItems: NavItem[] }) {
   const linkClass = "block rounded-md px-3 py-2.5 text-base text-slate-800 hover:bg-brand-50";
   return (
-    <div id={SITE_MENU_ID} popover="auto" data-lock-scroll className="side-sheet flex-col bg-white open:flex shadow-2xl lg:hidden">
+    <div
+      id={SITE_MENU_ID}
+      popover="auto"
+      data-lock-scroll
+      className="side-sheet flex-col bg-white open:flex shadow-2xl lg:hidden"
+    >
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
         <h2 className="text-lg font-bold text-brand-900">Menu</h2>
-        <button type="button" popoverTarget={SITE_MENU_ID} popoverTargetAction="hide" className="btn px-2 text-slate-700 hover:bg-slate-100">
+        <button
+          type="button"
+          popoverTarget={SITE_MENU_ID}
+          popoverTargetAction="hide"
+          className="btn px-2 text-slate-700 hover:bg-slate-100"
+        >
           <X className="size-6" aria-hidden="true" />
           <span className="sr-only">Close menu</span>
         </button>
@@ -195,7 +236,10 @@ function MenuGroup({ title, all, items }: { title: string; all: NavItem; items: 
       <ul>
         {[...items, all].map((item) => (
           <li key={item.to}>
-            <Link to={item.to} className={`block rounded-md px-3 py-2 text-base hover:bg-brand-50 ${item === all ? "font-semibold text-brand-700" : "text-slate-800"}`}>
+            <Link
+              to={item.to}
+              className={`block rounded-md px-3 py-2 text-base hover:bg-brand-50 ${item === all ? "font-semibold text-brand-700" : "text-slate-800"}`}
+            >
               {item.label}
             </Link>
           </li>

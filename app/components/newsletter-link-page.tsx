@@ -11,7 +11,17 @@ interface Copy {
   done?: boolean;
 }
 
-export function NewsletterLinkPage({ state, token, copy, phone }: { state: LinkState; token: string; copy: Copy; phone: { display: string; href: string } }) {
+export function NewsletterLinkPage({
+  state,
+  token,
+  copy,
+  phone,
+}: {
+  state: LinkState;
+  token: string;
+  copy: Copy;
+  phone: { display: string; href: string };
+}) {
   const Icon = copy.done ? CircleCheck : copy.button ? Mail : CircleAlert;
   return (
     <div className="max-w-xl" data-state={state}>

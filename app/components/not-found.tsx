@@ -20,10 +20,18 @@ export function NotFound() {
   }, [pathname]);
   return (
     <div className="py-16 text-center">
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `console.warn("404: no page at " + location.pathname);window.${LOGGED} = location.pathname;` }} />
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{
+          __html: `console.warn("404: no page at " + location.pathname);window.${LOGGED} = location.pathname;`,
+        }}
+      />
       <p className="text-6xl font-extrabold text-brand-600">404</p>
       <h1 className="mt-4 text-3xl font-bold text-brand-900">Oops! Page not found</h1>
-      <p className="mx-auto mt-4 max-w-md text-lg text-slate-700">The page you are looking for does not exist or has moved.</p>
+      <p className="mx-auto mt-4 max-w-md text-lg text-slate-700">
+        The page you are looking for does not exist or has moved.
+      </p>
       <p className="mt-8">
         <Link to="/" className="btn-primary">
           Return to Home

@@ -39,7 +39,10 @@ export function PostCard({ post }: { post: PostCardData }) {
             </span>
           </p>
         ) : null}
-        <Link to={postPath(post.slug)} className="mt-3 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:text-brand-900">
+        <Link
+          to={postPath(post.slug)}
+          className="mt-3 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
+        >
           Read More<span className="sr-only"> about {post.title}</span>
           <ArrowRight className="size-4" aria-hidden="true" />
         </Link>

@@ -20,11 +20,14 @@ import { ConsentText } from "./forms/estimate-form.tsx";
 import { LeadForm } from "./forms/lead-form.tsx";
 import { business } from "../content/business.ts";
 
-const inputClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-700 focus:border-brand-600";
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm aria-[invalid=true]:border-red-700 focus:border-brand-600";
 
 const chipClass = (active: boolean) =>
   `inline-flex min-h-11 items-center rounded-full border-2 px-4 py-2 text-sm font-semibold ${
-    active ? "border-brand-700 bg-brand-700 text-white" : "border-brand-200 bg-white text-brand-800 hover:border-brand-600 hover:bg-brand-50"
+    active
+      ? "border-brand-700 bg-brand-700 text-white"
+      : "border-brand-200 bg-white text-brand-800 hover:border-brand-600 hover:bg-brand-50"
   }`;
 
 /** The services to choose from: links, so the choice works before and without JavaScript. */
@@ -44,7 +47,12 @@ export function ServicePicker({ selected }: { selected: string | undefined }) {
           <ul className="mt-2 flex flex-wrap gap-2">
             {group.slugs.map((slug) => (
               <li key={slug}>
-                <Link to={pricingPath(slug)} className={chipClass(slug === selected)} aria-current={slug === selected ? "page" : undefined} preventScrollReset>
+                <Link
+                  to={pricingPath(slug)}
+                  className={chipClass(slug === selected)}
+                  aria-current={slug === selected ? "page" : undefined}
+                  preventScrollReset
+                >
                   {serviceTitle(slug)}
                 </Link>
               </li>
@@ -68,7 +76,21 @@ function FieldMessage({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-function AmountField({ name, label, unit, hint, value, error }: { name: string; label: string; unit: string; hint: string; value?: string; error?: string }) {
+function AmountField({
+  name,
+  label,
+  unit,
+  hint,
+  value,
+  error,
+}: {
+  name: string;
+  label: string;
+  unit: string;
+  hint: string;
+  value?: string;
+  error?: string;
+}) {
   const id = `price-${name}`;
   return (
     <div>
@@ -95,7 +117,19 @@ function AmountField({ name, label, unit, hint, value, error }: { name: string; 
   );
 }
 
-function ChoiceField({ name, legend, options, value, error }: { name: string; legend: string; options: { value: string; label: string }[]; value?: string; error?: string }) {
+function ChoiceField({
+  name,
+  legend,
+  options,
+  value,
+  error,
+}: {
+  name: string;
+  legend: string;
+  options: { value: string; label: string }[];
+  value?: string;
+  error?: string;
+}) {
   const errorId = `price-${name}-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
@@ -103,7 +137,14 @@ function ChoiceField({ name, legend, options, value, error }: { name: string; le
       <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
         {options.map((o) => (
           <label key={o.value} className="inline-flex min-h-11 items-center gap-2 text-base">
-            <input type="radio" name={name} value={o.value} defaultChecked={value === o.value} aria-invalid={error ? true : undefined} className="size-5 accent-brand-600" />
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              defaultChecked={value === o.value}
+              aria-invalid={error ? true : undefined}
+              className="size-5 accent-brand-600"
+            />
             {o.label}
           </label>
         ))}
@@ -171,14 +212,34 @@ export function PriceForm({
           value={values[entry.measure.field]}
           error={errors[entry.measure.field]}
         />
-        {fromHomeSize ? <AmountField name="sqft" label="Or the home size" unit="sq ft" hint="We estimate the gutter length from it." value={values.sqft} error={errors.sqft} /> : null}
+        {fromHomeSize ? (
+          <AmountField
+            name="sqft"
+            label="Or the home size"
+            unit="sq ft"
+            hint="We estimate the gutter length from it."
+            value={values.sqft}
+            error={errors.sqft}
+          />
+        ) : null}
       </div>
-      {entry.stories ? <ChoiceField name="stories" legend="Stories" options={storyOptions} value={values.stories} error={errors.stories} /> : null}
+      {entry.stories ? (
+        <ChoiceField
+          name="stories"
+          legend="Stories"
+          options={storyOptions}
+          value={values.stories}
+          error={errors.stories}
+        />
+      ) : null}
       {entry.material ? (
         <ChoiceField
           name={entry.material.field}
           legend={entry.material.label}
-          options={Object.entries(entry.material.options as Record<string, { label: string }>).map(([value, o]) => ({ value, label: o.label }))}
+          options={Object.entries(entry.material.options as Record<string, { label: string }>).map(([value, o]) => ({
+            value,
+            label: o.label,
+          }))}
           value={values[entry.material.field]}
           error={errors[entry.material.field]}
         />
@@ -212,10 +273,21 @@ export function PriceForm({
 }
 
 /** The range, what it includes, the minimum charge and what the final price depends on. */
-export function PriceResult({ quote, errors, waiting }: { quote: Quote | null; errors: Record<string, string>; waiting: boolean }) {
+export function PriceResult({
+  quote,
+  errors,
+  waiting,
+}: {
+  quote: Quote | null;
+  errors: Record<string, string>;
+  waiting: boolean;
+}) {
   const problems = Object.values(errors);
   return (
-    <section aria-labelledby="result-heading" className="mt-8 rounded-2xl border-2 border-brand-200 bg-brand-50 p-5 sm:p-6">
+    <section
+      aria-labelledby="result-heading"
+      className="mt-8 rounded-2xl border-2 border-brand-200 bg-brand-50 p-5 sm:p-6"
+    >
       <h2 id="result-heading" tabIndex={-1} className="text-xl font-bold text-brand-900 outline-none">
         3. Your price range
       </h2>
@@ -247,7 +319,9 @@ export function PriceResult({ quote, errors, waiting }: { quote: Quote | null; e
             </div>
           </div>
         ) : (
-          <p className="mt-2 text-slate-700">{waiting ? "Working out your price…" : "Enter the size above, then choose Show my price."}</p>
+          <p className="mt-2 text-slate-700">
+            {waiting ? "Working out your price…" : "Enter the size above, then choose Show my price."}
+          </p>
         )}
       </div>
       {quote ? (
@@ -262,7 +336,8 @@ export function PriceResult({ quote, errors, waiting }: { quote: Quote | null; e
       ) : null}
       <p className="mt-5 flex gap-2 text-sm text-slate-700">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        This is an estimate, not a bill. The final price follows a free look at the property (in person or from your photos), and we confirm it in writing before any work starts.
+        This is an estimate, not a bill. The final price follows a free look at the property (in person or from your
+        photos), and we confirm it in writing before any work starts.
       </p>
     </section>
   );
@@ -289,7 +364,10 @@ export function PricingRequestForm({
 }) {
   const callback = isCallbackSlug(service);
   return (
-    <section aria-labelledby="request-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="request-heading"
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+    >
       <h2 id="request-heading" className="text-xl font-bold text-brand-900">
         {callback ? "Request a call" : "4. Request this estimate"}
       </h2>
@@ -311,11 +389,17 @@ export function PricingRequestForm({
         {(fields) => (
           <>
             {(["service", "sqft", "feet", "stories", "siding", "pitch"] as const).map((name) =>
-              name === "service" || values[name] ? <input key={name} type="hidden" name={name} value={name === "service" ? service : values[name]} /> : null,
+              name === "service" || values[name] ? (
+                <input key={name} type="hidden" name={name} value={name === "service" ? service : values[name]} />
+              ) : null,
             )}
             <PersonFields fields={fields} />
             <ZipRequestField field={fields.zipcode} />
-            <TextArea field={fields.message} label={callback ? "What needs cleaning" : "Anything we should know (optional)"} rows={3} />
+            <TextArea
+              field={fields.message}
+              label={callback ? "What needs cleaning" : "Anything we should know (optional)"}
+              rows={3}
+            />
             <Checkbox field={fields.agreed}>
               <ConsentText /> (Optional.)
             </Checkbox>

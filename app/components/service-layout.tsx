@@ -21,7 +21,15 @@ export interface ServiceLayoutProps {
   service: {
     slug: string;
     title: string;
-    page: { tagline: string; intro: Segment[][]; method: string; process: Step[]; surfaces: string[]; benefits: Step[]; faqs: QA[] };
+    page: {
+      tagline: string;
+      intro: Segment[][];
+      method: string;
+      process: Step[];
+      surfaces: string[];
+      benefits: Step[];
+      faqs: QA[];
+    };
   };
   related: { to: string; title: string; description: string; icon: IconName }[];
   areas: { city: string; slug: string }[];
@@ -35,7 +43,17 @@ export interface ServiceLayoutProps {
   children?: React.ReactNode;
 }
 
-export function ServiceLayout({ service, related, areas, phone, estimateButton, process, faqs, recentWork = [], children }: ServiceLayoutProps) {
+export function ServiceLayout({
+  service,
+  related,
+  areas,
+  phone,
+  estimateButton,
+  process,
+  faqs,
+  recentWork = [],
+  children,
+}: ServiceLayoutProps) {
   const { page } = service;
   const estimate =
     estimateButton ??
@@ -67,7 +85,11 @@ export function ServiceLayout({ service, related, areas, phone, estimateButton, 
                 typeof s === "string" ? (
                   s
                 ) : (
-                  <Link key={j} to={s.to} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                  <Link
+                    key={j}
+                    to={s.to}
+                    className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+                  >
                     {s.text}
                   </Link>
                 ),
@@ -88,7 +110,10 @@ export function ServiceLayout({ service, related, areas, phone, estimateButton, 
         <ol className="grid gap-4 md:grid-cols-2">
           {steps.steps.map((step, i) => (
             <li key={step.title} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white" aria-hidden="true">
+              <span
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+                aria-hidden="true"
+              >
                 {i + 1}
               </span>
               <div>
@@ -128,7 +153,10 @@ export function ServiceLayout({ service, related, areas, phone, estimateButton, 
       <RecentWork
         pairs={recentWork}
         title={`Recent ${service.title.toLowerCase()} jobs`}
-        moreLink={{ to: `/gallery?service=${service.slug}`, label: `More ${service.title.toLowerCase()} before & after photos` }}
+        moreLink={{
+          to: `/gallery?service=${service.slug}`,
+          label: `More ${service.title.toLowerCase()} before & after photos`,
+        }}
       />
 
       {children}
@@ -158,7 +186,10 @@ export function ServiceLayout({ service, related, areas, phone, estimateButton, 
         <ul className="flex flex-wrap gap-2">
           {areas.map((a) => (
             <li key={a.slug}>
-              <Link to={locationPath(a.slug)} className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-brand-200 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50">
+              <Link
+                to={locationPath(a.slug)}
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-brand-200 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50"
+              >
                 <MapPin className="size-4" aria-hidden="true" />
                 {a.city}
               </Link>
@@ -167,11 +198,16 @@ export function ServiceLayout({ service, related, areas, phone, estimateButton, 
         </ul>
       </Section>
 
-      <section aria-labelledby="service-cta" className="mt-16 rounded-2xl bg-brand-900 px-6 py-10 text-center text-white sm:px-10">
+      <section
+        aria-labelledby="service-cta"
+        className="mt-16 rounded-2xl bg-brand-900 px-6 py-10 text-center text-white sm:px-10"
+      >
         <h2 id="service-cta" className="text-2xl font-bold sm:text-3xl">
           Get a free {service.title.toLowerCase()} estimate
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-100">We reply within {business.replyWithinHours} hours with a clear, written price.</p>
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-100">
+          We reply within {business.replyWithinHours} hours with a clear, written price.
+        </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {estimate("Request a Free Quote")}
           <a href={phone.href} className="btn-inverse">

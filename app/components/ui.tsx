@@ -2,7 +2,17 @@
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 
-export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string; title: React.ReactNode; lead?: React.ReactNode; children?: React.ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: string;
+  title: React.ReactNode;
+  lead?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   return (
     <header className="rounded-2xl bg-gradient-to-br from-brand-800 to-brand-600 px-6 py-10 text-white sm:px-10 sm:py-14">
       {eyebrow ? <p className="text-sm font-semibold tracking-wider text-accent-400 uppercase">{eyebrow}</p> : null}
@@ -13,7 +23,19 @@ export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string;
   );
 }
 
-export function Section({ title, id, intro, children, className = "" }: { title: string; id?: string; intro?: React.ReactNode; children: React.ReactNode; className?: string }) {
+export function Section({
+  title,
+  id,
+  intro,
+  children,
+  className = "",
+}: {
+  title: string;
+  id?: string;
+  intro?: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+}) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
     <section id={id} aria-labelledby={headingId} className={`render-near-view mt-14 scroll-mt-36 ${className}`}>
@@ -64,7 +86,10 @@ export function CallToAction({
   primary?: { to: string; label: string };
 }) {
   return (
-    <section aria-labelledby="cta-heading" className="mt-16 rounded-2xl bg-brand-900 px-6 py-10 text-center text-white sm:px-10">
+    <section
+      aria-labelledby="cta-heading"
+      className="mt-16 rounded-2xl bg-brand-900 px-6 py-10 text-center text-white sm:px-10"
+    >
       <h2 id="cta-heading" className="text-2xl font-bold sm:text-3xl">
         {title}
       </h2>

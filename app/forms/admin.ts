@@ -30,12 +30,21 @@ export const STATUS_FIELDS = ["status", "note"] as const;
 export const SIGN_OUT_FIELDS = [] as const;
 
 export const signInSchema = z.object({
-  email: z.string({ error: "Enter your e-mail address" }).trim().min(1, "Enter your e-mail address").max(254, "Enter an e-mail address of at most 254 characters"),
-  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(256, "Enter a password of at most 256 characters"),
+  email: z
+    .string({ error: "Enter your e-mail address" })
+    .trim()
+    .min(1, "Enter your e-mail address")
+    .max(254, "Enter an e-mail address of at most 254 characters"),
+  password: z
+    .string({ error: "Enter your password" })
+    .min(1, "Enter your password")
+    .max(256, "Enter a password of at most 256 characters"),
 });
 
 export const statusSchema = z.object({
-  status: z.enum(["new", "contacted", "quoted", "won", "lost"], { error: "Choose a status: new, contacted, quoted, won or lost" }),
+  status: z.enum(["new", "contacted", "quoted", "won", "lost"], {
+    error: "Choose a status: new, contacted, quoted, won or lost",
+  }),
   note: z
     .string()
     .trim()
@@ -47,7 +56,9 @@ const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date like 20
 
 /** The inbox's filters, from the query string (a GET form). */
 export const inboxFilterSchema = z.object({
-  kind: z.enum(["estimate", "contact", "application", "newsletter"], { error: "Choose a kind from the list" }).optional(),
+  kind: z
+    .enum(["estimate", "contact", "application", "newsletter"], { error: "Choose a kind from the list" })
+    .optional(),
   status: z.enum(["new", "contacted", "quoted", "won", "lost"], { error: "Choose a status from the list" }).optional(),
   from: dateParam.optional(),
   to: dateParam.optional(),

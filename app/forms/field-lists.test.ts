@@ -1,11 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PRICING_REQUEST_FIELDS, pricingRequestSchema } from "./pricing.ts";
-import { APPLICATION_FIELDS, applicationSchema, CONTACT_FIELDS, contactSchema, ESTIMATE_FIELDS, estimateSchema, type FieldList, NEWSLETTER_FIELDS, newsletterSchema } from "./schemas.ts";
+import {
+  APPLICATION_FIELDS,
+  applicationSchema,
+  CONTACT_FIELDS,
+  contactSchema,
+  ESTIMATE_FIELDS,
+  estimateSchema,
+  type FieldList,
+  NEWSLETTER_FIELDS,
+  newsletterSchema,
+} from "./schemas.ts";
 
 /** A field's schema without its optional/default wrappers (public Zod API). */
 function unwrapped(schema: z.ZodType): z.ZodType {
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault || schema instanceof z.ZodNullable) return unwrapped(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault || schema instanceof z.ZodNullable)
+    return unwrapped(schema.unwrap() as z.ZodType);
   return schema;
 }
 
@@ -29,7 +40,8 @@ describe("the lead forms' field lists", () => {
       const single = entries.map(([key]) => key).filter((key) => !multiple.includes(key));
       expect([...fields.single].sort()).toEqual(single.sort());
       expect([...(fields.multiple ?? [])].sort()).toEqual(multiple.sort());
-      for (const file of fields.files ?? []) expect(single, `${file} is a file input, read by the action, not the schema`).not.toContain(file);
+      for (const file of fields.files ?? [])
+        expect(single, `${file} is a file input, read by the action, not the schema`).not.toContain(file);
     });
   }
 });

@@ -69,7 +69,9 @@ export const message = (max: number, label = "message") =>
     .optional();
 
 /** A checkbox that must be ticked: browsers send "on". */
-export const requiredConsent = z.literal("on", { error: "Tick the box to agree to text messages about your request" }).transform(() => true);
+export const requiredConsent = z
+  .literal("on", { error: "Tick the box to agree to text messages about your request" })
+  .transform(() => true);
 export const optionalConsent = z
   .literal("on")
   .optional()

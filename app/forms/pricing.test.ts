@@ -14,8 +14,14 @@ const [house, driveway] = [measure("house-washing"), measure("driveway-cleaning"
 
 describe("the /pricing query", () => {
   it("reads the issue's shareable URLs", () => {
-    expect(parse("service=house-washing&sqft=2000&stories=2&siding=vinyl")).toMatchObject({ inputs: { service: "house-washing", sqft: 2000, stories: "2", siding: "vinyl" }, errors: {} });
-    expect(parse("service=driveway-cleaning&sqft=600")).toMatchObject({ inputs: { service: "driveway-cleaning", sqft: 600 }, errors: {} });
+    expect(parse("service=house-washing&sqft=2000&stories=2&siding=vinyl")).toMatchObject({
+      inputs: { service: "house-washing", sqft: 2000, stories: "2", siding: "vinyl" },
+      errors: {},
+    });
+    expect(parse("service=driveway-cleaning&sqft=600")).toMatchObject({
+      inputs: { service: "driveway-cleaning", sqft: 600 },
+      errors: {},
+    });
     expect(parse("service=driveway-cleaning&sqft=1,200")).toMatchObject({ inputs: { sqft: 1200 } });
   });
 
@@ -26,14 +32,24 @@ describe("the /pricing query", () => {
       siding: `Choose the siding: ${optionWords("house-washing")}`,
     });
     const drivewayName = driveway.label.toLowerCase();
-    expect(parse("service=driveway-cleaning&sqft=-5").errors.sqft).toBe(`Enter the ${drivewayName} as a number of square feet, like ${n(driveway.min * 4)}`);
+    expect(parse("service=driveway-cleaning&sqft=-5").errors.sqft).toBe(
+      `Enter the ${drivewayName} as a number of square feet, like ${n(driveway.min * 4)}`,
+    );
     expect(parse(`service=driveway-cleaning&sqft=${driveway.max + 1}`).errors.sqft).toBe(
       `Enter a ${drivewayName} from ${n(driveway.min)} to ${n(driveway.max)} sq ft; for a larger property, call us for a quote`,
     );
-    expect(parse(`service=driveway-cleaning&sqft=${driveway.min - 1}`).errors.sqft).toBe(`Enter a ${drivewayName} from ${n(driveway.min)} to ${n(driveway.max)} sq ft`);
-    expect(parse("service=driveway-cleaning").errors.sqft).toBe(`Enter the ${drivewayName} in square feet (${n(driveway.min)} to ${n(driveway.max)})`);
-    expect(parse("service=gutter-cleaning&stories=1").errors.feet).toBe("Enter the gutter length in feet, or the home size in square feet");
-    expect(parse(`service=roof-cleaning&sqft=${measure("roof-cleaning").min}&stories=1`).errors.pitch).toBe(`Choose the roof pitch: ${optionWords("roof-cleaning")}`);
+    expect(parse(`service=driveway-cleaning&sqft=${driveway.min - 1}`).errors.sqft).toBe(
+      `Enter a ${drivewayName} from ${n(driveway.min)} to ${n(driveway.max)} sq ft`,
+    );
+    expect(parse("service=driveway-cleaning").errors.sqft).toBe(
+      `Enter the ${drivewayName} in square feet (${n(driveway.min)} to ${n(driveway.max)})`,
+    );
+    expect(parse("service=gutter-cleaning&stories=1").errors.feet).toBe(
+      "Enter the gutter length in feet, or the home size in square feet",
+    );
+    expect(parse(`service=roof-cleaning&sqft=${measure("roof-cleaning").min}&stories=1`).errors.pitch).toBe(
+      `Choose the roof pitch: ${optionWords("roof-cleaning")}`,
+    );
     expect(parse("service=teeth-whitening").errors.service).toBe("Choose a service from the list");
   });
 
@@ -52,7 +68,15 @@ describe("the /pricing query", () => {
 describe("Request this estimate", () => {
   const form = (entries: Record<string, string>) => {
     const data = new FormData();
-    for (const [k, v] of Object.entries({ firstName: "Pat", lastName: "Price", email: "pat@example.com", phone: "2085550177", zipcode: "83702", ...entries })) data.set(k, v);
+    for (const [k, v] of Object.entries({
+      firstName: "Pat",
+      lastName: "Price",
+      email: "pat@example.com",
+      phone: "2085550177",
+      zipcode: "83702",
+      ...entries,
+    }))
+      data.set(k, v);
     return data;
   };
 
@@ -61,10 +85,21 @@ describe("Request this estimate", () => {
   });
 
   it("refuses price inputs the price form would refuse", () => {
-    expect(parseWithZod(form({ service: "house-washing", sqft: String(house.min), stories: "2", siding: "vinyl" }), { schema: pricingRequestSchema }).status).toBe("success");
-    const bad = parseWithZod(form({ service: "house-washing", sqft: String(house.min - 1), stories: "2", siding: "vinyl" }), { schema: pricingRequestSchema });
+    expect(
+      parseWithZod(form({ service: "house-washing", sqft: String(house.min), stories: "2", siding: "vinyl" }), {
+        schema: pricingRequestSchema,
+      }).status,
+    ).toBe("success");
+    const bad = parseWithZod(
+      form({ service: "house-washing", sqft: String(house.min - 1), stories: "2", siding: "vinyl" }),
+      { schema: pricingRequestSchema },
+    );
     expect(bad.status).toBe("error");
-    expect(bad.reply().error).toMatchObject({ sqft: [`Enter a ${house.label.toLowerCase()} from ${n(house.min)} to ${n(house.max)} sq ft`] });
-    expect(parseWithZod(form({ service: "fleet-cleaning", message: "Six trucks" }), { schema: pricingRequestSchema }).status).toBe("success");
+    expect(bad.reply().error).toMatchObject({
+      sqft: [`Enter a ${house.label.toLowerCase()} from ${n(house.min)} to ${n(house.max)} sq ft`],
+    });
+    expect(
+      parseWithZod(form({ service: "fleet-cleaning", message: "Six trucks" }), { schema: pricingRequestSchema }).status,
+    ).toBe("success");
   });
 });

@@ -39,11 +39,26 @@ interface Measure {
   max: number;
 }
 
-function checkAmount(value: number | undefined, measure: Measure, path: string, ctx: Pick<z.RefinementCtx, "addIssue">): number | undefined {
+function checkAmount(
+  value: number | undefined,
+  measure: Measure,
+  path: string,
+  ctx: Pick<z.RefinementCtx, "addIssue">,
+): number | undefined {
   const name = measure.label.toLowerCase();
   const range = `${number.format(measure.min)} to ${number.format(measure.max)}`;
-  if (value === undefined) ctx.addIssue({ code: "custom", path: [path], message: `Enter the ${name} in ${unitWords[measure.unit]} (${range})` });
-  else if (Number.isNaN(value)) ctx.addIssue({ code: "custom", path: [path], message: `Enter the ${name} as a number of ${unitWords[measure.unit]}, like ${number.format(measure.min * 4)}` });
+  if (value === undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: [path],
+      message: `Enter the ${name} in ${unitWords[measure.unit]} (${range})`,
+    });
+  else if (Number.isNaN(value))
+    ctx.addIssue({
+      code: "custom",
+      path: [path],
+      message: `Enter the ${name} as a number of ${unitWords[measure.unit]}, like ${number.format(measure.min * 4)}`,
+    });
   else if (value < measure.min || value > measure.max)
     ctx.addIssue({
       code: "custom",
@@ -58,7 +73,10 @@ function checkAmount(value: number | undefined, measure: Measure, path: string, 
  * The validated inputs of a priced service, or null for a callback service (commercial, fleet).
  * Adds an issue on each field that is missing or wrong.
  */
-export function checkPriceInputs(value: RawPrice, ctx: Pick<z.RefinementCtx, "addIssue"> = { addIssue: () => {} }): PriceInputs | null {
+export function checkPriceInputs(
+  value: RawPrice,
+  ctx: Pick<z.RefinementCtx, "addIssue"> = { addIssue: () => {} },
+): PriceInputs | null {
   if (!isPricedSlug(value.service)) return null;
   const service: PricedSlug = value.service;
   const entry = pricedService(service);
@@ -69,10 +87,19 @@ export function checkPriceInputs(value: RawPrice, ctx: Pick<z.RefinementCtx, "ad
   if (fromHomeSize && measured === undefined) {
     const sqft = amount(value.sqft);
     if (sqft === undefined) {
-      ctx.addIssue({ code: "custom", path: [entry.measure.field], message: `Enter the gutter length in feet, or the home size in square feet` });
+      ctx.addIssue({
+        code: "custom",
+        path: [entry.measure.field],
+        message: `Enter the gutter length in feet, or the home size in square feet`,
+      });
       ok = false;
     } else {
-      inputs.sqft = checkAmount(sqft, { label: "Home size", unit: "sq ft", min: fromHomeSize.min, max: fromHomeSize.max }, "sqft", ctx);
+      inputs.sqft = checkAmount(
+        sqft,
+        { label: "Home size", unit: "sq ft", min: fromHomeSize.min, max: fromHomeSize.max },
+        "sqft",
+        ctx,
+      );
       ok &&= inputs.sqft !== undefined;
     }
   } else {
@@ -80,7 +107,8 @@ export function checkPriceInputs(value: RawPrice, ctx: Pick<z.RefinementCtx, "ad
     ok &&= inputs[entry.measure.field] !== undefined;
   }
   if (entry.stories) {
-    if (value.stories === "1" || value.stories === "2" || value.stories === "3") inputs.stories = value.stories satisfies Stories;
+    if (value.stories === "1" || value.stories === "2" || value.stories === "3")
+      inputs.stories = value.stories satisfies Stories;
     else {
       ctx.addIssue({ code: "custom", path: ["stories"], message: "Choose 1, 2 or 3 stories" });
       ok = false;
@@ -91,8 +119,14 @@ export function checkPriceInputs(value: RawPrice, ctx: Pick<z.RefinementCtx, "ad
     const chosen = value[field];
     if (chosen && Object.hasOwn(options, chosen)) inputs[field] = chosen;
     else {
-      const names = Object.values(options as Record<string, { label: string }>).map((o) => o.label.split(" (")[0]!.toLowerCase());
-      ctx.addIssue({ code: "custom", path: [field], message: `Choose the ${label.toLowerCase()}: ${names.slice(0, -1).join(", ")} or ${names.at(-1)}` });
+      const names = Object.values(options as Record<string, { label: string }>).map((o) =>
+        o.label.split(" (")[0]!.toLowerCase(),
+      );
+      ctx.addIssue({
+        code: "custom",
+        path: [field],
+        message: `Choose the ${label.toLowerCase()}: ${names.slice(0, -1).join(", ")} or ${names.at(-1)}`,
+      });
       ok = false;
     }
   }
@@ -103,13 +137,17 @@ export function checkPriceInputs(value: RawPrice, ctx: Pick<z.RefinementCtx, "ad
 const optionalZip = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), zipcode.optional());
 
 /** The GET form at /pricing: the price inputs; the ZIP code is checked on its own (a bad ZIP does not hide the price). */
-export const pricingQuerySchema = z.object(priceFields).transform((value, ctx) => ({ ...value, inputs: checkPriceInputs(value, ctx) }));
+export const pricingQuerySchema = z
+  .object(priceFields)
+  .transform((value, ctx) => ({ ...value, inputs: checkPriceInputs(value, ctx) }));
 
 /**
  * "Request this estimate" (and, for commercial and fleet, "Request a call"). A refinement, not a transform,
  * so Conform can read its constraints in the browser; the action gets the inputs with checkPriceInputs.
  */
-export const PRICING_REQUEST_FIELDS: FieldList = { single: [...Object.keys(priceFields), "firstName", "lastName", "email", "phone", "zipcode", "message", "agreed"] };
+export const PRICING_REQUEST_FIELDS: FieldList = {
+  single: [...Object.keys(priceFields), "firstName", "lastName", "email", "phone", "zipcode", "message", "agreed"],
+};
 
 export const pricingRequestSchema = z
   .object({
@@ -147,6 +185,14 @@ export function parsePricingQuery(params: URLSearchParams) {
   }
   const price = pricingQuerySchema.safeParse(value);
   const zip = optionalZip.safeParse(value.zipcode);
-  const errors: Record<string, string> = { ...(price.success ? {} : fieldErrors(price.error)), ...(zip.success ? {} : { zipcode: zip.error.issues[0]!.message }) };
-  return { values: value, inputs: price.success ? price.data.inputs : null, zipcode: zip.success ? zip.data : undefined, errors };
+  const errors: Record<string, string> = {
+    ...(price.success ? {} : fieldErrors(price.error)),
+    ...(zip.success ? {} : { zipcode: zip.error.issues[0]!.message }),
+  };
+  return {
+    values: value,
+    inputs: price.success ? price.data.inputs : null,
+    zipcode: zip.success ? zip.data : undefined,
+    errors,
+  };
 }

@@ -4,7 +4,18 @@
  * before the schema sees it; app/forms/field-lists.test.ts checks each list against its schema.
  */
 import { z } from "zod";
-import { city, email, firstName, lastName, message, optionalConsent, phone, requiredConsent, serviceType, zipcode } from "./fields.ts";
+import {
+  city,
+  email,
+  firstName,
+  lastName,
+  message,
+  optionalConsent,
+  phone,
+  requiredConsent,
+  serviceType,
+  zipcode,
+} from "./fields.ts";
 import { availabilityOptions, contactMethods, optionValues, servicesNeededOptions } from "./options.ts";
 
 /** The sidebar FREE ESTIMATE form, the holiday-page modal and /estimate. */
@@ -41,7 +52,11 @@ export const contactSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.contactMethod === "text" && !value.agreed) {
-      ctx.addIssue({ code: "custom", path: ["agreed"], message: "Tick the box to agree to text messages, or choose another contact method" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["agreed"],
+        message: "Tick the box to agree to text messages, or choose another contact method",
+      });
     }
   });
 
@@ -55,7 +70,11 @@ export function applicationSchema(positions: readonly [string, ...string[]]) {
     email,
     phone,
     position: z.enum(positions, { error: "Choose the position you are applying for" }),
-    experience: z.string({ error: "Tell us briefly about your work experience" }).trim().min(1, "Tell us briefly about your work experience").max(1000, "Keep your experience under 1,001 characters"),
+    experience: z
+      .string({ error: "Tell us briefly about your work experience" })
+      .trim()
+      .min(1, "Tell us briefly about your work experience")
+      .max(1000, "Keep your experience under 1,001 characters"),
     availability: z.enum(optionValues(availabilityOptions), {
       error: "Choose when you can work",
     }),
@@ -70,14 +89,30 @@ export interface FieldList {
   files?: readonly string[];
 }
 
-export const ESTIMATE_FIELDS: FieldList = { single: ["firstName", "lastName", "email", "phone", "zipcode", "serviceType", "agreed"] };
+export const ESTIMATE_FIELDS: FieldList = {
+  single: ["firstName", "lastName", "email", "phone", "zipcode", "serviceType", "agreed"],
+};
 export const CONTACT_FIELDS: FieldList = {
-  single: ["firstName", "lastName", "email", "phone", "city", "zipcode", "serviceType", "message", "contactMethod", "agreed"],
+  single: [
+    "firstName",
+    "lastName",
+    "email",
+    "phone",
+    "city",
+    "zipcode",
+    "serviceType",
+    "message",
+    "contactMethod",
+    "agreed",
+  ],
   multiple: ["servicesNeeded"],
 };
 export const NEWSLETTER_FIELDS: FieldList = { single: ["email"] };
 /** The résumé is a file input the schema does not list (the action reads and checks it). */
-export const APPLICATION_FIELDS: FieldList = { single: ["firstName", "lastName", "email", "phone", "position", "experience", "availability", "message"], files: ["resume"] };
+export const APPLICATION_FIELDS: FieldList = {
+  single: ["firstName", "lastName", "email", "phone", "position", "experience", "availability", "message"],
+  files: ["resume"],
+};
 
 export type EstimateValues = z.infer<typeof estimateSchema>;
 export type ContactValues = z.infer<typeof contactSchema>;

@@ -44,7 +44,10 @@ function earlyScript(config: EarlyScriptConfig) {
 
   try {
     if (!sessionStorage.getItem(config.attributionKey)) {
-      sessionStorage.setItem(config.attributionKey, JSON.stringify({ landing: location.pathname + location.search, referrer: doc.referrer }));
+      sessionStorage.setItem(
+        config.attributionKey,
+        JSON.stringify({ landing: location.pathname + location.search, referrer: doc.referrer }),
+      );
     }
   } catch {
     // Storage can be unavailable (private mode); attribution is best effort.
@@ -67,7 +70,8 @@ function earlyScript(config: EarlyScriptConfig) {
     const preloaded = (async () => {
       for (let i = 0; i < modules.length; i += PRELOADS_PER_TASK) {
         const preloads = doc.createDocumentFragment();
-        for (const href of modules.slice(i, i + PRELOADS_PER_TASK)) preloads.append(Object.assign(doc.createElement("link"), { rel: "modulepreload", href }));
+        for (const href of modules.slice(i, i + PRELOADS_PER_TASK))
+          preloads.append(Object.assign(doc.createElement("link"), { rel: "modulepreload", href }));
         doc.head.append(preloads);
         await nextTask();
       }
@@ -103,14 +107,19 @@ function earlyScript(config: EarlyScriptConfig) {
     for (const type of starters) removeEventListener(type, onFirstInteraction, true);
     const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 100));
     setTimeout(() => {
-      whenIdle(() => (doc.readyState === "loading" ? doc.addEventListener("DOMContentLoaded", start, { once: true }) : start()), { timeout: 1000 });
+      whenIdle(
+        () =>
+          doc.readyState === "loading" ? doc.addEventListener("DOMContentLoaded", start, { once: true }) : start(),
+        { timeout: 1000 },
+      );
     }, START_DELAY_MS);
   };
   for (const type of starters) addEventListener(type, onFirstInteraction, { capture: true, passive: true });
 
   // The page behind the phone menu (`data-lock-scroll`) or a modal dialog does not scroll.
   const lockScroll = () => {
-    if (doc.querySelector("dialog:modal, [data-lock-scroll]:popover-open")) doc.documentElement.dataset.scrollLocked = "";
+    if (doc.querySelector("dialog:modal, [data-lock-scroll]:popover-open"))
+      doc.documentElement.dataset.scrollLocked = "";
     else delete doc.documentElement.dataset.scrollLocked;
   };
   doc.addEventListener("close", lockScroll, true);
@@ -122,8 +131,15 @@ function earlyScript(config: EarlyScriptConfig) {
       const element = event.target as HTMLElement;
       const open = (event as ToggleEvent).newState === "open";
       // Exclusive accordions where <details name> is not supported.
-      if (open && element instanceof HTMLDetailsElement && element.getAttribute("name") && !("name" in HTMLDetailsElement.prototype)) {
-        for (const other of doc.querySelectorAll<HTMLDetailsElement>(`details[name="${element.getAttribute("name")}"][open]`)) {
+      if (
+        open &&
+        element instanceof HTMLDetailsElement &&
+        element.getAttribute("name") &&
+        !("name" in HTMLDetailsElement.prototype)
+      ) {
+        for (const other of doc.querySelectorAll<HTMLDetailsElement>(
+          `details[name="${element.getAttribute("name")}"][open]`,
+        )) {
           if (other !== element) other.open = false;
         }
       }
@@ -161,7 +177,12 @@ function earlyScript(config: EarlyScriptConfig) {
     }
 
     // A click on the backdrop of a modal dialog lands on the dialog itself, outside its box.
-    if (!("closedBy" in HTMLDialogElement.prototype) && target instanceof HTMLDialogElement && target.open && target.getAttribute("closedby") === "any") {
+    if (
+      !("closedBy" in HTMLDialogElement.prototype) &&
+      target instanceof HTMLDialogElement &&
+      target.open &&
+      target.getAttribute("closedby") === "any"
+    ) {
       const box = target.getBoundingClientRect();
       const { clientX: x, clientY: y } = event;
       if (x < box.left || x > box.right || y < box.top || y > box.bottom) target.close();

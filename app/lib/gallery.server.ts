@@ -10,7 +10,9 @@ export const galleryPairs: readonly GalleryPair[] = pairs;
 
 /** The newest few pairs of one service or one city, for its page's "Recent work" section (none: no section). */
 export function recentWork(filter: { service: string } | { city: string }): GalleryPair[] {
-  const matching = pairs.filter((p) => ("service" in filter ? p.service.slug === filter.service : p.city.slug === filter.city));
+  const matching = pairs.filter((p) =>
+    "service" in filter ? p.service.slug === filter.service : p.city.slug === filter.city,
+  );
   return matching.slice(0, limits.recentWork);
 }
 

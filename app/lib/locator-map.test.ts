@@ -7,7 +7,8 @@ const place = (name: string) => places.find((p) => p.name === name)!;
 
 describe("locatorMap", () => {
   it("puts the city in the middle of the view", () => {
-    for (const p of places) expect(locatorMap(p, places).center).toEqual({ name: p.name, x: VIEW.width / 2, y: VIEW.height / 2 });
+    for (const p of places)
+      expect(locatorMap(p, places).center).toEqual({ name: p.name, x: VIEW.width / 2, y: VIEW.height / 2 });
   });
 
   it("shows north up and east right, and keeps only places inside the view", () => {

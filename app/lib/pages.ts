@@ -7,7 +7,20 @@ import { locations } from "../content/locations.ts";
 import { services } from "../content/services.ts";
 import { locationPath, postPath, servicePath } from "./paths.ts";
 
-const staticPages = ["/", "/about", "/services", "/locations", "/blog", "/careers", "/careers/apply", "/faq", "/contact", "/pricing", "/privacy-policy", "/terms-of-service"] as const;
+const staticPages = [
+  "/",
+  "/about",
+  "/services",
+  "/locations",
+  "/blog",
+  "/careers",
+  "/careers/apply",
+  "/faq",
+  "/contact",
+  "/pricing",
+  "/privacy-policy",
+  "/terms-of-service",
+] as const;
 
 /** Form pages: prerendered (they are where a form without JavaScript lands) but not listed in the sitemap. */
 export const formPages = ["/estimate", "/newsletter"] as const;
@@ -23,5 +36,11 @@ export const galleryPage = "/gallery";
 export const galleryHasPhotos = () => gallery.length > 0;
 
 export function sitePaths(blogSlugs: readonly string[]): string[] {
-  return [...staticPages, ...(galleryHasPhotos() ? [galleryPage] : []), ...services.map((s) => servicePath(s.slug)), ...locations.map((l) => locationPath(l.slug)), ...blogSlugs.map(postPath)];
+  return [
+    ...staticPages,
+    ...(galleryHasPhotos() ? [galleryPage] : []),
+    ...services.map((s) => servicePath(s.slug)),
+    ...locations.map((l) => locationPath(l.slug)),
+    ...blogSlugs.map(postPath),
+  ];
 }

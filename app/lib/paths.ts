@@ -4,7 +4,8 @@ export const locationPath = (citySlug: string) => `/locations/pressure-washing-$
 export const postPath = (slug: string) => `/blog/${slug}`;
 export const applyPath = (jobSlug: string) => `/careers/apply?position=${encodeURIComponent(jobSlug)}`;
 /** The instant price page, with a service chosen (its slug as in /services/{slug}). */
-export const pricingPath = (service?: string) => (service ? `/pricing?service=${encodeURIComponent(service)}` : "/pricing");
+export const pricingPath = (service?: string) =>
+  service ? `/pricing?service=${encodeURIComponent(service)}` : "/pricing";
 export const contactForCity = (city: string) => `/contact?city=${encodeURIComponent(city)}`;
 
 /** "Garden City" -> "garden-city": the home page's city buttons build their path from the name. */
@@ -26,5 +27,7 @@ export function citySlugFromPagePath(param: string): string | undefined {
  */
 export function citySlugFromAlias(param: string, citySlugs: readonly string[]): string | undefined {
   const candidate = slugify(param);
-  return citySlugs.includes(candidate) && (param === candidate || param === candidate.replace(/-/g, " ")) ? candidate : undefined;
+  return citySlugs.includes(candidate) && (param === candidate || param === candidate.replace(/-/g, " "))
+    ? candidate
+    : undefined;
 }

@@ -6,7 +6,13 @@ import { type PriceCase, expectedQuote } from "../../tests/support/price-rule.ts
 import { type PriceInputs, quote } from "./price.ts";
 
 /** Valid inputs for a service of `book`: its measure, stories and material, when it has them. */
-function inputsFor(service: PricedSlug, size: number, stories: "1" | "2" | "3" = "1", material?: string, book: PriceBook = priceBook): PriceInputs {
+function inputsFor(
+  service: PricedSlug,
+  size: number,
+  stories: "1" | "2" | "3" = "1",
+  material?: string,
+  book: PriceBook = priceBook,
+): PriceInputs {
   const entry = book.services[service]!;
   const inputs: PriceInputs = { service, [entry.measure.field]: size };
   if (entry.stories) inputs.stories = stories;
@@ -14,7 +20,8 @@ function inputsFor(service: PricedSlug, size: number, stories: "1" | "2" | "3" =
   return inputs;
 }
 
-const sizeOf = (service: PricedSlug) => fc.integer({ min: pricedService(service).measure.min, max: pricedService(service).measure.max });
+const sizeOf = (service: PricedSlug) =>
+  fc.integer({ min: pricedService(service).measure.min, max: pricedService(service).measure.max });
 
 /** Any valid inputs for a service of the shipped price book: the case for the rule and the inputs for quote(). */
 const anyCase = fc.constantFrom(...pricedSlugs).chain((service) => {
@@ -43,7 +50,14 @@ const exampleBook: PriceBook = priceBookSchema.parse({
     {
       slug: "house-washing",
       title: "House washing",
-      measure: { field: "sqft", label: "Home size", unit: "sq ft", hint: "Finished living area.", min: 500, max: 10000 },
+      measure: {
+        field: "sqft",
+        label: "Home size",
+        unit: "sq ft",
+        hint: "Finished living area.",
+        min: 500,
+        max: 10000,
+      },
       rate: { low: 0.15, high: 0.3 },
       minimum: 199,
       stories: { "1": 1, "2": 1.15, "3": 1.35 },
@@ -60,7 +74,14 @@ const exampleBook: PriceBook = priceBookSchema.parse({
     {
       slug: "roof-cleaning",
       title: "Roof cleaning",
-      measure: { field: "sqft", label: "Roof area", unit: "sq ft", hint: "About 1.3 × the floor area.", min: 300, max: 10000 },
+      measure: {
+        field: "sqft",
+        label: "Roof area",
+        unit: "sq ft",
+        hint: "About 1.3 × the floor area.",
+        min: 300,
+        max: 10000,
+      },
       rate: { low: 0.3, high: 0.6 },
       minimum: 299,
       stories: { "1": 1, "2": 1.15, "3": 1.3 },
@@ -77,7 +98,14 @@ const exampleBook: PriceBook = priceBookSchema.parse({
     {
       slug: "driveway-cleaning",
       title: "Driveway cleaning",
-      measure: { field: "sqft", label: "Driveway area", unit: "sq ft", hint: "Length × width in feet.", min: 50, max: 10000 },
+      measure: {
+        field: "sqft",
+        label: "Driveway area",
+        unit: "sq ft",
+        hint: "Length × width in feet.",
+        min: 50,
+        max: 10000,
+      },
       rate: { low: 0.15, high: 0.3 },
       minimum: 149,
       includes: ["Surface cleaner wash", "Edges flushed"],
@@ -85,7 +113,14 @@ const exampleBook: PriceBook = priceBookSchema.parse({
     {
       slug: "gutter-cleaning",
       title: "Gutter cleaning",
-      measure: { field: "feet", label: "Gutter length", unit: "linear ft", hint: "All runs added up.", min: 20, max: 1000 },
+      measure: {
+        field: "feet",
+        label: "Gutter length",
+        unit: "linear ft",
+        hint: "All runs added up.",
+        min: 20,
+        max: 1000,
+      },
       fromHomeSize: { min: 500, max: 10000, feetPerSqrtFootprint: 4.4 },
       rate: { low: 1, high: 1.4 },
       minimum: 149,
@@ -129,8 +164,14 @@ describe("quote", () => {
   });
 
   it("charges the minimum exactly when the size-based price is below it", () => {
-    expect(example({ service: "house-washing", sqft: 500, stories: "1", siding: "vinyl" })).toMatchObject({ low: 199, minimumApplies: true });
-    expect(example({ service: "house-washing", sqft: 1400, stories: "1", siding: "vinyl" })).toMatchObject({ low: 210, minimumApplies: false });
+    expect(example({ service: "house-washing", sqft: 500, stories: "1", siding: "vinyl" })).toMatchObject({
+      low: 199,
+      minimumApplies: true,
+    });
+    expect(example({ service: "house-washing", sqft: 1400, stories: "1", siding: "vinyl" })).toMatchObject({
+      low: 210,
+      minimumApplies: false,
+    });
   });
 
   it("prices from the book it is given: raising a rate raises the range", () => {
@@ -138,7 +179,11 @@ describe("quote", () => {
     raised.services["house-washing"]!.rate = { low: 0.2, high: 0.4 };
     const inputs: PriceInputs = { service: "house-washing", sqft: 2000, stories: "2", siding: "vinyl" };
     // 2,000 × $0.20–0.40 × 1.15 = $460 – $920
-    expect(quote(inputs, raised)).toMatchObject({ low: 460, high: 920, line: "House washing — 2,000 sq ft · 2 stories · vinyl siding: $460 – $920" });
+    expect(quote(inputs, raised)).toMatchObject({
+      low: 460,
+      high: 920,
+      line: "House washing — 2,000 sq ft · 2 stories · vinyl siding: $460 – $920",
+    });
     expect(example(inputs)).toMatchObject({ low: 345, high: 690 });
   });
 
@@ -146,8 +191,12 @@ describe("quote", () => {
     fc.assert(
       fc.property(anyCase, ({ service, stories, option, measured, size, homeSize }) => {
         const entry = pricedService(service);
-        const priceCase: PriceCase = measured ? { service, size, stories, option } : { service, size: homeSize, stories, option, fromHomeSize: true };
-        const inputs: PriceInputs = measured ? inputsFor(service, size, stories, option) : { service, sqft: homeSize, stories };
+        const priceCase: PriceCase = measured
+          ? { service, size, stories, option }
+          : { service, size: homeSize, stories, option, fromHomeSize: true };
+        const inputs: PriceInputs = measured
+          ? inputsFor(service, size, stories, option)
+          : { service, sqft: homeSize, stories };
         if (!entry.stories) delete inputs.stories;
         const expected = expectedQuote(priceBook, priceCase);
         const q = quote(inputs);
@@ -165,7 +214,9 @@ describe("quote", () => {
   it("rounds to whole steps, low down and high up, and never below the minimum", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...pricedSlugs).chain((s) => fc.tuple(fc.constant(s), sizeOf(s), fc.constantFrom("1", "2", "3" as const))),
+        fc
+          .constantFrom(...pricedSlugs)
+          .chain((s) => fc.tuple(fc.constant(s), sizeOf(s), fc.constantFrom("1", "2", "3" as const))),
         ([service, size, stories]) => {
           const q = quote(inputsFor(service, size, stories));
           expect(q.low).toBeGreaterThanOrEqual(q.minimum);
@@ -194,7 +245,8 @@ describe("quote", () => {
   it("refuses inputs outside the book's bounds (the form validates them first)", () => {
     for (const service of pricedSlugs) {
       const { measure } = pricedService(service);
-      for (const size of [measure.min - 1, measure.max + 1, Number.NaN, 1e9]) expect(() => quote(inputsFor(service, size)), `${service} ${size}`).toThrow(RangeError);
+      for (const size of [measure.min - 1, measure.max + 1, Number.NaN, 1e9])
+        expect(() => quote(inputsFor(service, size)), `${service} ${size}`).toThrow(RangeError);
     }
     expect(() => example({ service: "house-washing", sqft: 2000, siding: "vinyl" })).toThrow(RangeError);
     expect(() => example({ service: "house-washing", sqft: 2000, stories: "2", siding: "glass" })).toThrow(RangeError);

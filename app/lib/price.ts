@@ -39,7 +39,8 @@ export const formatUsd = (dollars: number) => `$${number.format(dollars)}`;
 export const formatRange = (low: number, high: number) => `${formatUsd(low)} – ${formatUsd(high)}`;
 
 function checkSize(value: number | undefined, min: number, max: number, name: string): number {
-  if (value === undefined || !Number.isFinite(value) || value < min || value > max) throw new RangeError(`${name} must be between ${min} and ${max}`);
+  if (value === undefined || !Number.isFinite(value) || value < min || value > max)
+    throw new RangeError(`${name} must be between ${min} and ${max}`);
   return value;
 }
 
@@ -64,14 +65,16 @@ export function quote(inputs: PriceInputs, book: Book = priceBook): Quote {
 
   let multiplier = 1;
   if (entry.stories) {
-    if (!inputs.stories || !Object.hasOwn(entry.stories, inputs.stories)) throw new RangeError("stories must be 1, 2 or 3");
+    if (!inputs.stories || !Object.hasOwn(entry.stories, inputs.stories))
+      throw new RangeError("stories must be 1, 2 or 3");
     multiplier *= entry.stories[inputs.stories];
     parts.push(`${inputs.stories} ${inputs.stories === "1" ? "story" : "stories"}`);
   }
   if (entry.material) {
     const options: Record<string, { summary: string; multiplier: number }> = entry.material.options;
     const chosen = inputs[entry.material.field];
-    if (!chosen || !Object.hasOwn(options, chosen)) throw new RangeError(`${entry.material.field} is not one of the options`);
+    if (!chosen || !Object.hasOwn(options, chosen))
+      throw new RangeError(`${entry.material.field} is not one of the options`);
     multiplier *= options[chosen]!.multiplier;
     parts.push(options[chosen]!.summary);
   }
@@ -83,7 +86,10 @@ export function quote(inputs: PriceInputs, book: Book = priceBook): Quote {
   const roundedLow = Math.floor(rawLow / step + 1e-9) * step;
   const minimumApplies = roundedLow < entry.minimum;
   const low = minimumApplies ? entry.minimum : roundedLow;
-  const high = Math.max(Math.ceil(rawHigh / step - 1e-9) * step, Math.ceil((low * (1 + book.minRangeWidth)) / step - 1e-9) * step);
+  const high = Math.max(
+    Math.ceil(rawHigh / step - 1e-9) * step,
+    Math.ceil((low * (1 + book.minRangeWidth)) / step - 1e-9) * step,
+  );
   const summary = parts.join(" · ");
   return {
     service: inputs.service,

@@ -89,7 +89,11 @@ export function localBusiness(extra: Record<string, unknown> = {}) {
       opens: h.opens,
       closes: h.closes,
     })),
-    aggregateRating: { "@type": "AggregateRating", ratingValue: business.rating.value, reviewCount: business.rating.count },
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: business.rating.value,
+      reviewCount: business.rating.count,
+    },
     ...extra,
   } as WithContext<Thing>;
 }

@@ -28,18 +28,31 @@ describe("the service-area answer", () => {
   });
 
   it("puts every ZIP of the first cities in the primary area, each with the city that lists it first", () => {
-    for (const l of primaryCities) for (const zip of l.zipCodes) expect(areaAnswer(zip, zipTable), zip).toMatchObject({ tier: "primary", city: ownerOf(zip).city, response: ownerOf(zip).avgResponse });
+    for (const l of primaryCities)
+      for (const zip of l.zipCodes)
+        expect(areaAnswer(zip, zipTable), zip).toMatchObject({
+          tier: "primary",
+          city: ownerOf(zip).city,
+          response: ownerOf(zip).avgResponse,
+        });
   });
 
   it("puts the cities after the first ones, and the extended towns, in the extended area", () => {
     expect(extendedCities.length, "the content has cities beyond the primary area").toBeGreaterThan(0);
     for (const l of extendedCities)
-      for (const zip of l.zipCodes.filter((z) => ownerOf(z) === l)) expect(areaAnswer(zip, zipTable), zip).toMatchObject({ tier: "extended", city: l.city, response: l.avgResponse });
+      for (const zip of l.zipCodes.filter((z) => ownerOf(z) === l))
+        expect(areaAnswer(zip, zipTable), zip).toMatchObject({
+          tier: "extended",
+          city: l.city,
+          response: l.avgResponse,
+        });
     for (const [town, zips] of Object.entries(extendedAreaZips))
       for (const zip of zips.filter((z) => !locations.some((l) => l.zipCodes.includes(z)))) {
         const answer = areaAnswer(zip, zipTable)!;
         expect(answer, zip).toMatchObject({ tier: "extended", city: town, response: "By Appointment" });
-        expect(areaMessage(answer, phone).text).toBe(`A travel fee may apply; we tell you before we book. In ${town} ${responseTimeWords["By Appointment"]}.`);
+        expect(areaMessage(answer, phone).text).toBe(
+          `A travel fee may apply; we tell you before we book. In ${town} ${responseTimeWords["By Appointment"]}.`,
+        );
       }
   });
 

@@ -10,7 +10,9 @@ export type ResponseTime = keyof typeof responseTimeWords;
 /** ZIP → [city, tier, response time]: compact, it travels with every page's data. */
 export type ZipTable = Record<string, readonly [city: string, tier: "primary" | "extended", response: ResponseTime]>;
 
-export type AreaAnswer = { zip: string; tier: "primary" | "extended"; city: string; response: ResponseTime } | { zip: string; tier: "outside" };
+export type AreaAnswer =
+  | { zip: string; tier: "primary" | "extended"; city: string; response: ResponseTime }
+  | { zip: string; tier: "outside" };
 
 /** The answer for a ZIP code as typed (ZIP+4 accepted), or null while it is not a ZIP code yet. */
 export function areaAnswer(input: string, table: ZipTable): AreaAnswer | null {
@@ -25,7 +27,11 @@ export const isServed = (answer: AreaAnswer | null): boolean | null => (answer ?
 
 /** The answer in words: a short heading and one sentence. */
 export function areaMessage(answer: AreaAnswer, phone: string): { title: string; text: string } {
-  if (answer.tier === "primary") return { title: `${answer.zip} is in our primary service area (${answer.city})`, text: `No travel fee, and ${responseTimeWords[answer.response]}.` };
+  if (answer.tier === "primary")
+    return {
+      title: `${answer.zip} is in our primary service area (${answer.city})`,
+      text: `No travel fee, and ${responseTimeWords[answer.response]}.`,
+    };
   if (answer.tier === "extended")
     return {
       title: `${answer.zip} is in our extended service area (${answer.city})`,

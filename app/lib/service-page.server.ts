@@ -17,7 +17,9 @@ export type Segment = string | { text: string; to: string };
 const aliases: Record<string, string[]> = { "roof-cleaning": ["roofs"], "gutter-cleaning": ["gutters"] };
 
 function linkServices(paragraph: string, selfSlug: string, used: Set<string>): Segment[] {
-  const phrases = services.filter((s) => s.slug !== selfSlug && !used.has(s.slug)).flatMap((s) => [s.title.toLowerCase(), ...(aliases[s.slug] ?? [])].map((phrase) => ({ phrase, slug: s.slug })));
+  const phrases = services
+    .filter((s) => s.slug !== selfSlug && !used.has(s.slug))
+    .flatMap((s) => [s.title.toLowerCase(), ...(aliases[s.slug] ?? [])].map((phrase) => ({ phrase, slug: s.slug })));
   let best: { index: number; phrase: string; slug: string } | undefined;
   for (const { phrase, slug } of phrases) {
     const index = paragraph.toLowerCase().search(new RegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\&]/g, "\\$&")}\\b`));
@@ -26,7 +28,11 @@ function linkServices(paragraph: string, selfSlug: string, used: Set<string>): S
   if (!best) return [paragraph];
   used.add(best.slug);
   const end = best.index + best.phrase.length;
-  return [paragraph.slice(0, best.index), { text: paragraph.slice(best.index, end), to: servicePath(best.slug) }, ...linkServices(paragraph.slice(end), selfSlug, used)].filter((s) => s !== "");
+  return [
+    paragraph.slice(0, best.index),
+    { text: paragraph.slice(best.index, end), to: servicePath(best.slug) },
+    ...linkServices(paragraph.slice(end), selfSlug, used),
+  ].filter((s) => s !== "");
 }
 
 export function servicePageData(slug: string) {
@@ -35,7 +41,10 @@ export function servicePageData(slug: string) {
   const used = new Set<string>();
   const intro = service.page.intro.map((p) => linkServices(p, slug, used));
   const related = services
-    .filter((s) => s.slug !== slug && (s.template === service.template || s.category.some((c) => service.category.includes(c))))
+    .filter(
+      (s) =>
+        s.slug !== slug && (s.template === service.template || s.category.some((c) => service.category.includes(c))),
+    )
     .slice(0, 3)
     .map((s) => ({ to: servicePath(s.slug), title: s.title, description: s.description, icon: s.icon }));
   const areas = firstN(locations, limits.homeCities).map((l) => ({ city: l.city, slug: l.slug }));
@@ -62,7 +71,12 @@ function serviceJsonLd(service: Pick<Service, "title" | "description" | "slug">,
     serviceType: service.title,
     description: service.description,
     url: absoluteUrl(servicePath(service.slug)),
-    provider: { "@type": "HomeAndConstructionBusiness" as const, name: business.name, telephone: business.phone.e164, url: absoluteUrl("/") },
+    provider: {
+      "@type": "HomeAndConstructionBusiness" as const,
+      name: business.name,
+      telephone: business.phone.e164,
+      url: absoluteUrl("/"),
+    },
     areaServed: areas.map((city) => ({ "@type": "City" as const, name: `${city}, Idaho` })),
   };
 }

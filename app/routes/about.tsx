@@ -32,13 +32,22 @@ export const meta: Route.MetaFunction = () =>
     description:
       "Meet the family-owned, licensed and insured exterior cleaning company serving Boise and the Treasure Valley since 2018: $1 million liability coverage, trained crews and modern equipment.",
     path: "/about",
-    keywords: ["about Gem State Exterior Cleaning", "licensed insured pressure washing Idaho", "family owned cleaning company Meridian", "Treasure Valley"],
+    keywords: [
+      "about Gem State Exterior Cleaning",
+      "licensed insured pressure washing Idaho",
+      "family owned cleaning company Meridian",
+      "Treasure Valley",
+    ],
   });
 
 export default function About({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
-      <PageHero eyebrow={`Family-owned since ${d.since}`} title="About Gem State Exterior Cleaning" lead="Local crews, honest estimates and the right method for every surface." />
+      <PageHero
+        eyebrow={`Family-owned since ${d.since}`}
+        title="About Gem State Exterior Cleaning"
+        lead="Local crews, honest estimates and the right method for every surface."
+      />
 
       <Section id="story" title="Our story">
         <div className="max-w-3xl space-y-4 text-lg text-slate-700">
@@ -129,7 +138,11 @@ export default function About({ loaderData: d }: Route.ComponentProps) {
         <p className="mt-6 text-lg text-slate-700">{d.statewideTravel}</p>
       </Section>
 
-      <CallToAction title="See the difference a careful crew makes" text="Free estimates, clear prices and a 100% satisfaction guarantee on every job." phone={d.phone} />
+      <CallToAction
+        title="See the difference a careful crew makes"
+        text="Free estimates, clear prices and a 100% satisfaction guarantee on every job."
+        phone={d.phone}
+      />
     </>
   );
 }

@@ -19,7 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Requests | Owner inbox" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Requests | Owner inbox" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { rows, values, problems, total, csv, filtered, pageSize } = loaderData;
@@ -41,9 +44,30 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         aria-label="Filter requests"
         className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] lg:items-end"
       >
-        <AdminInput id="filter-q" label="Name, e-mail or phone" name="q" type="search" maxLength={SEARCH_MAX} defaultValue={values.q ?? ""} />
-        <AdminSelect id="filter-kind" label="Kind" name="kind" options={KIND_OPTIONS} empty="All kinds" defaultValue={values.kind ?? ""} />
-        <AdminSelect id="filter-status" label="Status" name="status" options={STATUS_OPTIONS} empty="All statuses" defaultValue={values.status ?? ""} />
+        <AdminInput
+          id="filter-q"
+          label="Name, e-mail or phone"
+          name="q"
+          type="search"
+          maxLength={SEARCH_MAX}
+          defaultValue={values.q ?? ""}
+        />
+        <AdminSelect
+          id="filter-kind"
+          label="Kind"
+          name="kind"
+          options={KIND_OPTIONS}
+          empty="All kinds"
+          defaultValue={values.kind ?? ""}
+        />
+        <AdminSelect
+          id="filter-status"
+          label="Status"
+          name="status"
+          options={STATUS_OPTIONS}
+          empty="All statuses"
+          defaultValue={values.status ?? ""}
+        />
         <AdminInput id="filter-from" label="Received from" name="from" type="date" defaultValue={values.from ?? ""} />
         <AdminInput id="filter-to" label="Received to" name="to" type="date" defaultValue={values.to ?? ""} />
         <div className="flex gap-2">
@@ -73,14 +97,22 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-slate-700" role="status">
         {total === 0 ? "No requests" : total === 1 ? "1 request" : `${total} requests`}
         {filtered ? " match these filters" : ""}
-        {total > pageSize ? `; the newest ${pageSize} are shown (the CSV export has all)` : ""}.{overdue ? ` ${overdue} still new after 2 business hours.` : ""}
+        {total > pageSize ? `; the newest ${pageSize} are shown (the CSV export has all)` : ""}.
+        {overdue ? ` ${overdue} still new after 2 business hours.` : ""}
       </p>
 
       <ul className="mt-3 space-y-3" aria-label="Requests, newest first">
         {rows.map((row) => (
-          <li key={row.id} className={`rounded-lg border p-4 ${row.overdue ? "border-l-8 border-red-700 bg-red-50" : "border-slate-200 bg-white"}`} data-overdue={row.overdue ? "true" : undefined}>
+          <li
+            key={row.id}
+            className={`rounded-lg border p-4 ${row.overdue ? "border-l-8 border-red-700 bg-red-50" : "border-slate-200 bg-white"}`}
+            data-overdue={row.overdue ? "true" : undefined}
+          >
             <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-              <a href={`/admin/requests/${row.id}`} className="text-lg font-bold text-brand-800 underline underline-offset-2">
+              <a
+                href={`/admin/requests/${row.id}`}
+                className="text-lg font-bold text-brand-800 underline underline-offset-2"
+              >
                 {row.name || row.email}
               </a>
               <span className="flex items-center gap-2">
@@ -100,7 +132,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               <dt className="font-semibold text-slate-600">Phone</dt>
               <dd>
                 {row.phone ? (
-                  <a href={row.phone.href} className="inline-flex min-h-6 items-center gap-1 font-semibold text-brand-700 underline">
+                  <a
+                    href={row.phone.href}
+                    className="inline-flex min-h-6 items-center gap-1 font-semibold text-brand-700 underline"
+                  >
                     <Phone className="size-4" aria-hidden="true" />
                     {row.phone.display}
                   </a>
@@ -116,7 +151,8 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               <dd>{row.price ?? "—"}</dd>
               <dt className="font-semibold text-slate-600">Received</dt>
               <dd>
-                <time dateTime={row.receivedAt}>{row.receivedText}</time> <span className="text-slate-600">({row.age} ago)</span>
+                <time dateTime={row.receivedAt}>{row.receivedText}</time>{" "}
+                <span className="text-slate-600">({row.age} ago)</span>
               </dd>
               <dt className="font-semibold text-slate-600">E-mail</dt>
               <dd className="break-all">{row.email}</dd>

@@ -23,10 +23,18 @@ const weekLabel = (start: Date) => {
   return `${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month! - 1]} ${day}`;
 };
 
-export const meta: Route.MetaFunction = () => [{ title: "Report | Owner inbox" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Report | Owner inbox" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 /** One colour per kind, for the stacked bars and their legend. */
-const KIND_FILL: Record<string, string> = { estimate: "#0b5f8f", contact: "#b45309", application: "#6d28d9", newsletter: "#64748b" };
+const KIND_FILL: Record<string, string> = {
+  estimate: "#0b5f8f",
+  contact: "#b45309",
+  application: "#6d28d9",
+  newsletter: "#64748b",
+};
 const BAR_WIDTH = 200;
 
 /** A horizontal bar drawn in SVG (sizes are attributes, so the strict style policy holds); the numbers are in the table beside it. */
@@ -50,7 +58,13 @@ function WeeklyColumns({ weekly, max, weeks }: { weekly: number[]; max: number; 
   const height = 20;
   const label = `Per week, oldest first: ${weekly.map((n, i) => `${weeks[i]} ${n}`).join(", ")}`;
   return (
-    <svg width={weekly.length * (width + gap)} height={height} viewBox={`0 0 ${weekly.length * (width + gap)} ${height}`} role="img" aria-label={label}>
+    <svg
+      width={weekly.length * (width + gap)}
+      height={height}
+      viewBox={`0 0 ${weekly.length * (width + gap)} ${height}`}
+      role="img"
+      aria-label={label}
+    >
       {weekly.map((n, i) => {
         const h = max === 0 ? 0 : Math.max(n > 0 ? 2 : 0, Math.round((n / max) * height));
         return (
@@ -128,7 +142,12 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
           ))}
         </ul>
         {/* Focusable, so the table can be scrolled sideways with the keyboard on a phone. */}
-        <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Requests per week by kind, table">
+        <div
+          className="relative mt-3 overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Requests per week by kind, table"
+        >
           <table className="w-full border-collapse text-sm" data-testid="report-weeks">
             <caption className="sr-only">Requests per week by kind, oldest week first</caption>
             <thead>
@@ -162,7 +181,10 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
                   ))}
                   <td className="px-2 text-right font-semibold tabular-nums">{week.total}</td>
                   <td className="py-1.5 pl-3">
-                    <Bar max={maxWeek} parts={r.kinds.map((kind) => ({ value: week.counts[kind], fill: KIND_FILL[kind]! }))} />
+                    <Bar
+                      max={maxWeek}
+                      parts={r.kinds.map((kind) => ({ value: week.counts[kind], fill: KIND_FILL[kind]! }))}
+                    />
                   </td>
                 </tr>
               ))}

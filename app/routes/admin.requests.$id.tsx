@@ -1,7 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FileDown, Phone } from "lucide-react";
 import { data, redirect } from "react-router";
-import { AdminInput, AdminSelect, areaLabel, FlagBadge, kindLabel, StatusBadge, statusLabel } from "../components/admin.tsx";
+import {
+  AdminInput,
+  AdminSelect,
+  areaLabel,
+  FlagBadge,
+  kindLabel,
+  StatusBadge,
+  statusLabel,
+} from "../components/admin.tsx";
 import { NOTE_MAX, STATUS_FIELDS, STATUS_OPTIONS, statusSchema } from "../forms/admin.ts";
 import { signedIn } from "../server/admin/guard.server.ts";
 import { formFields, HttpError, readFields } from "../server/form-body.server.ts";
@@ -11,7 +19,11 @@ import { spamFlag } from "../server/leads/spam-signal.server.ts";
 import { changeLeadStatus, getLead, statusHistory } from "../server/leads/store.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
 
-const notFound = () => data({ message: "There is no request with this id. It may have been deleted after its retention period." }, { status: 404 });
+const notFound = () =>
+  data(
+    { message: "There is no request with this id. It may have been deleted after its retention period." },
+    { status: 404 },
+  );
 
 /** One request: every field, the consent proof, attribution, delivery attempts, and its status history. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -33,7 +45,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     email: contact.email,
     price: priceRange(lead.fields),
     priceEstimate: typeof lead.fields.priceEstimate === "string" ? lead.fields.priceEstimate : null,
-    fields: Object.entries(lead.fields).map(([key, value]) => ({ label: labelFor(key), value: key === "phone" && typeof value === "string" ? formatPhone(value) : formatField(value) })),
+    fields: Object.entries(lead.fields).map(([key, value]) => ({
+      label: labelFor(key),
+      value: key === "phone" && typeof value === "string" ? formatPhone(value) : formatField(value),
+    })),
     area: areaLabel(lead.inServiceArea),
     zip: contact.zip,
     consent: [
@@ -43,20 +58,35 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ["IP address", ctx.ip],
       ["Browser (user agent)", ctx.userAgent],
     ] as [string, string][],
-    attribution: [["Sent from page", ctx.page], ["Landing page", ctx.landingPage ?? "—"], ["Referrer", ctx.referrer ?? "—"], ...Object.entries(ctx.utm), ["gclid", ctx.gclid ?? "—"]] as [
-      string,
-      string,
-    ][],
+    attribution: [
+      ["Sent from page", ctx.page],
+      ["Landing page", ctx.landingPage ?? "—"],
+      ["Referrer", ctx.referrer ?? "—"],
+      ...Object.entries(ctx.utm),
+      ["gclid", ctx.gclid ?? "—"],
+    ] as [string, string][],
     attachment: lead.attachment,
     delivery: lead.deliveryStatus,
     jobs: lead.jobs.map((job) => ({
       kind: job.kind === "email" ? "E-mail to the owner" : "Webhook",
       status: job.status,
       attempts: job.attempts,
-      detail: job.sentAt ? `sent ${formatTime(job.sentAt)}` : job.status === "pending" ? `next try ${formatTime(job.nextAttemptAt)}` : "given up",
+      detail: job.sentAt
+        ? `sent ${formatTime(job.sentAt)}`
+        : job.status === "pending"
+          ? `next try ${formatTime(job.nextAttemptAt)}`
+          : "given up",
       lastError: job.lastError,
     })),
-    history: history.map((h) => ({ status: h.status, note: h.note, by: h.changedBy, at: formatTime(h.changedAt), iso: h.changedAt.toISOString() })).reverse(),
+    history: history
+      .map((h) => ({
+        status: h.status,
+        note: h.note,
+        by: h.changedBy,
+        at: formatTime(h.changedAt),
+        iso: h.changedAt.toISOString(),
+      }))
+      .reverse(),
   };
 }
 
@@ -67,20 +97,38 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     formData = await readFields(request, formFields(STATUS_FIELDS));
   } catch (error) {
-    if (error instanceof HttpError) return data({ errors: {}, note: "", message: error.message }, { status: error.status });
+    if (error instanceof HttpError)
+      return data({ errors: {}, note: "", message: error.message }, { status: error.status });
     throw error;
   }
   const submission = parseWithZod(formData, { schema: statusSchema });
   if (submission.status !== "success") {
-    return data({ errors: submission.error ?? {}, note: String(submission.payload.note ?? "").slice(0, NOTE_MAX * 2), message: null }, { status: 400 });
+    return data(
+      {
+        errors: submission.error ?? {},
+        note: String(submission.payload.note ?? "").slice(0, NOTE_MAX * 2),
+        message: null,
+      },
+      { status: 400 },
+    );
   }
-  const changed = await changeLeadStatus(app.database, params.id, { status: submission.value.status, note: submission.value.note, changedBy: owner.email });
+  const changed = await changeLeadStatus(app.database, params.id, {
+    status: submission.value.status,
+    note: submission.value.note,
+    changedBy: owner.email,
+  });
   if (!changed) throw notFound();
-  app.logger.info({ event: "admin.status_changed", owner: owner.ownerId, lead: params.id, status: submission.value.status }, "request status changed");
+  app.logger.info(
+    { event: "admin.status_changed", owner: owner.ownerId, lead: params.id, status: submission.value.status },
+    "request status changed",
+  );
   throw redirect(`/admin/requests/${params.id}?saved=1`, { status: 303 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Request | Owner inbox" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Request | Owner inbox" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 function Rows({ rows }: { rows: [string, string][] }) {
   return (
@@ -139,18 +187,42 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
 
       <Section id="status-heading" title="Status">
         {r.saved ? (
-          <p role="status" className="mb-3 rounded-md border-2 border-green-700 bg-green-50 p-3 font-medium text-green-900">
+          <p
+            role="status"
+            className="mb-3 rounded-md border-2 border-green-700 bg-green-50 p-3 font-medium text-green-900"
+          >
             Status saved: {statusLabel(r.status)}.
           </p>
         ) : null}
         {actionData?.message ? (
-          <p role="alert" className="mb-3 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900">
+          <p
+            role="alert"
+            className="mb-3 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900"
+          >
             {actionData.message}
           </p>
         ) : null}
-        <form method="post" className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
-          <AdminSelect id="status-status" label="New status" name="status" options={STATUS_OPTIONS} defaultValue={r.status} error={errors.status?.[0]} />
-          <AdminInput id="status-note" label="Note (optional)" name="note" type="text" maxLength={NOTE_MAX} defaultValue={actionData?.note ?? ""} error={errors.note?.[0]} />
+        <form
+          method="post"
+          className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
+        >
+          <AdminSelect
+            id="status-status"
+            label="New status"
+            name="status"
+            options={STATUS_OPTIONS}
+            defaultValue={r.status}
+            error={errors.status?.[0]}
+          />
+          <AdminInput
+            id="status-note"
+            label="Note (optional)"
+            name="note"
+            type="text"
+            maxLength={NOTE_MAX}
+            defaultValue={actionData?.note ?? ""}
+            error={errors.note?.[0]}
+          />
           <button type="submit" className="btn-primary">
             Save status
           </button>
@@ -188,7 +260,12 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
       </Section>
       <Section id="delivery-heading" title="Delivery">
         <p className="mb-3">Overall: {r.delivery === "notified" ? "delivered" : "not yet delivered"}.</p>
-        <Rows rows={r.jobs.map((j) => [j.kind, `${j.status}, ${j.attempts} attempt${j.attempts === 1 ? "" : "s"}, ${j.detail}${j.lastError ? ` (last error ${j.lastError})` : ""}`])} />
+        <Rows
+          rows={r.jobs.map((j) => [
+            j.kind,
+            `${j.status}, ${j.attempts} attempt${j.attempts === 1 ? "" : "s"}, ${j.detail}${j.lastError ? ` (last error ${j.lastError})` : ""}`,
+          ])}
+        />
       </Section>
     </>
   );

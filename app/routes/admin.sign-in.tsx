@@ -28,12 +28,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     formData = await readFields(request, formFields(SIGN_IN_FIELDS));
   } catch (error) {
-    if (error instanceof HttpError) return data({ email: "", errors: {}, message: error.message }, { status: error.status });
+    if (error instanceof HttpError)
+      return data({ email: "", errors: {}, message: error.message }, { status: error.status });
     throw error;
   }
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") {
-    return data({ email: String(submission.payload.email ?? "").slice(0, 254), errors: submission.error ?? {}, message: null }, { status: 400 });
+    return data(
+      { email: String(submission.payload.email ?? "").slice(0, 254), errors: submission.error ?? {}, message: null },
+      { status: 400 },
+    );
   }
   const { email, password } = submission.value;
   const previousToken = sessionToken(request);
@@ -44,14 +48,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   app.logger.warn({ event: "admin.sign_in_failed", reason: result.reason }, "owner sign-in refused");
   const refused = (status: number, message: string, retryAfterSeconds?: number) =>
-    data({ email, errors: {}, message }, { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {} });
+    data(
+      { email, errors: {}, message },
+      { status, headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {} },
+    );
   const secondsUntil = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
   switch (result.reason) {
     case "locked":
-      return refused(429, `Too many failed sign-ins from this connection. Signing in is paused for 15 minutes: try again after ${formatTime(result.until)}.`, secondsUntil(result.until));
+      return refused(
+        429,
+        `Too many failed sign-ins from this connection. Signing in is paused for 15 minutes: try again after ${formatTime(result.until)}.`,
+        secondsUntil(result.until),
+      );
     case "wait": {
       const seconds = secondsUntil(result.until);
-      return refused(429, `After a failed sign-in, the next try waits a little. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`, seconds);
+      return refused(
+        429,
+        `After a failed sign-in, the next try waits a little. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+        seconds,
+      );
     }
     case "busy":
       return refused(503, "Several sign-ins are being checked right now. Please try again in a few seconds.", 5);
@@ -66,7 +81,10 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in | Owner inbox" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign in | Owner inbox" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export default function SignIn({ actionData }: Route.ComponentProps) {
   const errors = (actionData?.errors ?? {}) as Record<string, string[] | null | undefined>;
@@ -74,10 +92,21 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md">
       <h1 className="text-2xl font-extrabold tracking-tight text-brand-900">Sign in to the owner inbox</h1>
-      <p className="mt-2 text-slate-700">For the business owner only. Accounts are made on the server with the command line.</p>
-      <form method="post" action="/admin/sign-in" className="mt-6 space-y-4" aria-describedby={actionData?.message ? "sign-in-message" : undefined}>
+      <p className="mt-2 text-slate-700">
+        For the business owner only. Accounts are made on the server with the command line.
+      </p>
+      <form
+        method="post"
+        action="/admin/sign-in"
+        className="mt-6 space-y-4"
+        aria-describedby={actionData?.message ? "sign-in-message" : undefined}
+      >
         {actionData?.message ? (
-          <p id="sign-in-message" role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900">
+          <p
+            id="sign-in-message"
+            role="alert"
+            className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900"
+          >
             {actionData.message}
           </p>
         ) : null}
@@ -92,7 +121,16 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
           defaultValue={actionData?.email ?? ""}
           error={fieldError("email")}
         />
-        <AdminInput id="sign-in-password" label="Password" name="password" type="password" autoComplete="current-password" required maxLength={256} error={fieldError("password")} />
+        <AdminInput
+          id="sign-in-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={256}
+          error={fieldError("password")}
+        />
         <button type="submit" className="btn-primary w-full">
           Sign in
         </button>

@@ -27,10 +27,21 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Shell({ email, businessName, children }: { email: string | null; businessName: string; children: React.ReactNode }) {
+function Shell({
+  email,
+  businessName,
+  children,
+}: {
+  email: string | null;
+  businessName: string;
+  children: React.ReactNode;
+}) {
   return (
     <>
-      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         Skip to main content
       </a>
       <header className="bg-brand-900 text-white">
@@ -40,16 +51,25 @@ function Shell({ email, businessName, children }: { email: string | null; busine
           </p>
           {email ? (
             <nav aria-label="Owner pages" className="flex flex-wrap items-center gap-2">
-              <a href="/admin" className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 font-semibold hover:bg-white/10">
+              <a
+                href="/admin"
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 font-semibold hover:bg-white/10"
+              >
                 <ClipboardList className="size-5" aria-hidden="true" />
                 Inbox
               </a>
-              <a href="/admin/report" className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 font-semibold hover:bg-white/10">
+              <a
+                href="/admin/report"
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 font-semibold hover:bg-white/10"
+              >
                 <ChartColumn className="size-5" aria-hidden="true" />
                 Report
               </a>
               <form method="post" action="/admin/sign-out">
-                <button type="submit" className="inline-flex min-h-11 items-center gap-1.5 rounded-md border border-white/60 px-3 font-semibold hover:bg-white/10">
+                <button
+                  type="submit"
+                  className="inline-flex min-h-11 items-center gap-1.5 rounded-md border border-white/60 px-3 font-semibold hover:bg-white/10"
+                >
                   <LogOut className="size-5" aria-hidden="true" />
                   Sign out
                 </button>
@@ -76,7 +96,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <Shell email={null} businessName={business.name}>
       <title>{`${status === 404 ? "Not found" : "Not available"} | Owner inbox`}</title>
-      <h1 className="text-2xl font-bold text-brand-900">{status === 404 ? "Not found" : status === 403 ? "Refused" : "Something went wrong"}</h1>
+      <h1 className="text-2xl font-bold text-brand-900">
+        {status === 404 ? "Not found" : status === 403 ? "Refused" : "Something went wrong"}
+      </h1>
       <p className="mt-3 max-w-xl text-lg">{message}</p>
       <p className="mt-6">
         <a href="/admin" className="btn-secondary">

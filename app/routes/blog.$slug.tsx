@@ -17,10 +17,15 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!post) throw data(null, { status: 404 });
   const others = posts.filter((p) => p.slug !== post.slug);
   // Same category first, then the newest of the rest (posts are sorted newest first).
-  const related = [...others.filter((p) => p.category === post.category), ...others.filter((p) => p.category !== post.category)].slice(0, RELATED_COUNT).map((p) => {
-    const { slug, title, excerpt, category, readTime } = summary(p);
-    return { slug, title, excerpt, category, readTime };
-  });
+  const related = [
+    ...others.filter((p) => p.category === post.category),
+    ...others.filter((p) => p.category !== post.category),
+  ]
+    .slice(0, RELATED_COUNT)
+    .map((p) => {
+      const { slug, title, excerpt, category, readTime } = summary(p);
+      return { slug, title, excerpt, category, readTime };
+    });
   return {
     post: {
       slug: post.slug,
@@ -32,7 +37,8 @@ export function loader({ params }: Route.LoaderArgs) {
       readTime: post.readTime,
       date: post.date,
       dateLabel: formatPostDate(post.date),
-      updated: post.updated && post.updated !== post.date ? { date: post.updated, label: formatPostDate(post.updated) } : null,
+      updated:
+        post.updated && post.updated !== post.date ? { date: post.updated, label: formatPostDate(post.updated) } : null,
       html: post.html,
     },
     related,
@@ -42,7 +48,15 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 /** schema.org BlogPosting for a post, for search engines. */
-function blogPosting(post: { slug: string; title: string; excerpt: string; author: string; category: string; date: string; updated: { date: string } | null }): WithContext<BlogPosting> {
+function blogPosting(post: {
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  category: string;
+  date: string;
+  updated: { date: string } | null;
+}): WithContext<BlogPosting> {
   const path = postPath(post.slug);
   const url = absoluteUrl(path);
   return {
@@ -73,7 +87,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
           type: "article",
         }),
         { property: "article:published_time", content: loaderData.post.date },
-        ...(loaderData.post.updated ? [{ property: "article:modified_time", content: loaderData.post.updated.date }] : []),
+        ...(loaderData.post.updated
+          ? [{ property: "article:modified_time", content: loaderData.post.updated.date }]
+          : []),
         { property: "article:section", content: loaderData.post.category },
         jsonLd(blogPosting(loaderData.post)),
       ]
@@ -110,11 +126,17 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         <div className="prose-site mt-8 max-w-3xl" dangerouslySetInnerHTML={{ __html: post.html }} />
         <p className="mt-10 max-w-3xl border-t border-slate-200 pt-6 text-slate-700">
           Filed under{" "}
-          <Link to={`/blog?category=${post.categorySlug}`} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          <Link
+            to={`/blog?category=${post.categorySlug}`}
+            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
             {post.category}
           </Link>
           . Questions about your own property? Call us at{" "}
-          <a href={phone.href} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          <a
+            href={phone.href}
+            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
             {phone.display}
           </a>
           .

@@ -43,16 +43,27 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 export const meta: Route.MetaFunction = () =>
   seo({
     title: "Exterior Cleaning Blog: Tips for Treasure Valley Property Owners",
-    description: "Seasonal tips and plain advice on washing, soft washing and maintaining Boise and Treasure Valley homes and businesses, from spring pollen and hard water to winter prep.",
+    description:
+      "Seasonal tips and plain advice on washing, soft washing and maintaining Boise and Treasure Valley homes and businesses, from spring pollen and hard water to winter prep.",
     path: "/blog",
-    keywords: ["exterior cleaning blog", "pressure washing tips Boise", "soft washing advice", "home maintenance Treasure Valley", "Idaho exterior cleaning"],
+    keywords: [
+      "exterior cleaning blog",
+      "pressure washing tips Boise",
+      "soft washing advice",
+      "home maintenance Treasure Valley",
+      "Idaho exterior cleaning",
+    ],
   });
 
-export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: `${business.name} Blog`, href: "/blog/rss.xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: `${business.name} Blog`, href: "/blog/rss.xml" },
+];
 
 const filterClass = (active: boolean) =>
   `inline-flex min-h-11 items-center rounded-full border-2 px-4 py-2 text-sm font-semibold transition-colors motion-reduce:transition-none ${
-    active ? "border-brand-700 bg-brand-700 text-white" : "border-brand-200 bg-white text-brand-800 hover:border-brand-600 hover:bg-brand-50"
+    active
+      ? "border-brand-700 bg-brand-700 text-white"
+      : "border-brand-200 bg-white text-brand-800 hover:border-brand-600 hover:bg-brand-50"
   }`;
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
@@ -61,7 +72,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const selected = searchParams.get("category");
   const category = selected === null ? null : categories.find((c) => c.slug === selected);
   // "Latest posts" are the newest six; a category shows every post it has.
-  const shown = selected === null ? firstN(cards, limits.blogPosts) : cards.filter((card) => card.categorySlug === category?.slug);
+  const shown =
+    selected === null ? firstN(cards, limits.blogPosts) : cards.filter((card) => card.categorySlug === category?.slug);
   const filters = [{ name: "All", slug: null }, ...categories];
 
   return (
@@ -79,7 +91,12 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               const active = f.slug === selected;
               return (
                 <li key={f.name}>
-                  <Link to={f.slug ? `/blog?category=${f.slug}` : "/blog"} preventScrollReset aria-current={active ? "page" : undefined} className={filterClass(active)}>
+                  <Link
+                    to={f.slug ? `/blog?category=${f.slug}` : "/blog"}
+                    preventScrollReset
+                    aria-current={active ? "page" : undefined}
+                    className={filterClass(active)}
+                  >
                     {f.name}
                   </Link>
                 </li>
@@ -101,7 +118,10 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-8 text-center">
             <p className="text-lg font-semibold text-brand-900">No posts in this category yet.</p>
             <p className="mt-3">
-              <Link to="/blog" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+              <Link
+                to="/blog"
+                className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+              >
                 See all posts
               </Link>
             </p>
@@ -117,14 +137,21 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section aria-labelledby="newsletter-heading" className="mt-14 grid gap-6 rounded-2xl bg-brand-50 p-6 sm:p-8 md:grid-cols-2 md:items-center">
+      <section
+        aria-labelledby="newsletter-heading"
+        className="mt-14 grid gap-6 rounded-2xl bg-brand-50 p-6 sm:p-8 md:grid-cols-2 md:items-center"
+      >
         <div>
-          <h2 id="newsletter-heading" className="flex items-center gap-3 text-2xl font-bold tracking-tight text-balance text-brand-900">
+          <h2
+            id="newsletter-heading"
+            className="flex items-center gap-3 text-2xl font-bold tracking-tight text-balance text-brand-900"
+          >
             <Mail className="size-7 shrink-0 text-brand-600" aria-hidden="true" />
             Get seasonal tips by e-mail
           </h2>
           <p className="mt-3 text-slate-700">
-            A few short e-mails a year: when to wash, when to book holiday lights, and how to get your property ready for an Idaho winter. No spam, and every e-mail has an unsubscribe link.
+            A few short e-mails a year: when to wash, when to book holiday lights, and how to get your property ready
+            for an Idaho winter. No spam, and every e-mail has an unsubscribe link.
           </p>
         </div>
         <NewsletterForm phone={phone} />

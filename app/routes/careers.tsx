@@ -10,7 +10,15 @@ import { absoluteUrl, jsonLd, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/careers";
 
 export function loader() {
-  return { jobs, benefits, culture, applicationSteps, employeeTestimonial, phone: business.phone, posted: new Date().toISOString().slice(0, 10) };
+  return {
+    jobs,
+    benefits,
+    culture,
+    applicationSteps,
+    employeeTestimonial,
+    phone: business.phone,
+    posted: new Date().toISOString().slice(0, 10),
+  };
 }
 
 const cityOf = (location: string) => location.split(",")[0]!.trim();
@@ -18,9 +26,15 @@ const cityOf = (location: string) => location.split(",")[0]!.trim();
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...seo({
     title: "Careers: Pressure Washing and Customer Service Jobs in Boise",
-    description: "Join a family-owned exterior cleaning team in Boise and Meridian: paid training, $16–28/hour, company trucks and gear, and room to grow. See open positions and apply online.",
+    description:
+      "Join a family-owned exterior cleaning team in Boise and Meridian: paid training, $16–28/hour, company trucks and gear, and room to grow. See open positions and apply online.",
     path: "/careers",
-    keywords: ["pressure washing jobs Boise", "cleaning jobs Meridian Idaho", "customer service job Boise", "exterior cleaning careers"],
+    keywords: [
+      "pressure washing jobs Boise",
+      "cleaning jobs Meridian Idaho",
+      "customer service job Boise",
+      "exterior cleaning careers",
+    ],
   }),
   ...loaderData.jobs.map((job) =>
     jsonLd({
@@ -33,7 +47,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
       hiringOrganization: { "@type": "Organization", name: business.name, sameAs: absoluteUrl("/") },
       jobLocation: {
         "@type": "Place",
-        address: { "@type": "PostalAddress", addressLocality: cityOf(job.location), addressRegion: "ID", addressCountry: "US" },
+        address: {
+          "@type": "PostalAddress",
+          addressLocality: cityOf(job.location),
+          addressRegion: "ID",
+          addressCountry: "US",
+        },
       },
       baseSalary: {
         "@type": "MonetaryAmount",
@@ -49,7 +68,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function Careers({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
-      <PageHero eyebrow="We're hiring" title="Build a career outdoors with a local team" lead="Paid training, steady work across the Treasure Valley and a family-owned company that knows your name.">
+      <PageHero
+        eyebrow="We're hiring"
+        title="Build a career outdoors with a local team"
+        lead="Paid training, steady work across the Treasure Valley and a family-owned company that knows your name."
+      >
         <a href="#positions" className="btn-primary">
           View Open Positions
         </a>
@@ -72,7 +95,11 @@ export default function Careers({ loaderData: d }: Route.ComponentProps) {
       <Section id="positions" title="Open positions">
         <div className="space-y-6">
           {d.jobs.map((job) => (
-            <article key={job.slug} aria-labelledby={`job-${job.slug}`} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <article
+              key={job.slug}
+              aria-labelledby={`job-${job.slug}`}
+              className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
               <h3 id={`job-${job.slug}`} className="text-xl font-bold text-brand-900">
                 {job.title}
               </h3>
@@ -160,7 +187,10 @@ export default function Careers({ loaderData: d }: Route.ComponentProps) {
         <ol className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {d.applicationSteps.map((s, i) => (
             <li key={s.title} className="rounded-xl border border-slate-200 p-5">
-              <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white" aria-hidden="true">
+              <span
+                className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+                aria-hidden="true"
+              >
                 {i + 1}
               </span>
               <h3 className="mt-3 text-lg font-bold text-brand-900">

@@ -47,20 +47,33 @@ export const meta: Route.MetaFunction = () =>
     title: "Contact Us for a Free Estimate",
     description: `Call ${business.phone.display}, e-mail us or send a request for a free exterior cleaning estimate in Boise and the Treasure Valley. We reply within ${business.replyWithinHours} hours.`,
     path: "/contact",
-    keywords: ["contact pressure washing Boise", "free estimate exterior cleaning", "Meridian Idaho cleaning company", "emergency pressure washing"],
+    keywords: [
+      "contact pressure washing Boise",
+      "free estimate exterior cleaning",
+      "Meridian Idaho cleaning company",
+      "emergency pressure washing",
+    ],
   });
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { business: b, city } = loaderData;
   return (
     <>
-      <PageHero title="Contact us" lead={`Call, e-mail or send the form. We reply to every e-mail and request within ${b.replyWithinHours} hours.`} />
+      <PageHero
+        title="Contact us"
+        lead={`Call, e-mail or send the form. We reply to every e-mail and request within ${b.replyWithinHours} hours.`}
+      />
       <div className="mt-10 grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-labelledby="form-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <section
+          aria-labelledby="form-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+        >
           <h2 id="form-heading" className="text-2xl font-bold text-brand-900">
             Request a free estimate
           </h2>
-          <p className="mt-1 mb-6 text-slate-700">Tell us about the property and what needs cleaning. The more detail, the more accurate the price.</p>
+          <p className="mt-1 mb-6 text-slate-700">
+            Tell us about the property and what needs cleaning. The more detail, the more accurate the price.
+          </p>
           <ContactForm city={city} actionData={actionData} phone={b.phone} />
         </section>
         <div className="space-y-6">
@@ -73,7 +86,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <br />
               {b.headquarters.display}
             </p>
-            <p className="mt-1 text-sm text-slate-600">We come to you: crews work across the Treasure Valley and Idaho.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              We come to you: crews work across the Treasure Valley and Idaho.
+            </p>
             <div className="mt-4 flex flex-wrap gap-2">
               <a href={b.mapsUrl} target="_blank" rel="noopener noreferrer" className="btn-secondary">
                 <ExternalLink className="size-5" aria-hidden="true" />
@@ -88,13 +103,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </h2>
             <ul className="mt-3 space-y-3">
               <li>
-                <a href={b.phone.href} className="flex items-center gap-2 text-lg font-semibold text-brand-700 hover:underline">
+                <a
+                  href={b.phone.href}
+                  className="flex items-center gap-2 text-lg font-semibold text-brand-700 hover:underline"
+                >
                   <Phone className="size-5" aria-hidden="true" />
                   {b.phone.display}
                 </a>
               </li>
               <li>
-                <a href={`mailto:${b.email}`} className="flex items-center gap-2 font-semibold break-all text-brand-700 hover:underline">
+                <a
+                  href={`mailto:${b.email}`}
+                  className="flex items-center gap-2 font-semibold break-all text-brand-700 hover:underline"
+                >
                   <Mail className="size-5 shrink-0" aria-hidden="true" />
                   {b.email}
                 </a>
@@ -123,7 +144,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <h2 id="rush-heading" className="flex items-center gap-2 text-xl font-bold">
               <Siren className="size-5 text-accent-400" aria-hidden="true" /> Emergency and rush service
             </h2>
-            <p className="mt-2 text-brand-100">Graffiti, a spill, an event tomorrow or a move-out inspection? Call and we will fit you in as fast as we can.</p>
+            <p className="mt-2 text-brand-100">
+              Graffiti, a spill, an event tomorrow or a move-out inspection? Call and we will fit you in as fast as we
+              can.
+            </p>
             <a href={b.phone.href} className="btn-primary mt-4 w-full">
               <Phone className="size-5" aria-hidden="true" />
               Call for Rush Service

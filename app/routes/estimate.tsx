@@ -16,7 +16,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     fields: ESTIMATE_FIELDS,
     toLead: (v) => {
       const { fields, contact } = requester(v);
-      return { fields: { ...fields, serviceType: v.serviceType ?? null, agreed: v.agreed }, contact, consent: consentProof(v.agreed) };
+      return {
+        fields: { ...fields, serviceType: v.serviceType ?? null, agreed: v.agreed },
+        contact,
+        consent: consentProof(v.agreed),
+      };
     },
     confirmation: estimateConfirmation,
   });
@@ -40,7 +44,9 @@ export default function EstimatePage({ loaderData, actionData }: Route.Component
     <div className="max-w-xl">
       <Breadcrumbs items={[{ to: "/", label: "Home" }, { label: "Free estimate" }]} />
       <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Request a free estimate</h1>
-      <p className="mt-2 mb-6 text-lg text-slate-700">We reply within {business.replyWithinHours} hours. For a more detailed request, use our contact form.</p>
+      <p className="mt-2 mb-6 text-lg text-slate-700">
+        We reply within {business.replyWithinHours} hours. For a more detailed request, use our contact form.
+      </p>
       <EstimateForm id="page-estimate-form" source="estimate-page" actionData={actionData} phone={loaderData.phone} />
     </div>
   );

@@ -25,9 +25,15 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seo({
     title: "Before & After Photos",
-    description: "Before and after photos of our own exterior cleaning jobs in Boise and the Treasure Valley: driveways, houses, roofs, fences and more.",
+    description:
+      "Before and after photos of our own exterior cleaning jobs in Boise and the Treasure Valley: driveways, houses, roofs, fences and more.",
     path: "/gallery",
-    keywords: ["pressure washing before and after", "Boise exterior cleaning photos", "driveway cleaning results", "house washing before after"],
+    keywords: [
+      "pressure washing before and after",
+      "Boise exterior cleaning photos",
+      "driveway cleaning results",
+      "house washing before after",
+    ],
     noindex: !loaderData || loaderData.total === 0,
   });
 
@@ -42,7 +48,10 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         />
         <p className="mt-10 max-w-2xl text-lg text-slate-700">
           Want to see what we can do for your home? We are glad to look at it and{" "}
-          <Link to="/estimate" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          <Link
+            to="/estimate"
+            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
             give you a free estimate
           </Link>
           .
@@ -55,18 +64,31 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const active = `${filter} border-brand-700 bg-brand-700 text-white`;
   return (
     <>
-      <PageHero title="Before & after photos" lead="Real jobs from around the Treasure Valley, newest first. Choose Before or After under a photo to compare." />
+      <PageHero
+        title="Before & after photos"
+        lead="Real jobs from around the Treasure Valley, newest first. Choose Before or After under a photo to compare."
+      />
       {services.length > 1 ? (
         <nav aria-label="Photos by service" className="mt-8">
           <ul className="flex flex-wrap gap-2">
             <li>
-              <Link to="/gallery" className={current ? idle : active} aria-current={current ? undefined : "page"} preventScrollReset>
+              <Link
+                to="/gallery"
+                className={current ? idle : active}
+                aria-current={current ? undefined : "page"}
+                preventScrollReset
+              >
                 All services ({total})
               </Link>
             </li>
             {services.map((s) => (
               <li key={s.slug}>
-                <Link to={`/gallery?service=${s.slug}`} className={current?.slug === s.slug ? active : idle} aria-current={current?.slug === s.slug ? "page" : undefined} preventScrollReset>
+                <Link
+                  to={`/gallery?service=${s.slug}`}
+                  className={current?.slug === s.slug ? active : idle}
+                  aria-current={current?.slug === s.slug ? "page" : undefined}
+                  preventScrollReset
+                >
                   {s.title} ({s.count})
                 </Link>
               </li>

@@ -17,7 +17,12 @@ export function loader() {
   const cards = featuredServices.map((featured) => {
     const service = services.find((s) => s.slug === featured.slug);
     if (!service) throw new Error(`featured service ${featured.slug} does not exist`);
-    return { to: servicePath(service.slug), title: featured.title ?? service.title, description: service.description, icon: service.icon };
+    return {
+      to: servicePath(service.slug),
+      title: featured.title ?? service.title,
+      description: service.description,
+      icon: service.icon,
+    };
   });
   return {
     cards,
@@ -35,25 +40,40 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
     description:
       "Family-owned pressure washing, house and roof soft washing, gutter, concrete and fleet cleaning for homes and businesses across Boise and the Treasure Valley. Licensed, insured, free estimates.",
     path: "/",
-    keywords: ["pressure washing Boise", "house washing Boise", "soft washing Idaho", "roof cleaning Meridian", "Treasure Valley exterior cleaning"],
+    keywords: [
+      "pressure washing Boise",
+      "house washing Boise",
+      "soft washing Idaho",
+      "roof cleaning Meridian",
+      "Treasure Valley exterior cleaning",
+    ],
   }),
-  jsonLd(localBusiness({ areaServed: loaderData.allCities.map((city) => ({ "@type": "City", name: `${city}, Idaho` })) })),
+  jsonLd(
+    localBusiness({ areaServed: loaderData.allCities.map((city) => ({ "@type": "City", name: `${city}, Idaho` })) }),
+  ),
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { cards, cities, phone, since } = loaderData;
   return (
     <>
-      <section aria-labelledby="hero-heading" className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 px-6 py-12 text-white sm:px-10 sm:py-16">
+      <section
+        aria-labelledby="hero-heading"
+        className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 px-6 py-12 text-white sm:px-10 sm:py-16"
+      >
         <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-accent-400">
           <BadgeCheck className="size-4" aria-hidden="true" /> Family-owned · Licensed &amp; insured · Since {since}
         </p>
-        <h1 id="hero-heading" className="mt-4 max-w-3xl text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
+        <h1
+          id="hero-heading"
+          className="mt-4 max-w-3xl text-3xl font-extrabold tracking-tight text-balance sm:text-5xl"
+        >
           Pressure washing and exterior cleaning for Boise and the Treasure Valley
         </h1>
         <p className="mt-5 max-w-2xl text-lg text-brand-50">
-          Siding, roofs, gutters, driveways, fences and fleets cleaned the right way: soft washing under 500 PSI where surfaces are delicate, hot water and up to 4,000 PSI where concrete needs it.
-          Free estimates, and we come back if you are not happy.
+          Siding, roofs, gutters, driveways, fences and fleets cleaned the right way: soft washing under 500 PSI where
+          surfaces are delicate, hot water and up to 4,000 PSI where concrete needs it. Free estimates, and we come back
+          if you are not happy.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to="/contact" className="btn-primary">
@@ -69,14 +89,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <Section id="services" title="Our exterior cleaning services" intro="The right method for every surface, from vinyl siding and stucco to stamped concrete and delivery trucks.">
+      <Section
+        id="services"
+        title="Our exterior cleaning services"
+        intro="The right method for every surface, from vinyl siding and stucco to stamped concrete and delivery trucks."
+      >
         <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
           {cards.map((card) => (
             <ServiceCard key={card.to} {...card} />
           ))}
         </div>
         <p className="mt-6">
-          <Link to="/services" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          <Link
+            to="/services"
+            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
             See all twelve services
           </Link>
         </p>
@@ -98,7 +125,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section id="areas" title="Serving the Treasure Valley" intro="Crews based in Meridian cover these cities every week, with same-day or next-day estimates.">
+      <Section
+        id="areas"
+        title="Serving the Treasure Valley"
+        intro="Crews based in Meridian cover these cities every week, with same-day or next-day estimates."
+      >
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {cities.map((city) => (
             <li key={city}>
@@ -113,7 +144,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className="mt-4">
-          <Link to="/locations" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          <Link
+            to="/locations"
+            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
             All service areas
           </Link>
         </p>

@@ -26,7 +26,14 @@ export function loader({ params, request }: Route.LoaderArgs) {
       // "Show map" without JavaScript (components/city-map.tsx): the page comes back with the frame.
       initiallyShown: new URL(request.url).searchParams.get("map") === "show",
     };
-    return { location, map, recentWork: recentWork({ city: location.slug }), phone: business.phone, name: business.name, replyWithinHours: business.replyWithinHours };
+    return {
+      location,
+      map,
+      recentWork: recentWork({ city: location.slug }),
+      phone: business.phone,
+      name: business.name,
+      replyWithinHours: business.replyWithinHours,
+    };
   }
   // Short city paths (/locations/boise, "/locations/garden city") answer 301; on a client-side navigation the short path never gets a history entry of its own.
   const alias = citySlugFromAlias(params.slug, citySlugs);
@@ -35,15 +42,22 @@ export function loader({ params, request }: Route.LoaderArgs) {
 }
 
 const mapQuery = (city: string) => `${city}, ID`;
-const embedUrl = (city: string) => `https://www.google.com/maps?q=${encodeURIComponent(mapQuery(city))}&z=11&output=embed`;
-const mapsLink = (city: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(mapQuery(city))}`;
+const embedUrl = (city: string) =>
+  `https://www.google.com/maps?q=${encodeURIComponent(mapQuery(city))}&z=11&output=embed`;
+const mapsLink = (city: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(mapQuery(city))}`;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { location: l } = loaderData;
   const [longitude, latitude] = l.coordinates;
   return [
-    ...seo({ title: l.page.headline, description: l.description, path: locationPath(l.slug), keywords: l.page.keywords }),
+    ...seo({
+      title: l.page.headline,
+      description: l.description,
+      path: locationPath(l.slug),
+      keywords: l.page.keywords,
+    }),
     jsonLd(
       localBusiness({
         "@id": `${absoluteUrl(locationPath(l.slug))}#business`,
@@ -53,7 +67,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         geo: { "@type": "GeoCoordinates", latitude, longitude },
         areaServed: [
           { "@type": "City", name: `${l.city}, Idaho` },
-          { "@type": "GeoCircle", geoMidpoint: { "@type": "GeoCoordinates", latitude, longitude }, geoRadius: business.serviceRadiusMeters },
+          {
+            "@type": "GeoCircle",
+            geoMidpoint: { "@type": "GeoCoordinates", latitude, longitude },
+            geoRadius: business.serviceRadiusMeters,
+          },
           ...l.zipCodes,
         ],
       }),
@@ -131,7 +149,10 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
       <Section id="neighborhoods" title={`${l.city} neighborhoods we serve`}>
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
           {l.page.neighborhoods.map((n) => (
-            <li key={n} className="flex min-h-14 items-center justify-center rounded-lg bg-slate-100 px-3 py-2 text-center font-medium text-slate-800">
+            <li
+              key={n}
+              className="flex min-h-14 items-center justify-center rounded-lg bg-slate-100 px-3 py-2 text-center font-medium text-slate-800"
+            >
               {n}
             </li>
           ))}
@@ -139,7 +160,11 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 max-w-3xl text-lg text-slate-700">{l.page.conditions}</p>
       </Section>
 
-      <RecentWork pairs={loaderData.recentWork} title={`Recent work in ${l.city}`} moreLink={{ to: "/gallery", label: "See all our before & after photos" }} />
+      <RecentWork
+        pairs={loaderData.recentWork}
+        title={`Recent work in ${l.city}`}
+        moreLink={{ to: "/gallery", label: "See all our before & after photos" }}
+      />
 
       <Section id="reasons" title={`Why ${l.city} chooses us`}>
         <ul className="grid gap-4 md:grid-cols-3">
@@ -153,11 +178,16 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <section aria-labelledby="city-cta" className="mt-16 rounded-2xl bg-brand-900 px-6 py-10 text-center text-white sm:px-10">
+      <section
+        aria-labelledby="city-cta"
+        className="mt-16 rounded-2xl bg-brand-900 px-6 py-10 text-center text-white sm:px-10"
+      >
         <h2 id="city-cta" className="text-2xl font-bold sm:text-3xl">
           Ready to schedule in {l.city}?
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-100">Free estimates, a reply within {loaderData.replyWithinHours} hours and a 100% satisfaction guarantee.</p>
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-100">
+          Free estimates, a reply within {loaderData.replyWithinHours} hours and a 100% satisfaction guarantee.
+        </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to={quote} className="btn-primary">
             Schedule Service

@@ -26,21 +26,42 @@ export function loader() {
 export const meta: Route.MetaFunction = () =>
   seo({
     title: "Service Areas: Boise, Meridian, Nampa and the Treasure Valley",
-    description: "Pressure washing and exterior cleaning in twelve Idaho cities, from Boise, Meridian and Nampa to Emmett, McCall and Parma, with same-day, next-day or scheduled service.",
+    description:
+      "Pressure washing and exterior cleaning in twelve Idaho cities, from Boise, Meridian and Nampa to Emmett, McCall and Parma, with same-day, next-day or scheduled service.",
     path: "/locations",
-    keywords: ["pressure washing near me Idaho", "Treasure Valley service areas", "Boise Meridian Nampa pressure washing", "exterior cleaning Idaho cities"],
+    keywords: [
+      "pressure washing near me Idaho",
+      "Treasure Valley service areas",
+      "Boise Meridian Nampa pressure washing",
+      "exterior cleaning Idaho cities",
+    ],
   });
 
 const localPoints = [
-  { icon: Clock, title: "Fast response", text: "Crews based in Meridian reach most of the valley the same day or the next." },
-  { icon: Heart, title: "We live here too", text: "We know hard water, cottonwood season, canal-irrigation stains and what winter does to a driveway." },
-  { icon: ShieldCheck, title: "Licensed and insured", text: "Registered in Idaho with $1 million liability coverage and workers' compensation." },
+  {
+    icon: Clock,
+    title: "Fast response",
+    text: "Crews based in Meridian reach most of the valley the same day or the next.",
+  },
+  {
+    icon: Heart,
+    title: "We live here too",
+    text: "We know hard water, cottonwood season, canal-irrigation stains and what winter does to a driveway.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Licensed and insured",
+    text: "Registered in Idaho with $1 million liability coverage and workers' compensation.",
+  },
 ];
 
 export default function Locations({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
-      <PageHero title="Areas we serve" lead="Twelve Idaho communities with regular crews, and extended areas across the state by appointment." />
+      <PageHero
+        title="Areas we serve"
+        lead="Twelve Idaho communities with regular crews, and extended areas across the state by appointment."
+      />
       <Section id="cities" title="Our service cities">
         <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
           {d.cities.map((c) => (
@@ -48,10 +69,17 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
           ))}
         </div>
       </Section>
-      <Section id="extended" title="Extended service areas" intro="We also travel to these communities for larger residential, commercial and multi-property jobs. Call to schedule.">
+      <Section
+        id="extended"
+        title="Extended service areas"
+        intro="We also travel to these communities for larger residential, commercial and multi-property jobs. Call to schedule."
+      >
         <ul className="flex flex-wrap gap-2">
           {d.extended.map((city) => (
-            <li key={city} className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-4 py-2 font-medium text-slate-800">
+            <li
+              key={city}
+              className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-4 py-2 font-medium text-slate-800"
+            >
               <MapPin className="size-4 text-brand-600" aria-hidden="true" />
               {city}
             </li>
@@ -69,19 +97,27 @@ export default function Locations({ loaderData: d }: Route.ComponentProps) {
           ))}
         </ul>
       </Section>
-      <section aria-labelledby="guarantee-heading" className="mt-14 flex gap-4 rounded-2xl border-2 border-brand-200 p-6">
+      <section
+        aria-labelledby="guarantee-heading"
+        className="mt-14 flex gap-4 rounded-2xl border-2 border-brand-200 p-6"
+      >
         <Award className="size-10 shrink-0 text-accent-600" aria-hidden="true" />
         <div>
           <h2 id="guarantee-heading" className="text-xl font-bold text-brand-900">
             Our service-area guarantee
           </h2>
           <p className="mt-2 text-slate-700">
-            If you are in one of our service cities, there is no travel charge and your estimate is free. Outside them, we tell you any travel cost up front, before you book. Every job, anywhere,
-            carries our 100% satisfaction guarantee.
+            If you are in one of our service cities, there is no travel charge and your estimate is free. Outside them,
+            we tell you any travel cost up front, before you book. Every job, anywhere, carries our 100% satisfaction
+            guarantee.
           </p>
         </div>
       </section>
-      <CallToAction title="Don't see your town?" text="Call us. If we can reach you, we will tell you when and what it costs before you book." phone={d.phone} />
+      <CallToAction
+        title="Don't see your town?"
+        text="Call us. If we can reach you, we will tell you when and what it costs before you book."
+        phone={d.phone}
+      />
     </>
   );
 }

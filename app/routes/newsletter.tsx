@@ -17,7 +17,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     kind: "newsletter",
     schema: newsletterSchema,
     fields: NEWSLETTER_FIELDS,
-    toLead: (v) => ({ fields: { email: v.email }, contact: { name: null, email: v.email, phone: null, zip: null }, consent: null }),
+    toLead: (v) => ({
+      fields: { email: v.email },
+      contact: { name: null, email: v.email, phone: null, zip: null },
+      consent: null,
+    }),
     confirmation: () => newsletterConfirmation(),
   });
 }
@@ -29,7 +33,8 @@ export function loader() {
 export const meta: Route.MetaFunction = () =>
   seo({
     title: "Newsletter: Seasonal Exterior Cleaning Tips",
-    description: "Sign up for a few e-mails a year with seasonal exterior cleaning and maintenance tips for Treasure Valley homes.",
+    description:
+      "Sign up for a few e-mails a year with seasonal exterior cleaning and maintenance tips for Treasure Valley homes.",
     path: "/newsletter",
     keywords: ["exterior cleaning tips newsletter", "Boise home maintenance tips"],
     noindex: true,
@@ -40,7 +45,10 @@ export default function NewsletterPage({ loaderData, actionData }: Route.Compone
     <div className="max-w-xl">
       <Breadcrumbs items={[{ to: "/", label: "Home" }, { to: "/blog", label: "Blog" }, { label: "Newsletter" }]} />
       <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Seasonal tips by e-mail</h1>
-      <p className="mt-2 mb-6 text-lg text-slate-700">A few short e-mails a year: when to wash, when to book holiday lights, and how to get your property ready for winter.</p>
+      <p className="mt-2 mb-6 text-lg text-slate-700">
+        A few short e-mails a year: when to wash, when to book holiday lights, and how to get your property ready for
+        winter.
+      </p>
       <NewsletterForm id="page-newsletter-form" actionData={actionData} phone={loaderData.phone} />
     </div>
   );

@@ -13,19 +13,43 @@ export const loader = ({ request, context }: Route.LoaderArgs) => linkLoader(con
 export const action = ({ request, context }: Route.ActionArgs) => linkAction(context, request, "unsubscribe");
 
 export const meta: Route.MetaFunction = () =>
-  seo({ title: "Unsubscribe from our newsletter", description: "Stop receiving our seasonal exterior cleaning tips.", path: "/newsletter/unsubscribe", keywords: [], noindex: true });
+  seo({
+    title: "Unsubscribe from our newsletter",
+    description: "Stop receiving our seasonal exterior cleaning tips.",
+    path: "/newsletter/unsubscribe",
+    keywords: [],
+    noindex: true,
+  });
 
 const copy = (state: LinkState) =>
   ({
-    pending: { title: "Cancel your sign-up?", text: "This address has not confirmed its subscription yet. Cancel it and we will not e-mail it again.", button: "Unsubscribe" },
-    confirmed: { title: "Unsubscribe from our tips?", text: "You will stop receiving our seasonal exterior cleaning tips. It takes one click.", button: "Unsubscribe" },
-    unsubscribed: { title: "You are unsubscribed", text: "You will not receive any more newsletter e-mails from us. Changed your mind? Sign up again on the newsletter page.", done: true },
-    expired: { title: "This unsubscribe link has expired", text: "Use the unsubscribe link in our most recent e-mail, or reply to any of our e-mails and we will remove your address by hand." },
+    pending: {
+      title: "Cancel your sign-up?",
+      text: "This address has not confirmed its subscription yet. Cancel it and we will not e-mail it again.",
+      button: "Unsubscribe",
+    },
+    confirmed: {
+      title: "Unsubscribe from our tips?",
+      text: "You will stop receiving our seasonal exterior cleaning tips. It takes one click.",
+      button: "Unsubscribe",
+    },
+    unsubscribed: {
+      title: "You are unsubscribed",
+      text: "You will not receive any more newsletter e-mails from us. Changed your mind? Sign up again on the newsletter page.",
+      done: true,
+    },
+    expired: {
+      title: "This unsubscribe link has expired",
+      text: "Use the unsubscribe link in our most recent e-mail, or reply to any of our e-mails and we will remove your address by hand.",
+    },
     invalid: {
       title: "This link is not valid",
       text: "The link may be incomplete: copy the whole link from the e-mail into the address bar, or reply to the e-mail and we will remove your address by hand.",
     },
-    unknown: { title: "This address is not on our list", text: "We could not find this sign-up: it has been removed, and you will not receive our newsletter." },
+    unknown: {
+      title: "This address is not on our list",
+      text: "We could not find this sign-up: it has been removed, and you will not receive our newsletter.",
+    },
   })[state];
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {

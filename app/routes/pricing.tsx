@@ -4,7 +4,13 @@ import { PriceForm, PriceResult, PricingRequestForm, ServicePicker, serviceTitle
 import { Breadcrumbs } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
 import { isCallbackSlug, isPricedSlug, priceBook } from "../content/price-book.ts";
-import { type PricingQuery, checkPriceInputs, parsePricingQuery, pricingRequestSchema, PRICING_REQUEST_FIELDS } from "../forms/pricing.ts";
+import {
+  type PricingQuery,
+  checkPriceInputs,
+  parsePricingQuery,
+  pricingRequestSchema,
+  PRICING_REQUEST_FIELDS,
+} from "../forms/pricing.ts";
 import { quote } from "../lib/price.ts";
 import { absoluteUrl, jsonLd, seo } from "../lib/seo.ts";
 import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "../server/submit.server.ts";
@@ -19,9 +25,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     const inputs = checkPriceInputs(v);
     if (inputs) {
       const q = quote(inputs);
-      return { priceService: v.service, priceInputs: q.summary, priceLow: String(q.low), priceHigh: String(q.high), priceEstimate: q.line };
+      return {
+        priceService: v.service,
+        priceInputs: q.summary,
+        priceLow: String(q.low),
+        priceHigh: String(q.high),
+        priceEstimate: q.line,
+      };
     }
-    return { priceService: v.service, priceInputs: null, priceLow: null, priceHigh: null, priceEstimate: `${serviceTitle(v.service)} — no online price: call back to plan a walk-through` };
+    return {
+      priceService: v.service,
+      priceInputs: null,
+      priceLow: null,
+      priceHigh: null,
+      priceEstimate: `${serviceTitle(v.service)} — no online price: call back to plan a walk-through`,
+    };
   };
   return handleLeadSubmission({
     request,
@@ -31,7 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     fields: PRICING_REQUEST_FIELDS,
     toLead: (v) => {
       const { fields, contact } = requester(v);
-      return { fields: { ...fields, ...estimateOf(v), message: v.message ?? null, agreed: v.agreed }, contact, consent: consentProof(v.agreed) };
+      return {
+        fields: { ...fields, ...estimateOf(v), message: v.message ?? null, agreed: v.agreed },
+        contact,
+        consent: consentProof(v.agreed),
+      };
     },
     confirmation: (v) => ({ ...estimateConfirmation(), estimate: estimateOf(v).priceEstimate }),
   });
@@ -62,7 +84,13 @@ export const meta: Route.MetaFunction = () => [
     title,
     description,
     path: "/pricing",
-    keywords: ["pressure washing prices Boise", "house washing cost Idaho", "gutter cleaning price Meridian", "instant estimate exterior cleaning", "roof cleaning cost Treasure Valley"],
+    keywords: [
+      "pressure washing prices Boise",
+      "house washing cost Idaho",
+      "gutter cleaning price Meridian",
+      "instant estimate exterior cleaning",
+      "roof cleaning cost Treasure Valley",
+    ],
   }),
   jsonLd({
     "@context": "https://schema.org",
@@ -79,7 +107,8 @@ const loadPricing = () => import("../forms/pricing.ts");
 /** Only the names the form has, without empty values: the shareable URL of the inputs. */
 function searchOf(form: HTMLFormElement): string {
   const params = new URLSearchParams();
-  for (const [name, value] of new FormData(form)) if (typeof value === "string" && value.trim() !== "") params.set(name, value.trim());
+  for (const [name, value] of new FormData(form))
+    if (typeof value === "string" && value.trim() !== "") params.set(name, value.trim());
   return `?${params}`;
 }
 
@@ -90,7 +119,12 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
   // A query the page parsed itself (in-place updates, client-side navigation between services).
   const [parsed, setParsed] = useState<{ search: string; pricing: PricingQuery; submitted: boolean } | null>(null);
   const search = location.search;
-  const current = search === loaderData.search ? { pricing: loaderData.pricing, submitted: false } : parsed?.search === search ? parsed : null;
+  const current =
+    search === loaderData.search
+      ? { pricing: loaderData.pricing, submitted: false }
+      : parsed?.search === search
+        ? parsed
+        : null;
 
   const ready = current !== null;
   useEffect(() => {
@@ -104,10 +138,16 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
     };
   }, [ready, search]);
 
-  const pricing: PricingQuery = current?.pricing ?? { values: Object.fromEntries(new URLSearchParams(search)), inputs: null, zipcode: undefined, errors: {} };
+  const pricing: PricingQuery = current?.pricing ?? {
+    values: Object.fromEntries(new URLSearchParams(search)),
+    inputs: null,
+    zipcode: undefined,
+    errors: {},
+  };
   const service = pricing.values.service;
   const priced = service !== undefined && isPricedSlug(service) ? service : undefined;
-  const callback = service !== undefined && isCallbackSlug(service) ? { slug: service, ...priceBook.callback[service]! } : undefined;
+  const callback =
+    service !== undefined && isCallbackSlug(service) ? { slug: service, ...priceBook.callback[service]! } : undefined;
   const result = pricing.inputs ? quote(pricing.inputs) : null;
   // A service chosen but nothing entered yet: no error messages, just the prompt.
   const touched = current?.submitted || Object.keys(pricing.values).some((name) => name !== "service");
@@ -126,12 +166,13 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
       <Breadcrumbs items={[{ to: "/", label: "Home" }, { label: title }]} />
       <h1 className="text-3xl font-extrabold tracking-tight text-brand-900 sm:text-4xl">Instant price estimate</h1>
       <p className="mt-3 max-w-3xl text-lg text-slate-700">
-        Choose a service and enter the size: you see a price range at once. It comes from the same rates we quote with; the final price follows a free look at the property. Commercial and fleet work
-        is priced after a call.
+        Choose a service and enter the size: you see a price range at once. It comes from the same rates we quote with;
+        the final price follows a free look at the property. Commercial and fleet work is priced after a call.
       </p>
       {service === "pressure-washing" ? (
         <p className="mt-4 rounded-md border-l-4 border-brand-600 bg-brand-50 px-3 py-2 text-slate-800">
-          Pressure washing covers many jobs: choose what needs cleaning below (house, roof, driveway, concrete, fence or deck) to see a price.
+          Pressure washing covers many jobs: choose what needs cleaning below (house, roof, driveway, concrete, fence or
+          deck) to see a price.
         </p>
       ) : null}
       {service !== undefined && service !== "pressure-washing" && !priced && !callback ? (
@@ -150,13 +191,25 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
           <div ref={resultRef}>
             <PriceResult quote={result} errors={touched ? pricing.errors : {}} waiting={!current} />
           </div>
-          {result ? <PricingRequestForm service={priced} values={pricing.values} quote={result} actionData={actionData} phone={loaderData.phone} action={`/pricing${search}`} /> : null}
+          {result ? (
+            <PricingRequestForm
+              service={priced}
+              values={pricing.values}
+              quote={result}
+              actionData={actionData}
+              phone={loaderData.phone}
+              action={`/pricing${search}`}
+            />
+          ) : null}
         </>
       ) : null}
 
       {callback ? (
         <>
-          <section aria-labelledby="callback-heading" className="mt-8 rounded-2xl border-2 border-brand-200 bg-brand-50 p-5 sm:p-6">
+          <section
+            aria-labelledby="callback-heading"
+            className="mt-8 rounded-2xl border-2 border-brand-200 bg-brand-50 p-5 sm:p-6"
+          >
             <h2 id="callback-heading" className="text-xl font-bold text-brand-900">
               {callback.title}: priced after a call
             </h2>
@@ -169,7 +222,14 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
               .
             </p>
           </section>
-          <PricingRequestForm service={callback.slug} values={pricing.values} quote={null} actionData={actionData} phone={loaderData.phone} action={`/pricing${search}`} />
+          <PricingRequestForm
+            service={callback.slug}
+            values={pricing.values}
+            quote={null}
+            actionData={actionData}
+            phone={loaderData.phone}
+            action={`/pricing${search}`}
+          />
         </>
       ) : null}
     </div>

@@ -10,7 +10,8 @@ export function loader() {
 export const meta: Route.MetaFunction = () =>
   seo({
     title: "Privacy Policy",
-    description: "How we collect, use and protect the information you send us through this website, including text-message consent.",
+    description:
+      "How we collect, use and protect the information you send us through this website, including text-message consent.",
     path: "/privacy-policy",
     keywords: "privacy policy,text message consent,data retention,exterior cleaning Idaho".split(","),
   });

@@ -23,7 +23,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { phone, replyWithinHours } = business;
   const receipt = readReceipt(params.ref, app.env.RECEIPT_SECRET);
   const lead = receipt?.leadId ? await getLead(app.database, receipt.leadId) : undefined;
-  if (!receipt || (receipt.leadId && !lead)) return data({ found: false as const, phone, replyWithinHours }, { status: 404 });
+  if (!receipt || (receipt.leadId && !lead))
+    return data({ found: false as const, phone, replyWithinHours }, { status: 404 });
   const rows = lead ? visitorRows(lead.fields) : [];
   if (lead?.attachment) rows.push({ label: "Résumé", value: lead.attachment.filename });
   // A newsletter sign-up names no reference (its answer must not tell a new address from a known one).
@@ -65,10 +66,12 @@ export default function RequestReceived({ loaderData }: Route.ComponentProps) {
   if (!loaderData.found) {
     return (
       <div className="max-w-xl">
-        <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">This confirmation is no longer available</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">
+          This confirmation is no longer available
+        </h1>
         <p className="mt-4 text-lg text-slate-700">
-          A confirmation page is shown once, right after a form is sent, and expires after half an hour. Questions about a request? Call us at {call}; we reply to every request within{" "}
-          {replyWithinHours} hours.
+          A confirmation page is shown once, right after a form is sent, and expires after half an hour. Questions about
+          a request? Call us at {call}; we reply to every request within {replyWithinHours} hours.
         </p>
         {home}
       </div>

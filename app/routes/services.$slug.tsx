@@ -8,7 +8,8 @@ import type { Route } from "./+types/services.$slug";
 /** The ten services that share one section layout; fleet and holiday lights have their own routes. */
 export function loader({ params }: Route.LoaderArgs) {
   const page = servicePageData(params.slug);
-  if (!page || page.service.template === "fleet" || page.service.template === "holiday") throw data(null, { status: 404 });
+  if (!page || page.service.template === "fleet" || page.service.template === "holiday")
+    throw data(null, { status: 404 });
   return page;
 }
 

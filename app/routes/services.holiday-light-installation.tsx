@@ -45,15 +45,23 @@ export default function HolidayPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <ServiceLayout {...page} estimateButton={estimateButton} faqs={{ title: "Holiday lighting questions", items: faq }}>
-        <section aria-labelledby="booking-heading" className="mt-14 flex flex-col gap-4 rounded-2xl border-2 border-accent-400 bg-amber-50 p-6 sm:flex-row sm:items-center">
+      <ServiceLayout
+        {...page}
+        estimateButton={estimateButton}
+        faqs={{ title: "Holiday lighting questions", items: faq }}
+      >
+        <section
+          aria-labelledby="booking-heading"
+          className="mt-14 flex flex-col gap-4 rounded-2xl border-2 border-accent-400 bg-amber-50 p-6 sm:flex-row sm:items-center"
+        >
           <CalendarClock className="size-10 shrink-0 text-accent-600" aria-hidden="true" />
           <div className="flex-1">
             <h2 id="booking-heading" className="text-xl font-bold text-brand-900">
               Book in October or early November
             </h2>
             <p className="mt-1 text-slate-700">
-              Install dates fill up fast once the weather turns. Booking in October or early November gets your lights up before Thanksgiving and your preferred date on the calendar.
+              Install dates fill up fast once the weather turns. Booking in October or early November gets your lights
+              up before Thanksgiving and your preferred date on the calendar.
             </p>
             <noscript>
               <p className="mt-2 text-slate-700">
@@ -83,12 +91,19 @@ export default function HolidayPage({ loaderData }: Route.ComponentProps) {
             <h2 id={`${DIALOG_ID}-title`} className="text-2xl font-bold text-brand-900">
               Get Free Estimate
             </h2>
-            <button type="button" commandfor={DIALOG_ID} command="close" className="btn -mt-2 -mr-2 px-2 text-slate-700 hover:bg-slate-100" aria-label="Close">
+            <button
+              type="button"
+              commandfor={DIALOG_ID}
+              command="close"
+              className="btn -mt-2 -mr-2 px-2 text-slate-700 hover:bg-slate-100"
+              aria-label="Close"
+            >
               <X className="size-6" aria-hidden="true" />
             </button>
           </div>
           <p id={`${DIALOG_ID}-description`} className="mt-1 mb-4 text-slate-700">
-            Tell us about your home or business and we will send a holiday lighting quote within {nav.business.replyWithinHours} hours.
+            Tell us about your home or business and we will send a holiday lighting quote within{" "}
+            {nav.business.replyWithinHours} hours.
           </p>
           <EstimateForm id="holiday-estimate-form" source="holiday-modal" phone={nav.business.phone} />
         </dialog>

@@ -9,7 +9,13 @@ import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/services";
 
 export function loader() {
-  const cards = services.map(({ slug, title, description, icon, category }) => ({ to: servicePath(slug), title, description, icon, category }));
+  const cards = services.map(({ slug, title, description, icon, category }) => ({
+    to: servicePath(slug),
+    title,
+    description,
+    icon,
+    category,
+  }));
   return {
     cards,
     residential: cards.filter((c) => (c.category as readonly string[]).includes("Residential")),
@@ -26,13 +32,23 @@ export const meta: Route.MetaFunction = () =>
     description:
       "Pressure washing, house and soft washing, roof, gutter, concrete, driveway, sidewalk, fence and deck cleaning, fleet washing and holiday lights across Boise and the Treasure Valley.",
     path: "/services",
-    keywords: ["exterior cleaning services Boise", "pressure washing services", "soft washing", "roof cleaning", "gutter cleaning", "fleet washing Idaho"],
+    keywords: [
+      "exterior cleaning services Boise",
+      "pressure washing services",
+      "soft washing",
+      "roof cleaning",
+      "gutter cleaning",
+      "fleet washing Idaho",
+    ],
   });
 
 export default function Services({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
-      <PageHero title="Exterior cleaning services" lead="Twelve services for homes, farms, HOAs and businesses, each done with the pressure and cleaning agents that suit the surface.">
+      <PageHero
+        title="Exterior cleaning services"
+        lead="Twelve services for homes, farms, HOAs and businesses, each done with the pressure and cleaning agents that suit the surface."
+      >
         {d.gallery ? (
           <Link to={d.gallery} className="btn-inverse">
             See before &amp; after photos
@@ -67,7 +83,11 @@ export default function Services({ loaderData: d }: Route.ComponentProps) {
           </section>
         ))}
       </div>
-      <CallToAction title="Not sure which service you need?" text="Describe the job and we will recommend the right method, with a free written estimate." phone={d.phone} />
+      <CallToAction
+        title="Not sure which service you need?"
+        text="Describe the job and we will recommend the right method, with a free written estimate."
+        phone={d.phone}
+      />
     </>
   );
 }

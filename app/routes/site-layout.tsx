@@ -22,7 +22,10 @@ function Shell({ children }: { children: React.ReactNode }) {
   if (!nav) return <>{children}</>;
   return (
     <>
-      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         Skip to main content
       </a>
       <Header nav={nav} />
@@ -35,7 +38,9 @@ function Shell({ children }: { children: React.ReactNode }) {
             <h2 id="sidebar-estimate" className="text-xl font-extrabold tracking-tight text-brand-900">
               FREE ESTIMATE
             </h2>
-            <p className="mt-1 mb-4 text-sm text-slate-700">Tell us about your property. We reply within {nav.business.replyWithinHours} hours.</p>
+            <p className="mt-1 mb-4 text-sm text-slate-700">
+              Tell us about your property. We reply within {nav.business.replyWithinHours} hours.
+            </p>
             <EstimateForm id="sidebar-estimate-form" source="sidebar" phone={nav.business.phone} />
           </div>
         </aside>
@@ -47,5 +52,9 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <Shell>{isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <UnexpectedError error={error} />}</Shell>;
+  return (
+    <Shell>
+      {isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <UnexpectedError error={error} />}
+    </Shell>
+  );
 }

@@ -10,7 +10,8 @@ export function loader() {
 export const meta: Route.MetaFunction = () =>
   seo({
     title: "Terms of Service",
-    description: "The terms for estimates, scheduling, our satisfaction guarantee, payment, holiday lighting and text messages.",
+    description:
+      "The terms for estimates, scheduling, our satisfaction guarantee, payment, holiday lighting and text messages.",
     path: "/terms-of-service",
     keywords: "terms of service,satisfaction guarantee,pressure washing terms,Idaho".split(","),
   });

@@ -10,13 +10,20 @@ export const TEXT_FORM_LIMIT = 64 * 1024;
 /** Multipart bodies of the job application (a résumé and the text fields). */
 export const UPLOAD_FORM_LIMIT = MAX_RESUME_BYTES + TEXT_FORM_LIMIT;
 
-const hasBody = (req: Request) => req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+const hasBody = (req: Request) =>
+  req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 
 /**
  * Refuses a declared body over its limit (413) before reading it, and answers 503 with Retry-After when
  * `maxInFlight` requests with a body are already being handled. `refuse` writes the answer page.
  */
-export function bodyLimits({ maxInFlight, refuse }: { maxInFlight: number; refuse: (res: Response, status: number, sentence: string) => void }) {
+export function bodyLimits({
+  maxInFlight,
+  refuse,
+}: {
+  maxInFlight: number;
+  refuse: (res: Response, status: number, sentence: string) => void;
+}) {
   let inFlight = 0;
   return (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req)) return next();

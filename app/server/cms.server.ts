@@ -70,10 +70,12 @@ export function cmsContentSecurityPolicy({ localBackend, https }: { localBackend
 const require = createRequire(import.meta.url);
 const decapDist = () => path.dirname(require.resolve("decap-cms/dist/decap-cms.js"));
 /** Decap's script, the chunks it loads on demand (next to itself) and its licence notice. */
-const isDecapFile = (file: string) => /^(?:\d+\.)?decap-cms\.js$/.test(file) || file === "decap-cms.js.LICENSE.txt" || file.endsWith(".wasm");
+const isDecapFile = (file: string) =>
+  /^(?:\d+\.)?decap-cms\.js$/.test(file) || file === "decap-cms.js.LICENSE.txt" || file.endsWith(".wasm");
 
 /** The configuration for this build: CMS_REPO, CMS_BRANCH and CMS_AUTH_URL from the environment (README "Settings"). */
-export const cmsConfigYaml = (siteUrl: string, env: NodeJS.ProcessEnv = process.env) => decapConfigYaml(decapConfig({ backend: cmsBackendFromEnv(env), siteUrl }));
+export const cmsConfigYaml = (siteUrl: string, env: NodeJS.ProcessEnv = process.env) =>
+  decapConfigYaml(decapConfig({ backend: cmsBackendFromEnv(env), siteUrl }));
 
 /** Writes build/client/cms/ (react-router.config.ts, at the end of the build). */
 export function writeCmsBuild(clientDir: string, siteUrl: string, env: NodeJS.ProcessEnv = process.env) {
@@ -89,29 +91,42 @@ export function writeCmsBuild(clientDir: string, siteUrl: string, env: NodeJS.Pr
  * Answers /cms, /cms/ and /cms/config.yml and sets the editor's headers on everything under /cms (its script
  * and chunks are then served by the static files, from build/client/cms; in development from node_modules).
  */
-export function cmsHandler(options: { dev: boolean; clientDir: string; siteUrl: string; localBackend?: string; isHttps: (req: IncomingMessage) => boolean }) {
+export function cmsHandler(options: {
+  dev: boolean;
+  clientDir: string;
+  siteUrl: string;
+  localBackend?: string;
+  isHttps: (req: IncomingMessage) => boolean;
+}) {
   const dir = path.join(options.clientDir, CMS_PATH.slice(1));
   let configYaml: string | undefined;
   const config = () => {
     // In development the configuration follows the schemas as they are edited; a build's is read once.
-    const base = options.dev ? cmsConfigYaml(options.siteUrl) : (configYaml ??= readFileSync(path.join(dir, "config.yml"), "utf8"));
+    const base = options.dev
+      ? cmsConfigYaml(options.siteUrl)
+      : (configYaml ??= readFileSync(path.join(dir, "config.yml"), "utf8"));
     return options.localBackend ? withLocalBackend(base, options.localBackend) : base;
   };
   return (req: Request, res: Response, next: NextFunction) => {
     if (!isCmsPath(req.path)) return next();
     res.set({
-      "Content-Security-Policy": cmsContentSecurityPolicy({ localBackend: options.localBackend, https: options.isHttps(req) }),
+      "Content-Security-Policy": cmsContentSecurityPolicy({
+        localBackend: options.localBackend,
+        https: options.isHttps(req),
+      }),
       "X-Robots-Tag": "noindex, nofollow",
       "Cache-Control": "no-store",
       // The GitHub sign-in opens a window on the OAuth proxy that answers this page with postMessage.
       "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
     });
-    if (req.method !== "GET" && req.method !== "HEAD") return void res.status(405).set("Allow", "GET, HEAD").type("text").send("Method not allowed");
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return void res.status(405).set("Allow", "GET, HEAD").type("text").send("Method not allowed");
     if (req.path === CMS_PATH || req.path === `${CMS_PATH}/`) return void res.type("html").send(cmsIndexHtml());
     if (req.path === `${CMS_PATH}/config.yml`) return void res.type("text/yaml; charset=utf-8").send(config());
     if (options.dev) {
       const file = path.basename(req.path);
-      if (req.path === `${CMS_PATH}/${file}` && isDecapFile(file)) return void res.sendFile(path.join(decapDist(), file));
+      if (req.path === `${CMS_PATH}/${file}` && isDecapFile(file))
+        return void res.sendFile(path.join(decapDist(), file));
       return void res.status(404).type("text").send("Not found");
     }
     next();

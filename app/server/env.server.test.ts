@@ -12,27 +12,50 @@ describe("settings", () => {
   });
 
   it("reads the values it is given and treats empty ones as unset", () => {
-    const env = parseEnv({ MAIL_TRANSPORT: "files", PORT: "8080", SITE_URL: "https://example.com/", DATABASE_URL: "postgres://u:p@db/gs", SMTP_URL: "", LEAD_RATE_LIMIT: "0" });
-    expect(env).toMatchObject({ PORT: 8080, SITE_URL: "https://example.com", DATABASE_URL: "postgres://u:p@db/gs", LEAD_RATE_LIMIT: 0 });
+    const env = parseEnv({
+      MAIL_TRANSPORT: "files",
+      PORT: "8080",
+      SITE_URL: "https://example.com/",
+      DATABASE_URL: "postgres://u:p@db/gs",
+      SMTP_URL: "",
+      LEAD_RATE_LIMIT: "0",
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      SITE_URL: "https://example.com",
+      DATABASE_URL: "postgres://u:p@db/gs",
+      LEAD_RATE_LIMIT: 0,
+    });
     expect(env.SMTP_URL).toBeUndefined();
   });
 
   it("stops with a message naming each bad setting", () => {
     const attempt = () => parseEnv({ PORT: "http", DATABASE_URL: "mysql://x", LEADS_TO: "owner" });
     expect(attempt).toThrow(EnvError);
-    expect(attempt).toThrow(/PORT: .*\n.*DATABASE_URL: must be a URL starting with postgres:\/\/ or postgresql:\/\/.*\n.*LEADS_TO: must be an e-mail address/s);
+    expect(attempt).toThrow(
+      /PORT: .*\n.*DATABASE_URL: must be a URL starting with postgres:\/\/ or postgresql:\/\/.*\n.*LEADS_TO: must be an e-mail address/s,
+    );
   });
 
   it("requires a webhook secret with a webhook URL", () => {
-    expect(() => parseEnv({ LEAD_WEBHOOK_URL: "https://crm.example/hook" })).toThrow(/LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set/);
+    expect(() => parseEnv({ LEAD_WEBHOOK_URL: "https://crm.example/hook" })).toThrow(
+      /LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set/,
+    );
   });
 
   it("accepts only https webhook URLs, except on this machine", () => {
     const secret = "0123456789abcdef0123";
-    const hook = (url: string) => () => parseEnv({ NODE_ENV: "test", LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: secret });
+    const hook = (url: string) => () =>
+      parseEnv({ NODE_ENV: "test", LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: secret });
     expect(hook("http://crm.example/hook")).toThrow(/LEAD_WEBHOOK_URL: must start with https:\/\//);
     expect(hook("http://10.0.0.5/hook")).toThrow(EnvError);
-    for (const ok of ["https://crm.example/hook", "http://127.0.0.1:9000/hook", "http://localhost/hook", "http://[::1]:9000/hook"]) expect(hook(ok)).not.toThrow();
+    for (const ok of [
+      "https://crm.example/hook",
+      "http://127.0.0.1:9000/hook",
+      "http://localhost/hook",
+      "http://[::1]:9000/hook",
+    ])
+      expect(hook(ok)).not.toThrow();
   });
 
   it("accepts the browser editor's local backend only on this machine and not in production", () => {
@@ -44,26 +67,39 @@ describe("settings", () => {
     expect(local("http://localhost:8082/api/v1", "test")().CMS_LOCAL_BACKEND).toBe("http://localhost:8082/api/v1");
     expect(local("http://192.168.1.5:8081/api/v1")).toThrow(/CMS_LOCAL_BACKEND: must be an address on this machine/);
     expect(local("ftp://127.0.0.1/api/v1")).toThrow(/CMS_LOCAL_BACKEND: must be a URL starting with http:/);
-    expect(local("http://127.0.0.1:8081/api/v1", "production")).toThrow(/CMS_LOCAL_BACKEND: only for editing on this machine/);
+    expect(local("http://127.0.0.1:8081/api/v1", "production")).toThrow(
+      /CMS_LOCAL_BACKEND: only for editing on this machine/,
+    );
     expect(parseEnv({ NODE_ENV: "production", MAIL_TRANSPORT: "files" }).CMS_LOCAL_BACKEND).toBeUndefined();
   });
 
   it("refuses a production start without SMTP_URL unless MAIL_TRANSPORT=files is chosen on purpose", () => {
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SMTP_URL: required in production .*MAIL_TRANSPORT=files/);
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
+      /SMTP_URL: required in production .*MAIL_TRANSPORT=files/,
+    );
     expect(parseEnv({ NODE_ENV: "production", MAIL_TRANSPORT: "files" }).MAIL_TRANSPORT).toBe("files");
     expect(parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example:587" }).MAIL_TRANSPORT).toBe("smtp");
     expect(parseEnv({ NODE_ENV: "development" }).MAIL_TRANSPORT).toBe("files");
-    expect(() => parseEnv({ NODE_ENV: "development", MAIL_TRANSPORT: "smtp" })).toThrow(/SMTP_URL: required when MAIL_TRANSPORT=smtp/);
-    expect(() => parseEnv({ NODE_ENV: "test", MAIL_TRANSPORT: "carrier-pigeon" })).toThrow(/MAIL_TRANSPORT: must be smtp or files/);
+    expect(() => parseEnv({ NODE_ENV: "development", MAIL_TRANSPORT: "smtp" })).toThrow(
+      /SMTP_URL: required when MAIL_TRANSPORT=smtp/,
+    );
+    expect(() => parseEnv({ NODE_ENV: "test", MAIL_TRANSPORT: "carrier-pigeon" })).toThrow(
+      /MAIL_TRANSPORT: must be smtp or files/,
+    );
   });
 
   it("stops a production start with an http:// SITE_URL, naming SITE_URL; development and tests may use http://", () => {
-    const production = (SITE_URL: string) => () => parseEnv({ NODE_ENV: "production", MAIL_TRANSPORT: "files", SITE_URL });
-    expect(production("http://www.gemstateexteriorcleaning.com")).toThrow(/SITE_URL: must start with https:\/\/ in production/);
+    const production = (SITE_URL: string) => () =>
+      parseEnv({ NODE_ENV: "production", MAIL_TRANSPORT: "files", SITE_URL });
+    expect(production("http://www.gemstateexteriorcleaning.com")).toThrow(
+      /SITE_URL: must start with https:\/\/ in production/,
+    );
     expect(production("http://localhost:3000")).toThrow(EnvError);
     expect(production("https://www.gemstateexteriorcleaning.com")).not.toThrow();
     expect(parseEnv({ MAIL_TRANSPORT: "files" }).SITE_URL).toMatch(/^https:\/\//);
-    expect(parseEnv({ NODE_ENV: "development", SITE_URL: "http://localhost:3000" }).SITE_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ NODE_ENV: "development", SITE_URL: "http://localhost:3000" }).SITE_URL).toBe(
+      "http://localhost:3000",
+    );
     expect(parseEnv({ NODE_ENV: "test", SITE_URL: "http://localhost:3000" }).SITE_URL).toBe("http://localhost:3000");
   });
 
@@ -87,27 +123,45 @@ describe("settings", () => {
     expect(message).toContain("not shown");
   });
 
-  it.each(["LINK_SECRET", "HASH_SECRET"] as const)("takes %s of at least 32 characters, or none (a key kept in the database)", (name) => {
-    expect(parseEnv({ NODE_ENV: "test" })[name]).toBeUndefined();
-    expect(parseEnv({ NODE_ENV: "test", [name]: "l".repeat(32) })[name]).toBe("l".repeat(32));
-    expect(() => parseEnv({ NODE_ENV: "test", [name]: "short" })).toThrow(new RegExp(`${name}: must be at least 32 characters`));
-  });
+  it.each(["LINK_SECRET", "HASH_SECRET"] as const)(
+    "takes %s of at least 32 characters, or none (a key kept in the database)",
+    (name) => {
+      expect(parseEnv({ NODE_ENV: "test" })[name]).toBeUndefined();
+      expect(parseEnv({ NODE_ENV: "test", [name]: "l".repeat(32) })[name]).toBe("l".repeat(32));
+      expect(() => parseEnv({ NODE_ENV: "test", [name]: "short" })).toThrow(
+        new RegExp(`${name}: must be at least 32 characters`),
+      );
+    },
+  );
 
   it('takes the proxies in front as a number of hops or addresses/CIDRs, and refuses "true" with the new forms', () => {
     expect(parseEnv({ NODE_ENV: "test" }).TRUST_PROXY).toBe(false);
     expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
     expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
-    expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: "10.0.0.2, 10.1.0.0/16,loopback,::1,fd00::/8" }).TRUST_PROXY).toEqual(["10.0.0.2", "10.1.0.0/16", "loopback", "::1", "fd00::/8"]);
+    expect(
+      parseEnv({ NODE_ENV: "test", TRUST_PROXY: "10.0.0.2, 10.1.0.0/16,loopback,::1,fd00::/8" }).TRUST_PROXY,
+    ).toEqual(["10.0.0.2", "10.1.0.0/16", "loopback", "::1", "fd00::/8"]);
     expect(() => parseEnv({ NODE_ENV: "test", TRUST_PROXY: "true" })).toThrow(
       /TRUST_PROXY: "true" is no longer accepted.*X-Forwarded-For.*number of proxies in front of the server \(e\.g\. 1\).*addresses\/CIDRs/,
     );
-    expect(() => parseEnv({ NODE_ENV: "test", TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY: must be the number of proxies/);
-    expect(() => parseEnv({ NODE_ENV: "test", TRUST_PROXY: "proxy.example" })).toThrow(/TRUST_PROXY: must be the number of proxies/);
+    expect(() => parseEnv({ NODE_ENV: "test", TRUST_PROXY: "10.0.0.0/33" })).toThrow(
+      /TRUST_PROXY: must be the number of proxies/,
+    );
+    expect(() => parseEnv({ NODE_ENV: "test", TRUST_PROXY: "proxy.example" })).toThrow(
+      /TRUST_PROXY: must be the number of proxies/,
+    );
   });
 
   it("has HTTP time limits and a cap on bodies read at once", () => {
-    expect(parseEnv({ NODE_ENV: "test" })).toMatchObject({ HTTP_HEADERS_TIMEOUT_SECONDS: 10, HTTP_REQUEST_TIMEOUT_SECONDS: 60, HTTP_KEEP_ALIVE_SECONDS: 5, MAX_BODIES_IN_FLIGHT: 64 });
-    expect(() => parseEnv({ NODE_ENV: "test", HTTP_HEADERS_TIMEOUT_SECONDS: "30", HTTP_REQUEST_TIMEOUT_SECONDS: "20" })).toThrow(/HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed/);
+    expect(parseEnv({ NODE_ENV: "test" })).toMatchObject({
+      HTTP_HEADERS_TIMEOUT_SECONDS: 10,
+      HTTP_REQUEST_TIMEOUT_SECONDS: 60,
+      HTTP_KEEP_ALIVE_SECONDS: 5,
+      MAX_BODIES_IN_FLIGHT: 64,
+    });
+    expect(() =>
+      parseEnv({ NODE_ENV: "test", HTTP_HEADERS_TIMEOUT_SECONDS: "30", HTTP_REQUEST_TIMEOUT_SECONDS: "20" }),
+    ).toThrow(/HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed/);
   });
 });

@@ -63,14 +63,28 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; MAIL_TRANSPORT: "smtp" | "files"; RECEIPT_SECRET: string };
+export type Env = z.infer<typeof envSchema> & {
+  DATA_DIR: string;
+  MAIL_TRANSPORT: "smtp" | "files";
+  RECEIPT_SECRET: string;
+};
 
 /** Settings whose values are never printed (they carry passwords, tokens or keys). */
-const SECRETS = new Set(["DATABASE_URL", "SMTP_URL", "LEAD_WEBHOOK_URL", "LEAD_WEBHOOK_SECRET", "RECEIPT_SECRET", "LINK_SECRET", "HASH_SECRET"]);
+const SECRETS = new Set([
+  "DATABASE_URL",
+  "SMTP_URL",
+  "LEAD_WEBHOOK_URL",
+  "LEAD_WEBHOOK_SECRET",
+  "RECEIPT_SECRET",
+  "LINK_SECRET",
+  "HASH_SECRET",
+]);
 
-const isLoopback = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+const isLoopback = (hostname: string) =>
+  hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 
-const TRUST_PROXY_FORMS = "the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs, comma-separated (e.g. 10.0.0.2 or 10.0.0.0/8, loopback)";
+const TRUST_PROXY_FORMS =
+  "the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs, comma-separated (e.g. 10.0.0.2 or 10.0.0.0/8, loopback)";
 const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 /** false (no proxy), a number of hops, or a list of addresses/CIDRs, as Express's "trust proxy" takes them. */
@@ -78,7 +92,10 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | 
   const v = value.trim().toLowerCase();
   if (v === "" || v === "false" || v === "0") return false;
   if (v === "true") {
-    ctx.addIssue({ code: "custom", message: `"true" is no longer accepted: it trusted every hop, so a client could choose its own address with X-Forwarded-For. Give ${TRUST_PROXY_FORMS}` });
+    ctx.addIssue({
+      code: "custom",
+      message: `"true" is no longer accepted: it trusted every hop, so a client could choose its own address with X-Forwarded-For. Give ${TRUST_PROXY_FORMS}`,
+    });
     return z.NEVER;
   }
   if (/^\d+$/.test(v)) {
@@ -103,7 +120,8 @@ export class EnvError extends Error {}
 /** Parses the environment; empty strings count as unset. Throws EnvError with one line per problem. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-  const invalid = (lines: string[]) => new EnvError(`Invalid settings:\n${lines.map((l) => `  ${l}`).join("\n")}\nSee the settings table in README.md.`);
+  const invalid = (lines: string[]) =>
+    new EnvError(`Invalid settings:\n${lines.map((l) => `  ${l}`).join("\n")}\nSee the settings table in README.md.`);
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     throw invalid(
@@ -115,7 +133,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = result.data;
   const problems: string[] = [];
-  if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS) problems.push("HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS");
+  if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS)
+    problems.push("HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS");
   // Browsers reach a production site over HTTPS (a TLS proxy in front, docs/security.md "Behind a TLS proxy"):
   // the scheme of every request, the session cookie's Secure flag and HSTS follow SITE_URL.
   if (env.NODE_ENV === "production" && new URL(env.SITE_URL).protocol !== "https:") {
@@ -125,21 +144,31 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (env.CMS_LOCAL_BACKEND) {
     if (!isLoopback(new URL(env.CMS_LOCAL_BACKEND).hostname))
-      problems.push("CMS_LOCAL_BACKEND: must be an address on this machine, like http://127.0.0.1:8081/api/v1 (decap-server, started by npm run cms)");
+      problems.push(
+        "CMS_LOCAL_BACKEND: must be an address on this machine, like http://127.0.0.1:8081/api/v1 (decap-server, started by npm run cms)",
+      );
     if (env.NODE_ENV === "production")
-      problems.push("CMS_LOCAL_BACKEND: only for editing on this machine (npm run cms; NODE_ENV=development or test): in production the editor saves through the git host (docs/cms.md)");
+      problems.push(
+        "CMS_LOCAL_BACKEND: only for editing on this machine (npm run cms; NODE_ENV=development or test): in production the editor saves through the git host (docs/cms.md)",
+      );
   }
-  if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) problems.push("LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set");
+  if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET)
+    problems.push("LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set");
   if (env.LEAD_WEBHOOK_URL) {
     const hook = new URL(env.LEAD_WEBHOOK_URL);
-    if (hook.protocol !== "https:" && !isLoopback(hook.hostname)) problems.push("LEAD_WEBHOOK_URL: must start with https:// (http:// only for this machine: localhost, 127.0.0.1, [::1])");
+    if (hook.protocol !== "https:" && !isLoopback(hook.hostname))
+      problems.push(
+        "LEAD_WEBHOOK_URL: must start with https:// (http:// only for this machine: localhost, 127.0.0.1, [::1])",
+      );
   }
   // E-mail: SMTP when SMTP_URL is set. Without it, a production server refuses to start unless the owner
   // chose files on purpose (MAIL_TRANSPORT=files, which `npm start` / `npm run serve` set for the Quick start).
   const transport = env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : env.NODE_ENV === "production" ? undefined : "files");
   if (transport === "smtp" && !env.SMTP_URL) problems.push("SMTP_URL: required when MAIL_TRANSPORT=smtp");
   if (transport === undefined) {
-    problems.push("SMTP_URL: required in production (NODE_ENV=production) so the owner's e-mails are sent; or set MAIL_TRANSPORT=files to write them to DATA_DIR/mail on purpose");
+    problems.push(
+      "SMTP_URL: required in production (NODE_ENV=production) so the owner's e-mails are sent; or set MAIL_TRANSPORT=files to write them to DATA_DIR/mail on purpose",
+    );
   }
   if (problems.length > 0) throw invalid(problems);
   // MAIL_TRANSPORT=files wins over an SMTP_URL that is also set: the mail module sends only when SMTP_URL is.

@@ -20,7 +20,8 @@ export class HttpError extends Error {
 /** Reads a form body, counting bytes as they stream in; more than `limit` bytes is a 413. */
 export async function readFormData(request: Request, uploadLimit: number = TEXT_FORM_LIMIT): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) throw new HttpError(415, "Send this form from the page.");
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type))
+    throw new HttpError(415, "Send this form from the page.");
   // Only a multipart upload may be larger than a text form.
   const limit = /^multipart\//i.test(type) ? uploadLimit : Math.min(uploadLimit, TEXT_FORM_LIMIT);
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -44,7 +45,8 @@ export async function readFormData(request: Request, uploadLimit: number = TEXT_
   }
   const bytes = Buffer.concat(chunks);
   // Counted before parsing: building a FormData of tens of thousands of entries takes the event loop for a while.
-  if (countEntries(bytes, type) > MAX_FORM_ENTRIES) throw new HttpError(400, `This form has too many fields. ${notOurForm}`);
+  if (countEntries(bytes, type) > MAX_FORM_ENTRIES)
+    throw new HttpError(400, `This form has too many fields. ${notOurForm}`);
   try {
     return await new Response(bytes, { headers: { "content-type": type } }).formData();
   } catch {
@@ -57,7 +59,11 @@ function countEntries(bytes: Buffer, type: string): number {
   const boundary = /^multipart\//i.test(type) ? /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type) : null;
   const separator = boundary ? Buffer.from(`--${boundary[1] ?? boundary[2]}`) : Buffer.from("&");
   let count = boundary ? -1 : 1;
-  for (let at = bytes.indexOf(separator); at !== -1 && count <= MAX_FORM_ENTRIES; at = bytes.indexOf(separator, at + separator.length)) {
+  for (
+    let at = bytes.indexOf(separator);
+    at !== -1 && count <= MAX_FORM_ENTRIES;
+    at = bytes.indexOf(separator, at + separator.length)
+  ) {
     // Empty pieces (`a&&b`) are no entries.
     if (boundary || (bytes[at + 1] !== 0x26 && at + 1 < bytes.length)) count++;
   }
@@ -71,7 +77,10 @@ export interface FormShape {
 }
 
 /** A form's shape from explicit lists of its field names (the owner's forms name theirs in app/forms/admin.ts). */
-export const formFields = (single: readonly string[], multiple: readonly string[] = []): FormShape => ({ single: new Set(single), multiple: new Set(multiple) });
+export const formFields = (single: readonly string[], multiple: readonly string[] = []): FormShape => ({
+  single: new Set(single),
+  multiple: new Set(multiple),
+});
 
 const notOurForm = "Please send the form from our page, or call us.";
 const shortName = (name: string) => JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
@@ -88,11 +97,13 @@ export function pickFields(formData: FormData, shape: FormShape): FormData {
   let count = 0;
   for (const [name, value] of formData) {
     if (++count > MAX_FORM_ENTRIES) throw new HttpError(400, `This form has too many fields. ${notOurForm}`);
-    if (/[[\].]/.test(name) || name.startsWith("__")) throw new HttpError(400, `This form has a field it does not accept (${shortName(name)}). ${notOurForm}`);
+    if (/[[\].]/.test(name) || name.startsWith("__"))
+      throw new HttpError(400, `This form has a field it does not accept (${shortName(name)}). ${notOurForm}`);
     if (shape.multiple.has(name)) {
       kept.append(name, value);
     } else if (shape.single.has(name)) {
-      if (seen.has(name)) throw new HttpError(400, `The field ${shortName(name)} was sent more than once. ${notOurForm}`);
+      if (seen.has(name))
+        throw new HttpError(400, `The field ${shortName(name)} was sent more than once. ${notOurForm}`);
       seen.add(name);
       kept.append(name, value);
     }
@@ -101,6 +112,10 @@ export function pickFields(formData: FormData, shape: FormShape): FormData {
 }
 
 /** The body read within the text-form limit and reduced to the form's fields; an HttpError (413, 415, 400) otherwise. */
-export async function readFields(request: Request, shape: FormShape, limit: number = TEXT_FORM_LIMIT): Promise<FormData> {
+export async function readFields(
+  request: Request,
+  shape: FormShape,
+  limit: number = TEXT_FORM_LIMIT,
+): Promise<FormData> {
   return pickFields(await readFormData(request, limit), shape);
 }

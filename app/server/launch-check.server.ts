@@ -15,7 +15,11 @@ export interface Placeholder {
 }
 
 export interface LaunchContent {
-  business: { phone: { e164: string; display: string }; license: string; social: readonly { name: string; href: string }[] };
+  business: {
+    phone: { e164: string; display: string };
+    license: string;
+    social: readonly { name: string; href: string }[];
+  };
   priceBook: { confirmed: boolean };
 }
 
@@ -33,7 +37,10 @@ function namesNoProfile(href: string): boolean {
 }
 
 /** Every placeholder still in the content and the settings (`env`: the process's environment, unparsed). */
-export function launchPlaceholders(env: Record<string, string | undefined>, content: LaunchContent = { business, priceBook }): Placeholder[] {
+export function launchPlaceholders(
+  env: Record<string, string | undefined>,
+  content: LaunchContent = { business, priceBook },
+): Placeholder[] {
   const found: Placeholder[] = [];
   const set = (name: string) => (env[name] ?? "").trim() !== "";
   if (!content.priceBook.confirmed) {
@@ -44,7 +51,11 @@ export function launchPlaceholders(env: Record<string, string | undefined>, cont
     });
   }
   if (/placeholder/i.test(content.business.license)) {
-    found.push({ where: "content/business.yaml (license)", what: `the license number is a placeholder: "${content.business.license}"`, fix: "write your Idaho contractor registration number" });
+    found.push({
+      where: "content/business.yaml (license)",
+      what: `the license number is a placeholder: "${content.business.license}"`,
+      fix: "write your Idaho contractor registration number",
+    });
   }
   if (fictionalPhone(content.business.phone.e164)) {
     found.push({

@@ -3,7 +3,10 @@ import { receiptPath } from "./receipt.server.ts";
 import { loggedPath } from "./log-path.server.ts";
 
 describe("loggedPath (the request log's path)", () => {
-  const receipt = receiptPath({ leadId: "5a4ad3a8-0d0c-4a5e-9c5e-2b8f0c1d2e3f", kind: "contact", duplicate: false }, "r".repeat(40));
+  const receipt = receiptPath(
+    { leadId: "5a4ad3a8-0d0c-4a5e-9c5e-2b8f0c1d2e3f", kind: "contact", duplicate: false },
+    "r".repeat(40),
+  );
 
   it("logs a receipt link as its route pattern, however it is spelled", () => {
     expect(loggedPath(receipt)).toBe("/request-received/:ref");

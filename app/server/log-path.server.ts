@@ -5,7 +5,9 @@
  * the logs open that visitor's confirmation page. The path is matched as routing sees it (decoded, any
  * letter case), so no spelling of it slips through.
  */
-const SECRET_SEGMENTS: readonly { prefix: string; pattern: string }[] = [{ prefix: "/request-received/", pattern: "/request-received/:ref" }];
+const SECRET_SEGMENTS: readonly { prefix: string; pattern: string }[] = [
+  { prefix: "/request-received/", pattern: "/request-received/:ref" },
+];
 
 export function loggedPath(url: string): string {
   const path = url.split("?")[0]!;
@@ -16,6 +18,7 @@ export function loggedPath(url: string): string {
     decoded = path;
   }
   const lower = decoded.toLowerCase();
-  for (const { prefix, pattern } of SECRET_SEGMENTS) if (lower.startsWith(prefix)) return lower.endsWith(".data") ? `${pattern}.data` : pattern;
+  for (const { prefix, pattern } of SECRET_SEGMENTS)
+    if (lower.startsWith(prefix)) return lower.endsWith(".data") ? `${pattern}.data` : pattern;
   return path;
 }

@@ -23,25 +23,50 @@ afterAll(() => storage.cleanup());
 
 function context() {
   const ctx = new RouterContextProvider();
-  ctx.set(appContext, { database, env, logger: pino({ level: "silent" }), notifyOutbox: () => {}, clientIp: "203.0.113.7", documentRequest: true });
+  ctx.set(appContext, {
+    database,
+    env,
+    logger: pino({ level: "silent" }),
+    notifyOutbox: () => {},
+    clientIp: "203.0.113.7",
+    documentRequest: true,
+  });
   return ctx;
 }
 
 type Answer = { data: { state: string }; init: { status?: number } | null };
 type Handler = (args: never) => Promise<unknown>;
-const get = async (loader: Handler, path: string) => (await loader({ request: new Request(`http://localhost${path}`), context: context(), params: {} } as never)) as unknown as Answer;
+const get = async (loader: Handler, path: string) =>
+  (await loader({
+    request: new Request(`http://localhost${path}`),
+    context: context(),
+    params: {},
+  } as never)) as unknown as Answer;
 const post = async (action: Handler, path: string, body = "") =>
   (await action({
-    request: new Request(`http://localhost${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body }),
+    request: new Request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+    }),
     context: context(),
     params: {},
   } as never)) as unknown as Answer | Response;
 
 async function signUp(email: string) {
-  const { id } = await recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null }, consent: null }), {
-    webhook: false,
-    reply: true,
-  });
+  const { id } = await recordLead(
+    database,
+    sampleLead({
+      kind: "newsletter",
+      fields: { email },
+      contact: { name: null, email, phone: null, zip: null },
+      consent: null,
+    }),
+    {
+      webhook: false,
+      reply: true,
+    },
+  );
   const secret = await linkSecret(database, env);
   return {
     id,
@@ -82,7 +107,9 @@ describe("/newsletter/unsubscribe", () => {
     const answer = (await post(unsubscribeAction, unsubscribe, "List-Unsubscribe=One-Click")) as Answer;
     expect([answer.data.state, answer.init?.status]).toEqual(["unsubscribed", 200]);
     expect(await status(id)).toBe("unsubscribed");
-    expect(((await post(unsubscribeAction, unsubscribe, "List-Unsubscribe=One-Click")) as Answer).data.state).toBe("unsubscribed");
+    expect(((await post(unsubscribeAction, unsubscribe, "List-Unsubscribe=One-Click")) as Answer).data.state).toBe(
+      "unsubscribed",
+    );
   });
 
   it("the page's button unsubscribes a pending sign-up and comes back to the link (PRG)", async () => {
@@ -95,8 +122,17 @@ describe("/newsletter/unsubscribe", () => {
 
   it("an expired link answers 410 and changes nothing", async () => {
     const { id } = await signUp("expired@example.com");
-    const old = newsletterToken("unsubscribe", id, await linkSecret(database, env), new Date(Date.now() - 400 * 86_400_000));
-    const answer = (await post(unsubscribeAction, `/newsletter/unsubscribe?t=${encodeURIComponent(old)}`, "List-Unsubscribe=One-Click")) as Answer;
+    const old = newsletterToken(
+      "unsubscribe",
+      id,
+      await linkSecret(database, env),
+      new Date(Date.now() - 400 * 86_400_000),
+    );
+    const answer = (await post(
+      unsubscribeAction,
+      `/newsletter/unsubscribe?t=${encodeURIComponent(old)}`,
+      "List-Unsubscribe=One-Click",
+    )) as Answer;
     expect([answer.data.state, answer.init?.status]).toEqual(["expired", 410]);
     expect(await status(id)).toBe("pending");
   });

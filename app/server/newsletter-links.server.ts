@@ -8,13 +8,27 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { SubscriptionStatus } from "./db/database.server.ts";
 import { getApp } from "./context.server.ts";
-import { confirmSubscription, getSubscription, linkSecret, readNewsletterToken, unsubscribe, type TokenPurpose } from "./leads/newsletter.server.ts";
+import {
+  confirmSubscription,
+  getSubscription,
+  linkSecret,
+  readNewsletterToken,
+  unsubscribe,
+  type TokenPurpose,
+} from "./leads/newsletter.server.ts";
 import { readFormData } from "./form-body.server.ts";
 
 /** What the page shows: the subscription's state, or what is wrong with the link. */
 export type LinkState = SubscriptionStatus | "invalid" | "expired" | "unknown";
 
-const STATUS: Record<LinkState, number> = { pending: 200, confirmed: 200, unsubscribed: 200, invalid: 400, expired: 410, unknown: 404 };
+const STATUS: Record<LinkState, number> = {
+  pending: 200,
+  confirmed: 200,
+  unsubscribed: 200,
+  invalid: 400,
+  expired: 410,
+  unknown: 404,
+};
 
 const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("t") ?? "").slice(0, 300);
 
@@ -27,8 +41,12 @@ async function resolve(context: Readonly<RouterContextProvider>, request: Reques
 
 export async function linkLoader(context: Readonly<RouterContextProvider>, request: Request, purpose: TokenPurpose) {
   const { app, token, read } = await resolve(context, request, purpose);
-  const state: LinkState = typeof read === "string" ? read : ((await getSubscription(app.database, read.leadId))?.status ?? "unknown");
-  return data({ state, token }, { status: STATUS[state], headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } });
+  const state: LinkState =
+    typeof read === "string" ? read : ((await getSubscription(app.database, read.leadId))?.status ?? "unknown");
+  return data(
+    { state, token },
+    { status: STATUS[state], headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } },
+  );
 }
 
 export async function linkAction(context: Readonly<RouterContextProvider>, request: Request, purpose: TokenPurpose) {
@@ -36,9 +54,11 @@ export async function linkAction(context: Readonly<RouterContextProvider>, reque
   // The body only tells a mail program's one-click POST from the page's button; the token decides.
   const body = await readFormData(request).catch(() => null);
   if (typeof read === "string") return data({ state: read as LinkState, token }, { status: STATUS[read] });
-  const state = (await (purpose === "confirm" ? confirmSubscription : unsubscribe)(app.database, read.leadId)) ?? "unknown";
+  const state =
+    (await (purpose === "confirm" ? confirmSubscription : unsubscribe)(app.database, read.leadId)) ?? "unknown";
   app.logger.info({ purpose, state }, "newsletter link used");
-  if (body?.get("List-Unsubscribe") === "One-Click") return data({ state: state as LinkState, token }, { status: STATUS[state] });
+  if (body?.get("List-Unsubscribe") === "One-Click")
+    return data({ state: state as LinkState, token }, { status: STATUS[state] });
   // The page's button: Post/Redirect/Get back to the link, which now shows the new state.
   return redirect(`${new URL(request.url).pathname}?t=${encodeURIComponent(token)}`, 303);
 }

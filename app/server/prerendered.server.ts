@@ -24,7 +24,10 @@ interface Page {
   csp: { http: string; https: string };
 }
 
-const variant = (body: Buffer): Variant => ({ body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` });
+const variant = (body: Buffer): Variant => ({
+  body,
+  etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+});
 
 /** Reads every `index.html` under root (with its .br/.gz copies) once, at start. */
 export function loadPrerendered(root: string, cspHashes: Record<string, string[]>): Map<string, Page> {
@@ -35,7 +38,10 @@ export function loadPrerendered(root: string, cspHashes: Record<string, string[]
       identity: variant(readFileSync(full)),
       br: existsSync(`${full}.br`) ? variant(readFileSync(`${full}.br`)) : undefined,
       gzip: existsSync(`${full}.gz`) ? variant(readFileSync(`${full}.gz`)) : undefined,
-      csp: { http: contentSecurityPolicy({ scriptSources, https: false }), https: contentSecurityPolicy({ scriptSources, https: true }) },
+      csp: {
+        http: contentSecurityPolicy({ scriptSources, https: false }),
+        https: contentSecurityPolicy({ scriptSources, https: true }),
+      },
     });
   }
   return pages;
@@ -45,7 +51,10 @@ export function loadPrerendered(root: string, cspHashes: Record<string, string[]
  * Answers the request when it is a prerendered page and returns true; otherwise returns false.
  * `isHttps` must be the rule Express's responses follow (server.ts passes the same function to both).
  */
-export function servePrerenderedFast(pages: Map<string, Page>, options: { hsts: boolean; isHttps: (req: IncomingMessage) => boolean }) {
+export function servePrerenderedFast(
+  pages: Map<string, Page>,
+  options: { hsts: boolean; isHttps: (req: IncomingMessage) => boolean },
+) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !req.url || req.url.includes("?")) return false;
     let pathname: string;
@@ -58,7 +67,12 @@ export function servePrerenderedFast(pages: Map<string, Page>, options: { hsts: 
     const page = pages.get(key);
     if (!page) return false;
     const accepted = acceptedEncodings(req.headers["accept-encoding"]);
-    const [encoding, chosen] = accepted.has("br") && page.br ? (["br", page.br] as const) : accepted.has("gzip") && page.gzip ? (["gzip", page.gzip] as const) : ([null, page.identity] as const);
+    const [encoding, chosen] =
+      accepted.has("br") && page.br
+        ? (["br", page.br] as const)
+        : accepted.has("gzip") && page.gzip
+          ? (["gzip", page.gzip] as const)
+          : ([null, page.identity] as const);
     const https = options.isHttps(req);
     const headers: Record<string, string> = {
       ...securityHeaderValues({ hsts: options.hsts && https }),

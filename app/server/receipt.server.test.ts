@@ -21,7 +21,9 @@ describe("confirmation links", () => {
   it("expire after half an hour", () => {
     const now = new Date("2026-11-23T08:00:00Z");
     const path = receiptPath({ leadId: id, kind: "estimate", duplicate: true }, secret, now);
-    expect(readReceipt(ref(path), secret, new Date(now.getTime() + RECEIPT_TTL_MS - 1000))).toMatchObject({ duplicate: true });
+    expect(readReceipt(ref(path), secret, new Date(now.getTime() + RECEIPT_TTL_MS - 1000))).toMatchObject({
+      duplicate: true,
+    });
     expect(readReceipt(ref(path), secret, new Date(now.getTime() + RECEIPT_TTL_MS + 1000))).toBeNull();
   });
 });

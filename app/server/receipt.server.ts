@@ -15,10 +15,16 @@ export interface Receipt {
   duplicate: boolean;
 }
 
-const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(payload).digest("base64url").slice(0, 32);
+const sign = (secret: string, payload: string) =>
+  createHmac("sha256", secret).update(payload).digest("base64url").slice(0, 32);
 
 export function receiptPath(receipt: Receipt, secret: string, now = new Date()): string {
-  const payload = [receipt.leadId || "0", receipt.kind, Math.ceil((now.getTime() + RECEIPT_TTL_MS) / 1000).toString(36), receipt.duplicate ? "1" : "0"].join(".");
+  const payload = [
+    receipt.leadId || "0",
+    receipt.kind,
+    Math.ceil((now.getTime() + RECEIPT_TTL_MS) / 1000).toString(36),
+    receipt.duplicate ? "1" : "0",
+  ].join(".");
   return `/request-received/${payload}.${sign(secret, payload)}`;
 }
 
@@ -30,6 +36,7 @@ export function readReceipt(ref: string, secret: string, now = new Date()): Rece
   const expected = Buffer.from(sign(secret, parts.slice(0, 4).join(".")));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  if (!(LEAD_KINDS as readonly string[]).includes(kind) || Number.parseInt(expiry, 36) * 1000 < now.getTime()) return null;
+  if (!(LEAD_KINDS as readonly string[]).includes(kind) || Number.parseInt(expiry, 36) * 1000 < now.getTime())
+    return null;
   return { leadId: leadId === "0" ? "" : leadId, kind: kind as LeadKind, duplicate: duplicate === "1" };
 }

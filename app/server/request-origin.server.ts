@@ -19,11 +19,23 @@ export interface RequestOrigin {
 }
 
 /** The headers a proxy adds; a request with none of them came straight from its client. */
-const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-real-ip", "via"];
+const FORWARDING_HEADERS = [
+  "forwarded",
+  "x-forwarded-for",
+  "x-forwarded-proto",
+  "x-forwarded-host",
+  "x-real-ip",
+  "via",
+];
 
 const isLoopbackHost = (host: string) => {
   const hostname = host.replace(/:\d+$/, "").toLowerCase();
-  return hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "[::1]" ||
+    /^127\.\d+\.\d+\.\d+$/.test(hostname)
+  );
 };
 
 /** Where a proxy of the hosting sits: this machine or a private network. */
@@ -42,9 +54,18 @@ const isPrivateAddress = (address: string) => {
   return isIPv4(v4) ? privateNetworks.check(v4, "ipv4") : privateNetworks.check(address, "ipv6");
 };
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim().toLowerCase();
+const first = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim().toLowerCase();
 
-export function requestOrigins({ siteUrl, dev, trustProxy }: { siteUrl: string; dev: boolean; trustProxy: TrustProxy }) {
+export function requestOrigins({
+  siteUrl,
+  dev,
+  trustProxy,
+}: {
+  siteUrl: string;
+  dev: boolean;
+  trustProxy: TrustProxy;
+}) {
   const site = new URL(siteUrl);
   const siteOrigin: RequestOrigin = { origin: site.origin, https: site.protocol === "https:" };
   const encrypted = (req: IncomingMessage) => Boolean((req.socket as { encrypted?: boolean }).encrypted);
@@ -54,7 +75,8 @@ export function requestOrigins({ siteUrl, dev, trustProxy }: { siteUrl: string; 
   const asConnected = (req: IncomingMessage): RequestOrigin & { host: string } => {
     const trusted = fromTrustedProxy(req);
     const proto = encrypted(req) ? "https" : trusted ? (first(req.headers["x-forwarded-proto"]) ?? "http") : "http";
-    const host = (trusted ? first(req.headers["x-forwarded-host"]) : undefined) ?? req.headers.host?.trim().toLowerCase() ?? "";
+    const host =
+      (trusted ? first(req.headers["x-forwarded-host"]) : undefined) ?? req.headers.host?.trim().toLowerCase() ?? "";
     return { origin: `${proto}://${host || "localhost"}`, https: proto === "https", host };
   };
 
@@ -84,7 +106,9 @@ export function requestOrigins({ siteUrl, dev, trustProxy }: { siteUrl: string; 
    * private network): its visitors all share the proxy's address for the rate limits and the sign-in lockout.
    */
   const viaUnnamedProxy = (req: IncomingMessage): boolean =>
-    !fromTrustedProxy(req) && isPrivateAddress(req.socket.remoteAddress ?? "") && FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined);
+    !fromTrustedProxy(req) &&
+    isPrivateAddress(req.socket.remoteAddress ?? "") &&
+    FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined);
 
   return { of, isPlainHttp, viaUnnamedProxy, siteOrigin: site.origin };
 }

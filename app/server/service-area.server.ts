@@ -8,8 +8,10 @@ import type { ZipTable } from "../lib/service-area.ts";
 function buildZipTable(): ZipTable {
   const table: ZipTable = {};
   const primary = new Set(firstN(locations, limits.primaryAreaCities).map((l) => l.slug));
-  for (const l of locations) for (const zip of l.zipCodes) table[zip] ??= [l.city, primary.has(l.slug) ? "primary" : "extended", l.avgResponse];
-  for (const [city, zips] of Object.entries(extendedAreaZips)) for (const zip of zips) table[zip] ??= [city, "extended", "By Appointment"];
+  for (const l of locations)
+    for (const zip of l.zipCodes) table[zip] ??= [l.city, primary.has(l.slug) ? "primary" : "extended", l.avgResponse];
+  for (const [city, zips] of Object.entries(extendedAreaZips))
+    for (const zip of zips) table[zip] ??= [city, "extended", "By Appointment"];
   return table;
 }
 

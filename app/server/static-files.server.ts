@@ -55,7 +55,12 @@ export function precompressed(root: string) {
     if (!variants.has(br) && !variants.has(gz)) return file;
     res.vary("Accept-Encoding");
     const accepted = acceptedEncodings(req.get("accept-encoding"));
-    const pick = accepted.has("br") && variants.has(br) ? ["br", br] : accepted.has("gzip") && variants.has(gz) ? ["gzip", gz] : null;
+    const pick =
+      accepted.has("br") && variants.has(br)
+        ? ["br", br]
+        : accepted.has("gzip") && variants.has(gz)
+          ? ["gzip", gz]
+          : null;
     if (!pick) return file;
     res.set({ "Content-Encoding": pick[0], "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" });
     return pick[1]!;

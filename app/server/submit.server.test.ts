@@ -31,7 +31,12 @@ afterAll(() => storage.cleanup());
 
 function context(overrides: { ip?: string; rateLimit?: number; db?: Database; document?: boolean } = {}) {
   const ctx = new RouterContextProvider();
-  const env = parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, LEAD_MIN_FILL_SECONDS: "3", LEAD_RATE_LIMIT: String(overrides.rateLimit ?? 0) });
+  const env = parseEnv({
+    NODE_ENV: "test",
+    DATA_DIR: storage.env.DATA_DIR,
+    LEAD_MIN_FILL_SECONDS: "3",
+    LEAD_RATE_LIMIT: String(overrides.rateLimit ?? 0),
+  });
   ctx.set(appContext, {
     database: overrides.db ?? database,
     env,
@@ -43,23 +48,43 @@ function context(overrides: { ip?: string; rateLimit?: number; db?: Database; do
   return ctx;
 }
 
-const valid = (email: string, extra: Record<string, string> = {}) => ({ firstName: "Jane", lastName: "Doe", email, phone: "208-555-0199", zipcode: "83646", agreed: "on", ...extra });
+const valid = (email: string, extra: Record<string, string> = {}) => ({
+  firstName: "Jane",
+  lastName: "Doe",
+  email,
+  phone: "208-555-0199",
+  zipcode: "83646",
+  agreed: "on",
+  ...extra,
+});
 
 type Entries = Record<string, string | string[]> | [string, string][];
 
 function post(path: string, fields: Entries, init: { contentType?: string; body?: BodyInit } = {}) {
   const body = new URLSearchParams();
-  const pairs = Array.isArray(fields) ? fields : Object.entries(fields).flatMap(([k, v]) => [v].flat().map((value): [string, string] => [k, value]));
+  const pairs = Array.isArray(fields)
+    ? fields
+    : Object.entries(fields).flatMap(([k, v]) => [v].flat().map((value): [string, string] => [k, value]));
   for (const [k, value] of pairs) body.append(k, value);
   return new Request(`http://localhost${path}`, {
     method: "POST",
-    headers: { "Content-Type": init.contentType ?? "application/x-www-form-urlencoded", Referer: "http://localhost/about" },
+    headers: {
+      "Content-Type": init.contentType ?? "application/x-www-form-urlencoded",
+      Referer: "http://localhost/about",
+    },
     body: init.body ?? body.toString(),
   });
 }
 
-async function submit(fields: Entries, opts: Parameters<typeof context>[0] & { contentType?: string; body?: BodyInit } = {}) {
-  const result = (await estimateAction({ request: post("/estimate", fields, opts), context: context(opts), params: {} } as never)) as unknown as {
+async function submit(
+  fields: Entries,
+  opts: Parameters<typeof context>[0] & { contentType?: string; body?: BodyInit } = {},
+) {
+  const result = (await estimateAction({
+    request: post("/estimate", fields, opts),
+    context: context(opts),
+    params: {},
+  } as never)) as unknown as {
     data: { result: { error?: Record<string, string[] | null> }; confirmation?: { title: string } };
     init: { status?: number } | null;
   };
@@ -109,7 +134,11 @@ describe("lead form actions", () => {
   it("answers a newsletter address already on the list exactly as a new one (no list enumeration)", async () => {
     const email = unique("news");
     const signUp = async () => {
-      const answer = (await newsletterAction({ request: post("/newsletter", { email }), context: context(), params: {} } as never)) as unknown as { data: unknown; init: unknown };
+      const answer = (await newsletterAction({
+        request: post("/newsletter", { email }),
+        context: context(),
+        params: {},
+      } as never)) as unknown as { data: unknown; init: unknown };
       return JSON.stringify(answer);
     };
     const first = await signUp();
@@ -128,7 +157,14 @@ describe("lead form actions", () => {
     const replies = async (email: string) => {
       const [lead] = await stored(email);
       if (!lead) return [];
-      return (await database.db.selectFrom("outbox_jobs").select("kind").where("lead_id", "=", lead.id).where("kind", "=", "reply").execute()).map((j) => j.kind);
+      return (
+        await database.db
+          .selectFrom("outbox_jobs")
+          .select("kind")
+          .where("lead_id", "=", lead.id)
+          .where("kind", "=", "reply")
+          .execute()
+      ).map((j) => j.kind);
     };
     const email = unique("reply");
     const key = crypto.randomUUID();
@@ -141,7 +177,9 @@ describe("lead form actions", () => {
     expect(await replies(email)).toEqual(["reply"]);
 
     const bot = unique("reply-bot");
-    const botAnswer = (await submit(valid(bot, { kq_confirm_field: "x" }))) as { confirmation?: { reference?: string } };
+    const botAnswer = (await submit(valid(bot, { kq_confirm_field: "x" }))) as {
+      confirmation?: { reference?: string };
+    };
     expect(botAnswer.confirmation?.reference).toBeUndefined();
     expect(await replies(bot)).toEqual([]);
   });
@@ -170,12 +208,19 @@ describe("lead form actions", () => {
       },
     });
     const chunked = await estimateAction({
-      request: new Request("http://localhost/estimate", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: stream, duplex: "half" } as RequestInit),
+      request: new Request("http://localhost/estimate", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: stream,
+        duplex: "half",
+      } as RequestInit),
       context: context(),
       params: {},
     } as never);
     expect((chunked as unknown as { init: { status: number } }).init.status).toBe(413);
-    expect((await submit(valid(email), { contentType: "application/json", body: JSON.stringify(valid(email)) })).status).toBe(415);
+    expect(
+      (await submit(valid(email), { contentType: "application/json", body: JSON.stringify(valid(email)) })).status,
+    ).toBe(415);
     expect(await stored(email)).toHaveLength(0);
   });
 
@@ -201,12 +246,25 @@ describe("Post/Redirect/Get without JavaScript", () => {
   const env = parseEnv({ NODE_ENV: "test" });
   const ctx = (opts: Parameters<typeof context>[0] = {}) => {
     const c = context(opts);
-    c.set(appContext, { ...c.get(appContext)!, env: { ...c.get(appContext)!.env, RECEIPT_SECRET: env.RECEIPT_SECRET } });
+    c.set(appContext, {
+      ...c.get(appContext)!,
+      env: { ...c.get(appContext)!.env, RECEIPT_SECRET: env.RECEIPT_SECRET },
+    });
     return c;
   };
   const received = async (location: string) =>
-    (await receivedLoader({ params: { ref: location.replace("/request-received/", "") }, context: ctx(), request: new Request(`http://localhost${location}`) } as never)) as unknown as
-      | { found: true; confirmation: { title: string; message: string }; rows: { label: string; value: string }[]; phone: { display: string }; replyWithinHours: number }
+    (await receivedLoader({
+      params: { ref: location.replace("/request-received/", "") },
+      context: ctx(),
+      request: new Request(`http://localhost${location}`),
+    } as never)) as unknown as
+      | {
+          found: true;
+          confirmation: { title: string; message: string };
+          rows: { label: string; value: string }[];
+          phone: { display: string };
+          replyWithinHours: number;
+        }
       | { data: { found: false }; init: { status: number } };
 
   it("a stored request answers 303 to a confirmation page that says what was received", async () => {
@@ -243,24 +301,40 @@ describe("Post/Redirect/Get without JavaScript", () => {
   });
 
   it("errors still answer the form with the values (no redirect); with JavaScript the answer is the confirmation itself", async () => {
-    const invalid = (await estimateAction({ request: post("/estimate", valid(unique("prgbad"), { phone: "12" })), context: ctx({ document: true }), params: {} } as never)) as unknown as {
+    const invalid = (await estimateAction({
+      request: post("/estimate", valid(unique("prgbad"), { phone: "12" })),
+      context: ctx({ document: true }),
+      params: {},
+    } as never)) as unknown as {
       init: { status: number };
       data: { result: { initialValue: Record<string, unknown> } };
     };
     expect(invalid.init.status).toBe(400);
     expect(invalid.data.result.initialValue).toMatchObject({ firstName: "Jane", phone: "12" });
-    const fetcher = (await estimateAction({ request: post("/estimate", valid(unique("prgjs"))), context: ctx({ document: false }), params: {} } as never)) as unknown as {
+    const fetcher = (await estimateAction({
+      request: post("/estimate", valid(unique("prgjs"))),
+      context: ctx({ document: false }),
+      params: {},
+    } as never)) as unknown as {
       data: { confirmation: { title: string } };
     };
     expect(fetcher.data.confirmation.title).toBe("Thank you! Your request is in.");
   });
 
   it("a link that was altered, forged or made by another server shows nothing", async () => {
-    const answer = (await estimateAction({ request: post("/estimate", valid(unique("prgforge"))), context: ctx({ document: true }), params: {} } as never)) as Response;
+    const answer = (await estimateAction({
+      request: post("/estimate", valid(unique("prgforge"))),
+      context: ctx({ document: true }),
+      params: {},
+    } as never)) as Response;
     const location = answer.headers.get("location")!;
     const [id] = location.replace("/request-received/", "").split(".");
     const other = (await listLeads(database, {})).find((l) => l.id !== id)!;
-    for (const forged of [location.replace(id!, other.id), `/request-received/${other.id}`, location.slice(0, -1) + (location.endsWith("A") ? "B" : "A")]) {
+    for (const forged of [
+      location.replace(id!, other.id),
+      `/request-received/${other.id}`,
+      location.slice(0, -1) + (location.endsWith("A") ? "B" : "A"),
+    ]) {
       const page = await received(forged);
       expect(page).toMatchObject({ data: { found: false }, init: { status: 404 } });
     }
@@ -292,8 +366,13 @@ describe("hostile field names and shapes", () => {
   it("refuses a single-value field sent twice, and more than a few hundred entries", async () => {
     const twice = await submit({ ...valid(unique("twice")), email: ["a@example.com", "b@example.com"] });
     expect(twice.status).toBe(400);
-    expect(message(twice)).toBe('The field "email" was sent more than once. Please send the form from our page, or call us.');
-    const many = await submit([...Object.entries(valid(unique("many"))), ...Array.from({ length: 300 }, (_, i): [string, string] => [`f${i}`, "1"])]);
+    expect(message(twice)).toBe(
+      'The field "email" was sent more than once. Please send the form from our page, or call us.',
+    );
+    const many = await submit([
+      ...Object.entries(valid(unique("many"))),
+      ...Array.from({ length: 300 }, (_, i): [string, string] => [`f${i}`, "1"]),
+    ]);
     expect(many.status).toBe(400);
     expect(message(many)).toContain("too many fields");
   });
@@ -317,7 +396,11 @@ describe("hostile field names and shapes", () => {
   });
 
   it("caps URL-encoded bodies at 64 KB on the upload form too; only multipart may be larger", async () => {
-    const answer = (await applyAction({ request: post("/careers/apply", { email: "a@example.com", message: "x".repeat(70_000) }), context: context(), params: {} } as never)) as unknown as {
+    const answer = (await applyAction({
+      request: post("/careers/apply", { email: "a@example.com", message: "x".repeat(70_000) }),
+      context: context(),
+      params: {},
+    } as never)) as unknown as {
       init: { status?: number } | null;
     };
     expect(answer.init?.status).toBe(413);
@@ -329,7 +412,12 @@ describe("hostile field names and shapes", () => {
     // A body that never ends: the answer can only come before it is read.
     const endless = new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}) });
     const answer = (await estimateAction({
-      request: new Request("http://localhost/estimate", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: endless, duplex: "half" } as RequestInit),
+      request: new Request("http://localhost/estimate", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: endless,
+        duplex: "half",
+      } as RequestInit),
       context: context({ ip, rateLimit: 1 }),
       params: {},
     } as never)) as unknown as { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
@@ -339,7 +427,8 @@ describe("hostile field names and shapes", () => {
 
   it("counts IPv6 clients by their /64", async () => {
     const answers = [];
-    for (const ip of ["2001:db8:5:6::1", "2001:db8:5:6::2", "2001:db8:5:6:ffff::3"]) answers.push((await submit(valid(unique("v6")), { ip, rateLimit: 2 })).status);
+    for (const ip of ["2001:db8:5:6::1", "2001:db8:5:6::2", "2001:db8:5:6:ffff::3"])
+      answers.push((await submit(valid(unique("v6")), { ip, rateLimit: 2 })).status);
     expect(answers).toEqual([200, 200, 429]);
     expect((await submit(valid(unique("v6other")), { ip: "2001:db8:5:7::1", rateLimit: 2 })).status).toBe(200);
   });
@@ -349,7 +438,14 @@ describe("hostile input (property-based)", () => {
   const hostile = fc.oneof(
     fc.string({ maxLength: 300 }),
     fc.string({ unit: "binary", maxLength: 300 }),
-    fc.constantFrom("\r\nBcc: x@evil.test", "<script>alert(1)</script>", '=HYPERLINK("http://x")', "\u0000\u0007", "'; DROP TABLE leads; --", "x".repeat(5000)),
+    fc.constantFrom(
+      "\r\nBcc: x@evil.test",
+      "<script>alert(1)</script>",
+      '=HYPERLINK("http://x")',
+      "\u0000\u0007",
+      "'; DROP TABLE leads; --",
+      "x".repeat(5000),
+    ),
   );
   const person = { firstName: "Jane", lastName: "Doe", phone: "208-555-0199" };
   const forms = [
@@ -357,11 +453,34 @@ describe("hostile input (property-based)", () => {
       name: "contact",
       path: "/contact",
       action: contactAction,
-      base: { ...person, city: "Boise", zipcode: "83646", serviceType: "residential", servicesNeeded: "roof-cleaning", contactMethod: "email", message: "Moss on the roof" },
+      base: {
+        ...person,
+        city: "Boise",
+        zipcode: "83646",
+        serviceType: "residential",
+        servicesNeeded: "roof-cleaning",
+        contactMethod: "email",
+        message: "Moss on the roof",
+      },
     },
-    { name: "estimate", path: "/estimate", action: estimateAction, base: { ...person, zipcode: "83646", serviceType: "commercial", agreed: "on" } },
+    {
+      name: "estimate",
+      path: "/estimate",
+      action: estimateAction,
+      base: { ...person, zipcode: "83646", serviceType: "commercial", agreed: "on" },
+    },
     { name: "newsletter", path: "/newsletter", action: newsletterAction, base: {} },
-    { name: "application", path: "/careers/apply", action: applyAction, base: { ...person, position: "pressure-washing-technician", experience: "Two summers", availability: "full-time" } },
+    {
+      name: "application",
+      path: "/careers/apply",
+      action: applyAction,
+      base: {
+        ...person,
+        position: "pressure-washing-technician",
+        experience: "Two summers",
+        availability: "full-time",
+      },
+    },
   ];
   const knownNames = [
     "firstName",
@@ -391,25 +510,47 @@ describe("hostile input (property-based)", () => {
     { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.oneof(fc.constantFrom(...knownNames), fc.string({ maxLength: 10 })), fc.oneof(fc.nat(), fc.constant(4294967294), fc.constant(10_000_000))).map(([n, i]) => `${n}[${i}]`),
+      arbitrary: fc
+        .tuple(
+          fc.oneof(fc.constantFrom(...knownNames), fc.string({ maxLength: 10 })),
+          fc.oneof(fc.nat(), fc.constant(4294967294), fc.constant(10_000_000)),
+        )
+        .map(([n, i]) => `${n}[${i}]`),
     },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...knownNames), fc.string({ maxLength: 10 })).map(([n, k]) => `${n}.${k}`) },
-    { weight: 1, arbitrary: fc.constantFrom("__intent__", "__state__", "__proto__", "constructor", "[]", ".", "a[b][c]") },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom(...knownNames), fc.string({ maxLength: 10 })).map(([n, k]) => `${n}.${k}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("__intent__", "__state__", "__proto__", "constructor", "[]", ".", "a[b][c]"),
+    },
   );
 
   /** A mostly valid body: the form's own fields (each now and then replaced by a hostile value), plus sometimes hostile entries. */
   const body = (base: Record<string, string>) =>
     fc
       .record({
-        values: fc.dictionary(fc.constantFrom(...Object.keys(base), "email"), fc.oneof(hostile, fc.array(hostile, { minLength: 2, maxLength: 3 })), { maxKeys: 2 }),
+        values: fc.dictionary(
+          fc.constantFrom(...Object.keys(base), "email"),
+          fc.oneof(hostile, fc.array(hostile, { minLength: 2, maxLength: 3 })),
+          { maxKeys: 2 },
+        ),
         mutate: fc.nat(3).map((n) => n === 0),
         extra: fc.array(fc.tuple(anyName, hostile), { minLength: 1, maxLength: 4 }),
         addExtra: fc.nat(3).map((n) => n === 0),
         email: fc.stringMatching(/^[a-z0-9][a-z0-9.+-]{0,20}[a-z0-9]$/).map((local) => `${local}@example.com`),
       })
       .map(({ values, mutate, extra, addExtra, email }) => {
-        const fields: Record<string, string | string[]> = { ...base, email, _idem: crypto.randomUUID(), ...(mutate ? values : {}) };
-        const entries = Object.entries(fields).flatMap(([k, v]) => [v].flat().map((value): [string, string] => [k, value]));
+        const fields: Record<string, string | string[]> = {
+          ...base,
+          email,
+          _idem: crypto.randomUUID(),
+          ...(mutate ? values : {}),
+        };
+        const entries = Object.entries(fields).flatMap(([k, v]) =>
+          [v].flat().map((value): [string, string] => [k, value]),
+        );
         return addExtra ? [...entries, ...extra] : entries;
       });
 
@@ -420,7 +561,11 @@ describe("hostile input (property-based)", () => {
     await fc.assert(
       fc.asyncProperty(body(base), async (entries) => {
         const before = new Set((await listLeads(database, {})).map((l) => l.id));
-        const answer = (await action({ request: post(path, entries), context: context(), params: {} } as never)) as unknown as {
+        const answer = (await action({
+          request: post(path, entries),
+          context: context(),
+          params: {},
+        } as never)) as unknown as {
           init: { status?: number } | null;
           data: { result: { error?: Record<string, string[] | null> } };
         };

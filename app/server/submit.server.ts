@@ -20,7 +20,15 @@ import { getApp } from "./context.server.ts";
 import { receiptPath } from "./receipt.server.ts";
 import { referenceOf } from "./leads/reference.server.ts";
 import { SPAM_SIGNAL, SPAM_SIGNAL_FIELD } from "./leads/spam-signal.server.ts";
-import { checkRateLimit, isRateLimited, type Fields, type LeadKind, type NewLead, recordLead, REPLY_LIMIT } from "./leads/store.server.ts";
+import {
+  checkRateLimit,
+  isRateLimited,
+  type Fields,
+  type LeadKind,
+  type NewLead,
+  recordLead,
+  REPLY_LIMIT,
+} from "./leads/store.server.ts";
 
 import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "./body-limits.server.ts";
 import { type FormShape, HttpError, pickFields, readFormData } from "./form-body.server.ts";
@@ -30,7 +38,10 @@ const FINGERPRINT_WINDOW_MS = 10 * 60_000;
 
 /** A form's accepted entries: its own fields (app/forms/schemas.ts) and the fields every lead form carries. */
 function formShape(fields: FieldList): FormShape {
-  return { single: new Set([...metaNames, ...fields.single, ...(fields.files ?? [])]), multiple: new Set(fields.multiple ?? []) };
+  return {
+    single: new Set([...metaNames, ...fields.single, ...(fields.files ?? [])]),
+    multiple: new Set(fields.multiple ?? []),
+  };
 }
 
 const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
@@ -53,16 +64,25 @@ function campaign(...paths: string[]): { utm: Record<string, string>; gclid: str
     if (!p) continue;
     const params = new URL(p, "http://x").searchParams;
     for (const [key, value] of params) {
-      if (/^utm_[a-z]{1,20}$/.test(key) && !(key in utm) && Object.keys(utm).length < 10) utm[key] = value.slice(0, 200);
+      if (/^utm_[a-z]{1,20}$/.test(key) && !(key in utm) && Object.keys(utm).length < 10)
+        utm[key] = value.slice(0, 200);
       if (key === "gclid" && !gclid) gclid = value.slice(0, 200);
     }
   }
   return { utm, gclid };
 }
 
-async function idempotencyKey(database: Database, kind: LeadKind, formData: FormData, values: unknown, ip: string, now: Date): Promise<string> {
+async function idempotencyKey(
+  database: Database,
+  kind: LeadKind,
+  formData: FormData,
+  values: unknown,
+  ip: string,
+  now: Date,
+): Promise<string> {
   const key = str(formData.get(META.key));
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(key)) return `key:${key.toLowerCase()}`;
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(key))
+    return `key:${key.toLowerCase()}`;
   // Without JavaScript: the same content from the same address within ten minutes is one request (a keyed hash: it holds personal data).
   const bucket = Math.floor(now.getTime() / FINGERPRINT_WINDOW_MS);
   return `fp:${await keyedHash(database, "fingerprint", JSON.stringify([kind, values, ip, bucket]))}`;
@@ -77,7 +97,12 @@ export interface LeadSubmission<S extends z.ZodType> {
   fields: FieldList;
   limit?: number;
   /** Builds the stored request from the validated values. May throw an HttpError (e.g. a bad upload). */
-  toLead: (value: z.output<S>, formData: FormData) => Promise<Pick<NewLead, "fields" | "contact" | "consent" | "attachment">> | Pick<NewLead, "fields" | "contact" | "consent" | "attachment">;
+  toLead: (
+    value: z.output<S>,
+    formData: FormData,
+  ) =>
+    | Promise<Pick<NewLead, "fields" | "contact" | "consent" | "attachment">>
+    | Pick<NewLead, "fields" | "contact" | "consent" | "attachment">;
   /** The confirmation; `duplicate` is true when the same request (or newsletter address) was already stored. */
   confirmation: (value: z.output<S>, inServiceArea: boolean | null, duplicate: boolean) => Confirmation;
 }
@@ -88,13 +113,28 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   const { request, context, kind, schema } = options;
   const app = getApp(context);
   const now = new Date();
-  const fail = (status: number, message: string, submission?: { reply: (o: { formErrors: string[] }) => LeadActionData["result"] }): Reply =>
-    data({ result: submission ? submission.reply({ formErrors: [message] }) : { status: "error", error: { "": [message] } } }, { status });
+  const fail = (
+    status: number,
+    message: string,
+    submission?: { reply: (o: { formErrors: string[] }) => LeadActionData["result"] },
+  ): Reply =>
+    data(
+      {
+        result: submission
+          ? submission.reply({ formErrors: [message] })
+          : { status: "error", error: { "": [message] } },
+      },
+      { status },
+    );
 
   const ipKey = rateLimitKey(app.clientIp);
   const tooMany = (retryAfterSeconds: number, submission?: Parameters<typeof fail>[2]) => {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    return fail(429, `You have sent several requests in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or call us at ${business.phone.display}.`, submission);
+    return fail(
+      429,
+      `You have sent several requests in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or call us at ${business.phone.display}.`,
+      submission,
+    );
   };
 
   // An address over its limit is answered before its body is read.
@@ -103,7 +143,10 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
     if (limited.limited) return tooMany(limited.retryAfterSeconds);
   } catch (error) {
     app.logger.error({ kind, err: error instanceof Error ? error.name : "unknown" }, "could not check the rate limit");
-    return fail(503, `We could not save your request just now. Please try again in a minute, or call us at ${business.phone.display}.`);
+    return fail(
+      503,
+      `We could not save your request just now. Please try again in a minute, or call us at ${business.phone.display}.`,
+    );
   }
 
   let formData: FormData;
@@ -120,8 +163,13 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   // asks for): a value in it is a bot. Bots see an ordinary confirmation; nothing is stored or sent.
   if (str(formData.get(META.honeypot)) !== "") {
     app.logger.info({ kind, reason: "honeypot" }, "spam turned away");
-    if (submission.status === "success" && app.documentRequest) return redirect(receiptPath({ leadId: "", kind, duplicate: false }, app.env.RECEIPT_SECRET, now), 303);
-    if (submission.status === "success") return data({ result: submission.reply({ resetForm: true }), confirmation: options.confirmation(submission.value, null, false) });
+    if (submission.status === "success" && app.documentRequest)
+      return redirect(receiptPath({ leadId: "", kind, duplicate: false }, app.env.RECEIPT_SECRET, now), 303);
+    if (submission.status === "success")
+      return data({
+        result: submission.reply({ resetForm: true }),
+        confirmation: options.confirmation(submission.value, null, false),
+      });
     return data({ result: submission.reply() }, { status: 400 });
   }
 
@@ -131,7 +179,8 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   // a browser's autofill, or a bot; the fill time cannot tell them apart. The request is kept like any other
   // and flagged for the owner (inbox, e-mail subject), never dropped (decision 012).
   const elapsed = formData.get(META.elapsed);
-  const sentFast = typeof elapsed === "string" && elapsed !== "" && Number(elapsed) < app.env.LEAD_MIN_FILL_SECONDS * 1000;
+  const sentFast =
+    typeof elapsed === "string" && elapsed !== "" && Number(elapsed) < app.env.LEAD_MIN_FILL_SECONDS * 1000;
   if (sentFast) app.logger.info({ kind, signal: SPAM_SIGNAL.fast }, "request kept, flagged as sent fast");
 
   try {
@@ -152,7 +201,11 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
     const zip = lead.contact.zip;
     const area = zip ? areaAnswer(zip, zipTable) : null;
     const inServiceArea = isServed(area);
-    const fields: Fields = { ...lead.fields, source: str(formData.get(META.source)).slice(0, 40) || null, ...(sentFast ? { [SPAM_SIGNAL_FIELD]: SPAM_SIGNAL.fast } : {}) };
+    const fields: Fields = {
+      ...lead.fields,
+      source: str(formData.get(META.source)).slice(0, 40) || null,
+      ...(sentFast ? { [SPAM_SIGNAL_FIELD]: SPAM_SIGNAL.fast } : {}),
+    };
     const stored = await recordLead(
       app.database,
       {
@@ -174,15 +227,35 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
       { webhook: Boolean(app.env.LEAD_WEBHOOK_URL), reply: true, now },
     );
     app.notifyOutbox();
-    if (stored.replyCapped) app.logger.info({ kind, leadId: stored.id }, `no reply e-mailed: its address had ${REPLY_LIMIT.count} replies in 24 hours`);
+    if (stored.replyCapped)
+      app.logger.info(
+        { kind, leadId: stored.id },
+        `no reply e-mailed: its address had ${REPLY_LIMIT.count} replies in 24 hours`,
+      );
     // Without JavaScript: Post/Redirect/Get, so that a refresh shows the confirmation again instead of re-posting.
-    if (app.documentRequest) return redirect(receiptPath({ leadId: stored.id, kind, duplicate: stored.duplicate }, app.env.RECEIPT_SECRET, now), 303);
+    if (app.documentRequest)
+      return redirect(
+        receiptPath({ leadId: stored.id, kind, duplicate: stored.duplicate }, app.env.RECEIPT_SECRET, now),
+        303,
+      );
     // A newsletter answer names no reference: it must read the same for an address already on the list.
     const reference = kind === "newsletter" ? undefined : referenceOf(stored.id);
-    return data({ result: submission.reply({ resetForm: true }), confirmation: { ...options.confirmation(submission.value, inServiceArea, stored.duplicate), inServiceArea, area, reference } });
+    return data({
+      result: submission.reply({ resetForm: true }),
+      confirmation: {
+        ...options.confirmation(submission.value, inServiceArea, stored.duplicate),
+        inServiceArea,
+        area,
+        reference,
+      },
+    });
   } catch (error) {
     app.logger.error({ kind, err: error instanceof Error ? error.name : "unknown" }, "could not store a request");
-    return fail(503, `We could not save your request just now. Please try again in a minute, or call us at ${business.phone.display}.`, submission);
+    return fail(
+      503,
+      `We could not save your request just now. Please try again in a minute, or call us at ${business.phone.display}.`,
+      submission,
+    );
   }
 }
 
@@ -195,6 +268,12 @@ export function requester(v: { firstName: string; lastName: string; email: strin
 }
 
 /** The consent proof kept with a request when the visitor ticked the text-message box. */
-export const consentProof = (agreed: boolean, now = new Date()) => (agreed ? { version: CONSENT.version, text: CONSENT.text, at: now } : null);
+export const consentProof = (agreed: boolean, now = new Date()) =>
+  agreed ? { version: CONSENT.version, text: CONSENT.text, at: now } : null;
 
-export { applicationConfirmation, confirmationOf, estimateConfirmation, newsletterConfirmation } from "./leads/confirmations.server.ts";
+export {
+  applicationConfirmation,
+  confirmationOf,
+  estimateConfirmation,
+  newsletterConfirmation,
+} from "./leads/confirmations.server.ts";

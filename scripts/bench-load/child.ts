@@ -57,7 +57,15 @@ export interface AutocannonSummary {
 export type ChildTask =
   | { kind: "static"; url: string; connections: number; durationS: number; headers?: Record<string, string> }
   | { kind: "autocannon-submit"; url: string; origin: string; connections: number; amount: number; tag: string }
-  | { kind: "submit-loop"; url: string; origin: string; concurrency: number; tag: string; count?: number; timeoutMs: number };
+  | {
+      kind: "submit-loop";
+      url: string;
+      origin: string;
+      concurrency: number;
+      tag: string;
+      count?: number;
+      timeoutMs: number;
+    };
 
 export interface SubmitBurstResult extends AutocannonSummary {
   acked: string[];
@@ -70,7 +78,9 @@ function inspectErrorPage(body: string): ErrorPageCheck {
   return {
     hasPhone: body.includes(PHONE),
     hasStoreMessage: body.includes(STORE_FAILED),
-    hasStackTrace: /^\s*at\s+\S.*(?::\d+:\d+\)?|<anonymous>\)?)\s*$/m.test(body) || /\bat (?:async )?\S+ \((?:file:|node:|\/)/.test(body),
+    hasStackTrace:
+      /^\s*at\s+\S.*(?::\d+:\d+\)?|<anonymous>\)?)\s*$/m.test(body) ||
+      /\bat (?:async )?\S+ \((?:file:|node:|\/)/.test(body),
     hasErrorWord: body.includes("Error:"),
   };
 }
@@ -104,12 +114,26 @@ const summarize = (r: AutocannonRawResult): AutocannonSummary => ({
   statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count])),
 });
 
-async function childStatic(task: Extract<ChildTask, { kind: "static" }>, autocannon: Autocannon): Promise<AutocannonSummary> {
-  return summarize(await autocannon({ url: task.url, connections: task.connections, duration: task.durationS, timeout: 10, headers: task.headers }));
+async function childStatic(
+  task: Extract<ChildTask, { kind: "static" }>,
+  autocannon: Autocannon,
+): Promise<AutocannonSummary> {
+  return summarize(
+    await autocannon({
+      url: task.url,
+      connections: task.connections,
+      duration: task.durationS,
+      timeout: 10,
+      headers: task.headers,
+    }),
+  );
 }
 
 /** autocannon with one body per request; each connection's context remembers which e-mail it sent. */
-async function childSubmitBurst(task: Extract<ChildTask, { kind: "autocannon-submit" }>, autocannon: Autocannon): Promise<SubmitBurstResult> {
+async function childSubmitBurst(
+  task: Extract<ChildTask, { kind: "autocannon-submit" }>,
+  autocannon: Autocannon,
+): Promise<SubmitBurstResult> {
   let n = 0;
   const acked: string[] = [];
   let notAcked200 = 0;
@@ -139,7 +163,11 @@ async function childSubmitBurst(task: Extract<ChildTask, { kind: "autocannon-sub
 }
 
 /** Sends one estimate request and records the answer (status 0 when there was none). */
-async function submitOne(task: Extract<ChildTask, { kind: "submit-loop" }>, email: string, keepSample: (status: number) => boolean): Promise<SubmitRecord> {
+async function submitOne(
+  task: Extract<ChildTask, { kind: "submit-loop" }>,
+  email: string,
+  keepSample: (status: number) => boolean,
+): Promise<SubmitRecord> {
   const t0 = Date.now();
   try {
     const res = await fetch(task.url, {
@@ -150,7 +178,13 @@ async function submitOne(task: Extract<ChildTask, { kind: "submit-loop" }>, emai
       signal: AbortSignal.timeout(task.timeoutMs),
     });
     const text = await res.text();
-    const record: SubmitRecord = { email, t0, t1: Date.now(), status: res.status, acked: isConfirmation(res.status, text, res.headers.get("location")) };
+    const record: SubmitRecord = {
+      email,
+      t0,
+      t1: Date.now(),
+      status: res.status,
+      acked: isConfirmation(res.status, text, res.headers.get("location")),
+    };
     if (res.status >= 400) {
       record.page = inspectErrorPage(text);
       if (keepSample(res.status)) record.page.sample = visibleText(text).slice(0, 600);
@@ -174,7 +208,9 @@ const visibleText = (html: string) =>
  * A fetch pool that submits until told to stop (or `count` requests), recording every answer. It tells the
  * parent about the first confirmed request, and can be paused (it reports once nothing is in flight).
  */
-async function childSubmitLoop(task: Extract<ChildTask, { kind: "submit-loop" }>): Promise<{ records: SubmitRecord[] }> {
+async function childSubmitLoop(
+  task: Extract<ChildTask, { kind: "submit-loop" }>,
+): Promise<{ records: SubmitRecord[] }> {
   const tell = (message: ChildMessage) => process.send!(message);
   let stopping = false;
   let paused = false;
@@ -213,7 +249,12 @@ async function childSubmitLoop(task: Extract<ChildTask, { kind: "submit-loop" }>
 async function runChild() {
   const task = await new Promise<ChildTask>((resolve) => process.once("message", (m) => resolve(m as ChildTask)));
   const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
-  const result = task.kind === "static" ? await childStatic(task, autocannon) : task.kind === "autocannon-submit" ? await childSubmitBurst(task, autocannon) : await childSubmitLoop(task);
+  const result =
+    task.kind === "static"
+      ? await childStatic(task, autocannon)
+      : task.kind === "autocannon-submit"
+        ? await childSubmitBurst(task, autocannon)
+        : await childSubmitLoop(task);
   process.send!({ kind: "result", result } satisfies ChildMessage, () => process.disconnect());
 }
 

@@ -30,7 +30,12 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
   const handle = await startSharedServer({
     port: options.port,
     dataDir: options.dataDir,
-    env: { DATABASE_URL: options.databaseUrl ?? "", SMTP_URL: smtpUrl(options.smtpPort), LEAD_MIN_FILL_SECONDS: "3", ...options.env },
+    env: {
+      DATABASE_URL: options.databaseUrl ?? "",
+      SMTP_URL: smtpUrl(options.smtpPort),
+      LEAD_MIN_FILL_SECONDS: "3",
+      ...options.env,
+    },
   });
   onCleanup(() => handle.kill9());
   return handle;
@@ -78,13 +83,23 @@ export function crashExcerpt(logFile: string): string {
 }
 
 /** A fresh data folder, SMTP sink and server for one scenario. */
-export async function environment(settings: Settings, name: string, options: { refusing?: boolean; env?: Record<string, string>; databaseUrl?: string } = {}) {
+export async function environment(
+  settings: Settings,
+  name: string,
+  options: { refusing?: boolean; env?: Record<string, string>; databaseUrl?: string } = {},
+) {
   const dir = tempDir(name);
   onCleanup(() => rmSync(dir, { recursive: true, force: true }));
   const dataDir = path.join(dir, "data");
   const smtpPort = settings.port + 1;
   const sink = await startSmtpSink(smtpPort, { refusing: options.refusing });
-  const serverOptions: ServerOptions = { port: settings.port, dataDir, smtpPort, databaseUrl: options.databaseUrl, env: options.env };
+  const serverOptions: ServerOptions = {
+    port: settings.port,
+    dataDir,
+    smtpPort,
+    databaseUrl: options.databaseUrl,
+    env: options.env,
+  };
   const server = await startServer(serverOptions);
   const database = await openStore(dataDir, options.databaseUrl);
   return { dir, dataDir, sink, server, serverOptions, database };

@@ -76,8 +76,28 @@ export async function killDuringSubmissions(settings: Settings): Promise<Section
     body: [
       `${rounds} rounds on one DATA_DIR (SQLite, WAL, synchronous=FULL): a second process submits continuously at concurrency 10 and records every confirmed request; a random 0.5–2 s after the first confirmation the server gets SIGKILL. With the server dead, the file is opened with node:sqlite (\`PRAGMA integrity_check\`, confirmed requests present); then the server is started again on the same folder. After the last round the server runs until the outbox has no pending job.`,
       table(
-        ["round", "killed after", "requests sent", "confirmed", "no answer (killed)", "5xx", "rows after kill", "integrity_check", "confirmed but missing"],
-        results.map((r, i) => [i + 1, `${r.afterMs} ms`, r.sent, r.acked, r.noAnswer, r.fiveXX, r.stored, r.integrity, r.lost.length]),
+        [
+          "round",
+          "killed after",
+          "requests sent",
+          "confirmed",
+          "no answer (killed)",
+          "5xx",
+          "rows after kill",
+          "integrity_check",
+          "confirmed but missing",
+        ],
+        results.map((r, i) => [
+          i + 1,
+          `${r.afterMs} ms`,
+          r.sent,
+          r.acked,
+          r.noAnswer,
+          r.fiveXX,
+          r.stored,
+          r.integrity,
+          r.lost.length,
+        ]),
       ),
       table(
         ["after the last restart", "value"],
@@ -85,8 +105,14 @@ export async function killDuringSubmissions(settings: Settings): Promise<Section
           ["stored requests", state.leads.length],
           ["of which confirmed to the visitor", state.leads.length - storedNotAcked],
           ["stored but never confirmed (killed between commit and answer)", storedNotAcked],
-          ["all pending e-mails sent, after the final start", drainMs === null ? "not within 8 min" : seconds(drainedAt - restartedAt)],
-          ["messages received in all: to the owner, replies to visitors", `${tally.messages}, ${tally.replies.messages}`],
+          [
+            "all pending e-mails sent, after the final start",
+            drainMs === null ? "not within 8 min" : seconds(drainedAt - restartedAt),
+          ],
+          [
+            "messages received in all: to the owner, replies to visitors",
+            `${tally.messages}, ${tally.replies.messages}`,
+          ],
           [
             "requests e-mailed twice (kill between SMTP accept and marking the job sent)",
             `${tally.repeated.length} (${tally.extra} extra messages, ${tally.repeatsWithSameMessageId} with the same Message-ID as the first)`,
@@ -119,7 +145,13 @@ export async function killDuringSubmissions(settings: Settings): Promise<Section
         results.every((r) => r.lost.length === 0),
         `missing per round: ${results.map((r) => r.lost.length).join(", ")}`,
       ),
-      check("pending e-mails sent after the restart", drainMs !== null, drainMs === null ? "jobs still pending after 8 min" : `drained ${seconds(drainedAt - restartedAt)} after the final start`),
+      check(
+        "pending e-mails sent after the restart",
+        drainMs !== null,
+        drainMs === null
+          ? "jobs still pending after 8 min"
+          : `drained ${seconds(drainedAt - restartedAt)} after the final start`,
+      ),
       ...storeChecks(state, acked, allRecords),
       ...mailChecks(tally, { allowRepeats: true }),
       check(

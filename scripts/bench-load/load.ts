@@ -45,7 +45,15 @@ export function startLoad<R>(task: ChildTask): LoadProcess<R> {
 
 /** A submit loop in the load process with the usual settings. */
 export function submitLoop(server: ServerHandle, tag: string, concurrency: number, count?: number) {
-  return startLoad<{ records: SubmitRecord[] }>({ kind: "submit-loop", url: `${server.origin}/estimate`, origin: server.origin, concurrency, tag, count, timeoutMs: 30_000 });
+  return startLoad<{ records: SubmitRecord[] }>({
+    kind: "submit-loop",
+    url: `${server.origin}/estimate`,
+    origin: server.origin,
+    concurrency,
+    tag,
+    count,
+    timeoutMs: 30_000,
+  });
 }
 
 /** How many answers of each status (0: no answer, by its error). */

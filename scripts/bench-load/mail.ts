@@ -50,7 +50,12 @@ export async function startSmtpSink(port: number, { refusing = false } = {}): Pr
       const head = parsePart(raw);
       const reference = headerValue(head, "x-reference");
       if (reference && !headerValue(head, "x-lead-id")) return void replies.push({ reference, at: Date.now() });
-      messages.push({ leadId: requestIdOf(raw), headerLeadId: headerValue(head, "x-lead-id"), messageId: headerValue(head, "message-id"), at: Date.now() });
+      messages.push({
+        leadId: requestIdOf(raw),
+        headerLeadId: headerValue(head, "x-lead-id"),
+        messageId: headerValue(head, "message-id"),
+        at: Date.now(),
+      });
     },
   });
   const sink: SmtpSink = {
@@ -103,7 +108,10 @@ export function tallyMail(sink: SmtpSink, leadIds: Iterable<string>): MailTally 
     missing: [...ids].filter((id) => !byLead.has(id)),
     repeated: repeated.map(([id]) => id),
     extra: repeated.reduce((n, [, mails]) => n + mails.length - 1, 0),
-    repeatsWithSameMessageId: repeated.reduce((n, [, mails]) => n + mails.slice(1).filter((m) => m.messageId === mails[0]!.messageId).length, 0),
+    repeatsWithSameMessageId: repeated.reduce(
+      (n, [, mails]) => n + mails.slice(1).filter((m) => m.messageId === mails[0]!.messageId).length,
+      0,
+    ),
     unknown: [...byLead.keys()].filter((id) => !ids.has(id)),
     unreadable,
     headerMismatch,
@@ -126,7 +134,11 @@ function tallyReplies(sink: SmtpSink, ids: Set<string>): MailTally["replies"] {
 /** The checks that every stored lead was e-mailed to the owner and replied to; `allowRepeats` turns repeats into a reported number. */
 export function mailChecks(tally: MailTally, { allowRepeats = false } = {}): Check[] {
   const checks = [
-    check("every stored request was e-mailed", tally.missing.length === 0, `${tally.messages} messages received; leads without a message: ${list(tally.missing)}`),
+    check(
+      "every stored request was e-mailed",
+      tally.missing.length === 0,
+      `${tally.messages} messages received; leads without a message: ${list(tally.missing)}`,
+    ),
     check(
       "no message about a request that is not stored",
       tally.unknown.length === 0 && tally.unreadable === 0 && tally.headerMismatch === 0,
@@ -142,7 +154,13 @@ export function mailChecks(tally: MailTally, { allowRepeats = false } = {}): Che
     ),
   );
   if (!allowRepeats) {
-    checks.push(check("each request e-mailed exactly once", tally.repeated.length === 0, `leads with more than one message: ${tally.repeated.length} (${tally.extra} extra messages)`));
+    checks.push(
+      check(
+        "each request e-mailed exactly once",
+        tally.repeated.length === 0,
+        `leads with more than one message: ${tally.repeated.length} (${tally.extra} extra messages)`,
+      ),
+    );
     checks.push(check("each visitor replied to exactly once", replies.extra === 0, `extra replies: ${replies.extra}`));
   }
   return checks;

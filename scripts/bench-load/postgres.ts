@@ -22,7 +22,9 @@ interface PrivatePostgres {
 function postgresBinDir(): string | null {
   const base = "/usr/lib/postgresql";
   if (!existsSync(base)) return null;
-  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, "bin", "pg_ctl")) && existsSync(path.join(base, v, "bin", "initdb")));
+  const versions = readdirSync(base).filter(
+    (v) => existsSync(path.join(base, v, "bin", "pg_ctl")) && existsSync(path.join(base, v, "bin", "initdb")),
+  );
   versions.sort((a, b) => Number(a) - Number(b));
   return versions.length ? path.join(base, versions.at(-1)!, "bin") : null;
 }
@@ -33,14 +35,31 @@ function startPrivatePostgres(bin: string, port: number): PrivatePostgres {
   const data = path.join(dir, "data");
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) => {
-    const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+    const [file, argv] = asRoot
+      ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args]]
+      : [path.join(bin, cmd), args];
     execFileSync(file, argv, { stdio: ["ignore", "ignore", "pipe"] });
   };
-  if (asRoot) chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString().trim()), Number(execFileSync("id", ["-g", "postgres"]).toString().trim()));
+  if (asRoot)
+    chownSync(
+      dir,
+      Number(execFileSync("id", ["-u", "postgres"]).toString().trim()),
+      Number(execFileSync("id", ["-g", "postgres"]).toString().trim()),
+    );
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const pg: PrivatePostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start: () => run("pg_ctl", ["-D", data, "-l", path.join(dir, "postgres.log"), "-o", `-h 127.0.0.1 -p ${port} -k ${dir}`, "-w", "start"]),
+    start: () =>
+      run("pg_ctl", [
+        "-D",
+        data,
+        "-l",
+        path.join(dir, "postgres.log"),
+        "-o",
+        `-h 127.0.0.1 -p ${port} -k ${dir}`,
+        "-w",
+        "start",
+      ]),
     stop: () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
   };
   pg.start();
@@ -57,9 +76,20 @@ function startPrivatePostgres(bin: string, port: number): PrivatePostgres {
 
 /** GET pages while the database is down: static and server-rendered ones must still answer 200. */
 async function probePages(origin: string): Promise<Record<string, number>> {
-  const pages = ["/", "/about", CITY_PAGE, "/estimate", "/estimate?utm_source=bench", "/contact?city=boise", "/healthz"];
+  const pages = [
+    "/",
+    "/about",
+    CITY_PAGE,
+    "/estimate",
+    "/estimate?utm_source=bench",
+    "/contact?city=boise",
+    "/healthz",
+  ];
   const out: Record<string, number> = {};
-  for (const page of pages) out[page] = (await fetch(origin + page, { signal: AbortSignal.timeout(10_000) }).catch(() => ({ status: 0 }))).status;
+  for (const page of pages)
+    out[page] = (
+      await fetch(origin + page, { signal: AbortSignal.timeout(10_000) }).catch(() => ({ status: 0 }))
+    ).status;
   return out;
 }
 
@@ -81,7 +111,14 @@ const alive = (server: ServerHandle) => server.proc.exitCode === null && server.
 export async function postgresOutage(settings: Settings): Promise<Section> {
   const title = "5. PostgreSQL stopped mid-run";
   const bin = postgresBinDir();
-  if (!bin) return { title, body: ["Skipped: no PostgreSQL binaries (`/usr/lib/postgresql/*/bin`); `bash scripts/ci-postgres.sh` installs them."], checks: [] };
+  if (!bin)
+    return {
+      title,
+      body: [
+        "Skipped: no PostgreSQL binaries (`/usr/lib/postgresql/*/bin`); `bash scripts/ci-postgres.sh` installs them.",
+      ],
+      checks: [],
+    };
   const rounds = settings.quick ? 2 : 4;
   const phaseMs = settings.quick ? 2000 : 3000;
   const pg = startPrivatePostgres(bin, settings.port + 99);
@@ -127,7 +164,13 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
   const after = records.filter((r) => r.t0 > last.startedAt);
   const errors = records.filter((r) => r.status >= 400);
   const badStatus = records.filter((r) => !r.acked && r.status !== 200 && r.status !== 503);
-  const badPages = errors.filter((r) => !r.page!.hasPhone || r.page!.hasStackTrace || r.page!.hasErrorWord || (r.status === 503 && !r.page!.hasStoreMessage));
+  const badPages = errors.filter(
+    (r) =>
+      !r.page!.hasPhone ||
+      r.page!.hasStackTrace ||
+      r.page!.hasErrorWord ||
+      (r.status === 503 && !r.page!.hasStoreMessage),
+  );
   const acked = records.filter((r) => r.acked).map((r) => r.email);
   const storedEmails = new Set(state.leads.map((l) => l.email));
   const storedNotAcked = records.filter((r) => !r.acked && storedEmails.has(r.email));
@@ -149,7 +192,15 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
     body: [
       `A private PostgreSQL cluster (version ${path.basename(path.dirname(bin))}, initdb in a temp folder, 127.0.0.1:${settings.port + 99}), so that stopping it disturbs no one else's database. The server runs with DATABASE_URL; a second process submits continuously at concurrency 10. ${rounds} rounds of: ${seconds(phaseMs)} with the database up, \`pg_ctl stop -m fast\` (in round 1 while the load is held, so between requests; in the others under load), GET pages probed, ${seconds(phaseMs)} with the database down, \`pg_ctl start\`. Then ${seconds(phaseMs)} more and the outbox drains. When the server process dies during a round, the crash is recorded and the server is started again after the database is back, so that the rest can still be checked.`,
       table(
-        ["round", "stopped", "stop took", "database down for", "answers while down", "GET pages while down", "server process"],
+        [
+          "round",
+          "stopped",
+          "stop took",
+          "database down for",
+          "answers while down",
+          "GET pages while down",
+          "server process",
+        ],
         windows.map((w, i) => [
           i + 1,
           w.mode === "quiet" ? "between requests" : "under load",
@@ -168,7 +219,10 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
           ["all answers (incl. requests spanning a stop or start)", `\`${JSON.stringify(statusCounts(records))}\``],
           ["stored requests", state.leads.length],
           ["confirmed requests", acked.length],
-          ["stored but not confirmed (the commit reached the database, the answer did not)", `${storedNotAcked.length} \`${JSON.stringify(statusCounts(storedNotAcked))}\``],
+          [
+            "stored but not confirmed (the commit reached the database, the answer did not)",
+            `${storedNotAcked.length} \`${JSON.stringify(statusCounts(storedNotAcked))}\``,
+          ],
           ["outbox drained after the run, within", drainMs === null ? "not within 6.5 min" : seconds(drainMs)],
           ["messages received: to the owner, replies to visitors", `${tally.messages}, ${tally.replies.messages}`],
           [
@@ -178,7 +232,9 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
         ],
       ),
       "A job whose message was accepted just as the database went away cannot be marked sent at once: the worker keeps the send's result and retries the mark until the database answers, and does not send that job again even when its lease ran out meanwhile.",
-      sample?.page?.sample ? `What the visitor reads on a ${sample.status} answer (text of the page, shortened):\n\n> ${sample.page.sample}` : "No error answer was recorded.",
+      sample?.page?.sample
+        ? `What the visitor reads on a ${sample.status} answer (text of the page, shortened):\n\n> ${sample.page.sample}`
+        : "No error answer was recorded.",
       ...(diagnosis ? [diagnosis] : []),
       logTable(env.server.logFile),
     ],
@@ -186,7 +242,9 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
       check(
         "the server process stays up when PostgreSQL stops",
         crashes.length === 0,
-        crashes.length === 0 ? `${rounds} stops, no crash` : `died in ${crashes.length} of ${rounds} rounds; ${crashes[0]!.crash!}`,
+        crashes.length === 0
+          ? `${rounds} stops, no crash`
+          : `died in ${crashes.length} of ${rounds} rounds; ${crashes[0]!.crash!}`,
       ),
       check(
         "while the database is down, every submission gets HTTP 503 (never a 500, never no answer)",
@@ -198,7 +256,11 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
         errors.length > 0 && badPages.length === 0,
         `${errors.length} error answers, ${badPages.length} without the phone/message or with a stack trace or "Error:"`,
       ),
-      check("GET pages keep working while the database is down", failedPages.length === 0, `not 200: ${list(failedPages)}`),
+      check(
+        "GET pages keep working while the database is down",
+        failedPages.length === 0,
+        `not 200: ${list(failedPages)}`,
+      ),
       check(
         "submissions work again once the database is back",
         lastAfter.length >= 10 && lastAfter.every((r) => r.acked),

@@ -19,7 +19,10 @@ export const check = (name: string, ok: boolean, evidence: string): Check => ({ 
 
 export const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-export const list = (items: string[], max = 5) => (items.length === 0 ? "none" : `${items.slice(0, max).join(", ")}${items.length > max ? ` … (${items.length} in all)` : ""}`);
+export const list = (items: string[], max = 5) =>
+  items.length === 0
+    ? "none"
+    : `${items.slice(0, max).join(", ")}${items.length > max ? ` … (${items.length} in all)` : ""}`;
 
 export function table(header: string[], rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.map(String).join(" | ")} |`;
@@ -32,7 +35,13 @@ function machine(): string {
 }
 
 /** The whole markdown report: the verdict, then each section with its invariants. */
-export function report(sections: Section[], command: string, settings: Settings, startedAt: Date, failedToRun: string[]): string {
+export function report(
+  sections: Section[],
+  command: string,
+  settings: Settings,
+  startedAt: Date,
+  failedToRun: string[],
+): string {
   const checks = sections.flatMap((s) => s.checks);
   const failed = checks.filter((c) => !c.ok);
   const verdict =

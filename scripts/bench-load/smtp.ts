@@ -22,7 +22,11 @@ export async function smtpOutage(settings: Settings): Promise<Section> {
     await sleep(250);
     outageState = await storeState(env.database);
   }
-  const duringOutage = { messages: env.sink.messages.length + env.sink.replies.length, refused: env.sink.refused, state: outageState };
+  const duringOutage = {
+    messages: env.sink.messages.length + env.sink.replies.length,
+    refused: env.sink.refused,
+    state: outageState,
+  };
   env.sink.setRefusing(false);
   const backAt = Date.now();
   const drainMs = await waitForOutbox(env.database, 5 * 60_000);
@@ -55,7 +59,11 @@ export async function smtpOutage(settings: Settings): Promise<Section> {
       logTable(env.server.logFile),
     ],
     checks: [
-      check(`all ${count} requests confirmed while SMTP is down`, acked.length === count, `answers: ${JSON.stringify(statusCounts(records))}`),
+      check(
+        `all ${count} requests confirmed while SMTP is down`,
+        acked.length === count,
+        `answers: ${JSON.stringify(statusCounts(records))}`,
+      ),
       check(
         "the outage was real: connections refused, nothing delivered, jobs retried",
         duringOutage.refused > 0 && duringOutage.messages === 0 && duringOutage.state.retriedJobs > 0,

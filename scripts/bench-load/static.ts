@@ -19,13 +19,18 @@ const GOALS = { staticVsNginx: 0.8 };
 async function startNginx(port: number): Promise<{ origin: string; version: string } | null> {
   let binary: string;
   try {
-    binary = execFileSync("sh", ["-c", "command -v nginx || ls /usr/sbin/nginx"], { encoding: "utf8" }).trim().split("\n")[0]!;
+    binary = execFileSync("sh", ["-c", "command -v nginx || ls /usr/sbin/nginx"], { encoding: "utf8" })
+      .trim()
+      .split("\n")[0]!;
   } catch {
     return null;
   }
   const dir = tempDir("nginx");
   onCleanup(() => rmSync(dir, { recursive: true, force: true }));
-  const brotli = ["/usr/lib/nginx/modules/ngx_http_brotli_static_module.so", "/usr/lib64/nginx/modules/ngx_http_brotli_static_module.so"].find((f) => existsSync(f));
+  const brotli = [
+    "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so",
+    "/usr/lib64/nginx/modules/ngx_http_brotli_static_module.so",
+  ].find((f) => existsSync(f));
   const conf = path.join(dir, "nginx.conf");
   writeFileSync(
     conf,
@@ -88,11 +93,36 @@ export async function staticPages(settings: Settings): Promise<Section> {
   for (const page of ["/", "/about", CITY_PAGE]) {
     const probe = await fetch(env.server.origin + page);
     if (probe.status !== 200) checks.push(check(`${page} answers 200 before the run`, false, `got ${probe.status}`));
-    const r = await startLoad<AutocannonSummary>({ kind: "static", url: env.server.origin + page, connections: 50, durationS, headers }).result;
-    const n = nginx ? await startLoad<AutocannonSummary>({ kind: "static", url: nginx.origin + page, connections: 50, durationS, headers }).result : null;
+    const r = await startLoad<AutocannonSummary>({
+      kind: "static",
+      url: env.server.origin + page,
+      connections: 50,
+      durationS,
+      headers,
+    }).result;
+    const n = nginx
+      ? await startLoad<AutocannonSummary>({
+          kind: "static",
+          url: nginx.origin + page,
+          connections: 50,
+          durationS,
+          headers,
+        }).result
+      : null;
     const ratio = n ? r.rps / n.rps : NaN;
     if (n) ratios.push(ratio);
-    rows.push([`\`${page}\``, round(r.rps), r.p50, r.p99, n ? round(n.rps) : "—", n ? n.p99 : "—", n ? round(ratio, 2) : "—", r.total, r.non2xx, r.errors + r.timeouts]);
+    rows.push([
+      `\`${page}\``,
+      round(r.rps),
+      r.p50,
+      r.p99,
+      n ? round(n.rps) : "—",
+      n ? n.p99 : "—",
+      n ? round(ratio, 2) : "—",
+      r.total,
+      r.non2xx,
+      r.errors + r.timeouts,
+    ]);
     checks.push(
       check(
         `${page}: only 2xx answers, no errors`,
@@ -107,7 +137,21 @@ export async function staticPages(settings: Settings): Promise<Section> {
     title: "1. Static pages under load",
     body: [
       `autocannon in a second process, ${durationS} s per page at 50 connections, keep-alive, \`Accept-Encoding: br, gzip\`: the site sends the brotli copies written at build time (\`scripts/precompress.ts\`), and so does the limit, ${nginx ? `${nginx.version} with one worker, \`brotli_static\` and \`gzip_static\`, serving the same \`build/client\` files on loopback` : "nginx (not installed here: `apt-get install nginx-light libnginx-mod-http-brotli-static`)"}.`,
-      table(["page", "site requests/s", "site p50 ms", "site p99 ms", "nginx requests/s", "nginx p99 ms", "site ÷ nginx", "requests", "non-2xx", "errors + timeouts"], rows),
+      table(
+        [
+          "page",
+          "site requests/s",
+          "site p50 ms",
+          "site p99 ms",
+          "nginx requests/s",
+          "nginx p99 ms",
+          "site ÷ nginx",
+          "requests",
+          "non-2xx",
+          "errors + timeouts",
+        ],
+        rows,
+      ),
       `Goal: the site within ${GOALS.staticVsNginx}× of nginx. Lowest ratio here: ${Number.isNaN(worst) ? "not measured" : `**${round(worst, 2)}** (${worst >= GOALS.staticVsNginx ? "met" : "NOT met"})`}.`,
     ],
     checks,

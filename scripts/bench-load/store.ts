@@ -33,12 +33,23 @@ export async function storeState(database: Database): Promise<StoreState> {
   const leadsWithoutEmailJob = await db
     .selectFrom("leads")
     .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("outbox_jobs").select("outbox_jobs.id").whereRef("outbox_jobs.lead_id", "=", "leads.id").where("outbox_jobs.kind", "=", "email"))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("outbox_jobs")
+            .select("outbox_jobs.id")
+            .whereRef("outbox_jobs.lead_id", "=", "leads.id")
+            .where("outbox_jobs.kind", "=", "email"),
+        ),
+      ),
+    )
     .executeTakeFirstOrThrow();
   const jobsWithoutLead = await db
     .selectFrom("outbox_jobs")
     .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("leads").select("leads.id").whereRef("leads.id", "=", "outbox_jobs.lead_id"))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("leads").select("leads.id").whereRef("leads.id", "=", "outbox_jobs.lead_id"))),
+    )
     .executeTakeFirstOrThrow();
   const retried = await db
     .selectFrom("outbox_jobs")
@@ -84,9 +95,21 @@ export async function waitForOutbox(database: Database, timeoutMs: number): Prom
 /** When the outbox does not drain: the jobs left, and whether the server still answers and still sends mail. */
 export async function diagnoseOutbox(database: Database, server: ServerHandle, sink: SmtpSink): Promise<string> {
   const now = Date.now();
-  const jobs = await database.db.selectFrom("outbox_jobs").selectAll().where("status", "=", "pending").limit(20).execute();
+  const jobs = await database.db
+    .selectFrom("outbox_jobs")
+    .selectAll()
+    .where("status", "=", "pending")
+    .limit(20)
+    .execute();
   const ago = (iso: string | null) => (iso === null ? "—" : `${round((Date.parse(iso) - now) / 1000)} s`);
-  const rows = jobs.map((j) => [j.id.slice(0, 8), j.attempts, ago(j.next_attempt_at), ago(j.locked_until), j.last_error ?? "—", ago(j.created_at)]);
+  const rows = jobs.map((j) => [
+    j.id.slice(0, 8),
+    j.attempts,
+    ago(j.next_attempt_at),
+    ago(j.locked_until),
+    j.last_error ?? "—",
+    ago(j.created_at),
+  ]);
   const before = sink.messages.length;
   const email = `probe-${randomBytes(3).toString("hex")}@example.com`;
   const status = await fetch(`${server.origin}/estimate`, {
@@ -96,7 +119,8 @@ export async function diagnoseOutbox(database: Database, server: ServerHandle, s
     redirect: "manual",
     signal: AbortSignal.timeout(15_000),
   }).then(
-    async (r) => `HTTP ${r.status}${isConfirmation(r.status, await r.text(), r.headers.get("location")) ? " with the confirmation" : ""}`,
+    async (r) =>
+      `HTTP ${r.status}${isConfirmation(r.status, await r.text(), r.headers.get("location")) ? " with the confirmation" : ""}`,
     (err: { cause?: { code?: string }; name?: string }) => `no answer (${err.cause?.code ?? err.name})`,
   );
   await sleep(15_000);
@@ -111,7 +135,9 @@ export async function diagnoseOutbox(database: Database, server: ServerHandle, s
 export function inspectSqliteFile(dataDir: string): { integrity: string; emails: Set<string>; leads: number } {
   const db = new DatabaseSync(path.join(dataDir, "leads.sqlite"));
   try {
-    const integrity = (db.prepare("PRAGMA integrity_check").all() as { integrity_check: string }[]).map((r) => r.integrity_check).join("; ");
+    const integrity = (db.prepare("PRAGMA integrity_check").all() as { integrity_check: string }[])
+      .map((r) => r.integrity_check)
+      .join("; ");
     const emails = new Set((db.prepare("SELECT email FROM leads").all() as { email: string }[]).map((r) => r.email));
     return { integrity, emails, leads: emails.size };
   } finally {
@@ -127,9 +153,21 @@ export function inspectSqliteFile(dataDir: string): { integrity: string; emails:
 export function storeChecks(state: StoreState, acked: string[], records?: SubmitRecord[]): Check[] {
   const stored = new Set(state.leads.map((l) => l.email));
   const lost = acked.filter((e) => !stored.has(e));
-  const checks = [check("every confirmed request is stored", lost.length === 0, `${acked.length} confirmed, ${state.leads.length} stored; confirmed but missing: ${list(lost)}`)];
+  const checks = [
+    check(
+      "every confirmed request is stored",
+      lost.length === 0,
+      `${acked.length} confirmed, ${state.leads.length} stored; confirmed but missing: ${list(lost)}`,
+    ),
+  ];
   if (!records) {
-    checks.push(check("stored rows = confirmation answers", state.leads.length === acked.length, `${state.leads.length} rows, ${acked.length} confirmations`));
+    checks.push(
+      check(
+        "stored rows = confirmation answers",
+        state.leads.length === acked.length,
+        `${state.leads.length} rows, ${acked.length} confirmations`,
+      ),
+    );
   } else {
     const sent = new Map(records.map((r) => [r.email, r]));
     const ackedSet = new Set(acked);
@@ -151,7 +189,11 @@ export function storeChecks(state: StoreState, acked: string[], records?: Submit
       state.leadsWithoutEmailJob === 0 && state.jobsWithoutLead === 0,
       `leads without an e-mail job: ${state.leadsWithoutEmailJob}; jobs without a lead: ${state.jobsWithoutLead}`,
     ),
-    check("outbox drained: every job sent, none pending or dead", (state.jobs.pending ?? 0) === 0 && (state.jobs.dead ?? 0) === 0, `jobs by status: ${JSON.stringify(state.jobs)}`),
+    check(
+      "outbox drained: every job sent, none pending or dead",
+      (state.jobs.pending ?? 0) === 0 && (state.jobs.dead ?? 0) === 0,
+      `jobs by status: ${JSON.stringify(state.jobs)}`,
+    ),
   );
   return checks;
 }

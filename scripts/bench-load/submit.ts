@@ -37,7 +37,11 @@ async function hostileBodies(origin: string): Promise<{ body: string; status: nu
       signal: AbortSignal.timeout(30_000),
     });
     await res.arrayBuffer();
-    results.push({ body: body.replace(valid, "…valid fields…").slice(0, 60), status: res.status, ms: performance.now() - t0 });
+    results.push({
+      body: body.replace(valid, "…valid fields…").slice(0, 60),
+      status: res.status,
+      ms: performance.now() - t0,
+    });
   }
   return results;
 }
@@ -47,7 +51,9 @@ function sqliteCommitRate(durationMs: number): number {
   const dir = tempDir("commits");
   const db = new DatabaseSync(path.join(dir, "commits.sqlite"));
   try {
-    db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; CREATE TABLE t (id TEXT PRIMARY KEY, body TEXT NOT NULL)");
+    db.exec(
+      "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; CREATE TABLE t (id TEXT PRIMARY KEY, body TEXT NOT NULL)",
+    );
     const insert = db.prepare("INSERT INTO t (id, body) VALUES (?, ?)");
     const start = performance.now();
     let commits = 0;
@@ -72,7 +78,14 @@ export async function submissionsUnderLoad(settings: Settings): Promise<Section>
   const commitRate = sqliteCommitRate(3000);
   // Before the burst: afterwards the outbox is busy delivering and every answer waits behind it.
   const hostile = await hostileBodies(env.server.origin);
-  const r = await startLoad<SubmitBurstResult>({ kind: "autocannon-submit", url: `${env.server.origin}/estimate`, origin: env.server.origin, connections: 50, amount, tag }).result;
+  const r = await startLoad<SubmitBurstResult>({
+    kind: "autocannon-submit",
+    url: `${env.server.origin}/estimate`,
+    origin: env.server.origin,
+    connections: 50,
+    amount,
+    tag,
+  }).result;
   const loadEnded = Date.now();
   const drainMs = await waitForOutbox(env.database, 10 * 60_000);
   const diagnosis = drainMs === null ? await diagnoseOutbox(env.database, env.server, env.sink) : "";
@@ -113,7 +126,13 @@ export async function submissionsUnderLoad(settings: Settings): Promise<Section>
             `${round(r.rps / commitRate, 2)} of the commit rate`,
             r.rps >= GOALS.submissionsPerSecond ? "yes" : "**no**",
           ],
-          [`p99 ≤ ${GOALS.submitP99Ms} ms`, `${r.p99} ms`, "—", round(r.p99 / GOALS.submitP99Ms, 2), r.p99 <= GOALS.submitP99Ms ? "yes" : "**no**"],
+          [
+            `p99 ≤ ${GOALS.submitP99Ms} ms`,
+            `${r.p99} ms`,
+            "—",
+            round(r.p99 / GOALS.submitP99Ms, 2),
+            r.p99 <= GOALS.submitP99Ms ? "yes" : "**no**",
+          ],
         ],
       ),
       `Hostile bodies (issue 11), each sent alone to the idle server before the burst, answered in (time from request to the last byte of the answer, on loopback):`,
@@ -131,8 +150,16 @@ export async function submissionsUnderLoad(settings: Settings): Promise<Section>
         hostile.map((h) => `${h.status} in ${round(h.ms)} ms`).join(", "),
       ),
       check(`at least ${amount} submissions answered`, r.total >= amount, `${r.total} answers`),
-      check("no 5xx", r.fiveXX === 0 && r.errors === 0 && r.timeouts === 0, `5xx: ${r.fiveXX}; connection errors: ${r.errors}; timeouts: ${r.timeouts}`),
-      check("every success answer is the confirmation", r.notAcked200 === 0, `2xx/3xx answers that are not a 303 to the confirmation page nor a page with "${CONFIRMATION}": ${r.notAcked200}`),
+      check(
+        "no 5xx",
+        r.fiveXX === 0 && r.errors === 0 && r.timeouts === 0,
+        `5xx: ${r.fiveXX}; connection errors: ${r.errors}; timeouts: ${r.timeouts}`,
+      ),
+      check(
+        "every success answer is the confirmation",
+        r.notAcked200 === 0,
+        `2xx/3xx answers that are not a 303 to the confirmation page nor a page with "${CONFIRMATION}": ${r.notAcked200}`,
+      ),
       ...storeChecks(state, r.acked),
       ...mailChecks(tally),
     ],

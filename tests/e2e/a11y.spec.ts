@@ -8,7 +8,9 @@ import { pages } from "./site-pages.ts";
 // axe-core's WCAG 2.2 AA and best-practice rules on the page as it is now; each violation names the page (or state)
 // and up to three of its elements.
 async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
   const summary = results.violations.map(
     (v) =>
       `${where} ${v.id}: ${v.help} (${v.nodes
@@ -21,7 +23,11 @@ async function expectNoViolations(page: Page, where: string) {
 
 // axe-core on every page, at 390 px (mobile project) and 1440 px (desktop project).
 // Besides the pages themselves: the price page with a range and a service-area answer, with errors, and a call-back form.
-const states = ["/pricing?service=house-washing&sqft=2000&stories=2&siding=vinyl&zipcode=83702", "/pricing?service=roof-cleaning&sqft=-3&stories=1", "/pricing?service=fleet-cleaning"];
+const states = [
+  "/pricing?service=house-washing&sqft=2000&stories=2&siding=vinyl&zipcode=83702",
+  "/pricing?service=roof-cleaning&sqft=-3&stories=1",
+  "/pricing?service=fleet-cleaning",
+];
 for (const path of [...pages, ...states, "/no-such-page"]) {
   test(`no accessibility violations on ${path}`, async ({ page }) => {
     await page.goto(path);
@@ -44,7 +50,12 @@ const opened = [
   { name: "the phone menu", path: "/", mobile: true, open: 'button[popovertarget="site-menu"]' },
   { name: "the Services menu", path: "/", mobile: false, open: 'button[popovertarget="nav-services"]' },
   { name: "the Locations menu", path: "/", mobile: false, open: 'button[popovertarget="nav-locations"]' },
-  { name: "the holiday estimate dialog", path: "/services/holiday-light-installation", mobile: undefined, open: 'main button[aria-haspopup="dialog"]' },
+  {
+    name: "the holiday estimate dialog",
+    path: "/services/holiday-light-installation",
+    mobile: undefined,
+    open: 'main button[aria-haspopup="dialog"]',
+  },
 ];
 for (const control of opened) {
   test(`no accessibility violations with ${control.name} open`, async ({ page, isMobile }) => {

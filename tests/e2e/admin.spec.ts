@@ -15,7 +15,9 @@ import { startSite, type ServerHandle } from "../support/processes.ts";
 test.describe.configure({ timeout: 90_000 });
 plainTest.describe.configure({ timeout: 90_000 });
 
-test("an owner made with the command line signs in, finds a request just sent, changes its status, exports CSV, signs out", async ({ page }) => {
+test("an owner made with the command line signs in, finds a request just sent, changes its status, exports CSV, signs out", async ({
+  page,
+}) => {
   const owner = uniqueOwner("flow");
   expect(await addOwnerWithCli(owner)).toContain(`Owner ${owner} added`);
   const email = uniqueEmail("inbox");
@@ -67,7 +69,9 @@ test("an owner made with the command line signs in, finds a request just sent, c
   // A byte-order mark for spreadsheet programs, then every cell quoted.
   expect(csv.startsWith("\uFEFF")).toBe(true);
   const [header, row, end] = csv.slice(1).split("\r\n");
-  expect(header).toMatch(/^"ID","Received \(UTC\)","Kind","Name","E-mail","Phone","ZIP","In service area","Status","Delivery","Page",/);
+  expect(header).toMatch(
+    /^"ID","Received \(UTC\)","Kind","Name","E-mail","Phone","ZIP","In service area","Status","Delivery","Page",/,
+  );
   expect(row).toContain(`"${stored!.id}",`);
   expect(row).toContain(`,"estimate","${first} Inboxtest","${email}","(208) 555-0177","83702","yes","contacted",`);
   expect(end).toBe("");
@@ -110,7 +114,11 @@ test("without a session every /admin URL shows no data", async ({ page, request 
     }
   }
   // A change without a session changes nothing.
-  const post = await request.post(`/admin/requests/${lead!.id}`, { form: { status: "won", note: "" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  const post = await request.post(`/admin/requests/${lead!.id}`, {
+    form: { status: "won", note: "" },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
   expect(post.status()).toBe(303);
   expect((await leadsFor(email))[0]?.status).toBe("new");
   await page.goto(`/admin/requests/${lead!.id}`);
@@ -130,22 +138,37 @@ test("a status change from another origin, or with no Origin, is refused", async
   const [lead] = await leadsFor(email);
   await signIn(page, owner);
   for (const headers of [{ Origin: "https://evil.example" }, {}] as Record<string, string>[]) {
-    const response = await page.request.post(`/admin/requests/${lead!.id}`, { form: { status: "lost", note: "forged" }, headers, maxRedirects: 0 });
+    const response = await page.request.post(`/admin/requests/${lead!.id}`, {
+      form: { status: "lost", note: "forged" },
+      headers,
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(403);
   }
   expect((await leadsFor(email))[0]?.status).toBe("new");
   // Sign-out too needs the site's own Origin.
-  expect((await page.request.post("/admin/sign-out", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 })).status()).toBe(403);
+  expect(
+    (
+      await page.request.post("/admin/sign-out", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 })
+    ).status(),
+  ).toBe(403);
   await page.goto(`/admin/requests/${lead!.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Crossorigin Inboxtest" })).toBeVisible();
   await expect(page.getByText("No status changes yet.")).toBeVisible();
   // The same change from the page itself goes through.
-  const own = await page.request.post(`/admin/requests/${lead!.id}`, { form: { status: "lost", note: "" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  const own = await page.request.post(`/admin/requests/${lead!.id}`, {
+    form: { status: "lost", note: "" },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
   expect(own.status()).toBe(303);
   expect((await leadsFor(email))[0]?.status).toBe("lost");
 });
 
-test("a job application's résumé downloads from its request page, for the signed-in owner only", async ({ page, request }) => {
+test("a job application's résumé downloads from its request page, for the signed-in owner only", async ({
+  page,
+  request,
+}) => {
   const owner = uniqueOwner("resume");
   await addOwnerWithCli(owner);
   const email = uniqueEmail("resume");
@@ -156,7 +179,9 @@ test("a job application's résumé downloads from its request page, for the sign
   await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Resume");
   await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await form.getByRole("textbox", { name: "Phone", exact: true }).fill("2085550166");
-  await form.getByRole("textbox", { name: "Your work experience", exact: true }).fill("Two seasons on a pressure-washing crew.");
+  await form
+    .getByRole("textbox", { name: "Your work experience", exact: true })
+    .fill("Two seasons on a pressure-washing crew.");
   await form.getByRole("radio", { name: "Seasonal (spring to fall)" }).check();
   await form.getByLabel(/Résumé/).setInputFiles({ name: "rena.pdf", mimeType: "application/pdf", buffer: pdf });
   await form.getByRole("button", { name: "Send Application" }).click();
@@ -204,13 +229,37 @@ plainTest.describe("on a site of its own", () => {
       const store = async (minutesAgo: number, over: Parameters<typeof sampleLead>[0] = {}) =>
         (await recordLead(database, sampleLead(over), { webhook: false, now: new Date(now - minutesAgo * 60_000) })).id;
       const a = await store(10);
-      const b = await store(20, { kind: "contact", fields: { ...base.fields, city: "Nampa" }, context: { ...base.context, landingPage: "/locations/nampa", utm: { utm_campaign: "yard-signs" } } });
+      const b = await store(20, {
+        kind: "contact",
+        fields: { ...base.fields, city: "Nampa" },
+        context: { ...base.context, landingPage: "/locations/nampa", utm: { utm_campaign: "yard-signs" } },
+      });
       const c = await store(7 * 24 * 60 + 30); // a week earlier: the row before this week's
       await store(13 * 7 * 24 * 60); // 13 weeks ago: outside the report
-      await changeLeadStatus(database, a, { status: "won", note: "", changedBy: owner }, new Date(now - 10 * 60_000 + 1 * H));
-      await changeLeadStatus(database, b, { status: "contacted", note: "", changedBy: owner }, new Date(now - 20 * 60_000 + 3 * H));
-      await changeLeadStatus(database, b, { status: "lost", note: "", changedBy: owner }, new Date(now - 20 * 60_000 + 4 * H));
-      await changeLeadStatus(database, c, { status: "contacted", note: "", changedBy: owner }, new Date(now - (7 * 24 * 60 + 30) * 60_000 + 2 * H));
+      await changeLeadStatus(
+        database,
+        a,
+        { status: "won", note: "", changedBy: owner },
+        new Date(now - 10 * 60_000 + 1 * H),
+      );
+      await changeLeadStatus(
+        database,
+        b,
+        { status: "contacted", note: "", changedBy: owner },
+        new Date(now - 20 * 60_000 + 3 * H),
+      );
+      await changeLeadStatus(
+        database,
+        b,
+        { status: "lost", note: "", changedBy: owner },
+        new Date(now - 20 * 60_000 + 4 * H),
+      );
+      await changeLeadStatus(
+        database,
+        c,
+        { status: "contacted", note: "", changedBy: owner },
+        new Date(now - (7 * 24 * 60 + 30) * 60_000 + 2 * H),
+      );
       expect(await listLeads(database, {})).toHaveLength(4);
     } finally {
       await database.close();
@@ -235,39 +284,48 @@ plainTest.describe("on a site of its own", () => {
     expect(Number(thisWeek[1]) + Number(weekBefore[1])).toBe(1); // contact
     for (let i = 0; i < 10; i++) expect((await cells(i))[4]).toBe("0");
     await expect(page.getByRole("region", { name: "By city" })).toContainText("Nampa");
-    await expect(page.getByRole("region", { name: "By campaign (utm_campaign)" }).getByRole("row", { name: /yard-signs 1/ })).toBeVisible();
-    await expect(page.getByRole("region", { name: "By landing page" }).getByRole("row", { name: /\/locations\/nampa 1/ })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "By campaign (utm_campaign)" }).getByRole("row", { name: /yard-signs 1/ }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "By landing page" }).getByRole("row", { name: /\/locations\/nampa 1/ }),
+    ).toBeVisible();
   });
 
-  plainTest("the lockout holds: after 5 failed sign-ins from an address the right password is refused from it, the same for an unknown account", async ({ page }) => {
-    const owner = uniqueOwner("lockout");
-    await addOwnerWithCli(owner, site.dataDir);
-    const attempt = async (email: string, password: string) => {
-      await page.goto(`${site.origin}/admin/sign-in`);
-      await page.getByRole("textbox", { name: "E-mail address" }).fill(email);
-      await page.getByLabel("Password").fill(password);
-      await page.getByRole("button", { name: "Sign in" }).click();
-      return (await page.getByRole("alert").textContent()) ?? "";
-    };
-    const wrong = await attempt(owner, "not the password at all");
-    const unknown = await attempt("nobody-here@example.com", OWNER_PASSWORD);
-    expect(wrong).toBe("The e-mail address or the password is not right. Check both and try again.");
-    expect(unknown).toBe(wrong);
-    // Three more from this address, each for another account (so no account's delay is in the way).
-    await attempt("guess-a@example.com", "still not the password");
-    await attempt("guess-b@example.com", "nor this one");
-    const fifth = await attempt("guess-c@example.com", "five wrong tries");
-    expect(fifth).toMatch(/^Too many failed sign-ins from this connection\. Signing in is paused for 15 minutes: try again after .* MT\.$/);
-    // Locked: from this address the right password is refused, for this account and any other.
-    expect(await attempt(owner, OWNER_PASSWORD)).toMatch(/^Too many failed sign-ins/);
-    expect(await attempt("nobody-else@example.com", "anything long enough")).toMatch(/^Too many failed sign-ins/);
-    await page.goto(`${site.origin}/admin`);
-    await expect(page).toHaveURL(/\/admin\/sign-in$/);
-    // The log says that sign-ins failed, never who tried.
-    expect(site.log()).toContain("owner sign-in refused");
-    expect(site.log()).not.toContain(owner);
-    expect(site.log()).not.toContain("nobody-here@example.com");
-  });
+  plainTest(
+    "the lockout holds: after 5 failed sign-ins from an address the right password is refused from it, the same for an unknown account",
+    async ({ page }) => {
+      const owner = uniqueOwner("lockout");
+      await addOwnerWithCli(owner, site.dataDir);
+      const attempt = async (email: string, password: string) => {
+        await page.goto(`${site.origin}/admin/sign-in`);
+        await page.getByRole("textbox", { name: "E-mail address" }).fill(email);
+        await page.getByLabel("Password").fill(password);
+        await page.getByRole("button", { name: "Sign in" }).click();
+        return (await page.getByRole("alert").textContent()) ?? "";
+      };
+      const wrong = await attempt(owner, "not the password at all");
+      const unknown = await attempt("nobody-here@example.com", OWNER_PASSWORD);
+      expect(wrong).toBe("The e-mail address or the password is not right. Check both and try again.");
+      expect(unknown).toBe(wrong);
+      // Three more from this address, each for another account (so no account's delay is in the way).
+      await attempt("guess-a@example.com", "still not the password");
+      await attempt("guess-b@example.com", "nor this one");
+      const fifth = await attempt("guess-c@example.com", "five wrong tries");
+      expect(fifth).toMatch(
+        /^Too many failed sign-ins from this connection\. Signing in is paused for 15 minutes: try again after .* MT\.$/,
+      );
+      // Locked: from this address the right password is refused, for this account and any other.
+      expect(await attempt(owner, OWNER_PASSWORD)).toMatch(/^Too many failed sign-ins/);
+      expect(await attempt("nobody-else@example.com", "anything long enough")).toMatch(/^Too many failed sign-ins/);
+      await page.goto(`${site.origin}/admin`);
+      await expect(page).toHaveURL(/\/admin\/sign-in$/);
+      // The log says that sign-ins failed, never who tried.
+      expect(site.log()).toContain("owner sign-in refused");
+      expect(site.log()).not.toContain(owner);
+      expect(site.log()).not.toContain("nobody-here@example.com");
+    },
+  );
 });
 
 /** Sign-ins as from many addresses (TRUST_PROXY=1: loopback is the proxy, X-Forwarded-For names the client). */
@@ -294,22 +352,37 @@ plainTest.describe("guessing the owner's password", () => {
     await addOwnerWithCli(owner, site.dataDir);
     expect((await signInFrom("198.51.100.1", owner, "first wrong guess")).status).toBe(401);
     // The next guess, from another address, waits its turn; then it is checked (and fails).
-    await expect.poll(async () => (await signInFrom("198.51.100.2", owner, "second wrong guess")).status, { timeout: 5_000 }).toBe(401);
+    await expect
+      .poll(async () => (await signInFrom("198.51.100.2", owner, "second wrong guess")).status, { timeout: 5_000 })
+      .toBe(401);
     // The owner, right after: asked to wait a few seconds, with Retry-After, and let in once they have passed.
     const asked = await signInFrom("203.0.113.50", owner, OWNER_PASSWORD);
     expect(asked.status).toBe(429);
     expect(Number(asked.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(Number(asked.headers.get("retry-after"))).toBeLessThanOrEqual(30);
-    expect(await asked.text()).toMatch(/After a failed sign-in, the next try waits a little\. Try again in \d+ seconds?\./);
-    await expect.poll(async () => (await signInFrom("203.0.113.50", owner, OWNER_PASSWORD)).status, { timeout: 35_000 }).toBe(303);
+    expect(await asked.text()).toMatch(
+      /After a failed sign-in, the next try waits a little\. Try again in \d+ seconds?\./,
+    );
+    await expect
+      .poll(async () => (await signInFrom("203.0.113.50", owner, OWNER_PASSWORD)).status, { timeout: 35_000 })
+      .toBe(303);
   });
 
-  plainTest("only a few passwords are checked at once: beyond them, 503 with Retry-After and a clear message", async () => {
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => signInFrom(`192.0.2.${i + 1}`, `nobody-${i}@example.com`, "a wrong password")));
-    const busy = answers.filter((a) => a.status === 503);
-    expect(busy.length).toBeGreaterThan(0);
-    expect(busy[0]!.headers.get("retry-after")).toBe("5");
-    expect(await busy[0]!.text()).toContain("Several sign-ins are being checked right now. Please try again in a few seconds.");
-    for (const a of answers) expect([401, 503]).toContain(a.status);
-  });
+  plainTest(
+    "only a few passwords are checked at once: beyond them, 503 with Retry-After and a clear message",
+    async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          signInFrom(`192.0.2.${i + 1}`, `nobody-${i}@example.com`, "a wrong password"),
+        ),
+      );
+      const busy = answers.filter((a) => a.status === 503);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(busy[0]!.headers.get("retry-after")).toBe("5");
+      expect(await busy[0]!.text()).toContain(
+        "Several sign-ins are being checked right now. Please try again in a few seconds.",
+      );
+      for (const a of answers) expect([401, 503]).toContain(a.status);
+    },
+  );
 });

@@ -26,14 +26,16 @@ interface ExpectedPost {
 const expected: ExpectedPost[] = readdirSync("content/blog")
   .filter((f) => f.endsWith(".md"))
   .map((f) => {
-    const [, yaml = "", body = ""] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(readFileSync(`content/blog/${f}`, "utf8").replace(/\r\n/g, "\n")) ?? [];
+    const [, yaml = "", body = ""] =
+      /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(readFileSync(`content/blog/${f}`, "utf8").replace(/\r\n/g, "\n")) ?? [];
     const fm = parseYaml(yaml) as Record<string, unknown>;
     const iso = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : (v as string | undefined));
     return { ...(fm as unknown as ExpectedPost), date: iso(fm.date)!, updated: iso(fm.updated), body };
   })
   .sort((a, b) => b.date.localeCompare(a.date));
 
-const longDate = (iso: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
@@ -64,7 +66,9 @@ test("the content fills the six cards and every category", () => {
 });
 
 test.describe("blog list", () => {
-  test("shows the six newest posts as cards with category, read time, title, excerpt, author, date and Read More", async ({ page }) => {
+  test("shows the six newest posts as cards with category, read time, title, excerpt, author, date and Read More", async ({
+    page,
+  }) => {
     await page.goto("/blog");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(cards(page)).toHaveCount(latest.length);
@@ -191,7 +195,10 @@ test.describe("category filter with JavaScript", () => {
     expect(await page.evaluate(() => (window as unknown as { blogMarker?: boolean }).blogMarker)).toBe(true);
   });
 
-  test("a shared filtered URL loads filtered, and the post's category link filters after client navigation", async ({ page, consoleMessages }) => {
+  test("a shared filtered URL loads filtered, and the post's category link filters after client navigation", async ({
+    page,
+    consoleMessages,
+  }) => {
     await page.goto("/blog?category=education");
     await hydrated(page);
     const education = expected.filter((p) => p.category === "Education");
@@ -213,19 +220,26 @@ test.describe("category filter with JavaScript", () => {
 
 test.describe("post pages", () => {
   for (const post of expected) {
-    test(`/blog/${post.slug} shows the whole article with its details, related posts, a call to action and BlogPosting data`, async ({ page }) => {
+    test(`/blog/${post.slug} shows the whole article with its details, related posts, a call to action and BlogPosting data`, async ({
+      page,
+    }) => {
       const response = await page.goto(`/blog/${post.slug}`);
       expect(response?.status()).toBe(200);
       const main = page.getByRole("main");
 
-      await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Home", "Blog", post.title]);
+      await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText([
+        "Home",
+        "Blog",
+        post.title,
+      ]);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(post.title);
       const article = main.locator("article").first();
       await expect(article).toContainText(post.author);
       await expect(article).toContainText(post.category);
       await expect(article).toContainText(/\d+ min read/);
       await expect(article.locator(`time[datetime="${post.date}"]`).first()).toHaveText(longDate(post.date));
-      if (post.updated) await expect(article.locator(`time[datetime="${post.updated}"]`)).toHaveText(longDate(post.updated));
+      if (post.updated)
+        await expect(article.locator(`time[datetime="${post.updated}"]`)).toHaveText(longDate(post.updated));
       // The whole article, not an excerpt: every section heading of the Markdown, and (nearly) all its words
       // (the Markdown counts a few link and list marks as words).
       const body = article.locator(".prose-site");
@@ -235,14 +249,24 @@ test.describe("post pages", () => {
 
       // Two related posts: same category first, else the newest others.
       const others = expected.filter((p) => p.slug !== post.slug);
-      const related = [...others.filter((p) => p.category === post.category), ...others.filter((p) => p.category !== post.category)].slice(0, 2);
+      const related = [
+        ...others.filter((p) => p.category === post.category),
+        ...others.filter((p) => p.category !== post.category),
+      ].slice(0, 2);
       const keepReading = page.getByRole("region", { name: "Keep reading" });
       await expect(keepReading.getByRole("heading", { level: 3 })).toHaveText(related.map((p) => p.title));
-      for (const r of related) await expect(keepReading.getByRole("link", { name: `Read More about ${r.title}` })).toHaveAttribute("href", `/blog/${r.slug}`);
+      for (const r of related)
+        await expect(keepReading.getByRole("link", { name: `Read More about ${r.title}` })).toHaveAttribute(
+          "href",
+          `/blog/${r.slug}`,
+        );
 
       const cta = page.getByRole("region", { name: "Rather have a pro handle it?" });
       await expect(cta.getByRole("link", { name: /free estimate/i })).toHaveAttribute("href", "/contact");
-      await expect(cta.getByRole("link", { name: business.phone.display })).toHaveAttribute("href", business.phone.href);
+      await expect(cta.getByRole("link", { name: business.phone.display })).toHaveAttribute(
+        "href",
+        business.phone.href,
+      );
 
       await expect(page.locator('head meta[property="og:type"]')).toHaveAttribute("content", "article");
       const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -310,7 +334,9 @@ test.describe("RSS feed", () => {
 test.describe("newsletter sign-up", () => {
   const box = (page: Page) => page.getByRole("region", { name: /seasonal tips by e-mail/i });
 
-  test("signs up a new address, and answers the same address signing up again exactly alike (no list enumeration)", async ({ page }) => {
+  test("signs up a new address, and answers the same address signing up again exactly alike (no list enumeration)", async ({
+    page,
+  }) => {
     const email = uniqueEmail();
     for (const answer of ["Please check your inbox", "Please check your inbox"]) {
       await page.goto("/blog");

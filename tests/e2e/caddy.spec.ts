@@ -12,7 +12,16 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { request } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,15 +46,27 @@ interface Answer {
 }
 
 /** One HTTPS request to Caddy from the loopback address `from` (Caddy's local CA is not trusted here). */
-function fetchFrom(url: string, { from = "127.0.0.1", method = "GET", headers = {}, body }: { from?: string; method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function fetchFrom(
+  url: string,
+  {
+    from = "127.0.0.1",
+    method = "GET",
+    headers = {},
+    body,
+  }: { from?: string; method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers, localAddress: from, rejectUnauthorized: false, agent: false, timeout: 30_000 }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      res.on("error", reject);
-    });
+    const req = request(
+      url,
+      { method, headers, localAddress: from, rejectUnauthorized: false, agent: false, timeout: 30_000 },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        res.on("error", reject);
+      },
+    );
     req.on("timeout", () => req.destroy(new Error(`no answer from ${url} in 30 s`)));
     req.on("error", reject);
     req.end(body);
@@ -53,7 +74,12 @@ function fetchFrom(url: string, { from = "127.0.0.1", method = "GET", headers = 
 }
 
 /** A visitor without JavaScript sends the estimate form (its Origin is the site's, as a browser sends it) and follows the answer's redirect. */
-async function submitFrom(origin: string, from: string, extraHeaders: Record<string, string> = {}, email = `caddy-${randomUUID()}@example.com`): Promise<Answer> {
+async function submitFrom(
+  origin: string,
+  from: string,
+  extraHeaders: Record<string, string> = {},
+  email = `caddy-${randomUUID()}@example.com`,
+): Promise<Answer> {
   const headers = { origin, "content-type": "application/x-www-form-urlencoded", ...extraHeaders };
   const answer = await fetchFrom(`${origin}/estimate`, { from, method: "POST", headers, body: estimateBody(email) });
   const location = answer.headers.location;
@@ -85,7 +111,8 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
   // project's build with a build/site.json naming that SITE_URL (the record a server checks its own against).
   const buildDir = path.join(serverDir, "build");
   mkdirSync(buildDir);
-  for (const entry of readdirSync(path.join(ROOT, "build"))) if (entry !== "site.json") symlinkSync(path.join(ROOT, "build", entry), path.join(buildDir, entry));
+  for (const entry of readdirSync(path.join(ROOT, "build")))
+    if (entry !== "site.json") symlinkSync(path.join(ROOT, "build", entry), path.join(buildDir, entry));
   writeFileSync(path.join(buildDir, "site.json"), `${JSON.stringify({ siteUrl: origin })}\n`);
   const serverEnv = {
     ...process.env,
@@ -105,14 +132,27 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
     LINK_SECRET: randomBytes(32).toString("hex"),
     ...env,
   };
-  const holder = spawn(process.execPath, [path.join(ROOT, "tests/support/socket-holder.ts"), String(port), serverDir, process.execPath, path.join(ROOT, "server.ts")], {
-    cwd: serverDir,
-    env: serverEnv,
-    stdio: "ignore",
-  });
+  const holder = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, "tests/support/socket-holder.ts"),
+      String(port),
+      serverDir,
+      process.execPath,
+      path.join(ROOT, "server.ts"),
+    ],
+    {
+      cwd: serverDir,
+      env: serverEnv,
+      stdio: "ignore",
+    },
+  );
   const holderExited = exitOf(holder);
   const serverPid = () => Number(readFileSync(path.join(serverDir, "pid"), "utf8").trim());
-  const exits = () => (existsSync(path.join(serverDir, "exits")) ? readFileSync(path.join(serverDir, "exits"), "utf8").trim().split("\n") : []);
+  const exits = () =>
+    existsSync(path.join(serverDir, "exits"))
+      ? readFileSync(path.join(serverDir, "exits"), "utf8").trim().split("\n")
+      : [];
   undo.push(async () => {
     writeFileSync(path.join(serverDir, "stop"), "");
     if (existsSync(path.join(serverDir, "pid"))) process.kill(serverPid(), "SIGKILL");
@@ -146,7 +186,14 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
   const home = path.join(dir, "caddy-home");
   mkdirSync(home);
   const caddy: ChildProcess = spawn("caddy", ["run", "--config", caddyfile, "--adapter", "caddyfile"], {
-    env: { PATH: process.env.PATH, HOME: home, XDG_DATA_HOME: path.join(home, "data"), XDG_CONFIG_HOME: path.join(home, "config"), SITE_ADDRESS: `127.0.0.1:${httpsPort}`, PORT: String(port) },
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      XDG_DATA_HOME: path.join(home, "data"),
+      XDG_CONFIG_HOME: path.join(home, "config"),
+      SITE_ADDRESS: `127.0.0.1:${httpsPort}`,
+      PORT: String(port),
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let caddyLog = "";
@@ -177,7 +224,11 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
       process.kill(pid, "SIGTERM");
       await waitFor("the old server's exit", () => exits().length > stopped, 30_000, 20);
       expect(exits().at(-1), "the server's exit code after SIGTERM").toBe("0");
-      await waitFor("the next server", async () => existsSync(path.join(serverDir, "pid")) && serverPid() !== pid && (await serverAnswers()), 30_000);
+      await waitFor(
+        "the next server",
+        async () => existsSync(path.join(serverDir, "pid")) && serverPid() !== pid && (await serverAnswers()),
+        30_000,
+      );
     },
   };
 }

@@ -52,7 +52,9 @@ async function openEditor(page: Page): Promise<Editor> {
   await page.exposeFunction("reportCspViolation", (violation: string) => violations.push(violation));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { reportCspViolation(v: string): void }).reportCspViolation(`${event.violatedDirective} ${event.blockedURI}`);
+      (window as unknown as { reportCspViolation(v: string): void }).reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
     });
   });
 
@@ -124,7 +126,10 @@ test("the owner edits a FAQ answer and a price in the browser editor, and the fi
   await publish(page);
   await expect.poll(() => loadCollection("priceBook", editor.contentDir).services["house-washing"]?.rate.low).toBe(low);
   const pricesAfter = loadCollection("priceBook", editor.contentDir);
-  expect(pricesAfter).toEqual({ ...pricesBefore, services: { ...pricesBefore.services, "house-washing": { ...house, rate: { ...house.rate, low } } } });
+  expect(pricesAfter).toEqual({
+    ...pricesBefore,
+    services: { ...pricesBefore.services, "house-washing": { ...house, rate: { ...house.rate, low } } },
+  });
 
   // The file is still YAML a person can read: the rate is written as a plain number.
   expect(readFileSync(priceFile, "utf8")).toMatch(new RegExp(`low: ${low}\\b`));
@@ -168,13 +173,16 @@ test("the editor opens a service's Markdown intro and the gallery's photo and ch
   await expect(page.getByRole("link", { name: `Create entry of type ${collections.legal.label}` })).toHaveCount(0);
   await page.getByRole("main").getByRole("link", { name: "privacy-policy", exact: true }).click();
   await expect(page.getByRole("textbox").filter({ hasText: "Privacy Policy" })).toBeVisible();
-  if (process.env.CMS_SCREENSHOT_GALLERY) await page.screenshot({ path: process.env.CMS_SCREENSHOT_GALLERY, fullPage: true });
+  if (process.env.CMS_SCREENSHOT_GALLERY)
+    await page.screenshot({ path: process.env.CMS_SCREENSHOT_GALLERY, fullPage: true });
 
   expect(editor.offsite).toEqual([]);
   expect(editor.violations).toEqual([]);
 });
 
-test("a service and a city page saved from the editor keep their intro paragraphs and coordinates and still load", async ({ page }) => {
+test("a service and a city page saved from the editor keep their intro paragraphs and coordinates and still load", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const editor = await openEditor(page);
   const before = loadCollection("services", editor.contentDir);
@@ -184,7 +192,9 @@ test("a service and a city page saved from the editor keep their intro paragraph
   await page.getByRole("main").getByRole("link", { name: service.title, exact: true }).click();
   await page.getByLabel("Tagline", { exact: true }).fill(tagline);
   await publish(page);
-  await expect.poll(() => loadCollection("services", editor.contentDir).find((s) => s.slug === "house-washing")?.page.tagline).toBe(tagline);
+  await expect
+    .poll(() => loadCollection("services", editor.contentDir).find((s) => s.slug === "house-washing")?.page.tagline)
+    .toBe(tagline);
   const after = loadCollection("services", editor.contentDir).find((s) => s.slug === "house-washing")!;
   expect(after).toEqual({ ...service, page: { ...service.page, tagline } });
 
@@ -196,8 +206,13 @@ test("a service and a city page saved from the editor keep their intro paragraph
   await page.getByRole("main").getByRole("link", { name: city.city, exact: true }).click();
   await page.getByLabel("Headline", { exact: true }).fill(headline);
   await publish(page);
-  await expect.poll(() => loadCollection("cities", editor.contentDir).find((c) => c.slug === "boise")?.page.headline).toBe(headline);
-  expect(loadCollection("cities", editor.contentDir).find((c) => c.slug === "boise")).toEqual({ ...city, page: { ...city.page, headline } });
+  await expect
+    .poll(() => loadCollection("cities", editor.contentDir).find((c) => c.slug === "boise")?.page.headline)
+    .toBe(headline);
+  expect(loadCollection("cities", editor.contentDir).find((c) => c.slug === "boise")).toEqual({
+    ...city,
+    page: { ...city.page, headline },
+  });
   expect(editor.offsite).toEqual([]);
   expect(editor.violations).toEqual([]);
 });

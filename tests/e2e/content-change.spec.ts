@@ -20,17 +20,24 @@ test.skip(({ isMobile }) => isMobile, "one copy and build is enough: the desktop
 const QUESTION = {
   id: "do-you-clean-solar-panels",
   question: "Do you clean solar panels?",
-  answer: "Yes. We rinse solar panels with purified water and soft brushes, never pressure, so the glass and seals are safe.",
+  answer:
+    "Yes. We rinse solar panels with purified water and soft brushes, never pressure, so the glass and seals are safe.",
 };
 
 const POST_SLUG = "quick-tip-rinse-window-screens";
 const POST_TITLE = "Quick Tip: Rinse Your Window Screens Before Summer";
-const POST_SENTENCE = "Lift each screen out, lay it flat on the lawn and rinse it with a garden hose from the inside out.";
+const POST_SENTENCE =
+  "Lift each screen out, lay it flat on the lawn and rinse it with a garden hose from the inside out.";
 
 /** The shipped posts' front matter, as the files say (title, author, date). */
 const shippedPosts = readdirSync("content/blog")
   .filter((f) => f.endsWith(".md"))
-  .map((f) => parseDocument(/^---\n([\s\S]*?)\n---\n/.exec(readFileSync(path.join("content/blog", f), "utf8").replace(/\r\n/g, "\n"))![1]!).toJS() as Record<string, unknown>);
+  .map(
+    (f) =>
+      parseDocument(
+        /^---\n([\s\S]*?)\n---\n/.exec(readFileSync(path.join("content/blog", f), "utf8").replace(/\r\n/g, "\n"))![1]!,
+      ).toJS() as Record<string, unknown>,
+  );
 const isoDate = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
 const shippedWords = (file: string) => readFileSync(path.join("content/blog", file), "utf8").split(/\s+/).length;
 
@@ -68,7 +75,11 @@ test.afterAll(async () => {
 });
 
 async function pageOn(browser: Browser, origin: string, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ baseURL: origin, javaScriptEnabled, viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: origin,
+    javaScriptEnabled,
+    viewport: { width: 1440, height: 900 },
+  });
   contexts.push(context);
   // The copy's site alone: nothing from another host.
   await context.route(
@@ -78,7 +89,9 @@ async function pageOn(browser: Browser, origin: string, javaScriptEnabled: boole
   return context.newPage();
 }
 
-test("a 14th question, a short post and higher house-washing rates: the unit tests pass and the built site shows all three", async ({ browser }) => {
+test("a 14th question, a short post and higher house-washing rates: the unit tests pass and the built site shows all three", async ({
+  browser,
+}) => {
   test.setTimeout(10 * 60_000);
   copy = copyProject("gs-content-change");
 
@@ -98,7 +111,9 @@ test("a 14th question, a short post and higher house-washing rates: the unit tes
     house.setIn(["rate", "high"], raised.high);
     return doc.toString({ lineWidth: 110 });
   });
-  expect(POST.split(/\s+/).length, "the post is shorter than every shipped one").toBeLessThan(Math.min(...readdirSync("content/blog").map(shippedWords)));
+  expect(POST.split(/\s+/).length, "the post is shorter than every shipped one").toBeLessThan(
+    Math.min(...readdirSync("content/blog").map(shippedWords)),
+  );
 
   // The copy's content as its site will read it.
   const book = loadCollection("priceBook", path.join(copy.dir, "content"));
@@ -122,8 +137,12 @@ test("a 14th question, a short post and higher house-washing rates: the unit tes
   await expect(summaries.last()).toHaveText(QUESTION.question);
   await summaries.last().click();
   await expect(page.locator(`details#${QUESTION.id}`)).toContainText(QUESTION.answer);
-  const faqData = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b) as { "@type": string; mainEntity?: { name: string }[] });
-  expect(faqData.find((d) => d["@type"] === "FAQPage")!.mainEntity!.map((q) => q.name)).toEqual(questions.map((q) => q.question));
+  const faqData = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (b) => JSON.parse(b) as { "@type": string; mainEntity?: { name: string }[] },
+  );
+  expect(faqData.find((d) => d["@type"] === "FAQPage")!.mainEntity!.map((q) => q.name)).toEqual(
+    questions.map((q) => q.question),
+  );
 
   // 4. The short post is the newest card on /blog and has its own page.
   await page.goto("/blog");

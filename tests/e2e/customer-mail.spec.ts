@@ -40,7 +40,9 @@ async function fillContact(form: Locator, email: string, message: string) {
 }
 
 test.describe("the reply to every request", () => {
-  test("with JavaScript: the confirmation's reference is the e-mail's, which gives the choices, next steps, hours and phone, and nothing the visitor wrote", async ({ page }) => {
+  test("with JavaScript: the confirmation's reference is the e-mail's, which gives the choices, next steps, hours and phone, and nothing the visitor wrote", async ({
+    page,
+  }) => {
     const email = uniqueEmail("reply-js");
     await page.goto("/contact?city=Nampa");
     await hydrated(page);
@@ -100,7 +102,10 @@ test.describe("newsletter double opt-in", () => {
     return lead!.id;
   }
 
-  test("sign-up e-mails a link; following it shows a button (a GET confirms nothing); the button confirms; the one-click POST unsubscribes", async ({ page, request }) => {
+  test("sign-up e-mails a link; following it shows a button (a GET confirms nothing); the button confirms; the one-click POST unsubscribes", async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail("optin");
     const id = await signUp(page, email);
     expect(await subscriptionStatus(id)).toBe("pending");

@@ -15,7 +15,14 @@ import { headerValue, parsePart } from "../support/mime-reader.ts";
 import { referenceOf } from "../../app/server/leads/reference.server.ts";
 import { recordLead } from "../../app/server/leads/store.server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
-import { estimateBody, freePort, startServer, startSilentProxy, waitFor, type ServerHandle } from "../support/processes.ts";
+import {
+  estimateBody,
+  freePort,
+  startServer,
+  startSilentProxy,
+  waitFor,
+  type ServerHandle,
+} from "../support/processes.ts";
 import { business } from "../../app/content/business.ts";
 
 const PHONE = business.phone.display;
@@ -41,7 +48,8 @@ async function database(env: { DATA_DIR: string; DATABASE_URL?: string }): Promi
 }
 
 /** Which message a job sends: the owner's is named by its lead id (X-Lead-Id), the visitor's reply by its reference (X-Reference). */
-const mailKey = (job: { lead_id: string; kind: string }) => (job.kind === "reply" ? `reply:${referenceOf(job.lead_id)}` : job.lead_id);
+const mailKey = (job: { lead_id: string; kind: string }) =>
+  job.kind === "reply" ? `reply:${referenceOf(job.lead_id)}` : job.lead_id;
 
 /** Mail received by the sink, by mailKey. */
 async function mailbox(options: { refusing?: boolean; beforeAccept?: (key: string) => Promise<void> | void } = {}) {
@@ -59,8 +67,10 @@ async function mailbox(options: { refusing?: boolean; beforeAccept?: (key: strin
   return { sink, byLead };
 }
 
-const jobs = (db: Database) => db.db.selectFrom("outbox_jobs").select(["lead_id", "kind", "status", "attempts"]).execute();
-const leadsByEmail = async (db: Database) => new Map((await db.db.selectFrom("leads").select(["id", "email"]).execute()).map((l) => [l.email, l.id]));
+const jobs = (db: Database) =>
+  db.db.selectFrom("outbox_jobs").select(["lead_id", "kind", "status", "attempts"]).execute();
+const leadsByEmail = async (db: Database) =>
+  new Map((await db.db.selectFrom("leads").select(["id", "email"]).execute()).map((l) => [l.email, l.id]));
 
 test("SIGTERM: a request half sent at the signal is answered and stored, the process exits 0", async () => {
   const dataDir = tempDataDir("sigterm");
@@ -130,7 +140,10 @@ test("kill -9 mid-submission: every confirmed request is stored and, after a res
   expect(confirmed.filter((email) => !stored.has(email))).toEqual([]);
   await waitFor("every job sent", async () => (await jobs(db)).every((j) => j.status === "sent"), 30_000, 200);
   // Each request's two messages: the owner's and the visitor's reply.
-  const ids = [...stored.values()].flatMap((id) => [mailKey({ lead_id: id, kind: "email" }), mailKey({ lead_id: id, kind: "reply" })]);
+  const ids = [...stored.values()].flatMap((id) => [
+    mailKey({ lead_id: id, kind: "email" }),
+    mailKey({ lead_id: id, kind: "reply" }),
+  ]);
   expect(ids.filter((id) => !byLead.has(id))).toEqual([]);
   const extra = ids.reduce((n, id) => n + (byLead.get(id) ?? 0) - 1, 0);
   expect(extra).toBeLessThanOrEqual(5); // at most one batch of sends was in flight at the kill
@@ -140,26 +153,54 @@ test("kill -9 mid-submission: every confirmed request is stored and, after a res
 test("SMTP refuses, then accepts: every request confirmed, then e-mailed exactly once; /healthz/deliveries answers 503 while mail is 15 minutes late, /healthz stays 200", async () => {
   const dataDir = tempDataDir("smtp");
   const { sink, byLead } = await mailbox({ refusing: true });
-  const site = await server({ port: await freePort(), dataDir, env: { SMTP_URL: sink.url, OUTBOX_FIRST_RETRY_SECONDS: "0.2" } });
+  const site = await server({
+    port: await freePort(),
+    dataDir,
+    env: { SMTP_URL: sink.url, OUTBOX_FIRST_RETRY_SECONDS: "0.2" },
+  });
   for (let i = 0; i < 5; i++) expect((await site.submit(`smtp-${i}@example.com`)).confirmed).toBe(true);
   const db = await database({ DATA_DIR: dataDir });
   // A request stored 20 minutes ago whose e-mail is still not delivered.
   await recordLead(db, sampleLead(), { webhook: false, now: new Date(Date.now() - 20 * 60_000) });
-  await waitFor("retries against the refusing server", async () => sink.refused >= 8 && (await jobs(db)).some((j) => j.attempts >= 2), 20_000);
+  await waitFor(
+    "retries against the refusing server",
+    async () => sink.refused >= 8 && (await jobs(db)).some((j) => j.attempts >= 2),
+    20_000,
+  );
   const health = async (path: string) => {
     const response = await fetch(`${site.origin}${path}`);
-    return { status: response.status, cache: response.headers.get("cache-control"), body: (await response.json()) as unknown };
+    return {
+      status: response.status,
+      cache: response.headers.get("cache-control"),
+      body: (await response.json()) as unknown,
+    };
   };
-  expect(await health("/healthz")).toEqual({ status: 200, cache: "no-store", body: { ok: true, undeliveredOver15Min: 1 } });
-  expect(await health("/healthz/deliveries")).toEqual({ status: 503, cache: "no-store", body: { ok: false, undeliveredOver15Min: 1 } });
+  expect(await health("/healthz")).toEqual({
+    status: 200,
+    cache: "no-store",
+    body: { ok: true, undeliveredOver15Min: 1 },
+  });
+  expect(await health("/healthz/deliveries")).toEqual({
+    status: 503,
+    cache: "no-store",
+    body: { ok: false, undeliveredOver15Min: 1 },
+  });
 
   sink.setRefusing(false);
   await waitFor("every job sent", async () => (await jobs(db)).every((j) => j.status === "sent"), 30_000, 200);
   const ids = (await jobs(db)).map(mailKey);
   expect(ids).toHaveLength(11); // five requests with their replies, and the old one
   expect(ids.map((id) => byLead.get(id))).toEqual(ids.map(() => 1));
-  expect(await health("/healthz")).toEqual({ status: 200, cache: "no-store", body: { ok: true, undeliveredOver15Min: 0 } });
-  expect(await health("/healthz/deliveries")).toEqual({ status: 200, cache: "no-store", body: { ok: true, undeliveredOver15Min: 0 } });
+  expect(await health("/healthz")).toEqual({
+    status: 200,
+    cache: "no-store",
+    body: { ok: true, undeliveredOver15Min: 0 },
+  });
+  expect(await health("/healthz/deliveries")).toEqual({
+    status: 200,
+    cache: "no-store",
+    body: { ok: true, undeliveredOver15Min: 0 },
+  });
 });
 
 test.describe("PostgreSQL", () => {
@@ -197,7 +238,12 @@ test.describe("PostgreSQL", () => {
     const site = await server({
       port: await freePort(),
       dataDir: storage.env.DATA_DIR,
-      env: { DATABASE_URL: proxied.toString(), SMTP_URL: sink.url, OUTBOX_LEASE_SECONDS: "2", OUTBOX_FIRST_RETRY_SECONDS: "0.2" },
+      env: {
+        DATABASE_URL: proxied.toString(),
+        SMTP_URL: sink.url,
+        OUTBOX_LEASE_SECONDS: "2",
+        OUTBOX_FIRST_RETRY_SECONDS: "0.2",
+      },
     });
 
     expect((await site.submit("pg-before@example.com")).confirmed).toBe(true);
@@ -210,18 +256,32 @@ test.describe("PostgreSQL", () => {
     expect(during.body).toContain(PHONE);
     expect(during.body).toContain(STORE_FAILED);
     expect(took).toBeLessThan(5_000);
-    for (const page of ["/", "/about"]) expect((await fetch(`${site.origin}${page}`, { signal: AbortSignal.timeout(5_000) })).status, page).toBe(200);
+    for (const page of ["/", "/about"])
+      expect((await fetch(`${site.origin}${page}`, { signal: AbortSignal.timeout(5_000) })).status, page).toBe(200);
     // A monitor reading status codes sees the database down, within the health check's second.
     for (const check of ["/healthz", "/healthz/deliveries"]) {
       const response = await fetch(`${site.origin}${check}`, { signal: AbortSignal.timeout(5_000) });
-      expect({ status: response.status, body: (await response.json()) as unknown }, check).toEqual({ status: 503, body: { ok: false, database: "unreachable" } });
+      expect({ status: response.status, body: (await response.json()) as unknown }, check).toEqual({
+        status: 503,
+        body: { ok: false, database: "unreachable" },
+      });
     }
     // The send's result is kept: its mark is retried (and fails) while the database is silent.
     await waitFor("the mark to be retried", () => site.log().includes("marking it sent failed"), 15_000);
 
     await proxy.resume();
-    await waitFor("/healthz to answer 200 again", async () => (await fetch(`${site.origin}/healthz`)).status === 200, 20_000, 250);
-    await waitFor("requests accepted again", async () => (await site.submit(`pg-after-${Date.now()}@example.com`)).confirmed, 20_000, 250);
+    await waitFor(
+      "/healthz to answer 200 again",
+      async () => (await fetch(`${site.origin}/healthz`)).status === 200,
+      20_000,
+      250,
+    );
+    await waitFor(
+      "requests accepted again",
+      async () => (await site.submit(`pg-after-${Date.now()}@example.com`)).confirmed,
+      20_000,
+      250,
+    );
     await waitFor("every job sent", async () => (await jobs(direct)).every((j) => j.status === "sent"), 30_000, 200);
     const ids = (await jobs(direct)).map(mailKey);
     expect(ids).toContain(silencedFor);
@@ -231,13 +291,22 @@ test.describe("PostgreSQL", () => {
 
   test("comes back while its old connections stay silent for good: requests are accepted again on fresh connections", async () => {
     const { storage, proxy, proxied } = await behindProxy();
-    const site = await server({ port: await freePort(), dataDir: storage.env.DATA_DIR, env: { DATABASE_URL: proxied.toString(), MAIL_TRANSPORT: "files" } });
+    const site = await server({
+      port: await freePort(),
+      dataDir: storage.env.DATA_DIR,
+      env: { DATABASE_URL: proxied.toString(), MAIL_TRANSPORT: "files" },
+    });
 
     expect((await site.submit("lost-before@example.com")).confirmed).toBe(true);
     await proxy.silent();
     expect((await site.submit("lost-during@example.com", 30_000)).status).toBe(503);
     await proxy.resumeNewOnly();
-    await waitFor("requests accepted again", async () => (await site.submit(`lost-after-${Date.now()}@example.com`, 30_000)).confirmed, 30_000, 250);
+    await waitFor(
+      "requests accepted again",
+      async () => (await site.submit(`lost-after-${Date.now()}@example.com`, 30_000)).confirmed,
+      30_000,
+      250,
+    );
   });
 });
 
@@ -245,9 +314,16 @@ test("production without SMTP_URL refuses to start unless MAIL_TRANSPORT=files; 
   const dataDir = tempDataDir("mailfiles");
   const refused = await server({ port: await freePort(), dataDir, waitUntilReady: false });
   expect((await refused.exited).code).toBe(1);
-  expect(refused.log()).toContain("SMTP_URL: required in production (NODE_ENV=production) so the owner's e-mails are sent; or set MAIL_TRANSPORT=files");
+  expect(refused.log()).toContain(
+    "SMTP_URL: required in production (NODE_ENV=production) so the owner's e-mails are sent; or set MAIL_TRANSPORT=files",
+  );
   // A settings error never prints a secret's value.
-  const badUrl = await server({ port: await freePort(), dataDir, env: { SMTP_URL: "smtp://owner:s3cret-pw@mail.example:587", DATABASE_URL: "mysql://admin:s3cret-pw@db/x" }, waitUntilReady: false });
+  const badUrl = await server({
+    port: await freePort(),
+    dataDir,
+    env: { SMTP_URL: "smtp://owner:s3cret-pw@mail.example:587", DATABASE_URL: "mysql://admin:s3cret-pw@db/x" },
+    waitUntilReady: false,
+  });
   expect((await badUrl.exited).code).toBe(1);
   expect(badUrl.log()).toContain("DATABASE_URL: must be a URL starting with postgres://");
   expect(badUrl.log()).not.toContain("s3cret-pw");
@@ -256,6 +332,10 @@ test("production without SMTP_URL refuses to start unless MAIL_TRANSPORT=files; 
   expect(quick.log()).toContain("E-MAILS ARE NOT SENT");
   expect((await quick.submit("quick@example.com")).confirmed).toBe(true);
   const mailDir = path.join(dataDir, "mail");
-  await waitFor("the e-mail file", () => existsSync(mailDir) && readdirSync(mailDir).some((f) => f.endsWith(".eml")), 15_000);
+  await waitFor(
+    "the e-mail file",
+    () => existsSync(mailDir) && readdirSync(mailDir).some((f) => f.endsWith(".eml")),
+    15_000,
+  );
   expect((await quick.stop()).code).toBe(0);
 });

@@ -4,7 +4,15 @@ import { business } from "../../app/content/business.ts";
 import { areaSays } from "../support/service-area-cases.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { leadDetail, leadsFor, ownerMail, uniqueEmail } from "./leads.ts";
-import { hooksContaining, LEADS_TO, MAIL_FROM, mailsContaining, mailsTo, setSmtpDown, WEBHOOK_SECRET } from "./sinks.ts";
+import {
+  hooksContaining,
+  LEADS_TO,
+  MAIL_FROM,
+  mailsContaining,
+  mailsTo,
+  setSmtpDown,
+  WEBHOOK_SECRET,
+} from "./sinks.ts";
 import type { Locator, Page } from "@playwright/test";
 
 /** Forms are tested at 1440 px, where the sidebar form is shown; the layout tests cover phones. */
@@ -12,7 +20,13 @@ test.skip(({ isMobile }) => isMobile, "forms are exercised once, on the desktop 
 
 async function fillEstimate(
   form: Locator,
-  { first = "Jane", last = "Doe", email, phone = "(208) 555-0199", zip = "83646" }: { first?: string; last?: string; email: string; phone?: string; zip?: string },
+  {
+    first = "Jane",
+    last = "Doe",
+    email,
+    phone = "(208) 555-0199",
+    zip = "83646",
+  }: { first?: string; last?: string; email: string; phone?: string; zip?: string },
 ) {
   await form.getByRole("textbox", { name: "First name", exact: true }).fill(first);
   await form.getByRole("textbox", { name: "Last name", exact: true }).fill(last);
@@ -28,7 +42,9 @@ const sidebar = (page: Page) => page.getByRole("complementary", { name: "FREE ES
 /** The one e-mail the owner received about `email`, parsed. */
 
 test.describe("sidebar estimate form with JavaScript", () => {
-  test("a valid request is stored once, e-mailed to the owner with Reply-To the visitor, and posted to the webhook", async ({ page }) => {
+  test("a valid request is stored once, e-mailed to the owner with Reply-To the visitor, and posted to the webhook", async ({
+    page,
+  }) => {
     const email = uniqueEmail("sidebar");
     await page.goto("/about?utm_source=flyer&utm_campaign=spring");
     await hydrated(page);
@@ -61,7 +77,9 @@ test.describe("sidebar estimate form with JavaScript", () => {
     await expect.poll(() => hooksContaining(email).length, { timeout: 15_000 }).toBe(1);
     const hook = hooksContaining(email)[0]!;
     const t = /^t=(\d+),/.exec(hook.headers["x-signature"] ?? "")?.[1];
-    expect(hook.headers["x-signature"]).toBe(`t=${t},v1=${createHmac("sha256", WEBHOOK_SECRET).update(`${t}.${hook.body}`).digest("hex")}`);
+    expect(hook.headers["x-signature"]).toBe(
+      `t=${t},v1=${createHmac("sha256", WEBHOOK_SECRET).update(`${t}.${hook.body}`).digest("hex")}`,
+    );
     expect(hook.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(hook.body)).toMatchObject({ id: lead.id, kind: "estimate" });
     await expect.poll(async () => (await leadDetail(lead.id))?.deliveryStatus, { timeout: 15_000 }).toBe("notified");
@@ -103,31 +121,61 @@ test.describe("sidebar estimate form with JavaScript", () => {
     await hydrated(page);
     const form = sidebar(page);
     await fillEstimate(form, { email });
-    await form.locator('input[name="kq_confirm_field"]').evaluate((el: HTMLInputElement) => (el.value = "http://spam.example"));
+    await form
+      .locator('input[name="kq_confirm_field"]')
+      .evaluate((el: HTMLInputElement) => (el.value = "http://spam.example"));
     await form.getByRole("button", { name: "Get My Free Estimate" }).click();
     await expect(form.getByRole("status")).toContainText("Thank you! Your request is in.");
     expect(await leadsFor(email)).toHaveLength(0);
     expect(mailsContaining(email)).toHaveLength(0);
   });
 
-  test("the same request sent fifty times at once is stored once and answered the same way", async ({ page, baseURL }) => {
+  test("the same request sent fifty times at once is stored once and answered the same way", async ({
+    page,
+    baseURL,
+  }) => {
     const email = uniqueEmail("burst");
     await page.goto("/");
     const key = crypto.randomUUID();
-    const body = new URLSearchParams({ firstName: "Sam", lastName: "Lee", email, phone: "2085550100", zipcode: "83702", agreed: "on", _idem: key }).toString();
+    const body = new URLSearchParams({
+      firstName: "Sam",
+      lastName: "Lee",
+      email,
+      phone: "2085550100",
+      zipcode: "83702",
+      agreed: "on",
+      _idem: key,
+    }).toString();
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => page.request.post("/estimate", { headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL! }, data: body })),
+      Array.from({ length: 50 }, () =>
+        page.request.post("/estimate", {
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL! },
+          data: body,
+        }),
+      ),
     );
     expect(responses.map((r) => r.status())).toEqual(Array(50).fill(200));
-    const texts = new Set(await Promise.all(responses.map(async (r) => /Thank you! Your request is in\./.test(await r.text()))));
+    const texts = new Set(
+      await Promise.all(responses.map(async (r) => /Thank you! Your request is in\./.test(await r.text()))),
+    );
     expect([...texts]).toEqual([true]);
     expect(await leadsFor(email)).toHaveLength(1);
   });
 
   test("a request from another origin is refused and stores nothing", async ({ page }) => {
     const email = uniqueEmail("csrf");
-    const body = new URLSearchParams({ firstName: "Eve", lastName: "X", email, phone: "2085550100", zipcode: "83702", agreed: "on" }).toString();
-    const response = await page.request.post("/estimate", { headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" }, data: body });
+    const body = new URLSearchParams({
+      firstName: "Eve",
+      lastName: "X",
+      email,
+      phone: "2085550100",
+      zipcode: "83702",
+      agreed: "on",
+    }).toString();
+    const response = await page.request.post("/estimate", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+      data: body,
+    });
     expect(response.status()).toBe(403);
     expect(await response.text()).toContain(business.phone.display);
     expect(await leadsFor(email)).toHaveLength(0);
@@ -144,14 +192,20 @@ test.describe("sidebar estimate form with JavaScript", () => {
       await form.getByRole("button", { name: "Get My Free Estimate" }).click();
       await expect(form.getByRole("status")).toContainText("Thank you!");
       const [lead] = await leadsFor(email);
-      await expect.poll(async () => (await leadDetail(lead!.id))?.jobs.find((j) => j.kind === "email")?.attempts ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(async () => (await leadDetail(lead!.id))?.jobs.find((j) => j.kind === "email")?.attempts ?? 0, {
+          timeout: 15_000,
+        })
+        .toBeGreaterThanOrEqual(1);
       expect(mailsContaining(email)).toHaveLength(0);
     } finally {
       setSmtpDown(false);
     }
     await ownerMail(email);
     const [lead] = await leadsFor(email);
-    await expect.poll(async () => (await leadDetail(lead!.id))?.jobs.find((j) => j.kind === "email")?.status, { timeout: 15_000 }).toBe("sent");
+    await expect
+      .poll(async () => (await leadDetail(lead!.id))?.jobs.find((j) => j.kind === "email")?.status, { timeout: 15_000 })
+      .toBe("sent");
     expect(mailsTo(LEADS_TO, email)).toHaveLength(1);
     await expect.poll(() => mailsTo(email, email).length, { timeout: 15_000 }).toBe(1); // the visitor's reply, once
   });
@@ -160,17 +214,25 @@ test.describe("sidebar estimate form with JavaScript", () => {
 test.describe("forms without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the sidebar form posts, is redirected to a confirmation of what was received, and a refresh does not post again", async ({ page }) => {
+  test("the sidebar form posts, is redirected to a confirmation of what was received, and a refresh does not post again", async ({
+    page,
+  }) => {
     const email = uniqueEmail("nojs");
     await page.goto("/services");
     await fillEstimate(sidebar(page), { email });
-    const [post] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), sidebar(page).getByRole("button", { name: "Get My Free Estimate" }).click()]);
+    const [post] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      sidebar(page).getByRole("button", { name: "Get My Free Estimate" }).click(),
+    ]);
     expect(post.status()).toBe(303);
     await expect(page).toHaveURL(/\/request-received\/[\w.-]+$/);
     const status = page.getByRole("main").getByRole("status");
     await expect(status).toContainText("Thank you! Your request is in.");
     await expect(status).toContainText(`within ${business.replyWithinHours} hours`);
-    await expect(status.getByRole("link", { name: business.phone.display })).toHaveAttribute("href", business.phone.href);
+    await expect(status.getByRole("link", { name: business.phone.display })).toHaveAttribute(
+      "href",
+      business.phone.href,
+    );
     const received = page.getByRole("region", { name: "What we received" });
     await expect(received).toContainText(email);
     await expect(received).toContainText("(208) 555-0199");
@@ -211,22 +273,31 @@ test.describe("forms without JavaScript", () => {
     await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Ruiz");
     await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
     await form.getByRole("textbox", { name: "Phone", exact: true }).fill("2085550123");
-    await form.getByRole("textbox", { name: "Your work experience", exact: true }).fill("Landscaping crew, three summers.");
+    await form
+      .getByRole("textbox", { name: "Your work experience", exact: true })
+      .fill("Landscaping crew, three summers.");
     await form.getByRole("radio", { name: "Seasonal (spring to fall)" }).check();
-    await form.getByLabel(/Résumé/).setInputFiles({ name: "ana.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await form
+      .getByLabel(/Résumé/)
+      .setInputFiles({ name: "ana.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
     await form.getByRole("button", { name: "Send Application" }).click();
     await expect(page).toHaveURL(/\/request-received\//);
     await expect(page.getByRole("status")).toContainText("Thank you for applying!");
     await expect(page.getByRole("region", { name: "What we received" })).toContainText("ana.pdf");
     const [lead] = await leadsFor(email);
-    expect(lead?.fields).toMatchObject({ position: "Pressure Washing Technician", availability: "Seasonal (spring to fall)" });
+    expect(lead?.fields).toMatchObject({
+      position: "Pressure Washing Technician",
+      availability: "Seasonal (spring to fall)",
+    });
     const { message } = await ownerMail(email);
     expect(headerValue(message, "reply-to")).toContain(email);
     expect(leaves(message).some((p) => headerValue(p, "content-disposition").includes("ana.pdf"))).toBe(true);
     // The applicant's own copy, without the résumé.
     await expect.poll(() => mailsTo(email, email).length, { timeout: 15_000 }).toBe(1);
     const reply = parsePart(mailsTo(email, email)[0]!.replace(/\r?\n/g, "\r\n"));
-    expect(headerValue(reply, "subject")).toMatch(/^We received your job application \(reference GS-[0-9A-F]{4}-[0-9A-F]{4}\)$/);
+    expect(headerValue(reply, "subject")).toMatch(
+      /^We received your job application \(reference GS-[0-9A-F]{4}-[0-9A-F]{4}\)$/,
+    );
     expect(leaves(reply).some((p) => headerValue(p, "content-disposition").includes("ana.pdf"))).toBe(false);
   });
 
@@ -243,7 +314,9 @@ test.describe("forms without JavaScript", () => {
     await form.getByRole("radio", { name: "Commercial" }).check();
     await form.getByRole("checkbox", { name: "Roof Cleaning" }).check();
     await form.getByRole("checkbox", { name: "Other" }).check();
-    await form.getByRole("textbox", { name: "Project details" }).fill("Storefront and <b>sidewalk</b>, before 7 AM please.");
+    await form
+      .getByRole("textbox", { name: "Project details" })
+      .fill("Storefront and <b>sidewalk</b>, before 7 AM please.");
     await form.getByRole("radio", { name: "Email" }).check();
     await form.getByRole("button", { name: "Send My Request" }).click();
     await expect(page).toHaveURL(/\/request-received\//);
@@ -251,7 +324,13 @@ test.describe("forms without JavaScript", () => {
     await expect(page.getByRole("region", { name: "What we received" })).toContainText("Roof Cleaning, Other");
     const [lead] = await leadsFor(email);
     expect(lead?.kind).toBe("contact");
-    expect(lead?.fields).toMatchObject({ city: "Nampa", serviceType: "commercial", servicesNeeded: ["Roof Cleaning", "Other"], contactMethod: "email", agreed: false });
+    expect(lead?.fields).toMatchObject({
+      city: "Nampa",
+      serviceType: "commercial",
+      servicesNeeded: ["Roof Cleaning", "Other"],
+      contactMethod: "email",
+      agreed: false,
+    });
     expect(lead?.consent).toBeNull();
     const { text } = await ownerMail(email);
     expect(text).toContain("Storefront and &lt;b&gt;sidewalk&lt;/b&gt;");
@@ -290,7 +369,11 @@ test.describe("contact form with JavaScript", () => {
 });
 
 test.describe("job application", () => {
-  const pdf = { name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n") };
+  const pdf = {
+    name: "resume.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+  };
 
   test("Apply Now prefills the position; a PDF résumé is attached to the owner's e-mail", async ({ page }) => {
     const email = uniqueEmail("apply");
@@ -305,9 +388,13 @@ test.describe("job application", () => {
     await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Ortega");
     await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
     await form.getByRole("textbox", { name: "Phone", exact: true }).fill("2085550111");
-    await form.getByRole("textbox", { name: "Your work experience", exact: true }).fill("Two years on a commercial cleaning crew in Nampa.");
+    await form
+      .getByRole("textbox", { name: "Your work experience", exact: true })
+      .fill("Two years on a commercial cleaning crew in Nampa.");
     await form.getByRole("radio", { name: "Full-time" }).check();
-    await form.getByLabel(/Résumé/).setInputFiles({ ...pdf, name: "not-a-pdf.pdf", buffer: Buffer.from("hello, I am a text file") });
+    await form
+      .getByLabel(/Résumé/)
+      .setInputFiles({ ...pdf, name: "not-a-pdf.pdf", buffer: Buffer.from("hello, I am a text file") });
     await form.getByRole("button", { name: "Send Application" }).click();
     await expect(form.getByRole("alert")).toContainText("Attach your résumé as a PDF file");
     expect(await leadsFor(email)).toHaveLength(0);
@@ -326,7 +413,9 @@ test.describe("job application", () => {
 });
 
 test.describe("holiday lights estimate modal", () => {
-  test("closed by default, opened by every estimate button, closed by X, Escape and the backdrop, focus returned; it sends the request", async ({ page }) => {
+  test("closed by default, opened by every estimate button, closed by X, Escape and the backdrop, focus returned; it sends the request", async ({
+    page,
+  }) => {
     await page.goto("/services/holiday-light-installation");
     await hydrated(page);
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -375,7 +464,10 @@ test("no header can be injected into the owner's e-mail", async ({ page, baseURL
     zipcode: "83702",
     agreed: "on",
   }).toString();
-  const response = await page.request.post("/estimate", { headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL! }, data: body });
+  const response = await page.request.post("/estimate", {
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL! },
+    data: body,
+  });
   expect(response.status()).toBe(200);
   const { message } = await ownerMail(email);
   expect(headerValues(message, "bcc")).toEqual([]);

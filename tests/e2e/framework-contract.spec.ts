@@ -25,7 +25,8 @@ const snippet = (html: string, at: number) => JSON.stringify(html.slice(Math.max
 
 const pageFile = (pathname: string) => path.join(CLIENT, pathname, PRERENDERED_PAGE_FILE);
 const read = (file: string) => readFileSync(file, "utf8");
-const deferredScript = (html: string) => new RegExp(`<script\\b[^>]*\\btype="${DEFERRED_MODULE_TYPE}"([^>]*)>([\\s\\S]*?)</script>`).exec(html);
+const deferredScript = (html: string) =>
+  new RegExp(`<script\\b[^>]*\\btype="${DEFERRED_MODULE_TYPE}"([^>]*)>([\\s\\S]*?)</script>`).exec(html);
 
 test.describe("React Router's and Vite's output, as app/lib/framework-output.ts expects it", () => {
   test.skip(({ isMobile }) => isMobile, "the build is the same for both projects");
@@ -49,11 +50,15 @@ test.describe("React Router's and Vite's output, as app/lib/framework-output.ts 
     for (const pathname of pages) {
       const html = read(pageFile(pathname));
       const left = html.search(/rel="modulepreload"/);
-      expect(left, `${pathname}: a modulepreload tag MODULE_PRELOAD did not match is left in the page: ${left === -1 ? "" : snippet(html, left)}`).toBe(-1);
+      expect(
+        left,
+        `${pathname}: a modulepreload tag MODULE_PRELOAD did not match is left in the page: ${left === -1 ? "" : snippet(html, left)}`,
+      ).toBe(-1);
       const preload = deferredScript(html)?.[1]?.match(/data-preload="([^"]*)"/)?.[1] ?? "";
       const modules = preload.split(" ").filter(Boolean);
       expect(modules.length, `${pathname}: no preloads were moved (MODULE_PRELOAD matched nothing)`).toBeGreaterThan(0);
-      for (const href of modules) expect(existsSync(path.join(CLIENT, href)), `${pathname}: preload ${href} is no file of the build`).toBe(true);
+      for (const href of modules)
+        expect(existsSync(path.join(CLIENT, href)), `${pathname}: preload ${href} is no file of the build`).toBe(true);
     }
     // The expression itself, on the head of a page as React Router writes it (the server's rewrite removed them above).
     expect(new RegExp(MODULE_PRELOAD.source).test('<link rel="modulepreload" href="/assets/x.js"/>')).toBe(true);
@@ -63,10 +68,18 @@ test.describe("React Router's and Vite's output, as app/lib/framework-output.ts 
     for (const pathname of pages) {
       const html = read(pageFile(pathname));
       const moduleScript = html.search(/<script\b[^>]*\btype="module"/);
-      expect(moduleScript, `${pathname}: a module script was left to run at load (the app would start at once): ${moduleScript === -1 ? "" : snippet(html, moduleScript)}`).toBe(-1);
+      expect(
+        moduleScript,
+        `${pathname}: a module script was left to run at load (the app would start at once): ${moduleScript === -1 ? "" : snippet(html, moduleScript)}`,
+      ).toBe(-1);
       const deferred = deferredScript(html);
-      expect(deferred, `${pathname}: no deferred app script; React Router's module script no longer matches MODULE_SCRIPT_TAG or lacks "${APP_SCRIPT_SENTINEL}"`).not.toBeNull();
-      expect(deferred![2], `${pathname}: the app's script no longer contains APP_SCRIPT_SENTINEL`).toContain(APP_SCRIPT_SENTINEL);
+      expect(
+        deferred,
+        `${pathname}: no deferred app script; React Router's module script no longer matches MODULE_SCRIPT_TAG or lacks "${APP_SCRIPT_SENTINEL}"`,
+      ).not.toBeNull();
+      expect(deferred![2], `${pathname}: the app's script no longer contains APP_SCRIPT_SENTINEL`).toContain(
+        APP_SCRIPT_SENTINEL,
+      );
     }
   });
 
@@ -76,9 +89,14 @@ test.describe("React Router's and Vite's output, as app/lib/framework-output.ts 
       expect(deferred, `${pathname}: no deferred app script to find the entry in`).not.toBeNull();
       const text = deferred?.[2] ?? "";
       const entry = new RegExp(ENTRY_IMPORT_SOURCE).exec(text)?.[1];
-      expect(entry, `${pathname}: ENTRY_IMPORT_SOURCE finds no import("…") in the app's script: ${JSON.stringify(text.slice(-300))}`).toBeTruthy();
+      expect(
+        entry,
+        `${pathname}: ENTRY_IMPORT_SOURCE finds no import("…") in the app's script: ${JSON.stringify(text.slice(-300))}`,
+      ).toBeTruthy();
       expect(deferred?.[1], `${pathname}: the entry ${entry} is not among the preloads`).toContain(entry!);
-      expect(existsSync(path.join(CLIENT, entry!)), `${pathname}: the entry ${entry} is no file of the build`).toBe(true);
+      expect(existsSync(path.join(CLIENT, entry!)), `${pathname}: the entry ${entry} is no file of the build`).toBe(
+        true,
+      );
     }
   });
 
@@ -86,23 +104,37 @@ test.describe("React Router's and Vite's output, as app/lib/framework-output.ts 
     for (const pathname of pages) {
       const html = read(pageFile(pathname));
       const file = deferredScript(html)?.[1]?.match(/data-hydration="([^"]+)"/)?.[1];
-      expect(file, `${pathname}: no hydration file (scripts/externalize-hydration.ts found no hydration scripts)`).toBeTruthy();
+      expect(
+        file,
+        `${pathname}: no hydration file (scripts/externalize-hydration.ts found no hydration scripts)`,
+      ).toBeTruthy();
       const source = read(path.join(CLIENT, file!));
-      expect(source.startsWith(HYDRATION_CONTEXT_START), `${pathname}: the hydration data does not start with HYDRATION_CONTEXT_START: ${JSON.stringify(source.slice(0, 120))}`).toBe(true);
+      expect(
+        source.startsWith(HYDRATION_CONTEXT_START),
+        `${pathname}: the hydration data does not start with HYDRATION_CONTEXT_START: ${JSON.stringify(source.slice(0, 120))}`,
+      ).toBe(true);
       expect(source, `${pathname}: the hydration data has no HYDRATION_STREAM_START`).toContain(HYDRATION_STREAM_START);
       expect(html.match(HYDRATION_SCRIPT) ?? [], `${pathname}: hydration scripts were left in the page`).toEqual([]);
     }
   });
 
-  test("a server-rendered page (a query string): the app's script deferred, the hydration data inline with the response's nonce", async ({ request }) => {
+  test("a server-rendered page (a query string): the app's script deferred, the hydration data inline with the response's nonce", async ({
+    request,
+  }) => {
     const response = await request.get("/contact?city=Boise");
     expect(response.status()).toBe(200);
     const html = await response.text();
     const deferred = deferredScript(html);
-    expect(deferred?.[2], "the server-rendered page's app script is not deferred (MODULE_SCRIPT_TAG / APP_SCRIPT_SENTINEL)").toContain(APP_SCRIPT_SENTINEL);
+    expect(
+      deferred?.[2],
+      "the server-rendered page's app script is not deferred (MODULE_SCRIPT_TAG / APP_SCRIPT_SENTINEL)",
+    ).toContain(APP_SCRIPT_SENTINEL);
     expect(html).not.toContain('rel="modulepreload"');
     const context = html.indexOf(HYDRATION_CONTEXT_START);
     expect(context, "HYDRATION_CONTEXT_START: no hydration context in a server-rendered page").toBeGreaterThan(-1);
-    expect(html.slice(html.lastIndexOf("<script", context), context), "the hydration scripts carry the response's nonce").toMatch(/<script nonce="[^"]+">$/);
+    expect(
+      html.slice(html.lastIndexOf("<script", context), context),
+      "the hydration scripts carry the response's nonce",
+    ).toMatch(/<script nonce="[^"]+">$/);
   });
 });

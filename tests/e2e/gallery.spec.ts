@@ -32,8 +32,14 @@ async function builtCopyWithGallery(): Promise<string> {
   try {
     mkdirSync(shared);
   } catch {
-    await waitFor("the other worker's build of the gallery site", () => existsSync(ready) || existsSync(path.join(shared, "failed")), 400_000, 500);
-    if (!existsSync(ready)) throw new Error(`the gallery site's build failed:\n${readFileSync(path.join(shared, "failed"), "utf8")}`);
+    await waitFor(
+      "the other worker's build of the gallery site",
+      () => existsSync(ready) || existsSync(path.join(shared, "failed")),
+      400_000,
+      500,
+    );
+    if (!existsSync(ready))
+      throw new Error(`the gallery site's build failed:\n${readFileSync(path.join(shared, "failed"), "utf8")}`);
     return readFileSync(ready, "utf8");
   }
   // In the run's data folder, with the rest of what the run leaves behind.
@@ -56,7 +62,13 @@ const test = siteTest.extend<object, { gallerySite: { origin: string; dir: strin
     async ({}, use) => {
       const dir = await builtCopyWithGallery();
       const dataDir = path.join(process.env.E2E_DATA_DIR!, `gallery-site-data-${process.pid}`, "data");
-      const site = await startServer({ port: await freePort(), dataDir, cwd: dir, script: path.join(dir, "server.ts"), env: { MAIL_TRANSPORT: "files", SITE_URL } });
+      const site = await startServer({
+        port: await freePort(),
+        dataDir,
+        cwd: dir,
+        script: path.join(dir, "server.ts"),
+        env: { MAIL_TRANSPORT: "files", SITE_URL },
+      });
       await use({ origin: site.origin, dir });
       await site.stop();
     },
@@ -70,8 +82,12 @@ const titlesOf = async (page: Page) => cards(page).getByRole("heading").allTextC
 const newest = newestFirst(TEST_GALLERY);
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
 }
 
 /** Scrolls through every photo until it has loaded (lazy ones load near the viewport). */
@@ -85,7 +101,9 @@ async function loadAllPhotos(page: Page) {
 }
 
 test.describe("with photos", () => {
-  test("/gallery shows every pair newest first, with the photo's description and the job's service, city and month", async ({ page }) => {
+  test("/gallery shows every pair newest first, with the photo's description and the job's service, city and month", async ({
+    page,
+  }) => {
     await page.goto("/gallery");
     await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
     expect(await titlesOf(page)).toEqual(newest.map((p) => p.title));
@@ -95,12 +113,18 @@ test.describe("with photos", () => {
       await expect(card.getByRole("img", { name: pair.after.alt })).toBeVisible();
       await expect(card.getByRole("img", { name: pair.before.alt })).toBeHidden();
       await expect(card.getByText(pair.caption)).toBeVisible();
-      const month = new Date(`${pair.date}T12:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+      const month = new Date(`${pair.date}T12:00:00Z`).toLocaleDateString("en-US", {
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      });
       await expect(card.locator(`time[datetime="${pair.date}"]`)).toHaveText(month);
     }
   });
 
-  test("the service filter works in the app too (a client-side navigation with the server's loader)", async ({ page }) => {
+  test("the service filter works in the app too (a client-side navigation with the server's loader)", async ({
+    page,
+  }) => {
     await page.goto("/gallery");
     await hydrated(page);
     const service = newest[newest.length - 1]!.service;
@@ -121,7 +145,8 @@ test.describe("with photos", () => {
     const before = card.getByRole("radio", { name: "Before" });
     const after = card.getByRole("radio", { name: "After" });
     // Tab from the top of the page to the first photo's choice, as a keyboard user does.
-    for (let presses = 0; presses < 60 && !(await after.evaluate((el) => el === document.activeElement)); presses++) await page.keyboard.press("Tab");
+    for (let presses = 0; presses < 60 && !(await after.evaluate((el) => el === document.activeElement)); presses++)
+      await page.keyboard.press("Tab");
     await expect(after).toBeFocused();
     await expect(after).toBeChecked();
     await page.keyboard.press("ArrowLeft");
@@ -160,7 +185,9 @@ test.describe("with photos", () => {
     }
   });
 
-  test("service and city pages with photos show their newest few; pages without have no gallery section", async ({ page }) => {
+  test("service and city pages with photos show their newest few; pages without have no gallery section", async ({
+    page,
+  }) => {
     const recent = (where: Locator) => where.locator("#recent-work");
     const cases = [
       { path: locationPath("eagle"), pairs: newest.filter((p) => p.city === "eagle") },
@@ -176,12 +203,17 @@ test.describe("with photos", () => {
       }
       const section = recent(page.locator("main"));
       await expect(section.getByRole("heading", { level: 2 })).toHaveText(/Recent/);
-      expect(await section.getByRole("heading", { level: 3 }).allTextContents(), where).toEqual(pairs.slice(0, limits.recentWork).map((p) => p.title));
+      expect(await section.getByRole("heading", { level: 3 }).allTextContents(), where).toEqual(
+        pairs.slice(0, limits.recentWork).map((p) => p.title),
+      );
       await expect(section.getByRole("link", { name: /before & after photos/i })).toBeVisible();
     }
   });
 
-  test("photos are offered as AVIF, WebP and JPEG in sizes that fit their slot, with no EXIF or GPS, upright", async ({ page, request }) => {
+  test("photos are offered as AVIF, WebP and JPEG in sizes that fit their slot, with no EXIF or GPS, upright", async ({
+    page,
+    request,
+  }) => {
     for (const where of ["/gallery", locationPath("eagle")]) {
       await page.goto(where);
       const images = await loadAllPhotos(page);
@@ -220,11 +252,15 @@ test.describe("with photos", () => {
         expect(metadata.iptc).toBeUndefined();
         expect(bytes.includes(TEST_CAMERA), "the camera's name is not in the file").toBe(false);
         // No image is more than twice as wide as the pixels it fills.
-        expect(metadata.width, `${info.current} shown ${info.shown} px wide at ${dpr}x`).toBeLessThanOrEqual(2 * info.shown * dpr);
+        expect(metadata.width, `${info.current} shown ${info.shown} px wide at ${dpr}x`).toBeLessThanOrEqual(
+          2 * info.shown * dpr,
+        );
         // The stored-on-its-side photo (EXIF orientation 6) is served upright: portrait, as taken.
         const source = TEST_GALLERY.flatMap((p) => [p.before, p.after]).find((p) => p.alt === info.alt)!;
         const portrait = (source.orientation ?? 1) >= 5 ? source.width > source.height : source.height > source.width;
-        expect(metadata.height! > metadata.width!, `${info.alt} is ${portrait ? "portrait" : "landscape"}`).toBe(portrait);
+        expect(metadata.height! > metadata.width!, `${info.alt} is ${portrait ? "portrait" : "landscape"}`).toBe(
+          portrait,
+        );
       }
       // Below the fold the photos wait (lazy); the first card of /gallery is wanted at once.
       const lazy = await images.evaluateAll((els) => els.map((el) => (el as HTMLImageElement).loading));
@@ -240,7 +276,8 @@ test.describe("with photos", () => {
         new Promise<number>((resolve) => {
           let total = 0;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+              if (!entry.hadRecentInput) total += entry.value;
           }).observe({ type: "layout-shift", buffered: true });
           requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
         }),
@@ -248,7 +285,9 @@ test.describe("with photos", () => {
     expect(shift).toBeLessThanOrEqual(0.01);
   });
 
-  test("no accessibility violations on /gallery and a city page with photos, with Before chosen too", async ({ page }) => {
+  test("no accessibility violations on /gallery and a city page with photos, with Before chosen too", async ({
+    page,
+  }) => {
     // Three axe runs over long pages, on a machine that may be busy.
     test.setTimeout(120_000);
     await page.goto("/gallery");
@@ -261,38 +300,57 @@ test.describe("with photos", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("/gallery is in the sitemap and the footer links to it; the pages with photos are valid HTML", async ({ page, request, gallerySite, isMobile }) => {
+  test("/gallery is in the sitemap and the footer links to it; the pages with photos are valid HTML", async ({
+    page,
+    request,
+    gallerySite,
+    isMobile,
+  }) => {
     test.skip(isMobile, "the same at every width");
     test.setTimeout(120_000);
     const sitemap = await (await request.get("/sitemap.xml")).text();
     expect(sitemap).toContain(`<loc>${SITE_URL}/gallery</loc>`);
     await page.goto("/");
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Before & After Photos" })).toHaveAttribute("href", "/gallery");
-    await page.goto("/services");
-    await expect(page.getByRole("main").getByRole("link", { name: /before & after photos/i })).toHaveAttribute("href", "/gallery");
-    const files = ["gallery/index.html", `${locationPath("eagle").slice(1)}/index.html`, `${servicePath("driveway-cleaning").slice(1)}/index.html`].map((f) =>
-      path.join(gallerySite.dir, "build/client", f),
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Before & After Photos" })).toHaveAttribute(
+      "href",
+      "/gallery",
     );
+    await page.goto("/services");
+    await expect(page.getByRole("main").getByRole("link", { name: /before & after photos/i })).toHaveAttribute(
+      "href",
+      "/gallery",
+    );
+    const files = [
+      "gallery/index.html",
+      `${locationPath("eagle").slice(1)}/index.html`,
+      `${servicePath("driveway-cleaning").slice(1)}/index.html`,
+    ].map((f) => path.join(gallerySite.dir, "build/client", f));
     expect(await htmlErrors(files)).toEqual([]);
   });
 });
 
 siteTest.describe("the site as built, without photos", () => {
-  siteTest.skip(loadCollection("gallery").length > 0, "the site has photos: the tests above cover a gallery with photos");
+  siteTest.skip(
+    loadCollection("gallery").length > 0,
+    "the site has photos: the tests above cover a gallery with photos",
+  );
 
-  siteTest("/gallery says photos of real jobs are coming and links to an estimate; it is not indexed, in the sitemap nor linked", async ({ page, request }) => {
-    await page.goto("/gallery");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/before & after photos/i);
-    await expect(page.getByText(/coming soon/i)).toBeVisible();
-    await expect(page.getByRole("link", { name: /free estimate/i }).first()).toBeVisible();
-    await expect(page.locator("article.compare, picture")).toHaveCount(0);
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-    expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/gallery");
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: /before & after/i })).toHaveCount(0);
-    await expectNoAxeViolations(page);
-    await page.goto("/services");
-    await expect(page.locator('a[href^="/gallery"]')).toHaveCount(0);
-  });
+  siteTest(
+    "/gallery says photos of real jobs are coming and links to an estimate; it is not indexed, in the sitemap nor linked",
+    async ({ page, request }) => {
+      await page.goto("/gallery");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/before & after photos/i);
+      await expect(page.getByText(/coming soon/i)).toBeVisible();
+      await expect(page.getByRole("link", { name: /free estimate/i }).first()).toBeVisible();
+      await expect(page.locator("article.compare, picture")).toHaveCount(0);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+      expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/gallery");
+      await expect(page.getByRole("contentinfo").getByRole("link", { name: /before & after/i })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await page.goto("/services");
+      await expect(page.locator('a[href^="/gallery"]')).toHaveCount(0);
+    },
+  );
 
   siteTest("no page shows a gallery section or a gallery photo", async ({ request, isMobile }) => {
     siteTest.skip(isMobile, "the HTML is the same at every width");

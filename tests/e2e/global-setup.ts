@@ -19,7 +19,10 @@ export default async function globalSetup() {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      writeFileSync(path.join(hooks, `${Date.now()}-${randomUUID()}.json`), JSON.stringify({ headers, body: Buffer.concat(chunks).toString("utf8") }));
+      writeFileSync(
+        path.join(hooks, `${Date.now()}-${randomUUID()}.json`),
+        JSON.stringify({ headers, body: Buffer.concat(chunks).toString("utf8") }),
+      );
       res.writeHead(204).end();
     });
   });

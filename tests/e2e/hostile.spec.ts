@@ -34,17 +34,45 @@ const multipart = (entries: [string, string][]) => {
 
 /** The corpus: every shape a form parser has choked on, or could. */
 const CORPUS: HostileBody[] = [
-  { name: "a path-syntax name with a huge index and a Conform intent", type: URLENCODED, body: `x[400000000]=a&__intent__=${intent("remove", { name: "x", index: 0 })}` },
-  { name: "the form's own field names with huge indexes", type: URLENCODED, body: "email[20000000]=a&password=x&firstName[99999999]=a&status[4294967294]=new&note[1]=x" },
-  { name: "dotted and nested names", type: URLENCODED, body: "a.b.c.d=1&note.x=1&email[0][1][2]=a&email.length=9999999" },
-  { name: "a Conform intent that inserts at a huge index", type: URLENCODED, body: `email=a%40example.com&__intent__=${intent("insert", { name: "tags", index: 999999999 })}` },
-  { name: "reserved names", type: URLENCODED, body: "__proto__=x&constructor=x&__conform__=1&__intent__=validate&__state__=x" },
+  {
+    name: "a path-syntax name with a huge index and a Conform intent",
+    type: URLENCODED,
+    body: `x[400000000]=a&__intent__=${intent("remove", { name: "x", index: 0 })}`,
+  },
+  {
+    name: "the form's own field names with huge indexes",
+    type: URLENCODED,
+    body: "email[20000000]=a&password=x&firstName[99999999]=a&status[4294967294]=new&note[1]=x",
+  },
+  {
+    name: "dotted and nested names",
+    type: URLENCODED,
+    body: "a.b.c.d=1&note.x=1&email[0][1][2]=a&email.length=9999999",
+  },
+  {
+    name: "a Conform intent that inserts at a huge index",
+    type: URLENCODED,
+    body: `email=a%40example.com&__intent__=${intent("insert", { name: "tags", index: 999999999 })}`,
+  },
+  {
+    name: "reserved names",
+    type: URLENCODED,
+    body: "__proto__=x&constructor=x&__conform__=1&__intent__=validate&__state__=x",
+  },
   { name: "30,000 repeats of a name (under the size limit)", type: URLENCODED, body: "x&".repeat(30_000) },
   { name: "30,000 repeats of a form's field", type: URLENCODED, body: "email=a&".repeat(30_000) },
   { name: "5,000 distinct names", type: URLENCODED, body: Array.from({ length: 5000 }, (_, i) => `f${i}=1`).join("&") },
   { name: "an oversized body with its Content-Length", type: URLENCODED, body: `message=${"x".repeat(70_000)}` },
-  { name: "JSON", type: "application/json", body: JSON.stringify({ email: "a@example.com", password: "x", "x[400000000]": "a" }) },
-  { name: "text/plain", type: "text/plain", body: `x[400000000]=a&__intent__=${intent("remove", { name: "x", index: 0 })}` },
+  {
+    name: "JSON",
+    type: "application/json",
+    body: JSON.stringify({ email: "a@example.com", password: "x", "x[400000000]": "a" }),
+  },
+  {
+    name: "text/plain",
+    type: "text/plain",
+    body: `x[400000000]=a&__intent__=${intent("remove", { name: "x", index: 0 })}`,
+  },
   { name: "no Content-Type", type: null, body: new Blob(["x[400000000]=a"]) },
   {
     name: "multipart with path-syntax names and an intent",
@@ -54,7 +82,11 @@ const CORPUS: HostileBody[] = [
       ["__intent__", JSON.stringify({ type: "remove", payload: { name: "x", index: 0 } })],
     ]),
   },
-  { name: "multipart with a broken boundary", type: "multipart/form-data; boundary=zzz", body: '--yyy\r\nContent-Disposition: form-data; name="x"\r\n\r\na\r\n--yyy--\r\n' },
+  {
+    name: "multipart with a broken boundary",
+    type: "multipart/form-data; boundary=zzz",
+    body: '--yyy\r\nContent-Disposition: form-data; name="x"\r\n\r\na\r\n--yyy--\r\n',
+  },
 ];
 
 /** A 4xx, or a redirect to this site (the form's own Post/Redirect/Get, or the inbox's sign-in page). */
@@ -135,7 +167,8 @@ test.describe("hostile bodies on every POST route", () => {
       expect(files).toContain(file);
     }
     // server.ts answers a POST itself only where SERVER_POST_ROUTES says so.
-    const registered = readFileSync(path.join(ROOT, "server.ts"), "utf8").match(/\bapp\.(post|put|patch|delete|all)\(/g) ?? [];
+    const registered =
+      readFileSync(path.join(ROOT, "server.ts"), "utf8").match(/\bapp\.(post|put|patch|delete|all)\(/g) ?? [];
     expect(registered).toHaveLength(SERVER_POST_ROUTES.length);
   });
 
@@ -145,14 +178,25 @@ test.describe("hostile bodies on every POST route", () => {
       for (const url of [route.path, `${route.path}.data`]) {
         for (const signedIn of route.owner ? [false, true] : [false]) {
           // Not timed: the first request of a kind compiles its code.
-          await fetch(`${site.origin}${url}`, { method: "POST", redirect: "manual", headers: { "Content-Type": URLENCODED, Origin: site.origin }, body: "" }).then((r) => r.arrayBuffer());
+          await fetch(`${site.origin}${url}`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { "Content-Type": URLENCODED, Origin: site.origin },
+            body: "",
+          }).then((r) => r.arrayBuffer());
           for (const hostile of CORPUS) {
             const cookie = signedIn ? await session() : undefined;
             const what = `${hostile.name} → POST ${url}${signedIn ? " (signed in)" : ""}`;
             const headers: Record<string, string> = { Origin: site.origin, ...(cookie ? { Cookie: cookie } : {}) };
             if (hostile.type && hostile.type !== "multipart") headers["Content-Type"] = hostile.type;
             const response = await whileInFlight(site, what, async () => {
-              const r = await fetch(`${site.origin}${url}`, { method: "POST", redirect: "manual", headers, body: hostile.body, signal: AbortSignal.timeout(10_000) }).catch((error: Error) => {
+              const r = await fetch(`${site.origin}${url}`, {
+                method: "POST",
+                redirect: "manual",
+                headers,
+                body: hostile.body,
+                signal: AbortSignal.timeout(10_000),
+              }).catch((error: Error) => {
                 throw new Error(`${what}: no answer (${error.name})`);
               });
               await r.arrayBuffer();
@@ -182,7 +226,11 @@ test.describe("hostile bodies on every POST route", () => {
           return first;
         });
         // A 4xx or a redirect; a client navigation (.data) gets its redirect as a 202 that says so.
-        expect(/^HTTP\/1\.1 (4\d\d|30[23]) /.test(head) || (/^HTTP\/1\.1 202 /.test(head) && /\r\nx-remix-response: yes\r\n/i.test(head)), `${what}: ${head.split("\r\n")[0]}`).toBe(true);
+        expect(
+          /^HTTP\/1\.1 (4\d\d|30[23]) /.test(head) ||
+            (/^HTTP\/1\.1 202 /.test(head) && /\r\nx-remix-response: yes\r\n/i.test(head)),
+          `${what}: ${head.split("\r\n")[0]}`,
+        ).toBe(true);
       }
     }
   });
@@ -198,7 +246,14 @@ test.describe("the inbox's headers and Origin check, whatever the path's case or
     await site?.stop();
   });
 
-  for (const pathname of ["/admin/sign-in", "/Admin/sign-in", "/%61dmin/sign-in", "/ADMIN/SIGN-IN", "/ADMIN.data", "/%41DMIN/sign-in.data"]) {
+  for (const pathname of [
+    "/admin/sign-in",
+    "/Admin/sign-in",
+    "/%61dmin/sign-in",
+    "/ADMIN/SIGN-IN",
+    "/ADMIN.data",
+    "/%41DMIN/sign-in.data",
+  ]) {
     test(`${pathname}: never indexed, never stored, and a change from another site is refused`, async () => {
       const page = await fetch(`${site.origin}${pathname}`, { redirect: "manual" });
       expect(page.headers.get("x-robots-tag")).toBe("noindex, nofollow");

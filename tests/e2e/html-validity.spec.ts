@@ -71,12 +71,16 @@ test("the Nu Html Checker finds no error on any page, prerendered or server-rend
   await page.goto("/admin/sign-in");
   await page.getByRole("textbox", { name: "E-mail address" }).fill(uniqueOwner("vnu-wrong"));
   await page.getByLabel("Password").fill("not the password");
-  const [failed] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Sign in" }).click()]);
+  const [failed] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.getByRole("button", { name: "Sign in" }).click(),
+  ]);
   sources.push({ html: await failed.text(), where: "/admin/sign-in after a wrong password" });
   await signIn(page, owner);
   await page.getByRole("listitem").filter({ hasText: email }).getByRole("link", { name: "Valid Inboxtest" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Status" })).toBeVisible();
-  for (const where of ["/admin", new URL(page.url()).pathname, "/admin/report", "/admin?kind=spam&from=2030-02-30"]) await fetchPage(where);
+  for (const where of ["/admin", new URL(page.url()).pathname, "/admin/report", "/admin?kind=spam&from=2030-02-30"])
+    await fetchPage(where);
 
   sources.forEach((source, i) => {
     const file = testInfo.outputPath(`server-rendered-${i}.html`);
@@ -86,6 +90,12 @@ test("the Nu Html Checker finds no error on any page, prerendered or server-rend
 
   const where = new Map(checked.map((c) => [c.file, c.where]));
   const errors = await htmlErrors(checked.map((c) => c.file));
-  const report = errors.map((e) => `${where.get(e.file) ?? e.file}, line ${e.line ?? "?"}: ${e.message}${e.extract ? ` [${e.extract.trim().slice(0, 160)}]` : ""}`);
-  expect(report, `${errors.length} errors on ${new Set(errors.map((e) => e.file)).size} of ${checked.length} pages`).toEqual([]);
+  const report = errors.map(
+    (e) =>
+      `${where.get(e.file) ?? e.file}, line ${e.line ?? "?"}: ${e.message}${e.extract ? ` [${e.extract.trim().slice(0, 160)}]` : ""}`,
+  );
+  expect(
+    report,
+    `${errors.length} errors on ${new Set(errors.map((e) => e.file)).size} of ${checked.length} pages`,
+  ).toEqual([]);
 });

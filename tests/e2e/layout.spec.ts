@@ -11,8 +11,14 @@ test.describe("desktop header", () => {
   test("top strip, logo and navigation from ABOUT US to CONTACT US, then GET FREE QUOTE", async ({ page }) => {
     await page.goto("/about");
     const banner = page.getByRole("banner");
-    await expect(banner.getByRole("link", { name: business.phone.display })).toHaveAttribute("href", business.phone.href);
-    await expect(banner.getByRole("link", { name: business.email })).toHaveAttribute("href", `mailto:${business.email}`);
+    await expect(banner.getByRole("link", { name: business.phone.display })).toHaveAttribute(
+      "href",
+      business.phone.href,
+    );
+    await expect(banner.getByRole("link", { name: business.email })).toHaveAttribute(
+      "href",
+      `mailto:${business.email}`,
+    );
     await expect(banner).toContainText(business.tagline);
     await expect(banner.getByRole("link", { name: /home/i }).first()).toHaveAttribute("href", "/");
     // Each item's link or menu button (a menu's list of links follows its button).
@@ -21,7 +27,9 @@ test.describe("desktop header", () => {
     await expect(banner.getByRole("link", { name: "GET FREE QUOTE" })).toHaveAttribute("href", "/contact");
   });
 
-  test("Services and Locations are disclosure menus: keyboard, Escape, light dismiss, one open at a time", async ({ page }) => {
+  test("Services and Locations are disclosure menus: keyboard, Escape, light dismiss, one open at a time", async ({
+    page,
+  }) => {
     await page.goto("/");
     await hydrated(page);
     const trigger = page.getByRole("button", { name: "SERVICES" });
@@ -89,7 +97,9 @@ test.describe("desktop header", () => {
 test.describe("mobile layout", () => {
   test.skip(({ isMobile }) => !isMobile, "mobile navigation");
 
-  test("side menu: a disclosure that opens by keyboard, lists the first services and locations, closes with Escape and returns focus", async ({ page }) => {
+  test("side menu: a disclosure that opens by keyboard, lists the first services and locations, closes with Escape and returns focus", async ({
+    page,
+  }) => {
     await page.goto("/");
     await hydrated(page);
     const open = page.getByRole("button", { name: "Open menu" });
@@ -104,7 +114,9 @@ test.describe("mobile layout", () => {
     await expect(servicesGroup.getByRole("link")).toHaveCount(Math.min(services.length, limits.mobileMenuServices) + 1);
     await expect(servicesGroup.getByRole("link").first()).toHaveText(services[0]!.title);
     const locationsGroup = nav.getByRole("region", { name: "Locations" });
-    await expect(locationsGroup.getByRole("link")).toHaveCount(Math.min(locations.length, limits.mobileMenuLocations) + 1);
+    await expect(locationsGroup.getByRole("link")).toHaveCount(
+      Math.min(locations.length, limits.mobileMenuLocations) + 1,
+    );
     // Tab goes from the button into the panel.
     await page.keyboard.press("Tab");
     await expect(panel.getByRole("button", { name: "Close menu" })).toBeFocused();
@@ -149,9 +161,15 @@ test("footer: the first services and cities, legal links and the current year", 
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
   const servicesNav = footer.getByRole("navigation", { name: "Services" });
-  await expect(servicesNav.getByRole("link")).toHaveText([...firstN(services, limits.footerServices).map((s) => s.title), "View All Services"]);
+  await expect(servicesNav.getByRole("link")).toHaveText([
+    ...firstN(services, limits.footerServices).map((s) => s.title),
+    "View All Services",
+  ]);
   const citiesNav = footer.getByRole("navigation", { name: "Service Areas" });
-  await expect(citiesNav.getByRole("link")).toHaveText([...firstN(locations, limits.footerCities).map((l) => l.city), "View All Locations"]);
+  await expect(citiesNav.getByRole("link")).toHaveText([
+    ...firstN(locations, limits.footerCities).map((l) => l.city),
+    "View All Locations",
+  ]);
   await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
   await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms-of-service");
   await expect(footer.getByRole("link", { name: "Sitemap" })).toHaveAttribute("href", "/sitemap.xml");

@@ -19,7 +19,8 @@ export async function leadDetail(id: string) {
   return getLead(await db(), id);
 }
 
-export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 export async function subscriptionStatus(leadId: string) {
   return (await getSubscription(await db(), leadId))?.status;
@@ -28,7 +29,16 @@ export async function subscriptionStatus(leadId: string) {
 /** A newsletter sign-up stored straight in the test server's database, and the paths of its two links (signed with the server's key). */
 export async function newsletterLinkPaths(email: string): Promise<{ confirm: string; unsubscribe: string }> {
   const database = await db();
-  const { id } = await recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null }, consent: null }), { webhook: false });
+  const { id } = await recordLead(
+    database,
+    sampleLead({
+      kind: "newsletter",
+      fields: { email },
+      contact: { name: null, email, phone: null, zip: null },
+      consent: null,
+    }),
+    { webhook: false },
+  );
   const secret = await linkSecret(database, {});
   const path = (purpose: "confirm" | "unsubscribe") => newsletterLink(purpose, id, secret, "");
   return { confirm: path("confirm"), unsubscribe: path("unsubscribe") };

@@ -93,7 +93,12 @@ const person = (email: string): Entry[] => [
   { name: "email", text: email },
   { name: "phone", text: "208-555-0142" },
 ];
-const estimate = (email: string): Entry[] => [...person(email), { name: "zipcode", text: "83646" }, { name: "serviceType", choose: "residential" }, { name: "agreed", choose: "on" }];
+const estimate = (email: string): Entry[] => [
+  ...person(email),
+  { name: "zipcode", text: "83646" },
+  { name: "serviceType", choose: "residential" },
+  { name: "agreed", choose: "on" },
+];
 const HOUSE_1_STORY = "/pricing?service=house-washing&sqft=2000&stories=1&siding=vinyl";
 
 const forms: FormCase[] = [
@@ -141,7 +146,11 @@ const forms: FormCase[] = [
     title: "request this estimate on /pricing",
     path: HOUSE_1_STORY,
     form: async (page) => page.locator("#pricing-request-form"),
-    entries: (email) => [...person(email), { name: "zipcode", text: "83702" }, { name: "message", text: "Side gate is unlocked." }],
+    entries: (email) => [
+      ...person(email),
+      { name: "zipcode", text: "83702" },
+      { name: "message", text: "Side gate is unlocked." },
+    ],
     submit: "Request This Estimate",
     confirmation: CONFIRMATION,
     kind: "estimate",
@@ -177,7 +186,14 @@ async function fill(form: Locator, entries: Entry[]) {
     if ("text" in entry) await form.locator(`[name="${entry.name}"]`).fill(entry.text);
     else if ("choose" in entry) await form.locator(`[name="${entry.name}"][value="${entry.choose}"]`).check();
     else if ("select" in entry) await form.locator(`[name="${entry.name}"]`).selectOption(entry.select);
-    else await form.locator(`[name="${entry.name}"]`).setInputFiles({ name: entry.file.name, mimeType: entry.file.mimeType, buffer: Buffer.from(entry.file.content) });
+    else
+      await form
+        .locator(`[name="${entry.name}"]`)
+        .setInputFiles({
+          name: entry.file.name,
+          mimeType: entry.file.mimeType,
+          buffer: Buffer.from(entry.file.content),
+        });
   }
 }
 
@@ -191,7 +207,11 @@ async function autofillAndSend(form: Locator, entries: Entry[], submit: string) 
     (element: HTMLFormElement, { all, label }: { all: Entry[]; label: string }) => {
       const changed: Element[] = [];
       for (const entry of all) {
-        const controls = [...element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(`[name="${entry.name}"]`)];
+        const controls = [
+          ...element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+            `[name="${entry.name}"]`,
+          ),
+        ];
         if (changed.length === 0) controls[0]!.focus();
         if ("choose" in entry) {
           const box = controls.find((c) => c.value === entry.choose) as HTMLInputElement;
@@ -211,7 +231,9 @@ async function autofillAndSend(form: Locator, entries: Entry[], submit: string) 
         control.dispatchEvent(new Event("input", { bubbles: true }));
         control.dispatchEvent(new Event("change", { bubbles: true }));
       }
-      [...element.querySelectorAll<HTMLButtonElement>("button[type=submit]")].find((b) => b.textContent?.trim() === label)!.click();
+      [...element.querySelectorAll<HTMLButtonElement>("button[type=submit]")]
+        .find((b) => b.textContent?.trim() === label)!
+        .click();
     },
     { all: entries, label: submit },
   );
@@ -241,7 +263,8 @@ async function holdScripts(page: Page) {
 const notHydrated = async (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(0);
 
 /** Waits until the page has been shown for longer than the minimum fill time (performance.now() counts from the navigation start). */
-const shownLongerThanMinimum = (page: Page) => page.waitForFunction((ms) => performance.now() > ms, MIN_FILL_SECONDS * 1000 + 250);
+const shownLongerThanMinimum = (page: Page) =>
+  page.waitForFunction((ms) => performance.now() > ms, MIN_FILL_SECONDS * 1000 + 250);
 
 /** The one request stored for `email`, once every message about it has been sent; then exactly one e-mail to the owner and one to the visitor. */
 async function expectDeliveredOnce(database: Database, email: string, kind: string) {
@@ -249,8 +272,11 @@ async function expectDeliveredOnce(database: Database, email: string, kind: stri
   await expect.poll(async () => (await leads()).length, { timeout: 15_000 }).toBe(1);
   const [lead] = await leads();
   expect(lead!.kind).toBe(kind);
-  const jobs = () => database.db.selectFrom("outbox_jobs").select(["kind", "status"]).where("lead_id", "=", lead!.id).execute();
-  await expect.poll(async () => (await jobs()).map((j) => `${j.kind}:${j.status}`).sort(), { timeout: 20_000 }).toEqual(["email:sent", "reply:sent"]);
+  const jobs = () =>
+    database.db.selectFrom("outbox_jobs").select(["kind", "status"]).where("lead_id", "=", lead!.id).execute();
+  await expect
+    .poll(async () => (await jobs()).map((j) => `${j.kind}:${j.status}`).sort(), { timeout: 20_000 })
+    .toEqual(["email:sent", "reply:sent"]);
   expect(mailsTo(LEADS_TO, email)).toHaveLength(1);
   expect(mailsTo(email, email)).toHaveLength(1);
   expect((await leads()).length).toBe(1);
@@ -295,7 +321,10 @@ for (const c of forms) {
       await expectDeliveredOnce(site.database, email, c.kind);
     });
 
-    test("sent right after the first touch, while the app starts: stored once, one e-mail each, one confirmation", async ({ page, site }) => {
+    test("sent right after the first touch, while the app starts: stored once, one e-mail each, one confirmation", async ({
+      page,
+      site,
+    }) => {
       const scripts = await holdScripts(page);
       const email = uniqueEmail("life-starting");
       await page.goto(c.path);
@@ -309,7 +338,10 @@ for (const c of forms) {
       await expectDeliveredOnce(site.database, email, c.kind);
     });
 
-    test("sent after the app started, within a second of an autofill: stored once, one e-mail each, one confirmation", async ({ page, site }) => {
+    test("sent after the app started, within a second of an autofill: stored once, one e-mail each, one confirmation", async ({
+      page,
+      site,
+    }) => {
       const email = uniqueEmail("life-autofill");
       await page.goto(c.path);
       await shownLongerThanMinimum(page);
@@ -361,7 +393,9 @@ test.describe("/pricing: the first change shows the new range", () => {
     scripts.release();
   });
 
-  test("chosen as the first touch, while the app starts: the new range once it has started, without a reload", async ({ page }) => {
+  test("chosen as the first touch, while the app starts: the new range once it has started, without a reload", async ({
+    page,
+  }) => {
     const scripts = await holdScripts(page);
     await page.goto(HOUSE_1_STORY);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -387,7 +421,9 @@ test.describe("/pricing: the first change shows the new range", () => {
   });
 });
 
-test("a ZIP code typed while the app starts is answered once it has (the answer follows the field as it is at hydration)", async ({ page }) => {
+test("a ZIP code typed while the app starts is answered once it has (the answer follows the field as it is at hydration)", async ({
+  page,
+}) => {
   const scripts = await holdScripts(page);
   await page.goto("/contact");
   const zip = page.locator("#contact-form").getByRole("textbox", { name: "ZIP code", exact: true });
@@ -400,29 +436,51 @@ test("a ZIP code typed while the app starts is answered once it has (the answer 
   await expect(answer).toHaveAttribute("data-area", areaAnswer("83646", zipTable)!.tier);
 });
 
-test("a request sent sooner than the minimum fill time is kept and flagged for the owner: e-mail subject, inbox list and request page", async ({ page, request, site, baseURL }) => {
+test("a request sent sooner than the minimum fill time is kept and flagged for the owner: e-mail subject, inbox list and request page", async ({
+  page,
+  request,
+  site,
+  baseURL,
+}) => {
   const email = uniqueEmail("life-fast");
   // As the app sends it (app/components/forms/lead-form.tsx), 0.3 s after the form was shown.
-  const fields = { firstName: "Fast", lastName: "Filler", email, phone: "2085550142", zipcode: "83646", agreed: "on", _idem: crypto.randomUUID(), _elapsed_ms: "300" };
+  const fields = {
+    firstName: "Fast",
+    lastName: "Filler",
+    email,
+    phone: "2085550142",
+    zipcode: "83646",
+    agreed: "on",
+    _idem: crypto.randomUUID(),
+    _elapsed_ms: "300",
+  };
   const answer = await request.post("/estimate", { form: fields, headers: { origin: baseURL! } });
   expect(answer.ok()).toBe(true);
   const lead = await expectDeliveredOnce(site.database, email, "estimate");
   expect(lead.fields.spamSignal).toBe("sent fast");
-  expect(headerValue((await ownerMail(email)).message, "subject")).toMatch(/^\[Check: sent fast\] New estimate request: Fast Filler/);
+  expect(headerValue((await ownerMail(email)).message, "subject")).toMatch(
+    /^\[Check: sent fast\] New estimate request: Fast Filler/,
+  );
   // The visitor's reply does not mention it.
   expect(mailsTo(email, email)[0]).not.toContain("sent fast");
 
   const owner = uniqueOwner("fast");
   await addOwnerWithCli(owner, site.dataDir);
   await signIn(page, owner);
-  const row = page.getByRole("list", { name: "Requests, newest first" }).getByRole("listitem").filter({ hasText: "Fast Filler" });
+  const row = page
+    .getByRole("list", { name: "Requests, newest first" })
+    .getByRole("listitem")
+    .filter({ hasText: "Fast Filler" });
   await expect(row).toContainText("Check: sent fast");
   await row.getByRole("link", { name: "Fast Filler" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fast Filler");
   await expect(page.getByRole("main")).toContainText("Check: sent fast");
 });
 
-test("a form a client-side navigation showed counts its fill time from that navigation, not from the page load", async ({ page, site }) => {
+test("a form a client-side navigation showed counts its fill time from that navigation, not from the page load", async ({
+  page,
+  site,
+}) => {
   const email = uniqueEmail("life-navigated");
   await page.goto("/about");
   await shownLongerThanMinimum(page);
@@ -432,7 +490,10 @@ test("a form a client-side navigation showed counts its fill time from that navi
   await page.locator('a[href="/contact"]:visible').first().click();
   await expect(page).toHaveURL("/contact");
   const contact = forms.find((f) => f.path === "/contact")!;
-  const [post] = await Promise.all([page.waitForRequest((r) => r.method() === "POST"), autofillAndSend(await contact.form(page), contact.entries(email), contact.submit)]);
+  const [post] = await Promise.all([
+    page.waitForRequest((r) => r.method() === "POST"),
+    autofillAndSend(await contact.form(page), contact.entries(email), contact.submit),
+  ]);
   const sentAt = await page.evaluate(() => performance.now());
   const elapsed = Number(new URLSearchParams(post.postData() ?? "").get("_elapsed_ms"));
   // Shown after the navigation began: less than the time since then (counted from the page load it would be more).

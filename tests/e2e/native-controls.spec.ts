@@ -50,7 +50,10 @@ for (const mode of modes) {
       }
     });
 
-    test("phone menu: opens by tap and by keyboard, closes with Escape and its close button", async ({ page, isMobile }) => {
+    test("phone menu: opens by tap and by keyboard, closes with Escape and its close button", async ({
+      page,
+      isMobile,
+    }) => {
       test.skip(!isMobile, "the phone menu");
       await page.goto("/about");
       const open = page.getByRole("button", { name: "Open menu" });
@@ -60,7 +63,9 @@ for (const mode of modes) {
       await open.tap();
       await expect(panel).toBeVisible();
       await expect.poll(() => expandedInAccessibilityTree(page, "button", "Open menu")).toBe(true);
-      await expect(panel.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/faq");
+      await expect(
+        panel.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "FAQ" }),
+      ).toHaveAttribute("href", "/faq");
       await panel.getByRole("button", { name: "Close menu" }).tap();
       await expect(panel).toBeHidden();
       await expect.poll(() => expandedInAccessibilityTree(page, "button", "Open menu")).toBe(false);
@@ -72,7 +77,10 @@ for (const mode of modes) {
       await expect(open).toBeFocused();
     });
 
-    test("desktop menus: open by click and keyboard, Tab into the list, Escape returns focus, a link navigates", async ({ page, isMobile }) => {
+    test("desktop menus: open by click and keyboard, Tab into the list, Escape returns focus, a link navigates", async ({
+      page,
+      isMobile,
+    }) => {
       test.skip(isMobile, "the desktop menus");
       await page.goto("/about");
       for (const [label, id] of [
@@ -105,7 +113,10 @@ for (const mode of modes) {
       await expect(page).toHaveURL(cityPath);
     });
 
-    test("holiday estimate: a modal dialog that every opener opens; X, Escape and the backdrop close it; focus returns", async ({ page, isMobile }) => {
+    test("holiday estimate: a modal dialog that every opener opens; X, Escape and the backdrop close it; focus returns", async ({
+      page,
+      isMobile,
+    }) => {
       await page.goto(HOLIDAY);
       const openers = page.getByRole("main").getByRole("button", { name: /estimate|reserve|quote/i });
       expect(await openers.count()).toBeGreaterThanOrEqual(3);
@@ -144,7 +155,10 @@ for (const mode of modes) {
       await expect(items.nth(1)).not.toHaveAttribute("open");
     });
 
-    test("city map: Show map brings the Google Maps frame; nothing is asked of another host before", async ({ page, baseURL }) => {
+    test("city map: Show map brings the Google Maps frame; nothing is asked of another host before", async ({
+      page,
+      baseURL,
+    }) => {
       const foreign: string[] = [];
       page.on("request", (r) => {
         if (new URL(r.url()).origin !== new URL(baseURL!).origin && !r.url().startsWith("data:")) foreign.push(r.url());
@@ -174,14 +188,24 @@ test.describe("with JavaScript, before hydration", () => {
     const hq = page.getByRole("region", { name: "Headquarters" });
     await hq.getByRole("button", { name: "Copy address" }).click();
     await expect(hq.getByRole("button", { name: "Copied" })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${business.headquarters.display}\n${business.mapsUrl}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${business.headquarters.display}\n${business.mapsUrl}`,
+    );
     await expect(hq.getByRole("button", { name: "Copy address" })).toBeVisible();
     expect(await cspViolations(page)).toEqual([]);
   });
 });
 
 test.describe("the app starts on the first interaction", () => {
-  for (const path of ["/", HOLIDAY, cityPath, "/contact", "/faq", "/pricing", "/pricing?service=house-washing&sqft=2000&stories=2&siding=vinyl"]) {
+  for (const path of [
+    "/",
+    HOLIDAY,
+    cityPath,
+    "/contact",
+    "/faq",
+    "/pricing",
+    "/pricing?service=house-washing&sqft=2000&stories=2&siding=vinyl",
+  ]) {
     test(`${path}: a page load fetches no JavaScript; the first interaction hydrates it`, async ({ page }) => {
       await recordCspViolations(page);
       const scripts: string[] = [];

@@ -28,9 +28,16 @@ async function site(env: Record<string, string> = {}): Promise<ServerHandle & { 
 }
 
 /** `npm run -s leads -- ...args` with DATA_DIR (and `env`); its exit code and output. */
-async function leads(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+async function leads(
+  dataDir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["scripts/leads.ts", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, ...env } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["scripts/leads.ts", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, ...env },
+    });
     return { code: 0, output: stdout + stderr };
   } catch (err) {
     const { code, stdout, stderr } = err as { code: number; stdout: string; stderr: string };
@@ -39,9 +46,14 @@ async function leads(dataDir: string, args: string[], env: Record<string, string
 }
 
 test("a production server whose SITE_URL differs from the build's refuses to start, naming both", async () => {
-  const { code, output } = await siteRefusesToStart({ SITE_URL: "https://staging.example.test/", MAIL_TRANSPORT: "files" });
+  const { code, output } = await siteRefusesToStart({
+    SITE_URL: "https://staging.example.test/",
+    MAIL_TRANSPORT: "files",
+  });
   expect(code).toBe(1);
-  expect(output).toContain(`SITE_URL is https://staging.example.test, but the build in ./build was made for ${BUILT_FOR}.`);
+  expect(output).toContain(
+    `SITE_URL is https://staging.example.test, but the build in ./build was made for ${BUILT_FOR}.`,
+  );
   expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace
 });
 
@@ -54,7 +66,15 @@ test("the production server logs each placeholder left as a warning at start", a
     .split("\n")
     .filter((line) => line.includes('"launch.placeholder"'))
     .map((line) => JSON.parse(line) as { level: number; msg: string });
-  expect(warnings).toEqual(placeholders.map((p) => ({ level: 40, msg: `PLACEHOLDER: ${p.what}; to do: ${p.fix}`, event: "launch.placeholder", where: p.where, time: expect.any(Number) })));
+  expect(warnings).toEqual(
+    placeholders.map((p) => ({
+      level: 40,
+      msg: `PLACEHOLDER: ${p.what}; to do: ${p.fix}`,
+      event: "launch.placeholder",
+      where: p.where,
+      time: expect.any(Number),
+    })),
+  );
 });
 
 test("restore drill: backups taken while requests stream in restore with integrity ok and every request answered before the backup", async () => {
@@ -108,7 +128,10 @@ test("restore refuses while a server uses DATA_DIR, and restores once it is gone
   expect((await running.submit("after-backup@example.com")).confirmed).toBe(true);
 
   const refused = await leads(running.dataDir, ["restore", file]);
-  expect(refused).toEqual({ code: 1, output: `Not restored: a server is using DATA_DIR (${running.dataDir}). Stop it first (e.g. systemctl stop gemstate), restore, then start it again.\n` });
+  expect(refused).toEqual({
+    code: 1,
+    output: `Not restored: a server is using DATA_DIR (${running.dataDir}). Stop it first (e.g. systemctl stop gemstate), restore, then start it again.\n`,
+  });
   expect((await running.submit("still-serving@example.com")).confirmed).toBe(true);
 
   await running.kill9();

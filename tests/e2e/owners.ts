@@ -8,7 +8,11 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 export const OWNER_PASSWORD = "Treasure Valley 2030!";
 
 /** `npm run -s leads -- owner add <email>`, the password on standard input. Resolves with the command's output. */
-export function addOwnerWithCli(email: string, dataDir = process.env.E2E_DATA_DIR!, password = OWNER_PASSWORD): Promise<string> {
+export function addOwnerWithCli(
+  email: string,
+  dataDir = process.env.E2E_DATA_DIR!,
+  password = OWNER_PASSWORD,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const proc = spawn("npm", ["run", "-s", "leads", "--", "owner", "add", email], {
       cwd: ROOT,
@@ -18,12 +22,15 @@ export function addOwnerWithCli(email: string, dataDir = process.env.E2E_DATA_DI
     let output = "";
     proc.stdout.on("data", (c: Buffer) => (output += c.toString()));
     proc.stderr.on("data", (c: Buffer) => (output += c.toString()));
-    proc.once("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`owner add exited with ${code}: ${output}`))));
+    proc.once("exit", (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`owner add exited with ${code}: ${output}`)),
+    );
     proc.stdin.end(`${password}\n`);
   });
 }
 
-export const uniqueOwner = (tag: string) => `owner-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+export const uniqueOwner = (tag: string) =>
+  `owner-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 /** Signs in through the form (no JavaScript needed) and lands on the inbox. */
 export async function signIn(page: Page, email: string, { origin = "", password = OWNER_PASSWORD } = {}) {

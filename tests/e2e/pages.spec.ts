@@ -1,4 +1,14 @@
-import { about, business, careers, faq, home, locationsContent, serviceArea, services as serviceContent, testimonials } from "./content.ts";
+import {
+  about,
+  business,
+  careers,
+  faq,
+  home,
+  locationsContent,
+  serviceArea,
+  services as serviceContent,
+  testimonials,
+} from "./content.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
 import { firstN, limits } from "../../app/lib/limits.ts";
@@ -19,16 +29,25 @@ test.describe("pages (content and counts)", () => {
   test.skip(({ isMobile }) => isMobile, "content is the same at every width; layout is covered elsewhere");
 
   // Counts and lists come from the content modules and app/lib/limits.ts: the owner's changes break no test.
-  test("home: hero, the featured service cards, the reasons, the first cities as buttons, closing call to action", async ({ page }) => {
+  test("home: hero, the featured service cards, the reasons, the first cities as buttons, closing call to action", async ({
+    page,
+  }) => {
     await page.goto("/");
     const hero = page.getByRole("region", { name: /Pressure washing and exterior cleaning/ });
     await expect(hero.getByRole("link", { name: "Get Free Estimate" })).toHaveAttribute("href", "/contact");
-    await expect(hero.getByRole("link", { name: `Call ${business.phone.display}` })).toHaveAttribute("href", business.phone.href);
+    await expect(hero.getByRole("link", { name: `Call ${business.phone.display}` })).toHaveAttribute(
+      "href",
+      business.phone.href,
+    );
     const cards = page.locator("#services article");
-    const featured = home.featuredServices.map((f) => ({ slug: f.slug, title: ("title" in f && f.title) || services.find((s) => s.slug === f.slug)!.title }));
+    const featured = home.featuredServices.map((f) => ({
+      slug: f.slug,
+      title: ("title" in f && f.title) || services.find((s) => s.slug === f.slug)!.title,
+    }));
     await expect(cards.getByRole("heading")).toHaveText(featured.map((f) => f.title));
     await expect(cards.getByRole("link", { name: /Learn More/ })).toHaveCount(featured.length);
-    for (const [i, f] of featured.entries()) await expect(cards.nth(i).getByRole("link")).toHaveAttribute("href", `/services/${f.slug}`);
+    for (const [i, f] of featured.entries())
+      await expect(cards.nth(i).getByRole("link")).toHaveAttribute("href", `/services/${f.slug}`);
     await expect(page.locator("#why li h3")).toHaveText(about.whyChoose.map((w) => w.title));
     const cityLinks = page.locator("#areas ul a");
     const homeCities = firstN(locations, limits.homeCities);
@@ -42,10 +61,13 @@ test.describe("pages (content and counts)", () => {
     ).toHaveAttribute("href", "/contact");
   });
 
-  test("about: licensing, equipment, the testimonials with their stars, the primary and extended areas", async ({ page }) => {
+  test("about: licensing, equipment, the testimonials with their stars, the primary and extended areas", async ({
+    page,
+  }) => {
     await page.goto("/about");
     const licensing = page.locator("#licensing");
-    for (const claim of ["$1 Million", "Workers' Compensation", "Bonded", "Background-Checked", business.license]) await expect(licensing).toContainText(claim);
+    for (const claim of ["$1 Million", "Workers' Compensation", "Bonded", "Background-Checked", business.license])
+      await expect(licensing).toContainText(claim);
     await expect(page.locator("#equipment h3")).toHaveText(about.equipment.map((e) => e.title));
     const reviews = page.locator("#reviews figure");
     await expect(reviews).toHaveCount(testimonials.testimonials.length);
@@ -53,13 +75,18 @@ test.describe("pages (content and counts)", () => {
       await expect(reviews.nth(i)).toContainText(t.name);
       await expect(reviews.nth(i).getByRole("img", { name: `${t.rating} out of 5 stars` })).toBeVisible();
     }
-    const [primary, extended] = [page.locator("#areas ul").first().locator("li"), page.locator("#areas ul").nth(1).locator("li")];
+    const [primary, extended] = [
+      page.locator("#areas ul").first().locator("li"),
+      page.locator("#areas ul").nth(1).locator("li"),
+    ];
     await expect(primary).toHaveText(firstN(locations, limits.primaryAreaCities).map((l) => l.city));
     await expect(extended).toHaveText(aboutExtendedAreas);
     await expect(page.locator("#areas")).toContainText(about.statewideTravel);
   });
 
-  test("services index: a card per service and the Residential and Commercial lists derived from the categories", async ({ page }) => {
+  test("services index: a card per service and the Residential and Commercial lists derived from the categories", async ({
+    page,
+  }) => {
     await page.goto("/services");
     const cards = page.locator("#all article");
     await expect(cards).toHaveCount(services.length);
@@ -70,11 +97,17 @@ test.describe("pages (content and counts)", () => {
       await expect(cards.nth(i).getByRole("link")).toHaveAttribute("href", `/services/${s.slug}`);
     }
     const list = (name: string) => page.getByRole("region", { name }).getByRole("link");
-    await expect(list("Residential services")).toHaveText(services.filter((s) => (s.category as readonly string[]).includes("Residential")).map((s) => s.title));
-    await expect(list("Commercial services")).toHaveText(services.filter((s) => (s.category as readonly string[]).includes("Commercial")).map((s) => s.title));
+    await expect(list("Residential services")).toHaveText(
+      services.filter((s) => (s.category as readonly string[]).includes("Residential")).map((s) => s.title),
+    );
+    await expect(list("Commercial services")).toHaveText(
+      services.filter((s) => (s.category as readonly string[]).includes("Commercial")).map((s) => s.title),
+    );
   });
 
-  test("service pages: their own words, pressure method, and links to the roof, driveway and sidewalk pages", async ({ page }) => {
+  test("service pages: their own words, pressure method, and links to the roof, driveway and sidewalk pages", async ({
+    page,
+  }) => {
     const intros = new Set<string>();
     for (const s of services) {
       await page.goto(`/services/${s.slug}`);
@@ -105,14 +138,17 @@ test.describe("pages (content and counts)", () => {
 
   test("holiday page: FAQ items faq-1 … faq-N, October booking advice, Service structured data", async ({ page }) => {
     await page.goto("/services/holiday-light-installation");
-    for (const [i, item] of holidayFaq.entries()) await expect(page.locator(`#faq-${i + 1}`)).toContainText(item.question);
+    for (const [i, item] of holidayFaq.entries())
+      await expect(page.locator(`#faq-${i + 1}`)).toContainText(item.question);
     await expect(page.locator('[id^="faq-"]')).toHaveCount(holidayFaq.length);
     await expect(main(page)).toContainText("October or early November");
     const service = (await structuredData(page)).find((d) => d["@type"] === "Service");
     expect(service).toMatchObject({ name: "Holiday Light Installation", provider: { name: business.name } });
   });
 
-  test("locations index: a card per city with the first ZIP codes and +N more, the extended areas", async ({ page }) => {
+  test("locations index: a card per city with the first ZIP codes and +N more, the extended areas", async ({
+    page,
+  }) => {
     await page.goto("/locations");
     const cards = page.locator("#cities article");
     await expect(cards).toHaveCount(locations.length);
@@ -131,18 +167,28 @@ test.describe("pages (content and counts)", () => {
     await expect(main(page)).toContainText("service-area guarantee");
   });
 
-  test("city pages: call, quote, map on request, services, neighbourhoods, reasons, closing actions, LocalBusiness data", async ({ page }) => {
+  test("city pages: call, quote, map on request, services, neighbourhoods, reasons, closing actions, LocalBusiness data", async ({
+    page,
+  }) => {
     for (const l of locations) {
       await page.goto(`/locations/pressure-washing-${l.slug}-id`);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(l.city);
-      await expect(main(page).getByRole("link", { name: `Call ${business.phone.display}` })).toHaveAttribute("href", business.phone.href);
+      await expect(main(page).getByRole("link", { name: `Call ${business.phone.display}` })).toHaveAttribute(
+        "href",
+        business.phone.href,
+      );
       const quote = `/contact?city=${encodeURIComponent(l.city)}`;
-      await expect(main(page).getByRole("link", { name: "Get Free Quote", exact: true })).toHaveAttribute("href", quote);
+      await expect(main(page).getByRole("link", { name: "Get Free Quote", exact: true })).toHaveAttribute(
+        "href",
+        quote,
+      );
       // The map is a preview until the visitor asks for it: no frame, no request to another host.
       await expect(page.locator("#map iframe")).toHaveCount(0);
       await expect(page.locator("#map figure")).toContainText(`Map preview: ${l.city}`);
       await expect(page.locator("#map").getByRole("button", { name: "Show map" })).toBeVisible();
-      await expect(page.locator("#map").getByRole("link", { name: new RegExp(`Open ${l.city} in Google Maps`) })).toBeVisible();
+      await expect(
+        page.locator("#map").getByRole("link", { name: new RegExp(`Open ${l.city} in Google Maps`) }),
+      ).toBeVisible();
       await expect(page.locator("#services li h3")).toHaveText(l.page.services.map((s) => `${s.name} in ${l.city}`));
       await expect(page.locator("#neighborhoods li")).toHaveText(l.page.neighborhoods);
       await expect(page.locator("#reasons li")).toHaveCount(l.page.reasons.length);
@@ -154,7 +200,9 @@ test.describe("pages (content and counts)", () => {
         priceRange: business.priceRange,
         geo: { longitude: l.coordinates[0], latitude: l.coordinates[1] },
       });
-      expect(data!.areaServed).toEqual(expect.arrayContaining([expect.objectContaining({ geoRadius: business.serviceRadiusMeters }), ...l.zipCodes]));
+      expect(data!.areaServed).toEqual(
+        expect.arrayContaining([expect.objectContaining({ geoRadius: business.serviceRadiusMeters }), ...l.zipCodes]),
+      );
     }
   });
 
@@ -183,7 +231,9 @@ test.describe("pages (content and counts)", () => {
       }
   });
 
-  test("careers: open positions, the benefits, every job with every field, process, JobPosting data", async ({ page }) => {
+  test("careers: open positions, the benefits, every job with every field, process, JobPosting data", async ({
+    page,
+  }) => {
     await page.goto("/careers");
     await hydrated(page);
     await page.getByRole("link", { name: "View Open Positions" }).click();
@@ -194,23 +244,44 @@ test.describe("pages (content and counts)", () => {
     await expect(jobs).toHaveCount(careers.jobs.length);
     for (const [i, job] of careers.jobs.entries()) {
       const card = jobs.nth(i);
-      for (const value of [job.title, job.location, job.type, job.experience, job.salary, job.description, ...job.requirements, ...job.benefits]) await expect(card).toContainText(value);
-      await expect(card.getByRole("link", { name: /Apply Now/ })).toHaveAttribute("href", `/careers/apply?position=${job.slug}`);
+      for (const value of [
+        job.title,
+        job.location,
+        job.type,
+        job.experience,
+        job.salary,
+        job.description,
+        ...job.requirements,
+        ...job.benefits,
+      ])
+        await expect(card).toContainText(value);
+      await expect(card.getByRole("link", { name: /Apply Now/ })).toHaveAttribute(
+        "href",
+        `/careers/apply?position=${job.slug}`,
+      );
     }
-    await expect(page.getByRole("region", { name: "How we work" }).getByRole("listitem")).toHaveCount(careers.culture.length);
+    await expect(page.getByRole("region", { name: "How we work" }).getByRole("listitem")).toHaveCount(
+      careers.culture.length,
+    );
     await expect(main(page).locator("figure blockquote")).toHaveCount(1);
-    await expect(page.locator("#process li h3")).toHaveText(careers.applicationSteps.map((step, i) => `Step ${i + 1}: ${step.title}`));
+    await expect(page.locator("#process li h3")).toHaveText(
+      careers.applicationSteps.map((step, i) => `Step ${i + 1}: ${step.title}`),
+    );
     const postings = (await structuredData(page)).filter((d) => d["@type"] === "JobPosting");
     expect(postings.map((p) => p.title)).toEqual(careers.jobs.map((j) => j.title));
     for (const [i, job] of careers.jobs.entries()) {
-      expect(postings[i]).toMatchObject({ baseSalary: { currency: "USD", value: { minValue: job.pay.min, maxValue: job.pay.max, unitText: "HOUR" } } });
+      expect(postings[i]).toMatchObject({
+        baseSalary: { currency: "USD", value: { minValue: job.pay.min, maxValue: job.pay.max, unitText: "HOUR" } },
+      });
     }
   });
 
   test("privacy policy and terms are real pages with the required statements", async ({ page }) => {
     await page.goto("/privacy-policy");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
-    await expect(main(page)).toContainText("will not be shared with third parties or affiliates for marketing or promotional purposes");
+    await expect(main(page)).toContainText(
+      "will not be shared with third parties or affiliates for marketing or promotional purposes",
+    );
     await expect(main(page)).toContainText(business.email);
     await page.goto("/terms-of-service");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
@@ -219,7 +290,9 @@ test.describe("pages (content and counts)", () => {
 });
 
 test.describe("FAQ accordion", () => {
-  test("every question of content/faq.yaml, one open at a time, the open one closes, FAQPage data, Still Have Questions", async ({ page }) => {
+  test("every question of content/faq.yaml, one open at a time, the open one closes, FAQPage data, Still Have Questions", async ({
+    page,
+  }) => {
     await page.goto("/faq");
     await hydrated(page);
     const items = main(page).locator("details");
@@ -233,7 +306,9 @@ test.describe("FAQ accordion", () => {
     await summaries.nth(3).click();
     await expect(main(page).locator("details[open]")).toHaveCount(0);
     const data = (await structuredData(page)).find((d) => d["@type"] === "FAQPage");
-    expect(data!.mainEntity.map((q: { name: string; acceptedAnswer: { text: string } }) => [q.name, q.acceptedAnswer.text])).toEqual(faq.map((q) => [q.question, q.answer]));
+    expect(
+      data!.mainEntity.map((q: { name: string; acceptedAnswer: { text: string } }) => [q.name, q.acceptedAnswer.text]),
+    ).toEqual(faq.map((q) => [q.question, q.answer]));
     const still = page.getByRole("region", { name: "Still Have Questions?" });
     await expect(still.getByRole("link", { name: /Call/ })).toHaveAttribute("href", business.phone.href);
     await expect(still.getByRole("link", { name: "Get Free Quote" })).toHaveAttribute("href", "/contact");
@@ -283,7 +358,11 @@ test.describe("FAQ accordion", () => {
 test.describe("contact page", () => {
   test.skip(({ isMobile }) => isMobile, "desktop is enough for the contact details");
 
-  test("headquarters card, clipboard, hours, form fields and options, rush service, 24-hour promise", async ({ page, context, baseURL }) => {
+  test("headquarters card, clipboard, hours, form fields and options, rush service, 24-hour promise", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
     await page.goto("/contact");
     await hydrated(page);
@@ -294,12 +373,19 @@ test.describe("contact page", () => {
     await expect(maps).toHaveAttribute("href", business.mapsUrl);
     await hq.getByRole("button", { name: "Copy address" }).click();
     await expect(hq.getByRole("button", { name: "Copied" })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${business.headquarters.display}\n${business.mapsUrl}`);
-    for (const h of business.hours) await expect(page.getByRole("region", { name: "Business hours" })).toContainText(h.display);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${business.headquarters.display}\n${business.mapsUrl}`,
+    );
+    for (const h of business.hours)
+      await expect(page.getByRole("region", { name: "Business hours" })).toContainText(h.display);
     await expect(main(page)).toContainText("within 24 hours");
-    await expect(page.getByRole("region", { name: /Emergency and rush/ }).getByRole("link")).toHaveAttribute("href", business.phone.href);
+    await expect(page.getByRole("region", { name: /Emergency and rush/ }).getByRole("link")).toHaveAttribute(
+      "href",
+      business.phone.href,
+    );
     const form = page.locator("#contact-form");
-    for (const name of ["First name", "Last name", "Email", "Phone", "City", "ZIP code"]) await expect(form.getByRole("textbox", { name, exact: true })).toHaveAttribute("required", "");
+    for (const name of ["First name", "Last name", "Email", "Phone", "City", "ZIP code"])
+      await expect(form.getByRole("textbox", { name, exact: true })).toHaveAttribute("required", "");
     await expect(form.getByRole("group", { name: /Service type/ }).getByRole("radio")).toHaveCount(2);
     await expect(form.getByRole("group", { name: "Services needed" }).getByRole("checkbox")).toHaveCount(7);
     await expect(form.getByRole("group", { name: "Preferred contact method" }).getByRole("radio")).toHaveCount(3);
@@ -309,7 +395,11 @@ test.describe("contact page", () => {
   test("a clipboard failure is ignored", async ({ page }) => {
     await page.goto("/contact");
     await hydrated(page);
-    await page.evaluate(() => Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } }));
+    await page.evaluate(() =>
+      Object.defineProperty(navigator, "clipboard", {
+        value: { writeText: () => Promise.reject(new Error("denied")) },
+      }),
+    );
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.getByRole("button", { name: "Copy address" }).click();

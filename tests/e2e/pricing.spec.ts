@@ -24,7 +24,10 @@ const HOUSE = house.url;
 const HOUSE_LINE = house.line;
 const houseBook = priceBook.services["house-washing"]!;
 /** The smallest driveway: below the minimum charge, so the minimum decides the low end. */
-const smallDriveway = priced({ service: "driveway-cleaning", size: priceBook.services["driveway-cleaning"]!.measure.min });
+const smallDriveway = priced({
+  service: "driveway-cleaning",
+  size: priceBook.services["driveway-cleaning"]!.measure.min,
+});
 const driveway = priceBook.services["driveway-cleaning"]!;
 const optionWords = (service: string) => optionsOf(priceBook, service);
 
@@ -47,12 +50,16 @@ const ownerMailText = async (email: string) => (await ownerMail(email)).text;
 test.describe("instant price without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a shared URL shows the range, what is included, the minimum and that the final price follows a visit", async ({ page }) => {
+  test("a shared URL shows the range, what is included, the minimum and that the final price follows a visit", async ({
+    page,
+  }) => {
     await page.goto(HOUSE);
     await expect(range(page)).toHaveText(house.range);
     await expect(result(page)).toContainText(`House washing: ${house.summary}`);
     await expect(result(page)).toContainText(
-      house.minimumApplies ? `Our minimum charge for house washing is ${usd(houseBook.minimum)}` : `Minimum charge for house washing: ${usd(houseBook.minimum)}.`,
+      house.minimumApplies
+        ? `Our minimum charge for house washing is ${usd(houseBook.minimum)}`
+        : `Minimum charge for house washing: ${usd(houseBook.minimum)}.`,
     );
     await expect(result(page).getByRole("listitem")).toHaveText(houseBook.includes);
     await expect(result(page)).toContainText("The final price follows a free look at the property");
@@ -67,11 +74,16 @@ test.describe("instant price without JavaScript", () => {
     await expect(result(page)).toContainText(`Our minimum charge for driveway cleaning is ${usd(driveway.minimum)}`);
   });
 
-  test("the GET form works before any script: choose a service, enter the size, get a shareable URL", async ({ page }) => {
+  test("the GET form works before any script: choose a service, enter the size, get a shareable URL", async ({
+    page,
+  }) => {
     await page.goto("/pricing");
     await main(page).getByRole("link", { name: "Driveway cleaning", exact: true }).click();
     await expect(page).toHaveURL("/pricing?service=driveway-cleaning");
-    await expect(main(page).getByRole("link", { name: "Driveway cleaning", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(main(page).getByRole("link", { name: "Driveway cleaning", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     // Nothing entered yet: a prompt, not error messages.
     await expect(result(page)).toContainText("Enter the size above");
     await main(page)
@@ -89,16 +101,26 @@ test.describe("instant price without JavaScript", () => {
     const size = main(page).getByRole("textbox", { name: /Home size/ });
     await expect(size).toHaveValue("lots");
     await expect(size).toHaveAttribute("aria-invalid", "true");
-    await expect(size).toHaveAccessibleDescription(within(`Enter the home size as a number of square feet, like ${num(houseBook.measure.min * 4)}`));
-    await expect(main(page).getByRole("group", { name: "Stories" })).toHaveAccessibleDescription("Choose 1, 2 or 3 stories");
-    await expect(main(page).getByRole("group", { name: "Siding" })).toHaveAccessibleDescription(`Choose the siding: ${optionWords("house-washing")}`);
+    await expect(size).toHaveAccessibleDescription(
+      within(`Enter the home size as a number of square feet, like ${num(houseBook.measure.min * 4)}`),
+    );
+    await expect(main(page).getByRole("group", { name: "Stories" })).toHaveAccessibleDescription(
+      "Choose 1, 2 or 3 stories",
+    );
+    await expect(main(page).getByRole("group", { name: "Siding" })).toHaveAccessibleDescription(
+      `Choose the siding: ${optionWords("house-washing")}`,
+    );
     await expect(requestForm(page)).toHaveCount(0);
 
     await page.goto(`/pricing?service=driveway-cleaning&sqft=${driveway.measure.max + 1}`);
-    await expect(result(page)).toContainText(`Enter a driveway area from ${num(driveway.measure.min)} to ${num(driveway.measure.max)} sq ft; for a larger property, call us for a quote`);
+    await expect(result(page)).toContainText(
+      `Enter a driveway area from ${num(driveway.measure.min)} to ${num(driveway.measure.max)} sq ft; for a larger property, call us for a quote`,
+    );
   });
 
-  test("the service-area answer for a primary, an extended and an outside ZIP comes with the result", async ({ page }) => {
+  test("the service-area answer for a primary, an extended and an outside ZIP comes with the result", async ({
+    page,
+  }) => {
     for (const [zip, tier] of [
       [areaZips.primary, "primary"],
       [areaZips.extendedTown, "extended"],
@@ -113,11 +135,16 @@ test.describe("instant price without JavaScript", () => {
     }
   });
 
-  test("Request this estimate stores the range the server computed, shows it in the confirmation and e-mails it", async ({ page }) => {
+  test("Request this estimate stores the range the server computed, shows it in the confirmation and e-mails it", async ({
+    page,
+  }) => {
     const email = uniqueEmail("price-nojs");
     await page.goto(HOUSE);
     await fillRequest(requestForm(page), email, areaZips.extendedTown);
-    const [post] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), requestForm(page).getByRole("button", { name: "Request This Estimate" }).click()]);
+    const [post] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      requestForm(page).getByRole("button", { name: "Request This Estimate" }).click(),
+    ]);
     expect(post.status()).toBe(303);
     await expect(page).toHaveURL(/\/request-received\//);
     await expect(page.getByRole("main").getByRole("status")).toContainText(areaSays(areaZips.extendedTown).title);
@@ -125,13 +152,21 @@ test.describe("instant price without JavaScript", () => {
 
     const [lead] = await leadsFor(email);
     expect(lead?.kind).toBe("estimate");
-    expect(lead?.fields).toMatchObject({ priceService: "house-washing", priceInputs: house.summary, priceLow: String(house.low), priceHigh: String(house.high), priceEstimate: HOUSE_LINE });
+    expect(lead?.fields).toMatchObject({
+      priceService: "house-washing",
+      priceInputs: house.summary,
+      priceLow: String(house.low),
+      priceHigh: String(house.high),
+      priceEstimate: HOUSE_LINE,
+    });
     expect(lead?.inServiceArea).toBe(true);
     const mail = await ownerMailText(email);
     expect(mail).toContain(`Instant estimate: ${HOUSE_LINE}`);
   });
 
-  test("commercial and fleet work get a call-back form instead of a price, through the same request pipeline", async ({ page }) => {
+  test("commercial and fleet work get a call-back form instead of a price, through the same request pipeline", async ({
+    page,
+  }) => {
     const email = uniqueEmail("fleet");
     await page.goto("/pricing?service=fleet-cleaning");
     await expect(range(page)).toHaveCount(0);
@@ -153,7 +188,9 @@ test.describe("instant price without JavaScript", () => {
 });
 
 test.describe("instant price with JavaScript", () => {
-  test("the range updates in place as inputs change, the URL follows, and bad input gets a message", async ({ page }) => {
+  test("the range updates in place as inputs change, the URL follows, and bad input gets a message", async ({
+    page,
+  }) => {
     await page.goto(HOUSE);
     await hydrated(page);
     // A marker on the document: a full page load would remove it.
@@ -168,7 +205,9 @@ test.describe("instant price with JavaScript", () => {
     await expect(page).toHaveURL("/pricing?service=house-washing&sqft=3000&stories=1&siding=stucco");
     await size.fill("3 bedrooms");
     await expect(range(page)).toHaveCount(0);
-    await expect(size).toHaveAccessibleDescription(within(`Enter the home size as a number of square feet, like ${num(houseBook.measure.min * 4)}`));
+    await expect(size).toHaveAccessibleDescription(
+      within(`Enter the home size as a number of square feet, like ${num(houseBook.measure.min * 4)}`),
+    );
     const stucco = priced({ ...houseCase, stories: "1", option: "stucco" });
     await size.fill("2000");
     await expect(range(page)).toHaveText(stucco.range);
@@ -194,7 +233,9 @@ test.describe("instant price with JavaScript", () => {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 
-  test("Request this estimate carries the inputs as changed in place; the server recomputes the range", async ({ page }) => {
+  test("Request this estimate carries the inputs as changed in place; the server recomputes the range", async ({
+    page,
+  }) => {
     const email = uniqueEmail("price-js");
     await page.goto(HOUSE);
     await hydrated(page);
@@ -209,7 +250,11 @@ test.describe("instant price with JavaScript", () => {
     await expect(status).toContainText(threeStories.line);
     await expect(status).toContainText("83702 is in our primary service area (Boise)");
     const [lead] = await leadsFor(email);
-    expect(lead?.fields).toMatchObject({ priceLow: String(threeStories.low), priceHigh: String(threeStories.high), priceInputs: threeStories.summary });
+    expect(lead?.fields).toMatchObject({
+      priceLow: String(threeStories.low),
+      priceHigh: String(threeStories.high),
+      priceInputs: threeStories.summary,
+    });
     expect(await ownerMailText(email)).toContain(`Instant estimate: ${threeStories.line}`);
   });
 
@@ -218,19 +263,36 @@ test.describe("instant price with JavaScript", () => {
     await page.goto("/");
     const quoted = priced({ service: "driveway-cleaning", size: 600 });
     const response = await page.request.post(quoted.url, {
-      form: { service: "driveway-cleaning", sqft: "600", priceLow: "1", priceHigh: "2", priceEstimate: "free", firstName: "T", lastName: "Amper", email, phone: "2085550100", zipcode: "83702" },
+      form: {
+        service: "driveway-cleaning",
+        sqft: "600",
+        priceLow: "1",
+        priceHigh: "2",
+        priceEstimate: "free",
+        firstName: "T",
+        lastName: "Amper",
+        email,
+        phone: "2085550100",
+        zipcode: "83702",
+      },
       headers: { accept: "text/html" },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(303);
     const [lead] = await leadsFor(email);
-    expect(lead?.fields).toMatchObject({ priceLow: String(quoted.low), priceHigh: String(quoted.high), priceEstimate: quoted.line });
+    expect(lead?.fields).toMatchObject({
+      priceLow: String(quoted.low),
+      priceHigh: String(quoted.high),
+      priceEstimate: quoted.line,
+    });
   });
 
   test("every ZIP field answers at once: primary, extended, outside", async ({ page }) => {
     await page.goto("/faq");
     await hydrated(page);
-    const zip = page.getByRole("complementary", { name: "FREE ESTIMATE" }).getByRole("textbox", { name: "ZIP code", exact: true });
+    const zip = page
+      .getByRole("complementary", { name: "FREE ESTIMATE" })
+      .getByRole("textbox", { name: "ZIP code", exact: true });
     const answer = page.getByRole("complementary", { name: "FREE ESTIMATE" }).locator("[data-area]");
     for (const zipCode of [areaZips.otherPrimary, areaZips.extendedCity, areaZips.otherOutside]) {
       await zip.fill(zipCode);
@@ -244,15 +306,25 @@ test.describe("instant price with JavaScript", () => {
   });
 });
 
-test("the price page is linked from the header, the home hero, each service page (preselected) and the estimate forms", async ({ page }) => {
+test("the price page is linked from the header, the home hero, each service page (preselected) and the estimate forms", async ({
+  page,
+}) => {
   await page.goto("/");
-  await expect(page.getByRole("banner").getByRole("link", { name: "or an instant price" })).toHaveAttribute("href", "/pricing");
+  await expect(page.getByRole("banner").getByRole("link", { name: "or an instant price" })).toHaveAttribute(
+    "href",
+    "/pricing",
+  );
   await expect(main(page).getByRole("link", { name: "See Prices Instantly" })).toHaveAttribute("href", "/pricing");
-  await expect(page.getByRole("complementary", { name: "FREE ESTIMATE" }).getByRole("link", { name: "See an instant price" })).toHaveAttribute("href", "/pricing");
+  await expect(
+    page.getByRole("complementary", { name: "FREE ESTIMATE" }).getByRole("link", { name: "See an instant price" }),
+  ).toHaveAttribute("href", "/pricing");
   await page.goto("/services/roof-cleaning");
   await main(page).getByRole("link", { name: "See Pricing" }).click();
   await expect(page).toHaveURL("/pricing?service=roof-cleaning");
   await expect(main(page).getByRole("textbox", { name: /Roof area/ })).toBeVisible();
   await page.goto("/services/commercial-pressure-washing");
-  await expect(main(page).getByRole("link", { name: "See Pricing" })).toHaveAttribute("href", "/pricing?service=commercial-pressure-washing");
+  await expect(main(page).getByRole("link", { name: "See Pricing" })).toHaveAttribute(
+    "href",
+    "/pricing?service=commercial-pressure-washing",
+  );
 });

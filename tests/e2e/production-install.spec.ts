@@ -39,14 +39,32 @@ test("a release installed with --omit=dev serves the site and stores a request w
     makeRelease(release);
     installProduction(release, env);
     const systemNode = execFileSync("node", ["--version"], { env, encoding: "utf8" }).trim();
-    const installedNode = execFileSync("npm", ["exec", "--", "node", "--version"], { cwd: release, env, encoding: "utf8" }).trim();
+    const installedNode = execFileSync("npm", ["exec", "--", "node", "--version"], {
+      cwd: release,
+      env,
+      encoding: "utf8",
+    }).trim();
     expect(installedNode, `the install brings its own Node (the system's is ${systemNode})`).toMatch(/^v24\./);
 
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const serverEnv = { ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SITE_URL, MAIL_TRANSPORT: "files", LEAD_MIN_FILL_SECONDS: "0", LOG_LEVEL: "warn" };
+    const serverEnv = {
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SITE_URL,
+      MAIL_TRANSPORT: "files",
+      LEAD_MIN_FILL_SECONDS: "0",
+      LOG_LEVEL: "warn",
+    };
     // Its own process group, so the stop below reaches the server under npm.
-    server = spawn("npm", ["run", "serve"], { cwd: release, env: serverEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    server = spawn("npm", ["run", "serve"], {
+      cwd: release,
+      env: serverEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let output = "";
     server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -54,7 +72,8 @@ test("a release installed with --omit=dev serves the site and stores a request w
     await waitFor(
       "the installed server",
       async () => {
-        if (server!.exitCode !== null) throw new Error(`the installed server exited with ${server!.exitCode}:\n${output.slice(-2000)}`);
+        if (server!.exitCode !== null)
+          throw new Error(`the installed server exited with ${server!.exitCode}:\n${output.slice(-2000)}`);
         return fetch(`${origin}/healthz`).then(
           (r) => r.ok,
           () => false,
@@ -69,11 +88,19 @@ test("a release installed with --omit=dev serves the site and stores a request w
 
     const email = `release-${Date.now()}@example.com`;
     // As a browser without JavaScript that sends no Origin header (the origin checks are tests/e2e/security.spec.ts's).
-    const answer = await fetch(`${origin}/estimate`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: estimateBody(email) });
+    const answer = await fetch(`${origin}/estimate`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: estimateBody(email),
+    });
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain(CONFIRMATION);
 
-    const listed = execFileSync("npm", ["run", "-s", "leads", "--", "list", "--json"], { cwd: release, env: { ...serverEnv, LOG_LEVEL: "silent" }, encoding: "utf8" });
+    const listed = execFileSync("npm", ["run", "-s", "leads", "--", "list", "--json"], {
+      cwd: release,
+      env: { ...serverEnv, LOG_LEVEL: "silent" },
+      encoding: "utf8",
+    });
     expect(listed).toContain(email);
 
     // (npm itself ends on the signal; the server's clean stop is tests/e2e/faults.spec.ts's and test:container's.)

@@ -18,7 +18,11 @@ const { undo, tempDir } = cleanupAfterEach();
 
 async function site(env: Record<string, string> = {}): Promise<ServerHandle> {
   const dir = tempDir("gs-relay");
-  const handle = await startServer({ port: await freePort(), dataDir: path.join(dir, "data"), env: { LOG_LEVEL: "info", MAIL_TRANSPORT: "files", ...env } });
+  const handle = await startServer({
+    port: await freePort(),
+    dataDir: path.join(dir, "data"),
+    env: { LOG_LEVEL: "info", MAIL_TRANSPORT: "files", ...env },
+  });
   undo.push(() => handle.kill9());
   return handle;
 }
@@ -58,7 +62,12 @@ test("a receipt link (/request-received/<token>) never reaches the log: its rout
   // The visitor's browser follows the redirect, as it does without JavaScript.
   const page = await fetch(`${server.origin}${receipt}`);
   expect(await page.text()).toContain("Your reference number");
-  await waitFor("the receipt page's request line", () => /"method":"GET","path":"\/request-received\//.test(server.log()), 10_000, 50);
+  await waitFor(
+    "the receipt page's request line",
+    () => /"method":"GET","path":"\/request-received\//.test(server.log()),
+    10_000,
+    50,
+  );
   const log = server.log();
   expect(log).toContain('"method":"GET","path":"/request-received/:ref","status":200');
   expect(log).not.toContain(token);
@@ -69,25 +78,41 @@ test.describe("requests naming a stranger's address", () => {
   let sink: SmtpSink;
   const received: { to: string[]; raw: string }[] = [];
   test.beforeEach(async () => {
-    sink = await startSmtpSink({ onMessage: (raw, envelope) => void received.push({ to: envelope.to, raw: raw.toString("utf8") }) });
+    sink = await startSmtpSink({
+      onMessage: (raw, envelope) => void received.push({ to: envelope.to, raw: raw.toString("utf8") }),
+    });
     undo.push(() => sink.close());
   });
 
   test("five requests from five client addresses: the owner gets five e-mails, the stranger three, none quoting what was typed", async () => {
-    const server = await site({ MAIL_TRANSPORT: "", SMTP_URL: sink.url, LEADS_TO: OWNER, TRUST_PROXY: "loopback", LEAD_RATE_LIMIT: "2" });
+    const server = await site({
+      MAIL_TRANSPORT: "",
+      SMTP_URL: sink.url,
+      LEADS_TO: OWNER,
+      TRUST_PROXY: "loopback",
+      LEAD_RATE_LIMIT: "2",
+    });
     const stranger = `stranger-${randomUUID()}@example.com`;
     for (let i = 0; i < 5; i++) {
       const response = await fetch(`${server.origin}/contact`, {
         method: "POST",
         redirect: "manual",
-        headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `198.51.100.${i + 1}` },
+        headers: {
+          origin: server.origin,
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": `198.51.100.${i + 1}`,
+        },
         body: contactBody(stranger, `Your mailbox is suspended. Verify now at https://evil.example/login?n=${i}`),
       });
       expect(response.status).toBe(303);
     }
     const to = (address: string) => received.filter((m) => m.to.includes(address) && m.raw.includes(stranger));
     await waitFor("the owner's five e-mails", () => to(OWNER).length === 5, 30_000);
-    await waitFor("the outbox to have nothing left to send", () => server.log().split("lead notification sent").length - 1 === 8, 30_000);
+    await waitFor(
+      "the outbox to have nothing left to send",
+      () => server.log().split("lead notification sent").length - 1 === 8,
+      30_000,
+    );
     const replies = received.filter((m) => m.to.includes(stranger));
     expect(replies).toHaveLength(3);
     // The log says so for the two requests without a reply (and names no address).

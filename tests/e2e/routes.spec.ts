@@ -24,8 +24,13 @@ test.describe("route table", () => {
     }
   });
 
-  test("the short city paths answer 301 to the city page: /locations/{slug}, and with spaces for a name of two words", async ({ request }) => {
-    const aliases = locations.flatMap((l) => [[l.slug, l.slug] as const, ...(l.slug.includes("-") ? [[l.slug.replaceAll("-", " "), l.slug] as const] : [])]);
+  test("the short city paths answer 301 to the city page: /locations/{slug}, and with spaces for a name of two words", async ({
+    request,
+  }) => {
+    const aliases = locations.flatMap((l) => [
+      [l.slug, l.slug] as const,
+      ...(l.slug.includes("-") ? [[l.slug.replaceAll("-", " "), l.slug] as const] : []),
+    ]);
     expect(aliases.length, "a city of two words (Garden City) is among them").toBeGreaterThan(locations.length);
     for (const [alias, slug] of aliases) {
       const response = await request.get(`/locations/${encodeURIComponent(alias)}`, { maxRedirects: 0 });

@@ -19,7 +19,14 @@ test.describe("security headers", () => {
       const headers = response.headers();
       const csp = headers["content-security-policy"] ?? "";
       expect(strictScriptSrc(csp), `${path}: ${csp}`).toBe(true);
-      for (const directive of ["default-src 'none'", "frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'", "form-action 'self'", "frame-src https://www.google.com"]) {
+      for (const directive of [
+        "default-src 'none'",
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+        "object-src 'none'",
+        "form-action 'self'",
+        "frame-src https://www.google.com",
+      ]) {
         expect(csp, path).toContain(directive);
       }
       expect(csp, path).toMatch(/script-src 'self' ('sha256-[^']+' ?)+|script-src 'self' 'nonce-[^']+'/);
@@ -44,7 +51,15 @@ test.describe("security headers", () => {
     const html = await (await request.get("/")).text();
     const asset = /<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
-    for (const path of [asset!, "/apple-touch-icon.png", "/about.data", "/robots.txt", "/sitemap.xml", "/blog/rss.xml", "/og/home.png"]) {
+    for (const path of [
+      asset!,
+      "/apple-touch-icon.png",
+      "/about.data",
+      "/robots.txt",
+      "/sitemap.xml",
+      "/blog/rss.xml",
+      "/og/home.png",
+    ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       const csp = response.headers()["content-security-policy"] ?? "";
@@ -54,7 +69,8 @@ test.describe("security headers", () => {
   });
 
   test("server-rendered responses get a fresh nonce each time", async ({ request }) => {
-    const nonce = async () => /'nonce-([^']+)'/.exec((await request.get("/no-such-page")).headers()["content-security-policy"] ?? "")?.[1];
+    const nonce = async () =>
+      /'nonce-([^']+)'/.exec((await request.get("/no-such-page")).headers()["content-security-policy"] ?? "")?.[1];
     const [a, b] = [await nonce(), await nonce()];
     expect(a).toBeTruthy();
     expect(a).not.toBe(b);
@@ -66,7 +82,9 @@ for (const path of [...pages, "/no-such-page", "/contact?city=Eagle"]) {
   test(`no policy violation on ${path}`, async ({ page }) => {
     await page.addInitScript(() => {
       (window as unknown as { violations: string[] }).violations = [];
-      document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     await page.goto(path);
     await hydrated(page);

@@ -4,7 +4,13 @@
  * oversized clients. What a visitor (or an attacker) is answered, and what the owner finds stored.
  */
 import { expect, test } from "./fixtures.ts";
-import { type ServerHandle, siteRefusesToStart, startReverseProxy, startSite, storedLeads } from "../support/processes.ts";
+import {
+  type ServerHandle,
+  siteRefusesToStart,
+  startReverseProxy,
+  startSite,
+  storedLeads,
+} from "../support/processes.ts";
 import { business } from "../../app/content/business.ts";
 import { rawExchange } from "../support/raw-http.ts";
 
@@ -14,10 +20,23 @@ test.skip(({ isMobile }) => isMobile, "server behaviour, checked once on the des
 test.describe.configure({ mode: "serial" });
 
 const SITE_URL = "https://www.gemstateexteriorcleaning.com";
-const estimate = (email: string) => new URLSearchParams({ firstName: "Pat", lastName: "Proxy", email, phone: "2085550111", zipcode: "83702", agreed: "on" }).toString();
+const estimate = (email: string) =>
+  new URLSearchParams({
+    firstName: "Pat",
+    lastName: "Proxy",
+    email,
+    phone: "2085550111",
+    zipcode: "83702",
+    agreed: "on",
+  }).toString();
 /** A form post as the browser sends it: Origin is the page's own (https behind the proxy, which terminates TLS). */
 const post = (origin: string, path: string, body: string, headers: Record<string, string> = {}) =>
-  fetch(`${origin}${path}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...headers }, body });
+  fetch(`${origin}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...headers },
+    body,
+  });
 const viaProxy = (proxy: Proxy) => ({ Origin: `https://${new URL(proxy.origin).host}` });
 
 test.describe("behind one proxy (TRUST_PROXY=1)", () => {
@@ -35,7 +54,13 @@ test.describe("behind one proxy (TRUST_PROXY=1)", () => {
   test("a client's own X-Forwarded-For changes nothing: the rate limit holds and the stored address is the one the proxy saw", async () => {
     const emails = [0, 1, 2].map((i) => `xff-${i}-${Date.now()}@example.com`);
     const answers = [];
-    for (const [i, email] of emails.entries()) answers.push(await post(proxy.origin, "/estimate", estimate(email), { ...viaProxy(proxy), "X-Forwarded-For": `198.51.100.${i + 1}` }));
+    for (const [i, email] of emails.entries())
+      answers.push(
+        await post(proxy.origin, "/estimate", estimate(email), {
+          ...viaProxy(proxy),
+          "X-Forwarded-For": `198.51.100.${i + 1}`,
+        }),
+      );
     expect(answers.slice(0, 2).map((a) => a.status)).not.toContain(429);
     expect(answers[2]!.status).toBe(429);
     const limited = await answers[2]!.text();
@@ -57,14 +82,22 @@ test.describe("behind one proxy (TRUST_PROXY=1)", () => {
 test.describe("without a proxy, with short limits", () => {
   let site: ServerHandle & { dataDir: string };
   test.beforeAll(async () => {
-    site = await startSite({ SITE_URL, HTTP_HEADERS_TIMEOUT_SECONDS: "1", HTTP_REQUEST_TIMEOUT_SECONDS: "2", MAX_BODIES_IN_FLIGHT: "2", LEAD_RATE_LIMIT: "0" });
+    site = await startSite({
+      SITE_URL,
+      HTTP_HEADERS_TIMEOUT_SECONDS: "1",
+      HTTP_REQUEST_TIMEOUT_SECONDS: "2",
+      MAX_BODIES_IN_FLIGHT: "2",
+      LEAD_RATE_LIMIT: "0",
+    });
   });
   test.afterAll(async () => {
     await site?.stop();
   });
 
   test("forwarding headers from a client are ignored: no HSTS, no forged address", async () => {
-    const response = await fetch(`${site.origin}/about`, { headers: { "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.66" } });
+    const response = await fetch(`${site.origin}/about`, {
+      headers: { "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.66" },
+    });
     expect(response.headers.get("strict-transport-security")).toBeNull();
     expect(response.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
     const email = `direct-${Date.now()}@example.com`;
@@ -121,7 +154,16 @@ test.describe("bodies read at once (MAX_BODIES_IN_FLIGHT=2)", () => {
     for (const s of slow) s.socket.destroy();
     await Promise.all(slow.map((s) => s.received));
     await expect
-      .poll(async () => (await fetch(`${site.origin}/newsletter`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.origin }, body: "email=x" })).status)
+      .poll(
+        async () =>
+          (
+            await fetch(`${site.origin}/newsletter`, {
+              method: "POST",
+              headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.origin },
+              body: "email=x",
+            })
+          ).status,
+      )
       .toBe(400);
   });
 });

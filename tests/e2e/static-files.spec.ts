@@ -8,7 +8,10 @@ import { expect, test } from "./fixtures.ts";
 
 test.skip(({ isMobile }) => isMobile, "served bytes do not depend on the viewport");
 
-function fetchRaw(url: string, acceptEncoding: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function fetchRaw(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
       const chunks: Buffer[] = [];
@@ -18,9 +21,13 @@ function fetchRaw(url: string, acceptEncoding: string): Promise<{ status: number
   });
 }
 
-test("pages, scripts, styles and feeds are sent as the brotli or gzip copy the browser accepts, the same bytes once decoded", async ({ baseURL }) => {
+test("pages, scripts, styles and feeds are sent as the brotli or gzip copy the browser accepts, the same bytes once decoded", async ({
+  baseURL,
+}) => {
   const home = await fetchRaw(`${baseURL}/`, "identity");
-  const asset = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(home.body.toString())?.[1] ?? /"(\/assets\/[^"]+\.js)"/.exec(home.body.toString())?.[1];
+  const asset =
+    /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(home.body.toString())?.[1] ??
+    /"(\/assets\/[^"]+\.js)"/.exec(home.body.toString())?.[1];
   const css = /<link[^>]+href="(\/assets\/[^"]+\.css)"/.exec(home.body.toString())?.[1];
   expect(asset).toBeTruthy();
   expect(css).toBeTruthy();

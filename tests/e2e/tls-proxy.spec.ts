@@ -52,7 +52,12 @@ test.afterAll(async () => {
 
 /** A page in a browser that accepts the proxy's certificate, its relative URLs on the proxy's https address. */
 async function proxiedPage(browser: Browser, { javaScript = true } = {}): Promise<Page> {
-  const context = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: proxy.httpsOrigin, viewport: { width: 1440, height: 900 }, javaScriptEnabled: javaScript });
+  const context = await browser.newContext({
+    ignoreHTTPSErrors: true,
+    baseURL: proxy.httpsOrigin,
+    viewport: { width: 1440, height: 900 },
+    javaScriptEnabled: javaScript,
+  });
   return context.newPage();
 }
 
@@ -144,9 +149,13 @@ test.describe("every form sent through the proxy with its https Origin is accept
     await hydrated(page);
     const form = page.locator("#application-form");
     await fillPerson(form, email);
-    await form.getByRole("textbox", { name: "Your work experience", exact: true }).fill("Two summers on a roofing crew.");
+    await form
+      .getByRole("textbox", { name: "Your work experience", exact: true })
+      .fill("Two summers on a roofing crew.");
     await form.getByRole("radio", { name: "Full-time" }).check();
-    await form.getByLabel(/Résumé/).setInputFiles({ name: "tess.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await form
+      .getByLabel(/Résumé/)
+      .setInputFiles({ name: "tess.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
     await form.getByRole("button", { name: "Send Application" }).click();
     await expect(page.getByRole("status")).toContainText("Thank you for applying!");
     expect((await storedOnce(email)).kind).toBe("application");
@@ -154,13 +163,19 @@ test.describe("every form sent through the proxy with its https Origin is accept
 
   test("a form from another origin is still refused", async ({ browser }) => {
     const page = await proxiedPage(browser);
-    const response = await page.request.post("/estimate", { headers: { Origin: "https://evil.example" }, form: { email: uniqueEmail("evil") }, maxRedirects: 0 });
+    const response = await page.request.post("/estimate", {
+      headers: { Origin: "https://evil.example" },
+      form: { email: uniqueEmail("evil") },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(403);
     expect(await response.text()).toContain("This form can only be sent from our own website.");
   });
 });
 
-test("the owner signs in through the proxy; the session cookie is Secure with the __Host- prefix", async ({ browser }) => {
+test("the owner signs in through the proxy; the session cookie is Secure with the __Host- prefix", async ({
+  browser,
+}) => {
   const page = await proxiedPage(browser);
   const owner = uniqueOwner("tls");
   await addOwnerWithCli(owner, site.dataDir);
@@ -184,7 +199,11 @@ test("every kind of answer through the proxy carries HSTS and upgrade-insecure-r
     expect(response.headers()["strict-transport-security"], path).toBe(HSTS);
     expect(response.headers()["content-security-policy"], path).toContain("upgrade-insecure-requests");
   }
-  const refused = await page.request.post("/contact", { headers: { Origin: "https://evil.example" }, form: {}, maxRedirects: 0 });
+  const refused = await page.request.post("/contact", {
+    headers: { Origin: "https://evil.example" },
+    form: {},
+    maxRedirects: 0,
+  });
   expect(refused.headers()["strict-transport-security"]).toBe(HSTS);
 });
 

@@ -24,7 +24,10 @@ export async function caddyPorts(): Promise<{ https: number; http: number }> {
 }
 
 export async function startCaddy(ports: { https: number; http: number }, targetPort: number): Promise<Caddy> {
-  if (spawnSync("caddy", ["version"]).status !== 0) throw new Error("Caddy is not installed: `apt-get install caddy` (npm test installs it on Debian when run as root).");
+  if (spawnSync("caddy", ["version"]).status !== 0)
+    throw new Error(
+      "Caddy is not installed: `apt-get install caddy` (npm test installs it on Debian when run as root).",
+    );
   const dir = mkdtempSync(path.join(tmpdir(), "gs-caddy-"));
   const site = `127.0.0.1:${ports.https}`;
   const caddyfile = `{

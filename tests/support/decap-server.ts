@@ -23,7 +23,14 @@ export async function startDecapServer(repo: string): Promise<DecapServer> {
   const proc = spawn(process.execPath, [path.join(ROOT, "node_modules/decap-server/dist/index.js")], {
     cwd: repo,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: String(port), BIND_HOST: "127.0.0.1", GIT_REPO_DIRECTORY: repo, MODE: "fs", LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BIND_HOST: "127.0.0.1",
+      GIT_REPO_DIRECTORY: repo,
+      MODE: "fs",
+      LOG_LEVEL: "info",
+    },
   });
   let out = "";
   proc.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -33,7 +40,11 @@ export async function startDecapServer(repo: string): Promise<DecapServer> {
     "decap-server",
     async () => {
       if (proc.exitCode !== null) throw new Error(`decap-server exited with ${proc.exitCode}:\n${out}`);
-      const answer = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action: "info" }) }).catch(() => null);
+      const answer = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ action: "info" }),
+      }).catch(() => null);
       return answer?.ok === true;
     },
     15_000,

@@ -15,7 +15,8 @@ export function parsePart(raw: string): Part {
   });
   return { headers, body: split === -1 ? "" : raw.slice(split + 4) };
 }
-export const headerValues = (part: Part, name: string) => part.headers.filter(([key]) => key === name).map(([, value]) => value);
+export const headerValues = (part: Part, name: string) =>
+  part.headers.filter(([key]) => key === name).map(([, value]) => value);
 export const headerValue = (part: Part, name: string) => headerValues(part, name)[0] ?? "";
 export function leaves(part: Part): Part[] {
   const boundary = /boundary="?([^";]+)"?/.exec(headerValue(part, "content-type"))?.[1];
@@ -27,7 +28,9 @@ export function decode(part: Part): string {
   const encoding = headerValue(part, "content-transfer-encoding").toLowerCase();
   if (encoding === "base64") return Buffer.from(part.body.replace(/\s+/g, ""), "base64").toString("utf8");
   if (encoding === "quoted-printable") {
-    const bytes = part.body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = part.body
+      .replace(/=\r\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, "latin1").toString("utf8");
   }
   return part.body;

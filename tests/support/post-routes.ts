@@ -33,7 +33,15 @@ const SAMPLE = { id: "00000000-0000-4000-8000-000000000000", other: "x" };
 const fill = (pattern: string) =>
   pattern
     .split("/")
-    .map((segment) => (segment === "*" ? SAMPLE.other : segment.startsWith(":") ? (segment === ":id" ? SAMPLE.id : SAMPLE.other) : segment))
+    .map((segment) =>
+      segment === "*"
+        ? SAMPLE.other
+        : segment.startsWith(":")
+          ? segment === ":id"
+            ? SAMPLE.id
+            : SAMPLE.other
+          : segment,
+    )
     .join("/");
 
 interface BuiltRoute {
@@ -42,7 +50,9 @@ interface BuiltRoute {
 
 /** The routes of app/routes.ts whose module has an action, from the production build (run `npm run build` first). */
 export async function postRoutes(): Promise<PostRoute[]> {
-  const build = (await import(path.join(ROOT, "build/server/index.js"))) as { assets: { routes: Record<string, BuiltRoute | undefined> } };
+  const build = (await import(path.join(ROOT, "build/server/index.js"))) as {
+    assets: { routes: Record<string, BuiltRoute | undefined> };
+  };
   const found: PostRoute[] = [];
   const walk = (entries: ConfigEntry[], prefix: string) => {
     for (const entry of entries) {
@@ -50,9 +60,14 @@ export async function postRoutes(): Promise<PostRoute[]> {
       const id = entry.file.replace(/\.[jt]sx?$/, "");
       const built = build.assets.routes[id];
       const source = readFileSync(path.join(ROOT, "app", entry.file), "utf8");
-      const exportsAction = /^export\s+(?:async\s+)?function\s+action\b|^export\s+(?:const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m.test(source);
-      if (!built || built.hasAction !== exportsAction) throw new Error(`The build does not match app/routes.ts (${entry.file}): run \`npm run build\`.`);
-      if (built.hasAction) found.push({ file: `app/${entry.file}`, path: fill(pattern || "/"), owner: /^\/admin(\/|$)/.test(pattern) });
+      const exportsAction =
+        /^export\s+(?:async\s+)?function\s+action\b|^export\s+(?:const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m.test(
+          source,
+        );
+      if (!built || built.hasAction !== exportsAction)
+        throw new Error(`The build does not match app/routes.ts (${entry.file}): run \`npm run build\`.`);
+      if (built.hasAction)
+        found.push({ file: `app/${entry.file}`, path: fill(pattern || "/"), owner: /^\/admin(\/|$)/.test(pattern) });
       walk(entry.children ?? [], pattern);
     }
   };

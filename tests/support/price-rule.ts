@@ -97,11 +97,21 @@ export function expectedQuote(book: PriceBook, c: PriceCase): ExpectedQuote {
   const high = Number(roundedHigh > atLeast ? roundedHigh : atLeast);
   const range = `${usd(low)} – ${usd(high)}`;
   const summary = parts.join(" · ");
-  return { low, high, minimumApplies, range, summary, line: `${entry.title} — ${summary}: ${range}`, url: `/pricing?${params}` };
+  return {
+    low,
+    high,
+    minimumApplies,
+    range,
+    summary,
+    line: `${entry.title} — ${summary}: ${range}`,
+    url: `/pricing?${params}`,
+  };
 }
 
 /** "vinyl, brick, stucco or wood": a service's siding or pitch options as the form's messages list them. */
 export function optionWords(book: PriceBook, service: string): string {
-  const names = Object.values(book.services[service]!.material!.options).map((o) => o.label.split(" (")[0]!.toLowerCase());
+  const names = Object.values(book.services[service]!.material!.options).map((o) =>
+    o.label.split(" (")[0]!.toLowerCase(),
+  );
   return `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
 }

@@ -17,7 +17,12 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const CONFIRMATION = "Thank you! Your request is in.";
 
 /** Polls `condition` every `everyMs` until it holds; throws after `timeoutMs`. Returns the time it took. */
-export async function waitFor(what: string, condition: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 100): Promise<number> {
+export async function waitFor(
+  what: string,
+  condition: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  everyMs = 100,
+): Promise<number> {
   const start = Date.now();
   for (;;) {
     if (await condition()) return Date.now() - start;
@@ -40,11 +45,20 @@ export function freePort(): Promise<number> {
 
 /** A valid estimate request as a browser without JavaScript sends it. */
 export function estimateBody(email: string): string {
-  return new URLSearchParams({ firstName: "Load", lastName: "Test", email, phone: "2085550199", zipcode: "83646", agreed: "on", _idem: randomUUID() }).toString();
+  return new URLSearchParams({
+    firstName: "Load",
+    lastName: "Test",
+    email,
+    phone: "2085550199",
+    zipcode: "83646",
+    agreed: "on",
+    _idem: randomUUID(),
+  }).toString();
 }
 
 export function exitOf(proc: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve({ code: proc.exitCode, signal: proc.signalCode });
+  if (proc.exitCode !== null || proc.signalCode !== null)
+    return Promise.resolve({ code: proc.exitCode, signal: proc.signalCode });
   return new Promise((resolve) => proc.once("exit", (code, signal) => resolve({ code, signal })));
 }
 
@@ -140,7 +154,8 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
     await waitFor(
       `the server on ${origin}`,
       async () => {
-        if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode}:\n${handle.log().slice(-2000)}`);
+        if (proc.exitCode !== null)
+          throw new Error(`the server exited with ${proc.exitCode}:\n${handle.log().slice(-2000)}`);
         try {
           return (await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) })).ok;
         } catch {
@@ -168,7 +183,11 @@ export interface SilentProxy {
 
 /** Starts tests/support/silent-proxy.ts as its own process in front of `targetPort` on loopback. */
 export async function startSilentProxy(targetPort: number, targetHost = "127.0.0.1"): Promise<SilentProxy> {
-  const proc = spawn(process.execPath, [path.join(ROOT, "tests/support/silent-proxy.ts"), String(targetPort), targetHost], { stdio: ["pipe", "pipe", "inherit"] });
+  const proc = spawn(
+    process.execPath,
+    [path.join(ROOT, "tests/support/silent-proxy.ts"), String(targetPort), targetHost],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
   const exited = exitOf(proc);
   const lines: string[] = [];
   readline.createInterface({ input: proc.stdout! }).on("line", (line) => lines.push(line));
@@ -200,14 +219,25 @@ export async function startSilentProxy(targetPort: number, targetHost = "127.0.0
 /** The site on a free loopback port with a DATA_DIR of its own (files for e-mail, LOG_LEVEL=info); `env` on top. */
 const tempDataDir = () => path.join(mkdtempSync(path.join(tmpdir(), "gs-site-")), "data");
 
-export async function startSite(env: Record<string, string> = {}, { cwd, script }: { cwd?: string; script?: string } = {}): Promise<ServerHandle & { dataDir: string }> {
+export async function startSite(
+  env: Record<string, string> = {},
+  { cwd, script }: { cwd?: string; script?: string } = {},
+): Promise<ServerHandle & { dataDir: string }> {
   const dataDir = tempDataDir();
-  const handle = await startServer({ port: await freePort(), dataDir, cwd, script, env: { MAIL_TRANSPORT: "files", LOG_LEVEL: "info", ...env } });
+  const handle = await startServer({
+    port: await freePort(),
+    dataDir,
+    cwd,
+    script,
+    env: { MAIL_TRANSPORT: "files", LOG_LEVEL: "info", ...env },
+  });
   return { ...handle, dataDir };
 }
 
 /** Starts the server expecting it to refuse to start: its exit code and what it printed. */
-export async function siteRefusesToStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+export async function siteRefusesToStart(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   const handle = await startServer({ port: await freePort(), dataDir: tempDataDir(), env, waitUntilReady: false });
   const { code } = await handle.exited;
   return { code, output: handle.log() };
@@ -216,7 +246,9 @@ export async function siteRefusesToStart(env: Record<string, string>): Promise<{
 /** The reverse proxy of tests/support/reverse-proxy.ts in front of `target`; stop() ends it. */
 export async function startReverseProxy(target: string): Promise<{ origin: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const proc = spawn(process.execPath, [path.join(ROOT, "tests/support/reverse-proxy.ts"), String(port), target], { stdio: ["ignore", "pipe", "inherit"] });
+  const proc = spawn(process.execPath, [path.join(ROOT, "tests/support/reverse-proxy.ts"), String(port), target], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = exitOf(proc);
   let out = "";
   proc.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));

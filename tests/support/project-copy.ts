@@ -5,7 +5,18 @@
  * is, so an uncommitted change is in the copy too.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -25,9 +36,17 @@ export interface ProjectCopy {
   /** Rewrites a file with `change`, which must change it (an edit that matches nothing is a broken test). */
   edit(file: string, change: (text: string) => string): void;
   /** Runs a command in the copy (npx, npm, node from this project's node_modules/.bin first on PATH). */
-  run(command: string, args: string[], options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<RunResult>;
+  run(
+    command: string,
+    args: string[],
+    options?: { env?: Record<string, string>; timeoutMs?: number },
+  ): Promise<RunResult>;
   /** Like run, but throws with the command's output when it fails. */
-  runOk(command: string, args: string[], options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<string>;
+  runOk(
+    command: string,
+    args: string[],
+    options?: { env?: Record<string, string>; timeoutMs?: number },
+  ): Promise<string>;
   /** Serves the copy's build (run `npm run build` first) with the copy's own server.ts on a free loopback port (startSite). */
   serve(env?: Record<string, string>): Promise<ServerHandle & { dataDir: string }>;
   /** Stops the copy's servers and deletes the copy. */
@@ -35,20 +54,44 @@ export interface ProjectCopy {
 }
 
 /** Settings of the test run that must not leak into the copy's commands (its own ports, folders, content). */
-const LEAKING = ["CONTENT_DIR", "PORT", "E2E_PORT", "E2E_DATA_DIR", "DATA_DIR", "NODE_ENV", "SITE_URL", "TEST_WORKER_INDEX", "TEST_PARALLEL_INDEX", "VITEST", "VITEST_MODE"];
+const LEAKING = [
+  "CONTENT_DIR",
+  "PORT",
+  "E2E_PORT",
+  "E2E_DATA_DIR",
+  "DATA_DIR",
+  "NODE_ENV",
+  "SITE_URL",
+  "TEST_WORKER_INDEX",
+  "TEST_PARALLEL_INDEX",
+  "VITEST",
+  "VITEST_MODE",
+];
 
 function cleanEnv(dir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of [...LEAKING, "FORCE_COLOR"]) delete env[name];
   for (const name of Object.keys(env)) if (name.startsWith("PW_") || name.startsWith("PLAYWRIGHT_")) delete env[name];
-  return { ...env, PATH: `${path.join(dir, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`, NO_COLOR: "1", CI: "true", ...extra };
+  return {
+    ...env,
+    PATH: `${path.join(dir, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+    NO_COLOR: "1",
+    CI: "true",
+    ...extra,
+  };
 }
 
 /** The project's files as git lists them: tracked and untracked-but-not-ignored, those still on disk. */
 function projectFiles(): string[] {
-  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   // node_modules is linked, not copied (a node_modules that is itself a link escapes .gitignore's "node_modules/").
-  return [...new Set(listed.split("\0").filter(Boolean))].filter((file) => file.split("/")[0] !== "node_modules" && existsSync(path.join(ROOT, file)));
+  return [...new Set(listed.split("\0").filter(Boolean))].filter(
+    (file) => file.split("/")[0] !== "node_modules" && existsSync(path.join(ROOT, file)),
+  );
 }
 
 /** `parent`: the folder the copy is made in (default: the system's temporary folder), e.g. a test run's data folder. */
@@ -85,7 +128,10 @@ export function copyProject(prefix = "gs-copy", { parent = tmpdir() }: { parent?
         clearTimeout(timer);
         // Plain text, whatever a tool thinks of colours.
         const text = stripVTControlCharacters(output);
-        resolve({ code: signal ? null : code, output: signal ? `${text}\n(${command} stopped by ${signal} after ${timeoutMs} ms or a kill)` : text });
+        resolve({
+          code: signal ? null : code,
+          output: signal ? `${text}\n(${command} stopped by ${signal} after ${timeoutMs} ms or a kill)` : text,
+        });
       });
     });
 
@@ -107,11 +153,15 @@ export function copyProject(prefix = "gs-copy", { parent = tmpdir() }: { parent?
     run,
     async runOk(command, args, options) {
       const { code, output } = await run(command, args, options);
-      if (code !== 0) throw new Error(`\`${command} ${args.join(" ")}\` in the copy exited with ${code}:\n${output.slice(-6000)}`);
+      if (code !== 0)
+        throw new Error(`\`${command} ${args.join(" ")}\` in the copy exited with ${code}:\n${output.slice(-6000)}`);
       return output;
     },
     async serve(env = {}) {
-      const handle = await startSite({ SITE_URL: siteUrlOf(dir), ...env }, { cwd: dir, script: path.join(dir, "server.ts") });
+      const handle = await startSite(
+        { SITE_URL: siteUrlOf(dir), ...env },
+        { cwd: dir, script: path.join(dir, "server.ts") },
+      );
       servers.push(handle);
       return handle;
     },
@@ -126,4 +176,5 @@ export function copyProject(prefix = "gs-copy", { parent = tmpdir() }: { parent?
 }
 
 /** The SITE_URL the copy was built for (build/site.json): the server refuses any other. */
-const siteUrlOf = (dir: string) => (JSON.parse(readFileSync(path.join(dir, "build", "site.json"), "utf8")) as { siteUrl: string }).siteUrl;
+const siteUrlOf = (dir: string) =>
+  (JSON.parse(readFileSync(path.join(dir, "build", "site.json"), "utf8")) as { siteUrl: string }).siteUrl;

@@ -2,7 +2,10 @@
 import { connect, type Socket } from "node:net";
 
 /** Opens a raw connection, writes `head`, and collects everything until the server closes it. */
-export function rawExchange(origin: string, head: string): { socket: Socket; received: Promise<string>; firstData: Promise<string> } {
+export function rawExchange(
+  origin: string,
+  head: string,
+): { socket: Socket; received: Promise<string>; firstData: Promise<string> } {
   const { hostname, port } = new URL(origin);
   const socket = connect(Number(port), hostname);
   let data = "";

@@ -13,7 +13,13 @@ createServer((req, res) => {
   const seen = req.socket.remoteAddress ?? "";
   const forwardedFor = [req.headers["x-forwarded-for"], seen].filter(Boolean).join(", ");
   const upstream = request(
-    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, "x-forwarded-for": forwardedFor, "x-forwarded-proto": "https" } },
+    {
+      host: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers: { ...req.headers, "x-forwarded-for": forwardedFor, "x-forwarded-proto": "https" },
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

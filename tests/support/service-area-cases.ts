@@ -13,7 +13,8 @@ import { zipTable } from "../../app/server/service-area.server.ts";
 const primaryCities = firstN(locations, limits.primaryAreaCities);
 const listedFirst = (zip: string, city: string) => zipTable[zip]?.[0] === city;
 /** The ZIP codes the answer gives to these cities (a ZIP listed by two cities goes to the first). */
-const ownZips = (cities: typeof locations) => cities.flatMap((l) => l.zipCodes.filter((zip) => listedFirst(zip, l.city)));
+const ownZips = (cities: typeof locations) =>
+  cities.flatMap((l) => l.zipCodes.filter((zip) => listedFirst(zip, l.city)));
 
 export const areaZips = {
   /** A ZIP code of the first city (primary area). */
@@ -23,12 +24,15 @@ export const areaZips = {
   /** A ZIP code of a city after the primary area (extended, with a city page). */
   extendedCity: ownZips(locations.slice(limits.primaryAreaCities))[0]!,
   /** A ZIP code of an extended-area town without a city page. */
-  extendedTown: Object.entries(extendedAreaZips).flatMap(([town, zips]) => zips.filter((zip) => listedFirst(zip, town)))[0]!,
+  extendedTown: Object.entries(extendedAreaZips).flatMap(([town, zips]) =>
+    zips.filter((zip) => listedFirst(zip, town)),
+  )[0]!,
   /** Anchorage, Alaska, and Missoula, Montana: outside. */
   outside: "99501",
   otherOutside: "59801",
 };
-for (const [name, zip] of Object.entries(areaZips)) if (!zip) throw new Error(`the content has no ZIP code for the "${name}" case`);
+for (const [name, zip] of Object.entries(areaZips))
+  if (!zip) throw new Error(`the content has no ZIP code for the "${name}" case`);
 
 /** The answer's heading and sentence for a ZIP code, and its tier. */
 export function areaSays(zip: string) {

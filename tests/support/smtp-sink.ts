@@ -47,7 +47,10 @@ export async function startSmtpSink(options: {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        const envelope = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address) };
+        const envelope = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+        };
         void Promise.resolve(options.onMessage(Buffer.concat(chunks), envelope)).then(
           () => callback(),
           () => callback(),

@@ -77,7 +77,11 @@ export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {
     },
     contact: { name: "Jane Doe", email: "jane.doe@example.com", phone: "+12085550199", zip: "83646" },
     inServiceArea: true,
-    consent: { version: "sms-2025-01", text: "I agree to receive text messages from Gem State Exterior Cleaning.", at: new Date("2030-01-01T00:00:00.000Z") },
+    consent: {
+      version: "sms-2025-01",
+      text: "I agree to receive text messages from Gem State Exterior Cleaning.",
+      at: new Date("2030-01-01T00:00:00.000Z"),
+    },
     context: {
       ip: "203.0.113.7",
       userAgent: "Mozilla/5.0 (test)",
@@ -96,5 +100,15 @@ export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {
 /** sampleLead as the worker reads it back: a stored lead with a fixed id and time. */
 export function sampleLeadRow(overrides: Partial<NewLead> = {}, id = "5a4ad3a8-0d0c-4a5e-9c5e-2b8f0c1d2e3f"): LeadRow {
   const { kind, fields, contact, inServiceArea, consent, context } = sampleLead(overrides);
-  return { id, createdAt: new Date("2030-01-01T17:30:00Z"), deliveryStatus: "pending", kind, fields, contact, inServiceArea, consent, context };
+  return {
+    id,
+    createdAt: new Date("2030-01-01T17:30:00Z"),
+    deliveryStatus: "pending",
+    kind,
+    fields,
+    contact,
+    inServiceArea,
+    consent,
+    context,
+  };
 }

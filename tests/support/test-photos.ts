@@ -22,7 +22,14 @@ export interface TestPhotoOptions {
   label?: string;
 }
 
-export async function testPhoto({ width, height, from, to, orientation = 1, label = "" }: TestPhotoOptions): Promise<Buffer> {
+export async function testPhoto({
+  width,
+  height,
+  from,
+  to,
+  orientation = 1,
+  label = "",
+}: TestPhotoOptions): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="100%" height="100%" fill="url(#g)"/>
@@ -34,7 +41,12 @@ export async function testPhoto({ width, height, from, to, orientation = 1, labe
     .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: TEST_CAMERA, Model: "Test 1", DateTime: "2026:06:14 10:12:00" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: TEST_GPS.latitude, GPSLongitudeRef: "W", GPSLongitude: TEST_GPS.longitude },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: TEST_GPS.latitude,
+        GPSLongitudeRef: "W",
+        GPSLongitude: TEST_GPS.longitude,
+      },
     })
     .withMetadata({ orientation })
     .toBuffer();
@@ -65,8 +77,22 @@ export const TEST_GALLERY: TestPair[] = [
     city: "meridian",
     date: "2025-10-11",
     caption: "Surface cleaner at 3,000 PSI, then a rinse of the joints.",
-    before: { width: 1000, height: 750, from: "#57534e", to: "#1c1917", label: "MERIDIAN BEFORE", alt: "Driveway with black tire marks and grime in the expansion joints" },
-    after: { width: 1000, height: 750, from: "#e7e5e4", to: "#a8a29e", label: "MERIDIAN AFTER", alt: "The same driveway evenly light grey without tire marks" },
+    before: {
+      width: 1000,
+      height: 750,
+      from: "#57534e",
+      to: "#1c1917",
+      label: "MERIDIAN BEFORE",
+      alt: "Driveway with black tire marks and grime in the expansion joints",
+    },
+    after: {
+      width: 1000,
+      height: 750,
+      from: "#e7e5e4",
+      to: "#a8a29e",
+      label: "MERIDIAN AFTER",
+      alt: "The same driveway evenly light grey without tire marks",
+    },
   },
   {
     slug: "b-eagle-driveway",
@@ -75,8 +101,23 @@ export const TEST_GALLERY: TestPair[] = [
     city: "eagle",
     date: "2026-06-14",
     caption: "Hot-water surface cleaning at 3,000 PSI, then a degreaser on the oil spots.",
-    before: { width: 1600, height: 1200, orientation: 6, from: "#44403c", to: "#0c0a09", label: "EAGLE BEFORE", alt: "Concrete driveway dark with oil stains and moss along the joints" },
-    after: { width: 1200, height: 1600, from: "#f5f5f4", to: "#a8a29e", label: "EAGLE AFTER", alt: "The same driveway clean and evenly light grey" },
+    before: {
+      width: 1600,
+      height: 1200,
+      orientation: 6,
+      from: "#44403c",
+      to: "#0c0a09",
+      label: "EAGLE BEFORE",
+      alt: "Concrete driveway dark with oil stains and moss along the joints",
+    },
+    after: {
+      width: 1200,
+      height: 1600,
+      from: "#f5f5f4",
+      to: "#a8a29e",
+      label: "EAGLE AFTER",
+      alt: "The same driveway clean and evenly light grey",
+    },
   },
   {
     slug: "c-boise-house",
@@ -85,8 +126,22 @@ export const TEST_GALLERY: TestPair[] = [
     city: "boise",
     date: "2026-05-02",
     caption: "Soft wash under 500 PSI with a mild cleaner, rinsed from the top down.",
-    before: { width: 1600, height: 1200, from: "#3f6212", to: "#1a2e05", label: "BOISE BEFORE", alt: "Pale yellow siding streaked green with algae under the eaves" },
-    after: { width: 1600, height: 1200, from: "#fef9c3", to: "#fde68a", label: "BOISE AFTER", alt: "The same siding clean and evenly pale yellow" },
+    before: {
+      width: 1600,
+      height: 1200,
+      from: "#3f6212",
+      to: "#1a2e05",
+      label: "BOISE BEFORE",
+      alt: "Pale yellow siding streaked green with algae under the eaves",
+    },
+    after: {
+      width: 1600,
+      height: 1200,
+      from: "#fef9c3",
+      to: "#fde68a",
+      label: "BOISE AFTER",
+      alt: "The same siding clean and evenly pale yellow",
+    },
   },
   {
     slug: "d-eagle-roof",
@@ -95,8 +150,22 @@ export const TEST_GALLERY: TestPair[] = [
     city: "eagle",
     date: "2026-04-20",
     caption: "Soft wash of the shingles, no pressure on the roof itself.",
-    before: { width: 1600, height: 1200, from: "#365314", to: "#052e16", label: "ROOF BEFORE", alt: "Asphalt shingle roof with thick green moss on the north side" },
-    after: { width: 1600, height: 1200, from: "#52525b", to: "#27272a", label: "ROOF AFTER", alt: "The same roof with clean dark grey shingles and no moss" },
+    before: {
+      width: 1600,
+      height: 1200,
+      from: "#365314",
+      to: "#052e16",
+      label: "ROOF BEFORE",
+      alt: "Asphalt shingle roof with thick green moss on the north side",
+    },
+    after: {
+      width: 1600,
+      height: 1200,
+      from: "#52525b",
+      to: "#27272a",
+      label: "ROOF AFTER",
+      alt: "The same roof with clean dark grey shingles and no moss",
+    },
   },
 ];
 
@@ -104,7 +173,10 @@ export const TEST_GALLERY: TestPair[] = [
 export const newestFirst = (pairs: readonly TestPair[]) => [...pairs].sort((a, b) => b.date.localeCompare(a.date));
 
 /** Writes the pairs and their photos into a site copy's content/gallery/. */
-export async function writeTestGallery(copy: { write(relativePath: string, data: string | Uint8Array): void }, pairs: readonly TestPair[] = TEST_GALLERY) {
+export async function writeTestGallery(
+  copy: { write(relativePath: string, data: string | Uint8Array): void },
+  pairs: readonly TestPair[] = TEST_GALLERY,
+) {
   for (const pair of pairs) {
     const photo = (which: "before" | "after") => `photos/${pair.slug}-${which}.jpg`;
     copy.write(

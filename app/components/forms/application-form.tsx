@@ -33,7 +33,12 @@ export function ApplicationForm({
       {(fields) => (
         <>
           <PersonFields fields={fields} />
-          <SelectField field={fields.position} label="Position" options={positions.map((p) => ({ value: p.slug, label: p.title }))} required />
+          <SelectField
+            field={fields.position}
+            label="Position"
+            options={positions.map((p) => ({ value: p.slug, label: p.title }))}
+            required
+          />
           <TextArea field={fields.experience} label="Your work experience" rows={4} required />
           <RadioGroup field={fields.availability} legend="When can you work?" options={availabilityOptions} required />
           <TextArea field={fields.message} label="Anything else we should know? (optional)" rows={3} />

@@ -9,7 +9,15 @@ import { LeadForm } from "./lead-form.tsx";
 // Zod and the schema load with the validation layer, on the first interaction with the form.
 const contactSchema = () => import("../../forms/schemas.ts").then((m) => m.contactSchema);
 
-export function ContactForm({ city, actionData, phone }: { city?: string; actionData?: LeadActionData; phone: { display: string; href: string } }) {
+export function ContactForm({
+  city,
+  actionData,
+  phone,
+}: {
+  city?: string;
+  actionData?: LeadActionData;
+  phone: { display: string; href: string };
+}) {
   return (
     <LeadForm
       id="contact-form"
@@ -33,7 +41,13 @@ export function ContactForm({ city, actionData, phone }: { city?: string; action
             <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" required />
             <TextField field={fields.city} label="City" autoComplete="address-level2" required />
             <ZipAnswer initial={fields.zipcode.initialValue}>
-              <TextField field={fields.zipcode} label="ZIP code" autoComplete="postal-code" inputMode="numeric" required />
+              <TextField
+                field={fields.zipcode}
+                label="ZIP code"
+                autoComplete="postal-code"
+                inputMode="numeric"
+                required
+              />
             </ZipAnswer>
           </div>
           <RadioGroup field={fields.serviceType} legend="Service type" options={serviceTypeOptions} required />

@@ -48,7 +48,14 @@ export function TextField({
   return (
     <div>
       <Label field={field} label={label} required={required} />
-      <input key={key} {...props} required={required} autoComplete={autoComplete} inputMode={inputMode} className={inputClass} />
+      <input
+        key={key}
+        {...props}
+        required={required}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        className={inputClass}
+      />
       <FieldError field={field} />
     </div>
   );
@@ -66,7 +73,17 @@ export function PersonFields({ fields }: { fields: Record<"firstName" | "lastNam
   );
 }
 
-export function TextArea({ field, label, rows = 4, required }: { field: Field; label: string; rows?: number; required?: boolean }) {
+export function TextArea({
+  field,
+  label,
+  rows = 4,
+  required,
+}: {
+  field: Field;
+  label: string;
+  rows?: number;
+  required?: boolean;
+}) {
   const { key, ...props } = getTextareaProps(field, { ariaAttributes: true });
   return (
     <div>
@@ -107,7 +124,17 @@ export function SelectField({
   );
 }
 
-export function RadioGroup({ field, legend, options, required }: { field: Field; legend: string; options: readonly { value: string; label: string }[]; required?: boolean }) {
+export function RadioGroup({
+  field,
+  legend,
+  options,
+  required,
+}: {
+  field: Field;
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  required?: boolean;
+}) {
   return (
     <fieldset aria-describedby={field.errors?.length ? field.errorId : undefined}>
       <legend className="text-sm font-semibold text-slate-800">
@@ -139,15 +166,33 @@ export function RadioGroup({ field, legend, options, required }: { field: Field;
   );
 }
 
-export function CheckboxGroup({ field, legend, options }: { field: Field; legend: string; options: readonly { value: string; label: string }[] }) {
-  const initial = Array.isArray(field.initialValue) ? field.initialValue : field.initialValue ? [field.initialValue] : [];
+export function CheckboxGroup({
+  field,
+  legend,
+  options,
+}: {
+  field: Field;
+  legend: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  const initial = Array.isArray(field.initialValue)
+    ? field.initialValue
+    : field.initialValue
+      ? [field.initialValue]
+      : [];
   return (
     <fieldset aria-describedby={field.errors?.length ? field.errorId : undefined}>
       <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
       <div className="mt-1 grid grid-cols-1 gap-x-4 sm:grid-cols-2">
         {options.map((o) => (
           <label key={o.value} className="inline-flex min-h-11 items-center gap-2 text-base">
-            <input type="checkbox" name={field.name} value={o.value} defaultChecked={initial.includes(o.value)} className="size-5 accent-brand-600" />
+            <input
+              type="checkbox"
+              name={field.name}
+              value={o.value}
+              defaultChecked={initial.includes(o.value)}
+              className="size-5 accent-brand-600"
+            />
             {o.label}
           </label>
         ))}
@@ -157,7 +202,15 @@ export function CheckboxGroup({ field, legend, options }: { field: Field; legend
   );
 }
 
-export function Checkbox({ field, children, required }: { field: Field; children: React.ReactNode; required?: boolean }) {
+export function Checkbox({
+  field,
+  children,
+  required,
+}: {
+  field: Field;
+  children: React.ReactNode;
+  required?: boolean;
+}) {
   const { key, ...props } = getInputProps(field, { type: "checkbox", ariaAttributes: true });
   return (
     <div>

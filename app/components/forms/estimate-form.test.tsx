@@ -25,7 +25,14 @@ function renderForm() {
       path: "/estimate",
       action: async ({ request }): Promise<LeadActionData> => {
         received.push(await request.formData());
-        return { result: { status: "success" }, confirmation: { title: "Request received", message: "We will call you within 24 hours.", reference: "GS-TEST1" } };
+        return {
+          result: { status: "success" },
+          confirmation: {
+            title: "Request received",
+            message: "We will call you within 24 hours.",
+            reference: "GS-TEST1",
+          },
+        };
       },
     },
   ]);
@@ -59,7 +66,9 @@ describe("EstimateForm", () => {
     await waitFor(() => expect(screen.getByRole("status").textContent).toContain("Request received"));
     expect(received).toHaveLength(1);
     const sent = received[0]!;
-    expect(Object.fromEntries(["firstName", "lastName", "email", "zipcode"].map((name) => [name, sent.get(name)]))).toEqual({
+    expect(
+      Object.fromEntries(["firstName", "lastName", "email", "zipcode"].map((name) => [name, sent.get(name)])),
+    ).toEqual({
       firstName: "Dana",
       lastName: "Whitfield",
       email: "dana@example.com",

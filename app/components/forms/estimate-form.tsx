@@ -25,7 +25,16 @@ export function EstimateForm({
 }) {
   return (
     <>
-      <LeadForm id={id} action="/estimate" schema={estimateSchema} source={source} submitLabel="Get My Free Estimate" actionData={actionData} phone={phone} onSuccess={onSuccess}>
+      <LeadForm
+        id={id}
+        action="/estimate"
+        schema={estimateSchema}
+        source={source}
+        submitLabel="Get My Free Estimate"
+        actionData={actionData}
+        phone={phone}
+        onSuccess={onSuccess}
+      >
         {(fields) => (
           <>
             <div className="grid grid-cols-2 gap-3">
@@ -35,7 +44,13 @@ export function EstimateForm({
             <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
             <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" required />
             <ZipAnswer initial={fields.zipcode.initialValue}>
-              <TextField field={fields.zipcode} label="ZIP code" autoComplete="postal-code" inputMode="numeric" required />
+              <TextField
+                field={fields.zipcode}
+                label="ZIP code"
+                autoComplete="postal-code"
+                inputMode="numeric"
+                required
+              />
             </ZipAnswer>
             <RadioGroup field={fields.serviceType} legend="Property type" options={serviceTypeOptions} />
             <Checkbox field={fields.agreed} required>

@@ -39,10 +39,12 @@ function loadLayer(schema: SchemaSource<Values>): Promise<Layer> {
     validationModule = undefined;
     throw error;
   });
-  return Promise.all([validationModule, typeof schema === "function" ? schema() : schema]).then(([module, resolved]) => ({
-    Validation: module.Validation,
-    schema: resolved as z.ZodType,
-  }));
+  return Promise.all([validationModule, typeof schema === "function" ? schema() : schema]).then(
+    ([module, resolved]) => ({
+      Validation: module.Validation,
+      schema: resolved as z.ZodType,
+    }),
+  );
 }
 
 export function LeadForm<V extends Values>({
@@ -86,7 +88,9 @@ export function LeadForm<V extends Values>({
   // start: 0 for a form in the server-rendered page (it was on screen from the page load, however much later
   // the app starts, decision 006), the time of the render for a form a client-side navigation showed. The
   // root marks the document hydrated after hydration (app/root.tsx), so a render before that is hydration.
-  const [shownAt] = useState(() => (typeof document === "undefined" || !document.documentElement.dataset.hydrated ? 0 : performance.now()));
+  const [shownAt] = useState(() =>
+    typeof document === "undefined" || !document.documentElement.dataset.hydrated ? 0 : performance.now(),
+  );
   const uid = useId();
 
   // The validation layer: null until the first interaction; "failed" if it could not be loaded.
@@ -145,7 +149,11 @@ export function LeadForm<V extends Values>({
   }, [validation, layer]);
 
   const errors: FieldErrors = validation?.errors ?? lastResult?.error ?? {};
-  const [form, fields] = formMetadata<V>(id, errors, (lastResult?.initialValue ?? defaultValue ?? {}) as Record<string, unknown>);
+  const [form, fields] = formMetadata<V>(
+    id,
+    errors,
+    (lastResult?.initialValue ?? defaultValue ?? {}) as Record<string, unknown>,
+  );
 
   // Field errors only: a form-level message (429, 503, upload) is shown on its own below.
   const errorCount = Object.entries(form.allErrors).filter(([name, e]) => name !== "" && e?.length).length;
@@ -165,7 +173,16 @@ export function LeadForm<V extends Values>({
   const busy = fetcher.state !== "idle";
   return (
     <>
-      {layer && layer !== "failed" ? <layer.Validation id={id} schema={layer.schema} lastResult={lastResult} defaultValue={defaultValue} send={send} onState={setValidation} /> : null}
+      {layer && layer !== "failed" ? (
+        <layer.Validation
+          id={id}
+          schema={layer.schema}
+          lastResult={lastResult}
+          defaultValue={defaultValue}
+          send={send}
+          onState={setValidation}
+        />
+      ) : null}
       <fetcher.Form
         ref={formRef}
         method="post"
@@ -181,7 +198,13 @@ export function LeadForm<V extends Values>({
         className={className}
       >
         {errorCount > 0 ? (
-          <div ref={summaryRef} tabIndex={-1} role="alert" aria-labelledby={`${uid}-summary`} className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900">
+          <div
+            ref={summaryRef}
+            tabIndex={-1}
+            role="alert"
+            aria-labelledby={`${uid}-summary`}
+            className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900"
+          >
             <p id={`${uid}-summary`} className="font-semibold">
               Please fix {errorCount === 1 ? "1 field" : `${errorCount} fields`}:
             </p>
@@ -226,7 +249,11 @@ export function LeadForm<V extends Values>({
  * ./controls read is provided; constraints stay undefined (the controls set `required` themselves), and
  * the form's onSubmit is LeadForm's own.
  */
-function formMetadata<V extends Values>(formId: string, errors: FieldErrors, initial: Record<string, unknown>): [FormMetadata<V, string[]>, FieldsetOf<V>] {
+function formMetadata<V extends Values>(
+  formId: string,
+  errors: FieldErrors,
+  initial: Record<string, unknown>,
+): [FormMetadata<V, string[]>, FieldsetOf<V>] {
   const field = (name: string) => {
     const id = name ? `${formId}-${name}` : formId;
     return {
@@ -252,11 +279,22 @@ function normalize(value: unknown): unknown {
   return value;
 }
 
-function ConfirmationPanel({ confirmation, phone }: { confirmation: Confirmation; phone: { display: string; href: string } }) {
+function ConfirmationPanel({
+  confirmation,
+  phone,
+}: {
+  confirmation: Confirmation;
+  phone: { display: string; href: string };
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
-    <div ref={ref} tabIndex={-1} role="status" className="rounded-lg border-2 border-green-700 bg-green-50 p-4 text-slate-800">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className="rounded-lg border-2 border-green-700 bg-green-50 p-4 text-slate-800"
+    >
       <p className="flex items-center gap-2 text-lg font-bold text-green-900">
         <CircleCheck className="size-6" aria-hidden="true" />
         {confirmation.title}

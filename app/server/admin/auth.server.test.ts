@@ -50,8 +50,10 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
   });
   afterEach(() => storage.cleanup());
 
-  const attempt = (password: string, { email = "owner@example.com", address = "203.0.113.9", now = t0, previousToken = null as string | null } = {}) =>
-    signIn(database, { email, password, address, previousToken }, now);
+  const attempt = (
+    password: string,
+    { email = "owner@example.com", address = "203.0.113.9", now = t0, previousToken = null as string | null } = {},
+  ) => signIn(database, { email, password, address, previousToken }, now);
 
   it("adds, lists and removes owners; one account per e-mail", async () => {
     await expect(addOwner(database, "owner@example.COM", PASSWORD)).rejects.toBeInstanceOf(OwnerExistsError);
@@ -76,15 +78,27 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
 
   it("answers a wrong password and an unknown account the same way", async () => {
     expect(await attempt("wrong password here")).toEqual({ ok: false, reason: "invalid" });
-    expect(await attempt(PASSWORD, { email: "nobody@example.com", address: "198.51.100.1" })).toEqual({ ok: false, reason: "invalid" });
+    expect(await attempt(PASSWORD, { email: "nobody@example.com", address: "198.51.100.1" })).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
   });
 
   it("after failures, makes the account wait longer before each next try (1 s, 2, 4 … at most 30 s), from any address", async () => {
     expect(await attempt("wrong", { address: "192.0.2.1" })).toEqual({ ok: false, reason: "invalid" });
-    expect(await attempt(PASSWORD, { address: "192.0.2.2", now: at(500) })).toEqual({ ok: false, reason: "wait", until: at(1000) });
+    expect(await attempt(PASSWORD, { address: "192.0.2.2", now: at(500) })).toEqual({
+      ok: false,
+      reason: "wait",
+      until: at(1000),
+    });
     expect(await attempt("wrong", { address: "192.0.2.3", now: at(1000) })).toEqual({ ok: false, reason: "invalid" });
-    expect(await attempt("wrong", { address: "192.0.2.4", now: at(2500) })).toMatchObject({ reason: "wait", until: at(3000) });
-    expect([1, 2, 3, 4, 5, 6, 7, 20].map(accountDelayMs)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
+    expect(await attempt("wrong", { address: "192.0.2.4", now: at(2500) })).toMatchObject({
+      reason: "wait",
+      until: at(3000),
+    });
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map(accountDelayMs)).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
+    ]);
   });
 
   it("guessing from many addresses never locks the owner out: the right password gets in once the delay has passed", async () => {
@@ -94,7 +108,10 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
       const result = await attempt("wrong", { address: `198.51.100.${i}`, now: at(now) });
       if (result.ok === false && result.reason === "wait") {
         now = result.until.getTime() - t0.getTime();
-        expect(await attempt("wrong", { address: `198.51.100.${i}`, now: at(now) })).toEqual({ ok: false, reason: "invalid" });
+        expect(await attempt("wrong", { address: `198.51.100.${i}`, now: at(now) })).toEqual({
+          ok: false,
+          reason: "invalid",
+        });
       }
     }
     now += 1;
@@ -105,24 +122,39 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
     expect((await attempt(PASSWORD, { address: "203.0.113.200", now: at(until) })).ok).toBe(true);
     // Success forgets the failures: the next mistake waits 1 s again.
     await attempt("wrong", { address: "203.0.113.200", now: at(until + 1) });
-    expect(await attempt(PASSWORD, { address: "203.0.113.200", now: at(until + 2) })).toEqual({ ok: false, reason: "wait", until: at(until + 1 + ACCOUNT_DELAY.firstMs) });
+    expect(await attempt(PASSWORD, { address: "203.0.113.200", now: at(until + 2) })).toEqual({
+      ok: false,
+      reason: "wait",
+      until: at(until + 1 + ACCOUNT_DELAY.firstMs),
+    });
   });
 
   it("checks the lockout and the delay before hashing the password", async () => {
-    for (let i = 0; i < LOCKOUT.failures; i++) await attempt("wrong", { email: `guess${i}@example.com`, address: "192.0.2.66", now: at(i * 60_000) });
+    for (let i = 0; i < LOCKOUT.failures; i++)
+      await attempt("wrong", { email: `guess${i}@example.com`, address: "192.0.2.66", now: at(i * 60_000) });
     await attempt("wrong", { address: "192.0.2.67", now: at(LOCKOUT.failures * 60_000) });
     // With every hash slot taken, a sign-in that needed a hash would be "busy": these are answered without one.
     const release: (() => void)[] = [];
-    const held = Array.from({ length: HASHES_AT_ONCE }, () => withHashSlot(() => new Promise<void>((resolve) => release.push(resolve))));
-    expect(await attempt(PASSWORD, { address: "192.0.2.66", now: at(LOCKOUT.failures * 60_000 + 10) })).toMatchObject({ ok: false, reason: "locked" });
-    expect(await attempt(PASSWORD, { address: "192.0.2.68", now: at(LOCKOUT.failures * 60_000 + 10) })).toMatchObject({ ok: false, reason: "wait" });
+    const held = Array.from({ length: HASHES_AT_ONCE }, () =>
+      withHashSlot(() => new Promise<void>((resolve) => release.push(resolve))),
+    );
+    expect(await attempt(PASSWORD, { address: "192.0.2.66", now: at(LOCKOUT.failures * 60_000 + 10) })).toMatchObject({
+      ok: false,
+      reason: "locked",
+    });
+    expect(await attempt(PASSWORD, { address: "192.0.2.68", now: at(LOCKOUT.failures * 60_000 + 10) })).toMatchObject({
+      ok: false,
+      reason: "wait",
+    });
     for (const r of release) r();
     await Promise.all(held);
   });
 
   it(`runs at most ${HASHES_AT_ONCE} password hashes at once; a sign-in beyond them is answered "busy" without hashing`, async () => {
     const release: (() => void)[] = [];
-    const held = Array.from({ length: HASHES_AT_ONCE }, () => withHashSlot(() => new Promise<void>((resolve) => release.push(resolve))));
+    const held = Array.from({ length: HASHES_AT_ONCE }, () =>
+      withHashSlot(() => new Promise<void>((resolve) => release.push(resolve))),
+    );
     expect(await attempt(PASSWORD)).toEqual({ ok: false, reason: "busy" });
     for (const r of release) r();
     await Promise.all(held);
@@ -130,23 +162,39 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
   });
 
   it("locks an address for 15 minutes after 5 failures, whichever accounts it tried, existing or not", async () => {
-    for (let i = 0; i < LOCKOUT.failures; i++) await attempt("wrong", { email: `guess${i}@example.com`, address: "2001:db8:1:2::7" });
+    for (let i = 0; i < LOCKOUT.failures; i++)
+      await attempt("wrong", { email: `guess${i}@example.com`, address: "2001:db8:1:2::7" });
     // Another address in the same IPv6 /64 is the same client.
     expect(await attempt(PASSWORD, { address: "2001:db8:1:2::8" })).toMatchObject({ ok: false, reason: "locked" });
-    expect(await attempt(PASSWORD, { address: "2001:db8:1:2::8", now: at(LOCKOUT.lockMs - 1000) })).toMatchObject({ ok: false, reason: "locked" });
+    expect(await attempt(PASSWORD, { address: "2001:db8:1:2::8", now: at(LOCKOUT.lockMs - 1000) })).toMatchObject({
+      ok: false,
+      reason: "locked",
+    });
     expect((await attempt(PASSWORD, { address: "2001:db8:1:3::8" })).ok).toBe(true);
   });
 
   it("an unknown account waits after failures exactly like a real one", async () => {
     await attempt("wrong", { email: "ghost@example.com", address: "192.0.2.1" });
     await attempt("wrong", { address: "192.0.2.2" });
-    expect(await attempt("wrong", { email: "ghost@example.com", address: "192.0.2.3", now: at(10) })).toEqual({ ok: false, reason: "wait", until: at(1000) });
-    expect(await attempt("wrong", { address: "192.0.2.3", now: at(10) })).toEqual({ ok: false, reason: "wait", until: at(1000) });
+    expect(await attempt("wrong", { email: "ghost@example.com", address: "192.0.2.3", now: at(10) })).toEqual({
+      ok: false,
+      reason: "wait",
+      until: at(1000),
+    });
+    expect(await attempt("wrong", { address: "192.0.2.3", now: at(10) })).toEqual({
+      ok: false,
+      reason: "wait",
+      until: at(1000),
+    });
   });
 
   it("keeps the lockout's counters as keyed hashes of the account and the address (HMAC with the site's hash key)", async () => {
     await attempt("wrong", { email: "Ghost@Example.com", address: "192.0.2.7" });
-    const { value } = await database.db.selectFrom("site_secrets").select("value").where("name", "=", "hashes").executeTakeFirstOrThrow();
+    const { value } = await database.db
+      .selectFrom("site_secrets")
+      .select("value")
+      .where("name", "=", "hashes")
+      .executeTakeFirstOrThrow();
     const keys = (await database.db.selectFrom("sign_in_throttle").select("key").execute()).map((r) => r.key).sort();
     const hmac = (text: string) => createHmac("sha256", value).update(`sign-in:${text}`).digest("hex");
     expect(keys).toEqual([hmac("account:ghost@example.com"), hmac("address:192.0.2.7")].sort());
@@ -157,7 +205,11 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
     const later = (LOCKOUT.failures - 2) * 60_000 + LOCKOUT.windowMs + 1000;
     expect(await attempt("wrong", { now: at(later) })).toEqual({ ok: false, reason: "invalid" });
     // Counted from 1 again: the next try waits the first delay only.
-    expect(await attempt(PASSWORD, { now: at(later + 10) })).toEqual({ ok: false, reason: "wait", until: at(later + ACCOUNT_DELAY.firstMs) });
+    expect(await attempt(PASSWORD, { now: at(later + 10) })).toEqual({
+      ok: false,
+      reason: "wait",
+      until: at(later + ACCOUNT_DELAY.firstMs),
+    });
     expect((await attempt(PASSWORD, { now: at(later + ACCOUNT_DELAY.firstMs) })).ok).toBe(true);
   });
 

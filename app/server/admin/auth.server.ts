@@ -31,7 +31,8 @@ const TOUCH_EVERY_MS = 60_000;
 export const LOCKOUT = { failures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
 /** The wait before the next attempt for an account after its n-th failure in a row: firstMs · 2^(n−1), at most maxMs. */
 export const ACCOUNT_DELAY = { firstMs: 1000, maxMs: 30_000 } as const;
-export const accountDelayMs = (failures: number) => Math.min(ACCOUNT_DELAY.maxMs, ACCOUNT_DELAY.firstMs * 2 ** Math.min(30, Math.max(0, failures - 1)));
+export const accountDelayMs = (failures: number) =>
+  Math.min(ACCOUNT_DELAY.maxMs, ACCOUNT_DELAY.firstMs * 2 ** Math.min(30, Math.max(0, failures - 1)));
 /** Password hashes (scrypt, about 0.1 s and 32 MiB each) run at once by this process; a sign-in beyond them is "busy". */
 export const HASHES_AT_ONCE = 3;
 
@@ -56,7 +57,11 @@ export async function listOwners(database: Database): Promise<{ email: string; c
   const rows = await database.db
     .selectFrom("owners")
     .leftJoin("owner_sessions", "owner_sessions.owner_id", "owners.id")
-    .select(["owners.email", "owners.created_at", (eb) => eb.fn.count<number | string | bigint>("owner_sessions.token_hash").as("sessions")])
+    .select([
+      "owners.email",
+      "owners.created_at",
+      (eb) => eb.fn.count<number | string | bigint>("owner_sessions.token_hash").as("sessions"),
+    ])
     .groupBy(["owners.id", "owners.email", "owners.created_at"])
     .orderBy("owners.email")
     .execute();
@@ -66,7 +71,11 @@ export async function listOwners(database: Database): Promise<{ email: string; c
 /** Removes the account and ends its sessions; false when there was none. */
 export async function removeOwner(database: Database, email: string): Promise<boolean> {
   return database.db.transaction().execute(async (trx) => {
-    const owner = await trx.selectFrom("owners").select("id").where("email", "=", normalizeEmail(email)).executeTakeFirst();
+    const owner = await trx
+      .selectFrom("owners")
+      .select("id")
+      .where("email", "=", normalizeEmail(email))
+      .executeTakeFirst();
     if (!owner) return false;
     await trx.deleteFrom("owner_sessions").where("owner_id", "=", owner.id).execute();
     await trx.deleteFrom("owners").where("id", "=", owner.id).execute();
@@ -76,13 +85,20 @@ export async function removeOwner(database: Database, email: string): Promise<bo
 
 /** The counters: the account's and the client address's keyed hashes (HMAC, HASH_SECRET). */
 const throttleKeys = async (database: Database, email: string, address: string) => {
-  const [account, address_] = await Promise.all([keyedHash(database, "sign-in", `account:${normalizeEmail(email)}`), keyedHash(database, "sign-in", `address:${rateLimitKey(address)}`)]);
+  const [account, address_] = await Promise.all([
+    keyedHash(database, "sign-in", `account:${normalizeEmail(email)}`),
+    keyedHash(database, "sign-in", `address:${rateLimitKey(address)}`),
+  ]);
   return { account, address: address_ };
 };
 type ThrottleKeys = Awaited<ReturnType<typeof throttleKeys>>;
 
 /** Until when each key is refused (the address's lockout, the account's delay), or null when it is not. */
-async function refusedUntil(database: Database, keys: ThrottleKeys, now: Date): Promise<{ address: Date | null; account: Date | null }> {
+async function refusedUntil(
+  database: Database,
+  keys: ThrottleKeys,
+  now: Date,
+): Promise<{ address: Date | null; account: Date | null }> {
   const rows = await database.db
     .selectFrom("sign_in_throttle")
     .select(["key", "locked_until"])
@@ -116,7 +132,14 @@ async function recordFailure(database: Database, keys: ThrottleKeys, now: Date):
             .then(1)
             .else(eb("sign_in_throttle.failures", "+", 1))
             .end(),
-          window_start: windowFromLastFailure ? at : eb.case().when("sign_in_throttle.window_start", "<", cutoff).then(at).else(eb.ref("sign_in_throttle.window_start")).end(),
+          window_start: windowFromLastFailure
+            ? at
+            : eb
+                .case()
+                .when("sign_in_throttle.window_start", "<", cutoff)
+                .then(at)
+                .else(eb.ref("sign_in_throttle.window_start"))
+                .end(),
         })),
       )
       .returning("failures")
@@ -168,14 +191,23 @@ export type SignInResult =
  */
 export async function signIn(
   database: Database,
-  { email, password, address, previousToken }: { email: string; password: string; address: string; previousToken?: string | null },
+  {
+    email,
+    password,
+    address,
+    previousToken,
+  }: { email: string; password: string; address: string; previousToken?: string | null },
   now = new Date(),
 ): Promise<SignInResult> {
   const keys = await throttleKeys(database, email, address);
   const refused = await refusedUntil(database, keys, now);
   if (refused.address) return { ok: false, reason: "locked", until: refused.address };
   if (refused.account) return { ok: false, reason: "wait", until: refused.account };
-  const owner = await database.db.selectFrom("owners").select(["id", "password_hash"]).where("email", "=", normalizeEmail(email)).executeTakeFirst();
+  const owner = await database.db
+    .selectFrom("owners")
+    .select(["id", "password_hash"])
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
   const stored = owner?.password_hash ?? (await dummyHash());
   const matches = await withHashSlot(() => verifyPassword(password, stored));
   if (matches === null) return { ok: false, reason: "busy" };
@@ -216,7 +248,11 @@ export async function readSession(database: Database, token: string, now = new D
     return null;
   }
   if (t - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
-    await database.db.updateTable("owner_sessions").set({ last_seen_at: now.toISOString() }).where("token_hash", "=", tokenHash).execute();
+    await database.db
+      .updateTable("owner_sessions")
+      .set({ last_seen_at: now.toISOString() })
+      .where("token_hash", "=", tokenHash)
+      .execute();
   }
   return { ownerId: row.owner_id, email: row.email };
 }
@@ -230,7 +266,12 @@ export async function pruneAuth(database: Database, now = new Date()): Promise<v
   const t = now.getTime();
   await database.db
     .deleteFrom("owner_sessions")
-    .where((eb) => eb.or([eb("last_seen_at", "<", new Date(t - SESSION_IDLE_MS).toISOString()), eb("created_at", "<", new Date(t - SESSION_ABSOLUTE_MS).toISOString())]))
+    .where((eb) =>
+      eb.or([
+        eb("last_seen_at", "<", new Date(t - SESSION_IDLE_MS).toISOString()),
+        eb("created_at", "<", new Date(t - SESSION_ABSOLUTE_MS).toISOString()),
+      ]),
+    )
     .execute();
   const windowStartedBefore = new Date(t - LOCKOUT.windowMs).toISOString();
   await database.db

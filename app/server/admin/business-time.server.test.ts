@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { businessMsBetween, isOverdue, localDateString, parseLocalDate, startOfLocalWeek } from "./business-time.server.ts";
+import {
+  businessMsBetween,
+  isOverdue,
+  localDateString,
+  parseLocalDate,
+  startOfLocalWeek,
+} from "./business-time.server.ts";
 
 const H = 3_600_000;
 // Boise is UTC−7 in winter (MST) and UTC−6 in summer (MDT).
@@ -48,13 +54,18 @@ describe("business hours (Mon–Fri 7–19, Sat 8–18, Sun 9–17, Boise time)"
   it("adds up over any split of a span, never exceeds it, and stops at its limit (property)", () => {
     const instant = fc.integer({ min: Date.parse("2029-01-01T00:00:00Z"), max: Date.parse("2031-01-01T00:00:00Z") });
     fc.assert(
-      fc.property(instant, fc.integer({ min: 0, max: 20 * 86_400_000 }), fc.integer({ min: 0, max: 20 * 86_400_000 }), (a, d1, d2) => {
-        const [start, middle, end] = [new Date(a), new Date(a + d1), new Date(a + d1 + d2)];
-        const whole = businessMsBetween(start, end);
-        expect(whole).toBe(businessMsBetween(start, middle) + businessMsBetween(middle, end));
-        expect(whole).toBeLessThanOrEqual(end.getTime() - start.getTime());
-        expect(businessMsBetween(start, end, 2 * H)).toBe(Math.min(whole, 2 * H));
-      }),
+      fc.property(
+        instant,
+        fc.integer({ min: 0, max: 20 * 86_400_000 }),
+        fc.integer({ min: 0, max: 20 * 86_400_000 }),
+        (a, d1, d2) => {
+          const [start, middle, end] = [new Date(a), new Date(a + d1), new Date(a + d1 + d2)];
+          const whole = businessMsBetween(start, end);
+          expect(whole).toBe(businessMsBetween(start, middle) + businessMsBetween(middle, end));
+          expect(whole).toBeLessThanOrEqual(end.getTime() - start.getTime());
+          expect(businessMsBetween(start, end, 2 * H)).toBe(Math.min(whole, 2 * H));
+        },
+      ),
       { numRuns: 200 },
     );
   });

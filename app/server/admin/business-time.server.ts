@@ -18,9 +18,23 @@ const partsFormat = new Intl.DateTimeFormat("en-US", {
 });
 
 /** The local calendar date and time of an instant. */
-export function localParts(date: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+export function localParts(date: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
   const parts = Object.fromEntries(partsFormat.formatToParts(date).map((p) => [p.type, p.value]));
-  return { year: +parts.year!, month: +parts.month!, day: +parts.day!, hour: +parts.hour!, minute: +parts.minute!, second: +parts.second! };
+  return {
+    year: +parts.year!,
+    month: +parts.month!,
+    day: +parts.day!,
+    hour: +parts.hour!,
+    minute: +parts.minute!,
+    second: +parts.second!,
+  };
 }
 
 /** The instant at which the local clock shows this date and time (months and days may overflow, like Date.UTC). */
@@ -64,7 +78,8 @@ export function localDateString(date: Date): string {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-const hoursOn = (weekday: number) => business.hours.find((h) => (h.schema as readonly string[]).includes(DAY_NAMES[weekday]!));
+const hoursOn = (weekday: number) =>
+  business.hours.find((h) => (h.schema as readonly string[]).includes(DAY_NAMES[weekday]!));
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
@@ -90,4 +105,5 @@ export function businessMsBetween(start: Date, end: Date, limitMs = Number.POSIT
 /** How long a request may stay "new" before the inbox flags it: 2 business hours. */
 const FOLLOW_UP_WITHIN_MS = 2 * 3_600_000;
 
-export const isOverdue = (createdAt: Date, now: Date) => businessMsBetween(createdAt, now, FOLLOW_UP_WITHIN_MS) >= FOLLOW_UP_WITHIN_MS;
+export const isOverdue = (createdAt: Date, now: Date) =>
+  businessMsBetween(createdAt, now, FOLLOW_UP_WITHIN_MS) >= FOLLOW_UP_WITHIN_MS;

@@ -5,9 +5,15 @@ const TOKEN = "abcdefghijklmnopqrstuvwxyz012345";
 
 describe("the owner's session cookie", () => {
   it("is HttpOnly and SameSite=Lax; over HTTPS also Secure with the __Host- prefix", () => {
-    expect(sessionCookie(new Request("http://localhost:3000/admin/sign-in"), TOKEN)).toBe(`gs_owner_session=${TOKEN}; Max-Age=43200; Path=/; HttpOnly; SameSite=Lax`);
-    expect(sessionCookie(new Request("https://www.example.com/admin/sign-in"), TOKEN)).toBe(`__Host-gs_owner_session=${TOKEN}; Max-Age=43200; Path=/; HttpOnly; SameSite=Lax; Secure`);
-    expect(sessionCookie(new Request("https://www.example.com/admin/sign-out"), null)).toBe("__Host-gs_owner_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Secure");
+    expect(sessionCookie(new Request("http://localhost:3000/admin/sign-in"), TOKEN)).toBe(
+      `gs_owner_session=${TOKEN}; Max-Age=43200; Path=/; HttpOnly; SameSite=Lax`,
+    );
+    expect(sessionCookie(new Request("https://www.example.com/admin/sign-in"), TOKEN)).toBe(
+      `__Host-gs_owner_session=${TOKEN}; Max-Age=43200; Path=/; HttpOnly; SameSite=Lax; Secure`,
+    );
+    expect(sessionCookie(new Request("https://www.example.com/admin/sign-out"), null)).toBe(
+      "__Host-gs_owner_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Secure",
+    );
   });
 
   it("is read under the name that fits the scheme, and only when it looks like a token", () => {
@@ -43,6 +49,7 @@ describe("the inbox's path, as routing sees it", () => {
     }
   });
   it("is not a page whose name only starts with admin, nor any other page", () => {
-    for (const path of ["/", "/about", "/administration", "/admins/x", "/blog/admin", "/%62dmin"]) expect(isAdminPath(path), path).toBe(false);
+    for (const path of ["/", "/about", "/administration", "/admins/x", "/blog/admin", "/%62dmin"])
+      expect(isAdminPath(path), path).toBe(false);
   });
 });

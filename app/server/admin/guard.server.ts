@@ -83,7 +83,10 @@ export const inboxMiddleware: MiddlewareFunction<Response> = async ({ request, c
 export const signedInMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
   if (!context.get(ownerContext)) {
     const stale = sessionToken(request) !== null;
-    throw redirect("/admin/sign-in", { status: 303, headers: { ...ADMIN_HEADERS, ...(stale ? { "Set-Cookie": sessionCookie(request, null) } : {}) } });
+    throw redirect("/admin/sign-in", {
+      status: 303,
+      headers: { ...ADMIN_HEADERS, ...(stale ? { "Set-Cookie": sessionCookie(request, null) } : {}) },
+    });
   }
   return next();
 };

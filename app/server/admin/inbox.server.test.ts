@@ -13,8 +13,22 @@ describe.each(backends)("the inbox's list on %s", (dialect) => {
     storage = await createTestStorage(dialect);
     database = await storage.open();
     const base = sampleLead();
-    const lead = (name: string, email: string, phone: string | null, kind: "estimate" | "contact" | "newsletter", at: string) =>
-      recordLead(database, sampleLead({ kind, fields: { ...base.fields, firstName: name }, contact: { name, email, phone, zip: "83702" } }), { webhook: false, now: new Date(at) });
+    const lead = (
+      name: string,
+      email: string,
+      phone: string | null,
+      kind: "estimate" | "contact" | "newsletter",
+      at: string,
+    ) =>
+      recordLead(
+        database,
+        sampleLead({
+          kind,
+          fields: { ...base.fields, firstName: name },
+          contact: { name, email, phone, zip: "83702" },
+        }),
+        { webhook: false, now: new Date(at) },
+      );
     // Boise is UTC−7 in January: 06:30 UTC on the 8th is still the 7th there.
     ids.ann = (await lead("Ann O'Neil", "ann@example.com", "+12085550111", "estimate", "2030-01-08T06:30:00Z")).id;
     ids.bob = (await lead("Bob 50%_off", "BOB@Example.com", "+12085550122", "contact", "2030-01-08T15:00:00Z")).id;
@@ -22,7 +36,10 @@ describe.each(backends)("the inbox's list on %s", (dialect) => {
   });
   afterEach(() => storage.cleanup());
 
-  const names = async (query: string) => (await inbox(database, new URL(`https://x.test/admin?${query}`), new Date("2030-01-10T00:00:00Z"))).rows.map((r) => r.name);
+  const names = async (query: string) =>
+    (await inbox(database, new URL(`https://x.test/admin?${query}`), new Date("2030-01-10T00:00:00Z"))).rows.map(
+      (r) => r.name,
+    );
 
   it("lists newest first and filters by kind, date (Boise days) and search", async () => {
     expect(await names("")).toEqual(["Cy", "Bob 50%_off", "Ann O'Neil"]);
@@ -38,8 +55,20 @@ describe.each(backends)("the inbox's list on %s", (dialect) => {
   });
 
   it("keeps each status change with who and when; the list and filter use the latest", async () => {
-    expect(await changeLeadStatus(database, ids.ann!, { status: "contacted", note: "Left a voicemail", changedBy: "owner@example.com" }, new Date("2030-01-08T16:00:00Z"))).toBe(true);
-    await changeLeadStatus(database, ids.ann!, { status: "won", note: "", changedBy: "helper@example.com" }, new Date("2030-01-09T16:00:00Z"));
+    expect(
+      await changeLeadStatus(
+        database,
+        ids.ann!,
+        { status: "contacted", note: "Left a voicemail", changedBy: "owner@example.com" },
+        new Date("2030-01-08T16:00:00Z"),
+      ),
+    ).toBe(true);
+    await changeLeadStatus(
+      database,
+      ids.ann!,
+      { status: "won", note: "", changedBy: "helper@example.com" },
+      new Date("2030-01-09T16:00:00Z"),
+    );
     expect(await changeLeadStatus(database, "no-such-id", { status: "won", note: "", changedBy: "x" })).toBe(false);
     expect(await names("status=won")).toEqual(["Ann O'Neil"]);
     expect(await names("status=new")).toEqual(["Cy", "Bob 50%_off"]);
@@ -59,15 +88,23 @@ describe.each(backends)("the inbox's list on %s", (dialect) => {
       ["Ann O'Neil", true],
     ]);
     await changeLeadStatus(database, ids.bob!, { status: "contacted", note: "", changedBy: "owner@example.com" });
-    expect((await inbox(database, new URL("https://x.test/admin"), new Date("2030-01-10T00:00:00Z"))).rows[1]?.overdue).toBe(false);
+    expect(
+      (await inbox(database, new URL("https://x.test/admin"), new Date("2030-01-10T00:00:00Z"))).rows[1]?.overdue,
+    ).toBe(false);
   });
 });
 
 describe("inbox filters and display", () => {
   it("leaves out a filter that is not valid and says why", () => {
-    const { values, problems } = readFilters(new URL("https://x.test/admin?kind=spam&status=won&from=2030-02-30&q=" + "x".repeat(101)));
+    const { values, problems } = readFilters(
+      new URL("https://x.test/admin?kind=spam&status=won&from=2030-02-30&q=" + "x".repeat(101)),
+    );
     expect(values).toEqual({ status: "won" });
-    expect(problems).toEqual(["Choose a kind from the list", "Search for at most 100 characters", "Choose a real start date"]);
+    expect(problems).toEqual([
+      "Choose a kind from the list",
+      "Search for at most 100 characters",
+      "Choose a real start date",
+    ]);
   });
   it("shows a /pricing estimate's range when both ends are there", () => {
     expect(priceRange({ priceLow: "400", priceHigh: "1250" })).toBe("$400–$1,250");

@@ -38,17 +38,25 @@ export function readFilters(url: URL): { values: InboxFilterValues; filter: Lead
   return {
     values: typed,
     problems,
-    filter: { kind: typed.kind, status: typed.status, search: typed.q, since: from ?? undefined, until: to ? startOfLocalDay(to, 1) : undefined },
+    filter: {
+      kind: typed.kind,
+      status: typed.status,
+      search: typed.q,
+      since: from ?? undefined,
+      until: to ? startOfLocalDay(to, 1) : undefined,
+    },
   };
 }
 
 /** The same filters as a query string (for the CSV link). */
-export const filterQuery = (values: InboxFilterValues) => new URLSearchParams(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string")).toString();
+export const filterQuery = (values: InboxFilterValues) =>
+  new URLSearchParams(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string")).toString();
 
 /** "$400–$650" from a /pricing estimate's priceLow/priceHigh, when both are whole-dollar amounts. */
 export function priceRange(fields: ListedLead["fields"]): string | null {
   const { priceLow, priceHigh } = fields;
-  const dollars = (v: unknown) => (typeof v === "string" && /^\d{1,7}$/.test(v) ? `$${Number(v).toLocaleString("en-US")}` : null);
+  const dollars = (v: unknown) =>
+    typeof v === "string" && /^\d{1,7}$/.test(v) ? `$${Number(v).toLocaleString("en-US")}` : null;
   const low = dollars(priceLow);
   const high = dollars(priceHigh);
   if (!low || !high) return null;
@@ -102,5 +110,10 @@ function inboxRow(lead: ListedLead, now: Date): InboxRow {
 export async function inbox(database: Database, url: URL, now = new Date()) {
   const { values, filter, problems } = readFilters(url);
   const leads = await listLeads(database, filter);
-  return { values, problems, total: leads.length, rows: leads.slice(0, INBOX_PAGE_SIZE).map((lead) => inboxRow(lead, now)) };
+  return {
+    values,
+    problems,
+    total: leads.length,
+    rows: leads.slice(0, INBOX_PAGE_SIZE).map((lead) => inboxRow(lead, now)),
+  };
 }

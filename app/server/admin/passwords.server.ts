@@ -11,7 +11,13 @@ const MAX_PASSWORD_LENGTH = 256;
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize("NFC"), salt, keyLength, { ...options, maxmem: 256 * options.N! * options.r! }, (err, key) => (err ? reject(err) : resolve(key))),
+    scryptCallback(
+      password.normalize("NFC"),
+      salt,
+      keyLength,
+      { ...options, maxmem: 256 * options.N! * options.r! },
+      (err, key) => (err ? reject(err) : resolve(key)),
+    ),
   );
 }
 
@@ -27,7 +33,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!match) return false;
   const [, N, r, p, salt, key] = match;
   const expected = Buffer.from(key!, "base64");
-  const actual = await scrypt(password, Buffer.from(salt!, "base64"), expected.length, { N: Number(N), r: Number(r), p: Number(p) });
+  const actual = await scrypt(password, Buffer.from(salt!, "base64"), expected.length, {
+    N: Number(N),
+    r: Number(r),
+    p: Number(p),
+  });
   return timingSafeEqual(actual, expected);
 }
 
@@ -38,7 +48,8 @@ export const dummyHash = () => (dummy ??= hashPassword(randomBytes(18).toString(
 
 /** The rule the command line applies to a new password (also used in tests). */
 export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`;
   if (password.length > MAX_PASSWORD_LENGTH) return `The password must have at most ${MAX_PASSWORD_LENGTH} characters.`;
   return null;
 }

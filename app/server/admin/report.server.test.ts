@@ -21,7 +21,12 @@ const lead = (id: string, at: string, over: Partial<ListedLead> = {}): ListedLea
     ...over,
   };
 };
-const change = (status: StatusChange["status"], at: Date): StatusChange => ({ status, note: "", changedBy: "owner@example.com", changedAt: at });
+const change = (status: StatusChange["status"], at: Date): StatusChange => ({
+  status,
+  note: "",
+  changedBy: "owner@example.com",
+  changedAt: at,
+});
 
 describe("the owner's report", () => {
   it("starts Monday 00:00 Boise time, 11 weeks before this week", () => {
@@ -33,20 +38,38 @@ describe("the owner's report", () => {
     const leads = [
       lead("a", "2030-01-13T20:00:00Z", { status: "won" }), // Sunday: the week of Jan 7
       lead("b", "2030-01-14T07:00:00Z", { status: "lost", kind: "contact", fields: { city: "Boise" } }), // Monday 00:00 Boise: this week
-      lead("c", "2030-01-15T20:00:00Z", { status: "contacted", context: { ...base, landingPage: "/pricing?utm_campaign=fall", utm: { utm_campaign: "fall" } } }),
+      lead("c", "2030-01-15T20:00:00Z", {
+        status: "contacted",
+        context: { ...base, landingPage: "/pricing?utm_campaign=fall", utm: { utm_campaign: "fall" } },
+      }),
       lead("d", "2030-01-15T21:00:00Z", { kind: "newsletter" }),
       lead("old", "2029-10-29T05:59:00Z", { status: "won" }), // before the first week
     ];
     const history = new Map([
-      ["a", [change("contacted", new Date(Date.parse("2030-01-13T20:00:00Z") + 1 * H)), change("won", new Date("2030-01-15T00:00:00Z"))]],
+      [
+        "a",
+        [
+          change("contacted", new Date(Date.parse("2030-01-13T20:00:00Z") + 1 * H)),
+          change("won", new Date("2030-01-15T00:00:00Z")),
+        ],
+      ],
       ["b", [change("lost", new Date(Date.parse("2030-01-14T07:00:00Z") + 3 * H))]],
-      ["c", [change("new", new Date("2030-01-15T20:30:00Z")), change("contacted", new Date(Date.parse("2030-01-15T20:00:00Z") + 2 * H))]],
+      [
+        "c",
+        [
+          change("new", new Date("2030-01-15T20:30:00Z")),
+          change("contacted", new Date(Date.parse("2030-01-15T20:00:00Z") + 2 * H)),
+        ],
+      ],
     ]);
     const report = buildReport(leads, history, now);
     const weeksBefore = Array<number>(10).fill(0); // the ten weeks before the last two, where nothing came in
     expect(report.weeks).toHaveLength(12);
     expect(report.total).toBe(4);
-    expect(report.weeks.at(-1)).toMatchObject({ total: 3, counts: { estimate: 1, contact: 1, newsletter: 1, application: 0 } });
+    expect(report.weeks.at(-1)).toMatchObject({
+      total: 3,
+      counts: { estimate: 1, contact: 1, newsletter: 1, application: 0 },
+    });
     expect(report.weeks.at(-2)).toMatchObject({ total: 1, counts: { estimate: 1 } });
     expect(report.weeks.slice(0, 10).every((w) => w.total === 0)).toBe(true);
     expect(report.won).toBe(1);
@@ -71,10 +94,15 @@ describe("the owner's report", () => {
   it("adds up the sources beyond the first eight as Other, week by week", () => {
     // Ten cities, one request each, in the last ten weeks (Wednesday noon Boise time), the newest in this week.
     const leads = Array.from({ length: 10 }, (_, i) =>
-      lead(`l${i}`, new Date(Date.parse("2030-01-15T19:00:00Z") - i * 7 * 24 * H).toISOString(), { fields: { city: `City ${String(i).padStart(2, "0")}` } }),
+      lead(`l${i}`, new Date(Date.parse("2030-01-15T19:00:00Z") - i * 7 * 24 * H).toISOString(), {
+        fields: { city: `City ${String(i).padStart(2, "0")}` },
+      }),
     );
     const city = buildReport(leads, new Map(), now).sources.find((s) => s.title === "City")!;
-    expect(city.rows.map((r) => r.label)).toEqual([...Array.from({ length: 8 }, (_, i) => `City ${String(i).padStart(2, "0")}`), "Other"]);
+    expect(city.rows.map((r) => r.label)).toEqual([
+      ...Array.from({ length: 8 }, (_, i) => `City ${String(i).padStart(2, "0")}`),
+      "Other",
+    ]);
     const other = city.rows.at(-1)!;
     expect(other.count).toBe(2);
     expect(other.weekly).toEqual([0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]); // City 08 and City 09: 9 and 8 weeks before this one

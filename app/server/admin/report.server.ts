@@ -49,7 +49,9 @@ function ranked(values: { label: string; week: number }[]): { label: string; cou
     weeklyOf.set(label, weekly);
   }
   const sum = (list: number[]) => list.reduce((total, n) => total + n, 0);
-  const sorted = [...weeklyOf].map(([label, weekly]) => ({ label, count: sum(weekly), weekly })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  const sorted = [...weeklyOf]
+    .map(([label, weekly]) => ({ label, count: sum(weekly), weekly }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
   if (sorted.length <= TOP_SOURCES) return sorted;
   const rest = sorted.slice(TOP_SOURCES);
   const weekly = Array.from({ length: REPORT_WEEKS }, (_, week) => sum(rest.map((row) => row.weekly[week]!)));
@@ -70,15 +72,24 @@ export function buildReport(leads: ListedLead[], history: Map<string, StatusChan
   const first = reportStart(now);
   const { year, month, day } = localParts(first);
   const starts = Array.from({ length: REPORT_WEEKS + 1 }, (_, i) => localTime(year, month, day + 7 * i).getTime());
-  const inRange = leads.filter((lead) => lead.createdAt.getTime() >= starts[0]! && lead.createdAt.getTime() < starts[REPORT_WEEKS]!);
-  const weeks = starts.slice(0, REPORT_WEEKS).map((start) => ({ start: new Date(start).toISOString(), counts: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<LeadKind, number>, total: 0 }));
+  const inRange = leads.filter(
+    (lead) => lead.createdAt.getTime() >= starts[0]! && lead.createdAt.getTime() < starts[REPORT_WEEKS]!,
+  );
+  const weeks = starts
+    .slice(0, REPORT_WEEKS)
+    .map((start) => ({
+      start: new Date(start).toISOString(),
+      counts: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<LeadKind, number>,
+      total: 0,
+    }));
   const weekOf = (lead: ListedLead) => starts.findLastIndex((start) => start <= lead.createdAt.getTime());
   for (const lead of inRange) {
     const index = weekOf(lead);
     weeks[index]!.counts[lead.kind]++;
     weeks[index]!.total++;
   }
-  const by = (label: (lead: ListedLead) => string) => ranked(inRange.map((lead) => ({ label: label(lead), week: weekOf(lead) })));
+  const by = (label: (lead: ListedLead) => string) =>
+    ranked(inRange.map((lead) => ({ label: label(lead), week: weekOf(lead) })));
   const won = inRange.filter((l) => l.status === "won").length;
   const lost = inRange.filter((l) => l.status === "lost").length;
   const toContact = inRange.flatMap((lead) => {
@@ -91,7 +102,10 @@ export function buildReport(leads: ListedLead[], history: Map<string, StatusChan
     total: inRange.length,
     sources: [
       { title: "Landing page", rows: by((l) => landingPath(l.context.landingPage)) },
-      { title: "City", rows: by((l) => text(l.fields.city) ?? (l.contact.zip ? `ZIP ${l.contact.zip}` : "(not given)")) },
+      {
+        title: "City",
+        rows: by((l) => text(l.fields.city) ?? (l.contact.zip ? `ZIP ${l.contact.zip}` : "(not given)")),
+      },
       { title: "Campaign (utm_campaign)", rows: by((l) => text(l.context.utm.utm_campaign) ?? "(none)") },
     ],
     won,

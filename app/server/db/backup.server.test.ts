@@ -24,7 +24,8 @@ function tempDir(): string {
 async function dataDirWith(emails: string[]): Promise<string> {
   const dir = tempDir();
   const database = await openDatabase({ DATA_DIR: dir, DATABASE_URL: undefined });
-  for (const email of emails) await recordLead(database, sampleLead({ contact: { ...sampleLead().contact, email } }), { webhook: false });
+  for (const email of emails)
+    await recordLead(database, sampleLead({ contact: { ...sampleLead().contact, email } }), { webhook: false });
   await database.close();
   return dir;
 }
@@ -60,7 +61,10 @@ describe("backup and restore (SQLite)", () => {
     const target = await dataDirWith(["stays@example.com"]);
     const dir = tempDir();
     const text = path.join(dir, "notes.txt");
-    writeFileSync(text, "not a database at all, but long enough to look like a file someone might pick by mistake".repeat(20));
+    writeFileSync(
+      text,
+      "not a database at all, but long enough to look like a file someone might pick by mistake".repeat(20),
+    );
     const otherApp = path.join(dir, "other.sqlite");
     const other = new DatabaseSync(otherApp);
     other.exec("CREATE TABLE things (id integer)");
@@ -71,9 +75,15 @@ describe("backup and restore (SQLite)", () => {
     future.exec("INSERT INTO kysely_migration (name, timestamp) VALUES ('9999_from_the_future', '2030-01-01')");
     future.close();
 
-    expect(() => restoreDatabase(target, text)).toThrow(/is not a usable backup: it cannot be (opened|read) as an SQLite database/);
-    expect(() => restoreDatabase(target, otherApp)).toThrow(/it is not this site's database \(it has no kysely_migration table\)/);
-    expect(() => restoreDatabase(target, newer)).toThrow(/made by a newer version of the site \(migrations 9999_from_the_future\)/);
+    expect(() => restoreDatabase(target, text)).toThrow(
+      /is not a usable backup: it cannot be (opened|read) as an SQLite database/,
+    );
+    expect(() => restoreDatabase(target, otherApp)).toThrow(
+      /it is not this site's database \(it has no kysely_migration table\)/,
+    );
+    expect(() => restoreDatabase(target, newer)).toThrow(
+      /made by a newer version of the site \(migrations 9999_from_the_future\)/,
+    );
     expect(() => restoreDatabase(target, path.join(dir, "missing.sqlite"))).toThrow(/no file at/);
     expect(await emailsIn(target)).toEqual(["stays@example.com"]);
   });
@@ -92,7 +102,9 @@ describe("backup and restore (SQLite)", () => {
 
   it("says so when there is no database to back up", () => {
     const empty = tempDir();
-    expect(() => backupDatabase(empty, path.join(empty, "x.sqlite"))).toThrow(/No database to back up at .*leads\.sqlite \(check DATA_DIR\)/);
+    expect(() => backupDatabase(empty, path.join(empty, "x.sqlite"))).toThrow(
+      /No database to back up at .*leads\.sqlite \(check DATA_DIR\)/,
+    );
     expect(existsSync(path.join(empty, "x.sqlite"))).toBe(false);
   });
 });
@@ -100,8 +112,14 @@ describe("backup and restore (SQLite)", () => {
 describe("npm run leads -- backup|restore with PostgreSQL", () => {
   it("names pg_dump and pg_restore, exit code 1", async () => {
     vi.stubEnv("DATABASE_URL", "postgres://site@127.0.0.1:1/site");
-    await expect(main(["backup", "/tmp/x.dump"])).rejects.toMatchObject({ exitCode: 1, message: expect.stringContaining("back it up with pg_dump") });
-    await expect(main(["restore", "/tmp/x.dump"])).rejects.toMatchObject({ exitCode: 1, message: expect.stringContaining("restore it with pg_restore") });
+    await expect(main(["backup", "/tmp/x.dump"])).rejects.toMatchObject({
+      exitCode: 1,
+      message: expect.stringContaining("back it up with pg_dump"),
+    });
+    await expect(main(["restore", "/tmp/x.dump"])).rejects.toMatchObject({
+      exitCode: 1,
+      message: expect.stringContaining("restore it with pg_restore"),
+    });
   });
 
   it("asks for one file", async () => {

@@ -6,7 +6,17 @@
  * advisory lock, taken through SQLite): the operating system releases it when the process ends, however
  * it ends (kill -9 included), so a lock file left behind never counts as "in use".
  */
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { migrationProvider } from "./migrations.server.ts";
@@ -110,7 +120,8 @@ export function checkCopy(file: string): string | null {
   }
   try {
     const integrity = db.prepare("PRAGMA integrity_check").all() as { integrity_check: string }[];
-    if (integrity.length !== 1 || integrity[0]!.integrity_check !== "ok") return `PRAGMA integrity_check says: ${integrity.map((r) => r.integrity_check).join("; ")}`;
+    if (integrity.length !== 1 || integrity[0]!.integrity_check !== "ok")
+      return `PRAGMA integrity_check says: ${integrity.map((r) => r.integrity_check).join("; ")}`;
     const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?").get(MIGRATIONS_TABLE);
     if (!table) return `it is not this site's database (it has no ${MIGRATIONS_TABLE} table)`;
     const applied = (db.prepare(`SELECT name FROM ${MIGRATIONS_TABLE}`).all() as { name: string }[]).map((r) => r.name);
@@ -127,7 +138,9 @@ function unknownMigrations(applied: string[]): string | null {
   if (applied.length === 0) return `it is not this site's database (no migration recorded in ${MIGRATIONS_TABLE})`;
   const known = new Set(Object.keys(knownMigrations));
   const unknown = applied.filter((name) => !known.has(name));
-  return unknown.length > 0 ? `it was made by a newer version of the site (migrations ${unknown.join(", ")}); update the site first` : null;
+  return unknown.length > 0
+    ? `it was made by a newer version of the site (migrations ${unknown.join(", ")}); update the site first`
+    : null;
 }
 
 /**
@@ -142,7 +155,10 @@ export function restoreDatabase(dataDir: string, file: string, now = new Date())
   if (problem) throw new BackupError(`Not restored: ${source} is not a usable backup: ${problem}.`);
   mkdirSync(dataDir, { recursive: true });
   const lock = tryLock(dataDir);
-  if (!lock) throw new BackupError(`Not restored: a server is using DATA_DIR (${dataDir}). Stop it first (e.g. systemctl stop gemstate), restore, then start it again.`);
+  if (!lock)
+    throw new BackupError(
+      `Not restored: a server is using DATA_DIR (${dataDir}). Stop it first (e.g. systemctl stop gemstate), restore, then start it again.`,
+    );
   try {
     const target = path.join(dataDir, DATABASE_FILE);
     const incoming = `${target}.restoring`;

@@ -163,7 +163,9 @@ const STATEMENT_CACHE_SIZE = 200;
 /** Kysely's SqliteDialect speaks better-sqlite3's statement API; this maps it onto node:sqlite. */
 function sqliteAdapter(file: string): SqliteDatabase {
   const db = new DatabaseSync(file, { timeout: 5000 });
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  db.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+  );
   const statements = new Map<string, { stmt: StatementSync; reader: boolean }>();
   return {
     close: () => db.close(),
@@ -228,7 +230,8 @@ function postgresPool(connectionString: string): pg.Pool {
       const result = query(...args);
       if (result instanceof Promise) {
         result.catch((err: unknown) => {
-          if (err instanceof Error && err.message === "Query read timeout") (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+          if (err instanceof Error && err.message === "Query read timeout")
+            (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
         });
       }
       return result;
@@ -243,9 +246,16 @@ type DatabaseSettings = Pick<Env, "DATA_DIR" | "DATABASE_URL" | "HASH_SECRET">;
 export function connectDatabase(env: DatabaseSettings): Database {
   mkdirSync(env.DATA_DIR, { recursive: true });
   const db = new Kysely<DB>({
-    dialect: env.DATABASE_URL ? new PostgresDialect({ pool: postgresPool(env.DATABASE_URL) }) : new SqliteDialect({ database: sqliteAdapter(path.join(env.DATA_DIR, "leads.sqlite")) }),
+    dialect: env.DATABASE_URL
+      ? new PostgresDialect({ pool: postgresPool(env.DATABASE_URL) })
+      : new SqliteDialect({ database: sqliteAdapter(path.join(env.DATA_DIR, "leads.sqlite")) }),
   });
-  return { db, dialect: env.DATABASE_URL ? "postgres" : "sqlite", close: () => db.destroy(), hashSecret: env.HASH_SECRET };
+  return {
+    db,
+    dialect: env.DATABASE_URL ? "postgres" : "sqlite",
+    close: () => db.destroy(),
+    hashSecret: env.HASH_SECRET,
+  };
 }
 
 /** Opens the database named by the settings, creating DATA_DIR, and brings the schema up to date. */
@@ -264,8 +274,15 @@ export async function openDatabase(env: DatabaseSettings): Promise<Database> {
 export async function migrate(database: Database, to?: string): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; with another schema on
   // the same server holding them (another app, a parallel test) it would skip creating its own and fail.
-  const migrationTableSchema = database.dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.dialect), migrationTableSchema });
+  const migrationTableSchema =
+    database.dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: database.db,
+    provider: migrationProvider(database.dialect),
+    migrationTableSchema,
+  });
   const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";

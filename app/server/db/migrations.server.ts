@@ -14,7 +14,9 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         await db.schema
           .createTable("leads")
           .addColumn("id", "text", (c) => c.primaryKey())
-          .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('estimate', 'contact', 'newsletter', 'application')`))
+          .addColumn("kind", "text", (c) =>
+            c.notNull().check(sql`kind in ('estimate', 'contact', 'newsletter', 'application')`),
+          )
           .addColumn("fields", "text", (c) => c.notNull())
           .addColumn("name", "text")
           .addColumn("email", "text", (c) => c.notNull())
@@ -68,7 +70,11 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
           .addColumn("sent_at", "text")
           .addUniqueConstraint("outbox_jobs_lead_kind", ["lead_id", "kind"])
           .execute();
-        await db.schema.createIndex("outbox_jobs_due").on("outbox_jobs").columns(["status", "next_attempt_at"]).execute();
+        await db.schema
+          .createIndex("outbox_jobs_due")
+          .on("outbox_jobs")
+          .columns(["status", "next_attempt_at"])
+          .execute();
 
         await db.schema
           .createTable("rate_limits")
@@ -110,10 +116,16 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
             .addColumn("sent_at", "text")
             .addUniqueConstraint("outbox_jobs_lead_kind", ["lead_id", "kind"])
             .execute();
-          await sql`insert into outbox_jobs_0002 select id, lead_id, kind, status, attempts, next_attempt_at, locked_until, lease_token, last_error, created_at, sent_at from outbox_jobs`.execute(db);
+          await sql`insert into outbox_jobs_0002 select id, lead_id, kind, status, attempts, next_attempt_at, locked_until, lease_token, last_error, created_at, sent_at from outbox_jobs`.execute(
+            db,
+          );
           await db.schema.dropTable("outbox_jobs").execute();
           await db.schema.alterTable("outbox_jobs_0002").renameTo("outbox_jobs").execute();
-          await db.schema.createIndex("outbox_jobs_due").on("outbox_jobs").columns(["status", "next_attempt_at"]).execute();
+          await db.schema
+            .createIndex("outbox_jobs_due")
+            .on("outbox_jobs")
+            .columns(["status", "next_attempt_at"])
+            .execute();
         }
 
         await db.schema
@@ -129,9 +141,15 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
           .addColumn("confirmed_at", "text")
           .addColumn("unsubscribed_at", "text")
           .execute();
-        await db.schema.createIndex("newsletter_subscriptions_status").on("newsletter_subscriptions").column("status").execute();
+        await db.schema
+          .createIndex("newsletter_subscriptions_status")
+          .on("newsletter_subscriptions")
+          .column("status")
+          .execute();
         // Sign-ups stored before double opt-in were never confirmed: they count only once confirmed.
-        await sql`insert into newsletter_subscriptions (lead_id, status, updated_at) select id, 'pending', created_at from leads where kind = 'newsletter'`.execute(db);
+        await sql`insert into newsletter_subscriptions (lead_id, status, updated_at) select id, 'pending', created_at from leads where kind = 'newsletter'`.execute(
+          db,
+        );
 
         // Keys the site creates itself when no setting gives one (LINK_SECRET), shared by every instance.
         await db.schema
@@ -174,12 +192,18 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
           .createTable("lead_status_changes")
           .addColumn("id", "text", (c) => c.primaryKey())
           .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
-          .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('new', 'contacted', 'quoted', 'won', 'lost')`))
+          .addColumn("status", "text", (c) =>
+            c.notNull().check(sql`status in ('new', 'contacted', 'quoted', 'won', 'lost')`),
+          )
           .addColumn("note", "text", (c) => c.notNull())
           .addColumn("changed_by", "text", (c) => c.notNull())
           .addColumn("changed_at", "text", (c) => c.notNull())
           .execute();
-        await db.schema.createIndex("lead_status_changes_lead").on("lead_status_changes").columns(["lead_id", "changed_at"]).execute();
+        await db.schema
+          .createIndex("lead_status_changes_lead")
+          .on("lead_status_changes")
+          .columns(["lead_id", "changed_at"])
+          .execute();
       },
     },
     // Issue 19: at most 3 replies to one address a day (reply_quota), and every stored hash of an IP or e-mail

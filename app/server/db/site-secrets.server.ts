@@ -21,7 +21,11 @@ export function storedSecret(database: Database, name: Name): Promise<string> {
         .values({ name, value: randomBytes(32).toString("hex") })
         .onConflict((oc) => oc.column("name").doNothing())
         .execute();
-      const row = await database.db.selectFrom("site_secrets").select("value").where("name", "=", name).executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom("site_secrets")
+        .select("value")
+        .where("name", "=", name)
+        .executeTakeFirstOrThrow();
       return row.value;
     })();
     key.catch(() => keys.delete(name));

@@ -29,6 +29,10 @@ export const applicationConfirmation = (position: string | undefined): Confirmat
 /** The confirmation of a stored request of any kind (the confirmation page after a post without JavaScript, the reply e-mail). */
 export function confirmationOf(kind: LeadKind, fields: Fields): Confirmation {
   if (kind === "newsletter") return newsletterConfirmation();
-  if (kind === "application") return applicationConfirmation(typeof fields.position === "string" ? fields.position : undefined);
-  return { ...estimateConfirmation(), estimate: typeof fields.priceEstimate === "string" && fields.priceEstimate !== "" ? fields.priceEstimate : null };
+  if (kind === "application")
+    return applicationConfirmation(typeof fields.position === "string" ? fields.position : undefined);
+  return {
+    ...estimateConfirmation(),
+    estimate: typeof fields.priceEstimate === "string" && fields.priceEstimate !== "" ? fields.priceEstimate : null,
+  };
 }

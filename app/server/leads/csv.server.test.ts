@@ -67,10 +67,19 @@ describe("csv", () => {
 
   it("reads back cell for cell, with a quote before formula starts", () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string({ unit: fc.constantFrom("a", ",", '"', "\r", "\n", "=", "+", "-", "@", "\t", " ", "é") }), { minLength: 1, maxLength: 5 }), { maxLength: 5 }), (rows) => {
-        const expected = rows.map((row) => row.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
-        expect(parseCsv(toCsv(rows))).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(
+          fc.array(
+            fc.string({ unit: fc.constantFrom("a", ",", '"', "\r", "\n", "=", "+", "-", "@", "\t", " ", "é") }),
+            { minLength: 1, maxLength: 5 },
+          ),
+          { maxLength: 5 },
+        ),
+        (rows) => {
+          const expected = rows.map((row) => row.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
+          expect(parseCsv(toCsv(rows))).toEqual(expected);
+        },
+      ),
     );
   });
 });

@@ -6,7 +6,8 @@ import { toCsv } from "./csv.server.ts";
 import { formatField, formatPhone, labelFor } from "./labels.server.ts";
 import type { ListedLead } from "./store.server.ts";
 
-export const areaText = (inServiceArea: boolean | null) => (inServiceArea === null ? "?" : inServiceArea ? "yes" : "no");
+export const areaText = (inServiceArea: boolean | null) =>
+  inServiceArea === null ? "?" : inServiceArea ? "yes" : "no";
 
 export function leadsCsv(leads: ListedLead[]): string {
   const fieldKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.fields)))];

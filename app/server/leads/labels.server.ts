@@ -41,7 +41,11 @@ export function formatField(value: Fields[string] | undefined): string {
 
 /** A time as the owner reads it, in Idaho's (Mountain) time. */
 // One formatter for every call: toLocaleString with options builds a new one each time (slow under load).
-const mountainTime = new Intl.DateTimeFormat("en-US", { timeZone: business.timeZone, dateStyle: "medium", timeStyle: "short" });
+const mountainTime = new Intl.DateTimeFormat("en-US", {
+  timeZone: business.timeZone,
+  dateStyle: "medium",
+  timeStyle: "short",
+});
 export const formatTime = (date: Date): string => `${mountainTime.format(date)} MT`;
 
 /** Reduces a value to a single line: control characters (CR, LF, tab, ESC, DEL, ...) become one space. */
@@ -52,14 +56,26 @@ export const oneLine = (value: string): string =>
     .trim();
 
 /** +12085550134 → (208) 555-0134; anything else as it is. */
-export const formatPhone = (phone: string | null): string => phone?.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3") ?? "";
+export const formatPhone = (phone: string | null): string =>
+  phone?.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3") ?? "";
 
 /** Fields the visitor did not type (or that are shown on their own, like the instant estimate in one line): not repeated back to them. */
-const NOT_ECHOED = new Set(["source", "spamSignal", "priceEstimate", "priceService", "priceInputs", "priceLow", "priceHigh"]);
+const NOT_ECHOED = new Set([
+  "source",
+  "spamSignal",
+  "priceEstimate",
+  "priceService",
+  "priceInputs",
+  "priceLow",
+  "priceHigh",
+]);
 
 /** What the visitor sent, as they are shown it (the confirmation page and the reply e-mail): labelled, formatted, empty ones left out. */
 export function visitorRows(fields: Fields): { label: string; value: string }[] {
   return Object.entries(fields)
     .filter(([key, value]) => !NOT_ECHOED.has(key) && formatField(value) !== "")
-    .map(([key, value]) => ({ label: labelFor(key), value: key === "phone" && typeof value === "string" ? formatPhone(value) : formatField(value) }));
+    .map(([key, value]) => ({
+      label: labelFor(key),
+      value: key === "phone" && typeof value === "string" ? formatPhone(value) : formatField(value),
+    }));
 }

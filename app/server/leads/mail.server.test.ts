@@ -10,7 +10,11 @@ import type { Delivery } from "./delivery.server.ts";
 import type { LeadRow, NewLead } from "./store.server.ts";
 import { decode, headerValue, headerValues, leaves, parsePart } from "../../../tests/support/mime-reader.ts";
 
-const env = parseEnv({ NODE_ENV: "test", MAIL_FROM: "website@gemstateexteriorcleaning.com", LEADS_TO: "owner@gemstateexteriorcleaning.com" });
+const env = parseEnv({
+  NODE_ENV: "test",
+  MAIL_FROM: "website@gemstateexteriorcleaning.com",
+  LEADS_TO: "owner@gemstateexteriorcleaning.com",
+});
 const INJECTION = "\r\nBcc: x@evil.test";
 
 const leadRow = (overrides: Partial<NewLead> = {}): LeadRow => sampleLeadRow(overrides);
@@ -19,24 +23,46 @@ const hostile = (): LeadRow => {
   const base = sampleLead();
   return leadRow({
     contact: { ...base.contact, name: `Jane${INJECTION} Doe` },
-    fields: { ...base.fields, firstName: `Jane${INJECTION}`, city: `Meridian${INJECTION}`, message: `<script>alert("x")</script>${INJECTION}\nSecond line & more` },
+    fields: {
+      ...base.fields,
+      firstName: `Jane${INJECTION}`,
+      city: `Meridian${INJECTION}`,
+      message: `<script>alert("x")</script>${INJECTION}\nSecond line & more`,
+    },
   });
 };
 
 describe("composeLeadEmail", () => {
   it("builds a subject like 'New estimate request: Jane Doe, 83646 (Meridian)'", () => {
     expect(leadSubject(leadRow())).toBe("New estimate request: Jane Doe, 83646 (Meridian)");
-    expect(leadSubject(leadRow({ inServiceArea: false }))).toBe("New estimate request: Jane Doe, 83646 (Meridian) [outside service area]");
-    expect(leadSubject(leadRow({ kind: "application", fields: { position: "Pressure Washing Technician" } }))).toBe("New job application: Jane Doe, Pressure Washing Technician");
-    expect(leadSubject(leadRow({ kind: "newsletter", fields: { email: "a@b.test" }, contact: { name: null, email: "a@b.test", phone: null, zip: null } }))).toBe("New newsletter sign-up: a@b.test");
+    expect(leadSubject(leadRow({ inServiceArea: false }))).toBe(
+      "New estimate request: Jane Doe, 83646 (Meridian) [outside service area]",
+    );
+    expect(leadSubject(leadRow({ kind: "application", fields: { position: "Pressure Washing Technician" } }))).toBe(
+      "New job application: Jane Doe, Pressure Washing Technician",
+    );
+    expect(
+      leadSubject(
+        leadRow({
+          kind: "newsletter",
+          fields: { email: "a@b.test" },
+          contact: { name: null, email: "a@b.test", phone: null, zip: null },
+        }),
+      ),
+    ).toBe("New newsletter sign-up: a@b.test");
   });
 
   it("starts the subject of a request kept with a spam flag with the flag, and lists it with the fields", () => {
     const flagged = leadRow({ fields: { ...leadRow().fields, spamSignal: "sent fast" } });
     expect(leadSubject(flagged)).toBe("[Check: sent fast] New estimate request: Jane Doe, 83646 (Meridian)");
-    expect(String(composeLeadEmail({ jobId: "job-1", lead: flagged, attachment: null } as never, { MAIL_FROM: "site@example.com", LEADS_TO: "owner@example.com" }).text)).toContain(
-      "Check (spam signal): sent fast",
-    );
+    expect(
+      String(
+        composeLeadEmail({ jobId: "job-1", lead: flagged, attachment: null } as never, {
+          MAIL_FROM: "site@example.com",
+          LEADS_TO: "owner@example.com",
+        }).text,
+      ),
+    ).toContain("Check (spam signal): sent fast");
   });
 
   it("keeps the subject on one line and at most 150 characters", () => {
@@ -51,7 +77,10 @@ describe("composeLeadEmail", () => {
   it("lists every field with its label in text and escaped HTML, with a Message-ID from the job id", () => {
     const message = composeLeadEmail({ jobId: "job-1", lead: hostile(), attachment: null }, env);
     expect(message.messageId).toBe("<lead-job-1@gemstateexteriorcleaning.com>");
-    expect(message.from).toEqual({ name: "Gem State Exterior Cleaning website", address: "website@gemstateexteriorcleaning.com" });
+    expect(message.from).toEqual({
+      name: "Gem State Exterior Cleaning website",
+      address: "website@gemstateexteriorcleaning.com",
+    });
     expect(message.to).toBe("owner@gemstateexteriorcleaning.com");
     expect(message.replyTo).toEqual({ name: "Jane Bcc: x@evil.test Doe", address: "jane.doe@example.com" });
     const text = String(message.text);
@@ -90,7 +119,9 @@ describe("createMailSender", () => {
   let sink: SmtpSink;
 
   beforeAll(async () => {
-    sink = await startSmtpSink({ onMessage: (raw, envelope) => void received.push({ ...envelope, raw: raw.toString("utf8") }) });
+    sink = await startSmtpSink({
+      onMessage: (raw, envelope) => void received.push({ ...envelope, raw: raw.toString("utf8") }),
+    });
   });
   afterAll(() => sink.close());
 
@@ -105,7 +136,11 @@ describe("createMailSender", () => {
     const delivery: Delivery = {
       jobId: "0b8c6f5e-1111-4222-8333-944445555666",
       lead: hostile(),
-      attachment: { filename: `resume${INJECTION}.pdf`, contentType: "application/pdf", bytes: new Uint8Array(Buffer.from("%PDF-1.4 test")) },
+      attachment: {
+        filename: `resume${INJECTION}.pdf`,
+        contentType: "application/pdf",
+        bytes: new Uint8Array(Buffer.from("%PDF-1.4 test")),
+      },
     };
     await send(delivery);
     expect(received).toHaveLength(1);
@@ -117,11 +152,16 @@ describe("createMailSender", () => {
     const names = message.headers.map(([name]) => name);
     expect(names).not.toContain("bcc");
     expect(names).not.toContain("cc");
-    for (const name of ["from", "to", "reply-to", "subject", "message-id"]) expect(headerValues(message, name)).toHaveLength(1);
-    expect(headerValue(message, "from")).toBe("Gem State Exterior Cleaning website <website@gemstateexteriorcleaning.com>");
+    for (const name of ["from", "to", "reply-to", "subject", "message-id"])
+      expect(headerValues(message, name)).toHaveLength(1);
+    expect(headerValue(message, "from")).toBe(
+      "Gem State Exterior Cleaning website <website@gemstateexteriorcleaning.com>",
+    );
     expect(headerValue(message, "to")).toBe("owner@gemstateexteriorcleaning.com");
     expect(headerValue(message, "reply-to")).toBe('"Jane Bcc: x@evil.test Doe" <jane.doe@example.com>');
-    expect(headerValue(message, "subject")).toBe("New estimate request: Jane Bcc: x@evil.test Doe, 83646 (Meridian Bcc: x@evil.test)");
+    expect(headerValue(message, "subject")).toBe(
+      "New estimate request: Jane Bcc: x@evil.test Doe, 83646 (Meridian Bcc: x@evil.test)",
+    );
     expect(headerValue(message, "message-id")).toBe(`<lead-${delivery.jobId}@gemstateexteriorcleaning.com>`);
     // No line of the header block starts a header the visitor wrote.
     expect(mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n"))).not.toMatch(/^bcc:/im);

@@ -25,7 +25,8 @@ const titles: Record<LeadKind, string> = {
   application: "New job application",
 };
 
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+export const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const truncate = (value: string, max: number) => {
   const chars = Array.from(value);
@@ -43,7 +44,10 @@ export function leadSubject(lead: LeadRow): string {
   const detail = lead.kind === "application" ? line(lead.fields.position) : where;
   const outside = lead.inServiceArea === false ? " [outside service area]" : "";
   const flag = spamFlag(lead.fields);
-  return truncate(`${flag ? `[${flag}] ` : ""}${titles[lead.kind]}: ${[who, detail].filter(Boolean).join(", ")}${outside}`, 150);
+  return truncate(
+    `${flag ? `[${flag}] ` : ""}${titles[lead.kind]}: ${[who, detail].filter(Boolean).join(", ")}${outside}`,
+    150,
+  );
 }
 
 /** Every field with its label, then where the request came from and the consent proof. */
@@ -62,9 +66,14 @@ function leadRows(lead: LeadRow, attachment: Delivery["attachment"]): [string, s
     ...Object.entries(context.utm).map(([key, value]): [string, string] => [key, value]),
   );
   if (context.gclid) rows.push(["gclid", context.gclid]);
-  if (consent) rows.push(["Consent proof", `Given ${formatTime(consent.at)}, wording ${consent.version}:\n${consent.text}`]);
+  if (consent)
+    rows.push(["Consent proof", `Given ${formatTime(consent.at)}, wording ${consent.version}:\n${consent.text}`]);
   if (attachment) rows.push(["Attachment", attachment.filename]);
-  if (lead.kind === "newsletter") rows.push(["Subscription", "Waiting for the subscriber to confirm (double opt-in); only confirmed addresses are listed by npm run leads -- subscribers"]);
+  if (lead.kind === "newsletter")
+    rows.push([
+      "Subscription",
+      "Waiting for the subscriber to confirm (double opt-in); only confirmed addresses are listed by npm run leads -- subscribers",
+    ]);
   else rows.push(["Reference", referenceOf(lead.id)]);
   rows.push(["Request ID", lead.id]);
   return rows;
@@ -82,12 +91,17 @@ export function composeLeadEmail({ jobId, lead, attachment }: Delivery, env: Mai
   const textBody = [
     title,
     "",
-    ...rows.map(([label, value]) => (value.includes("\n") ? `${label}:\n  ${value.split("\n").join("\n  ")}` : `${label}: ${value}`)),
+    ...rows.map(([label, value]) =>
+      value.includes("\n") ? `${label}:\n  ${value.split("\n").join("\n  ")}` : `${label}: ${value}`,
+    ),
     "",
     "Reply to this e-mail to answer the sender.",
   ].join("\n");
   const htmlRows = rows
-    .map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
     .join("\n");
   const html = `<!doctype html>
 <html><body style="font-family:Arial,sans-serif;font-size:14px;color:#111">
@@ -106,7 +120,15 @@ ${htmlRows}
     headers: { "X-Lead-Id": lead.id },
     text: textBody,
     html,
-    attachments: attachment ? [{ filename: oneLine(attachment.filename) || "attachment", contentType: oneLine(attachment.contentType), content: Buffer.from(attachment.bytes) }] : [],
+    attachments: attachment
+      ? [
+          {
+            filename: oneLine(attachment.filename) || "attachment",
+            contentType: oneLine(attachment.contentType),
+            content: Buffer.from(attachment.bytes),
+          },
+        ]
+      : [],
   };
 }
 
@@ -120,7 +142,13 @@ export function createMailSender(
 ): (delivery: Delivery) => Promise<void> {
   if (env.SMTP_URL) {
     // Options from the URL's query string win over these (nodemailer merges the URL last).
-    const transport = nodemailer.createTransport({ url: env.SMTP_URL, requireTLS: true, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
+    const transport = nodemailer.createTransport({
+      url: env.SMTP_URL,
+      requireTLS: true,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
     return async (delivery) => {
       await transport.sendMail(await compose(delivery));
     };

@@ -2,7 +2,15 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.server.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../tests/support/storage.ts";
-import { confirmSubscription, getSubscription, linkSecret, listConfirmedSubscribers, newsletterToken, readNewsletterToken, unsubscribe } from "./newsletter.server.ts";
+import {
+  confirmSubscription,
+  getSubscription,
+  linkSecret,
+  listConfirmedSubscribers,
+  newsletterToken,
+  readNewsletterToken,
+  unsubscribe,
+} from "./newsletter.server.ts";
 import { CONFIRMATION_RESEND_MS, countUndelivered, getLead, markNotified, recordLead } from "./store.server.ts";
 
 const secret = "k".repeat(40);
@@ -12,8 +20,12 @@ describe("newsletter tokens", () => {
   it("name the sign-up until they expire, for their own purpose and key only", () => {
     const token = newsletterToken("unsubscribe", "lead-1", secret, now);
     expect(readNewsletterToken(token, "unsubscribe", secret, now)).toEqual({ leadId: "lead-1" });
-    expect(readNewsletterToken(token, "unsubscribe", secret, new Date(now.getTime() + 364 * 86_400_000))).toEqual({ leadId: "lead-1" });
-    expect(readNewsletterToken(token, "unsubscribe", secret, new Date(now.getTime() + 366 * 86_400_000))).toBe("expired");
+    expect(readNewsletterToken(token, "unsubscribe", secret, new Date(now.getTime() + 364 * 86_400_000))).toEqual({
+      leadId: "lead-1",
+    });
+    expect(readNewsletterToken(token, "unsubscribe", secret, new Date(now.getTime() + 366 * 86_400_000))).toBe(
+      "expired",
+    );
     expect(readNewsletterToken(token, "confirm", secret, now)).toBe("invalid");
     expect(readNewsletterToken(token, "unsubscribe", "x".repeat(40), now)).toBe("invalid");
     expect(readNewsletterToken(token.replace("lead-1", "lead-2"), "unsubscribe", secret, now)).toBe("invalid");
@@ -42,7 +54,16 @@ describe.each(backends)("newsletter double opt-in on %s", (dialect) => {
   afterEach(() => storage.cleanup());
 
   const signUp = (email: string, at = now) =>
-    recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null }, consent: null }), { webhook: false, reply: true, now: at });
+    recordLead(
+      database,
+      sampleLead({
+        kind: "newsletter",
+        fields: { email },
+        contact: { name: null, email, phone: null, zip: null },
+        consent: null,
+      }),
+      { webhook: false, reply: true, now: at },
+    );
   const replyJobs = async (leadId: string) => (await getLead(database, leadId))!.jobs.filter((j) => j.kind === "reply");
 
   it("goes pending → confirmed → unsubscribed; only confirmed addresses are listed", async () => {
@@ -70,7 +91,11 @@ describe.each(backends)("newsletter double opt-in on %s", (dialect) => {
     await signUp("again@example.com", new Date(now.getTime() + 1000)); // a double click: still queued
     expect(await replyJobs(id)).toEqual([first]);
 
-    await database.db.updateTable("outbox_jobs").set({ status: "sent", sent_at: now.toISOString() }).where("id", "=", first.id).execute();
+    await database.db
+      .updateTable("outbox_jobs")
+      .set({ status: "sent", sent_at: now.toISOString() })
+      .where("id", "=", first.id)
+      .execute();
     await signUp("again@example.com", new Date(now.getTime() + CONFIRMATION_RESEND_MS - 1000)); // sent a moment ago
     expect((await replyJobs(id))[0]).toMatchObject({ id: first.id, status: "sent" });
 
@@ -80,7 +105,11 @@ describe.each(backends)("newsletter double opt-in on %s", (dialect) => {
     expect(rearmed).toMatchObject({ status: "pending", attempts: 0, sentAt: null });
     expect(rearmed.id).not.toBe(first.id); // a new message (its Message-ID comes from the job id)
 
-    await database.db.updateTable("outbox_jobs").set({ status: "sent", sent_at: later.toISOString() }).where("id", "=", rearmed.id).execute();
+    await database.db
+      .updateTable("outbox_jobs")
+      .set({ status: "sent", sent_at: later.toISOString() })
+      .where("id", "=", rearmed.id)
+      .execute();
     await confirmSubscription(database, id, later);
     await signUp("again@example.com", new Date(later.getTime() + 2 * CONFIRMATION_RESEND_MS)); // confirmed: nothing is sent
     expect((await replyJobs(id))[0]).toMatchObject({ id: rearmed.id, status: "sent" });

@@ -25,7 +25,8 @@ export function linkSecret(database: Database, env: Pick<Env, "LINK_SECRET">): P
 }
 
 // "newsletter:" keeps these signatures apart from any other use of the same key.
-const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(`newsletter:${payload}`).digest("base64url").slice(0, 32);
+const sign = (secret: string, payload: string) =>
+  createHmac("sha256", secret).update(`newsletter:${payload}`).digest("base64url").slice(0, 32);
 
 /** `<c|u>.<lead id>.<expiry, base 36 seconds>.<signature>` */
 export function newsletterToken(purpose: TokenPurpose, leadId: string, secret: string, now = new Date()): string {
@@ -35,19 +36,31 @@ export function newsletterToken(purpose: TokenPurpose, leadId: string, secret: s
 }
 
 /** The sign-up a token names, or why it does not: "invalid" (forged, altered, another purpose's) or "expired". */
-export function readNewsletterToken(token: string, purpose: TokenPurpose, secret: string, now = new Date()): { leadId: string } | "invalid" | "expired" {
+export function readNewsletterToken(
+  token: string,
+  purpose: TokenPurpose,
+  secret: string,
+  now = new Date(),
+): { leadId: string } | "invalid" | "expired" {
   if (token.length > 200) return "invalid";
   const parts = token.split(".");
   if (parts.length !== 4) return "invalid";
   const [code = "", leadId = "", expiry = "", signature = ""] = parts;
   const expected = Buffer.from(sign(secret, parts.slice(0, 3).join(".")));
   const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected) || code !== CODES[purpose] || !leadId) return "invalid";
+  if (given.length !== expected.length || !timingSafeEqual(given, expected) || code !== CODES[purpose] || !leadId)
+    return "invalid";
   if (Number.parseInt(expiry, 36) * 1000 < now.getTime()) return "expired";
   return { leadId };
 }
 
-export const newsletterLink = (purpose: TokenPurpose, leadId: string, secret: string, origin: string, now = new Date()) =>
+export const newsletterLink = (
+  purpose: TokenPurpose,
+  leadId: string,
+  secret: string,
+  origin: string,
+  now = new Date(),
+) =>
   `${origin}${purpose === "confirm" ? CONFIRM_PATH : UNSUBSCRIBE_PATH}?t=${encodeURIComponent(newsletterToken(purpose, leadId, secret, now))}`;
 
 /**
@@ -70,9 +83,18 @@ export interface Subscription {
 }
 
 const subscriptions = (database: Database) =>
-  database.db.selectFrom("newsletter_subscriptions as s").innerJoin("leads", "leads.id", "s.lead_id").select(["s.lead_id", "leads.email", "s.status", "leads.created_at", "s.confirmed_at"]);
+  database.db
+    .selectFrom("newsletter_subscriptions as s")
+    .innerJoin("leads", "leads.id", "s.lead_id")
+    .select(["s.lead_id", "leads.email", "s.status", "leads.created_at", "s.confirmed_at"]);
 
-const toSubscription = (row: { lead_id: string; email: string; status: SubscriptionStatus; created_at: string; confirmed_at: string | null }): Subscription => ({
+const toSubscription = (row: {
+  lead_id: string;
+  email: string;
+  status: SubscriptionStatus;
+  created_at: string;
+  confirmed_at: string | null;
+}): Subscription => ({
   leadId: row.lead_id,
   email: row.email,
   status: row.status,
@@ -86,7 +108,13 @@ export async function getSubscription(database: Database, leadId: string): Promi
 }
 
 /** Moves a sign-up to `status` from one of the states `from`; any other state stays. Returns the state after the call (undefined: no such sign-up). */
-async function move(database: Database, leadId: string, status: "confirmed" | "unsubscribed", from: SubscriptionStatus[], now: Date): Promise<SubscriptionStatus | undefined> {
+async function move(
+  database: Database,
+  leadId: string,
+  status: "confirmed" | "unsubscribed",
+  from: SubscriptionStatus[],
+  now: Date,
+): Promise<SubscriptionStatus | undefined> {
   const at = now.toISOString();
   await database.db
     .updateTable("newsletter_subscriptions")
@@ -98,13 +126,19 @@ async function move(database: Database, leadId: string, status: "confirmed" | "u
 }
 
 /** pending → confirmed (an unsubscribed address is not brought back by an old confirmation link). */
-export const confirmSubscription = (database: Database, leadId: string, now = new Date()) => move(database, leadId, "confirmed", ["pending"], now);
+export const confirmSubscription = (database: Database, leadId: string, now = new Date()) =>
+  move(database, leadId, "confirmed", ["pending"], now);
 
 /** pending or confirmed → unsubscribed (idempotent). */
-export const unsubscribe = (database: Database, leadId: string, now = new Date()) => move(database, leadId, "unsubscribed", ["pending", "confirmed"], now);
+export const unsubscribe = (database: Database, leadId: string, now = new Date()) =>
+  move(database, leadId, "unsubscribed", ["pending", "confirmed"], now);
 
 /** The addresses that may be sent the newsletter: confirmed ones only, in order of confirmation. */
 export async function listConfirmedSubscribers(database: Database): Promise<Subscription[]> {
-  const rows = await subscriptions(database).where("s.status", "=", "confirmed").orderBy("s.confirmed_at").orderBy("s.lead_id").execute();
+  const rows = await subscriptions(database)
+    .where("s.status", "=", "confirmed")
+    .orderBy("s.confirmed_at")
+    .orderBy("s.lead_id")
+    .execute();
   return rows.map(toSubscription);
 }

@@ -6,7 +6,15 @@ import type { Database, JobKind } from "../db/database.server.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../tests/support/storage.ts";
 import { parseEnv } from "../env.server.ts";
 import type { Delivery, Sender } from "./delivery.server.ts";
-import { backoffMs, errorCode, errorMessage, LEASE_MS, RETRY_FOR_MS, startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
+import {
+  backoffMs,
+  errorCode,
+  errorMessage,
+  LEASE_MS,
+  RETRY_FOR_MS,
+  startOutboxWorker,
+  type OutboxWorker,
+} from "./outbox.server.ts";
 import { getLead, recordLead } from "./store.server.ts";
 
 describe("backoffMs", () => {
@@ -20,20 +28,32 @@ describe("backoffMs", () => {
 
   it("adds at most ±10 % jitter and never exceeds the cap", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (failures, r) => {
-        const base = Math.min(30_000 * 2 ** (failures - 1), 6 * 3600_000);
-        const wait = backoffMs(failures, () => r);
-        expect(wait).toBeGreaterThanOrEqual(Math.floor(base * 0.9));
-        expect(wait).toBeLessThanOrEqual(Math.min(6 * 3600_000, Math.ceil(base * 1.1)));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (failures, r) => {
+          const base = Math.min(30_000 * 2 ** (failures - 1), 6 * 3600_000);
+          const wait = backoffMs(failures, () => r);
+          expect(wait).toBeGreaterThanOrEqual(Math.floor(base * 0.9));
+          expect(wait).toBeLessThanOrEqual(Math.min(6 * 3600_000, Math.ceil(base * 1.1)));
+        },
+      ),
     );
   });
 });
 
 describe("errorCode", () => {
   it("keeps codes and drops messages, which could carry personal data", () => {
-    expect(errorCode(Object.assign(new Error("550 <jane@example.com> rejected"), { code: "EENVELOPE", responseCode: 550 }))).toBe("EENVELOPE 550");
-    expect(errorCode(new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) }))).toBe("ECONNREFUSED");
+    expect(
+      errorCode(Object.assign(new Error("550 <jane@example.com> rejected"), { code: "EENVELOPE", responseCode: 550 })),
+    ).toBe("EENVELOPE 550");
+    expect(
+      errorCode(
+        new TypeError("fetch failed", {
+          cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+        }),
+      ),
+    ).toBe("ECONNREFUSED");
     expect(errorCode(new DOMException("The operation timed out", "TimeoutError"))).toBe("TimeoutError");
     expect(errorCode(new Error("jane@example.com"))).toBe("Error");
     expect(errorCode("jane@example.com")).toBe("UNKNOWN");
@@ -42,14 +62,27 @@ describe("errorCode", () => {
 
 describe("errorMessage", () => {
   it("keeps what went wrong, without e-mail addresses or URLs, on one line", () => {
-    const rejected = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <o'brien.jane+x@example.com>: Recipient address rejected"), {
-      code: "EENVELOPE",
-      responseCode: 550,
-    });
-    expect(errorMessage(rejected)).toBe("Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: Recipient address rejected");
-    expect(errorMessage(new Error("List-Unsubscribe needs an https:// link (RFC 8058)"))).toBe("List-Unsubscribe needs an https:// link (RFC 8058)");
-    expect(errorMessage(new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:9") }))).toBe("fetch failed: connect ECONNREFUSED 127.0.0.1:9");
-    expect(errorMessage(new Error("POST https://hooks.example/T0/secret-token failed\r\nfor jane@example.com"))).toBe("POST [url] failed for [address]");
+    const rejected = Object.assign(
+      new Error(
+        "Can't send mail - all recipients were rejected: 550 5.1.1 <o'brien.jane+x@example.com>: Recipient address rejected",
+      ),
+      {
+        code: "EENVELOPE",
+        responseCode: 550,
+      },
+    );
+    expect(errorMessage(rejected)).toBe(
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: Recipient address rejected",
+    );
+    expect(errorMessage(new Error("List-Unsubscribe needs an https:// link (RFC 8058)"))).toBe(
+      "List-Unsubscribe needs an https:// link (RFC 8058)",
+    );
+    expect(errorMessage(new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:9") }))).toBe(
+      "fetch failed: connect ECONNREFUSED 127.0.0.1:9",
+    );
+    expect(errorMessage(new Error("POST https://hooks.example/T0/secret-token failed\r\nfor jane@example.com"))).toBe(
+      "POST [url] failed for [address]",
+    );
     expect(errorMessage("jane@example.com")).toBe("");
     expect(errorMessage(new Error("x".repeat(1000)))).toHaveLength(300);
   });
@@ -108,7 +141,11 @@ describe.each(backends)("outbox worker on %s", (dialect) => {
     expect(sent.map((d) => d.kind).sort()).toEqual(["email", "webhook"]);
     let lead = (await getLead(database, id))!;
     expect(lead.deliveryStatus).toBe("notified");
-    expect(lead.jobs.find((j) => j.kind === "reply")).toMatchObject({ status: "pending", attempts: 1, lastError: "ECONNREFUSED" });
+    expect(lead.jobs.find((j) => j.kind === "reply")).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "ECONNREFUSED",
+    });
     for (let i = 0; i < 4; i++) {
       advance(3600_000);
       await w.drain();
@@ -126,7 +163,10 @@ describe.each(backends)("outbox worker on %s", (dialect) => {
     const { sent, senders } = recorder();
     const w = worker(senders);
     const attachment = { filename: "resume.pdf", contentType: "application/pdf", bytes: new Uint8Array([1, 2, 3]) };
-    const { id } = await recordLead(database, sampleLead({ kind: "application", attachment }), { webhook: true, now: clock });
+    const { id } = await recordLead(database, sampleLead({ kind: "application", attachment }), {
+      webhook: true,
+      now: clock,
+    });
     await w.drain();
     expect(sent.map((d) => [d.kind, d.lead.id]).sort()).toEqual([
       ["email", id],
@@ -171,7 +211,11 @@ describe.each(backends)("outbox worker on %s", (dialect) => {
     expect(deliveries.size).toBe(60);
     expect([...deliveries.values()].every((n) => n === 1)).toBe(true);
     expect(perWorker[0]! + perWorker[1]!).toBe(60);
-    const pending = await database.db.selectFrom("leads").select("id").where("delivery_status", "!=", "notified").execute();
+    const pending = await database.db
+      .selectFrom("leads")
+      .select("id")
+      .where("delivery_status", "!=", "notified")
+      .execute();
     expect(pending).toEqual([]);
   });
 
@@ -209,12 +253,16 @@ describe.each(backends)("outbox worker on %s", (dialect) => {
 
     const log = logLines.join("");
     expect(log).toContain('"error":"ECONNREFUSED"');
-    for (const personal of ["jane", "Jane", "Doe", "2085550199", "203.0.113.7", "83646"]) expect(log).not.toContain(personal);
+    for (const personal of ["jane", "Jane", "Doe", "2085550199", "203.0.113.7", "83646"])
+      expect(log).not.toContain(personal);
   });
 
   it('logs a failure\'s code and message (addresses taken out), not just "Error"', async () => {
     const failures: unknown[] = [
-      Object.assign(new Error("Invalid login: 535 5.7.8 Username and Password not accepted for jane.doe@example.com"), { code: "EAUTH", responseCode: 535 }),
+      Object.assign(new Error("Invalid login: 535 5.7.8 Username and Password not accepted for jane.doe@example.com"), {
+        code: "EAUTH",
+        responseCode: 535,
+      }),
       new Error("List-Unsubscribe needs an https:// link (RFC 8058)"),
     ];
     const w = worker({
@@ -226,7 +274,9 @@ describe.each(backends)("outbox worker on %s", (dialect) => {
     await w.drain();
     advance(3600_000);
     await w.drain();
-    const warnings = logLines.map((l) => JSON.parse(l) as { level: number; msg: string; error?: string; message?: string }).filter((l) => l.msg === "lead notification failed; will retry");
+    const warnings = logLines
+      .map((l) => JSON.parse(l) as { level: number; msg: string; error?: string; message?: string })
+      .filter((l) => l.msg === "lead notification failed; will retry");
     expect(warnings.map((l) => [l.error, l.message])).toEqual([
       ["EAUTH 535", "Invalid login: 535 5.7.8 Username and Password not accepted for [address]"],
       ["Error", "List-Unsubscribe needs an https:// link (RFC 8058)"],
@@ -249,7 +299,9 @@ describe.each(backends)("outbox worker on %s", (dialect) => {
     expect(clock.getTime() - start).toBeLessThanOrEqual(RETRY_FOR_MS);
     expect(clock.getTime() - start).toBeGreaterThan(RETRY_FOR_MS - 7 * 3600_000);
     expect(job.attempts).toBeGreaterThan(30);
-    const errors = logLines.map((l) => JSON.parse(l) as { level: number; jobId?: string }).filter((l) => l.level === 50);
+    const errors = logLines
+      .map((l) => JSON.parse(l) as { level: number; jobId?: string })
+      .filter((l) => l.level === 50);
     expect(errors).toEqual([expect.objectContaining({ jobId: job.id, kind: "email", error: "ECONNREFUSED" })]);
     expect((await getLead(database, id))!.deliveryStatus).toBe("pending");
   });
@@ -327,7 +379,15 @@ describe.each(backends)("outbox worker on %s", (dialect) => {
       await new Promise<void>((resolve) => (release = resolve));
     };
     await recordLead(database, sampleLead(), { webhook: false, now: clock });
-    const a = startOutboxWorker({ database, env, logger, pollMs: 3_600_000, now: () => clock, senders: { email: slow }, renewMs: 10 });
+    const a = startOutboxWorker({
+      database,
+      env,
+      logger,
+      pollMs: 3_600_000,
+      now: () => clock,
+      senders: { email: slow },
+      renewMs: 10,
+    });
     workers.push(a);
     const running = a.drain();
     await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
@@ -335,7 +395,10 @@ describe.each(backends)("outbox worker on %s", (dialect) => {
     advance(LEASE_MS - 1000);
     await vi.waitFor(
       async () => {
-        const { locked_until } = await database.db.selectFrom("outbox_jobs").select("locked_until").executeTakeFirstOrThrow();
+        const { locked_until } = await database.db
+          .selectFrom("outbox_jobs")
+          .select("locked_until")
+          .executeTakeFirstOrThrow();
         expect(Date.parse(locked_until!)).toBeGreaterThan(claimedUntil);
       },
       { timeout: 5000 },
@@ -347,7 +410,9 @@ describe.each(backends)("outbox worker on %s", (dialect) => {
     expect(sent).toHaveLength(1);
     release();
     await running;
-    expect(await database.db.selectFrom("outbox_jobs").select("status").executeTakeFirstOrThrow()).toEqual({ status: "sent" });
+    expect(await database.db.selectFrom("outbox_jobs").select("status").executeTakeFirstOrThrow()).toEqual({
+      status: "sent",
+    });
   });
 
   it("recovers a crashed worker's job within a short lease (at most a minute)", () => {

@@ -24,7 +24,14 @@ import { createMailSender, purgeMailFiles } from "./mail.server.ts";
 import { pruneAuth } from "../admin/auth.server.ts";
 import { linkSecret } from "./newsletter.server.ts";
 import { composeReplyEmail } from "./reply.server.ts";
-import { getAttachment, getLead, markNotified, pruneRateLimits, purgeExpiredLeads, RETENTION_DAYS } from "./store.server.ts";
+import {
+  getAttachment,
+  getLead,
+  markNotified,
+  pruneRateLimits,
+  purgeExpiredLeads,
+  RETENTION_DAYS,
+} from "./store.server.ts";
 import { postLead } from "./webhook.server.ts";
 import type { Sender } from "./delivery.server.ts";
 
@@ -49,8 +56,14 @@ export function backoffMs(failures: number, random: () => number = Math.random, 
 /** A short, non-personal description of a failure: an error code (and SMTP response code), never a message. */
 export function errorCode(err: unknown): string {
   if (typeof err !== "object" || err === null) return "UNKNOWN";
-  const { code, responseCode, cause, name } = err as { code?: unknown; responseCode?: unknown; cause?: unknown; name?: unknown };
-  if (typeof code === "string") return `${code}${typeof responseCode === "number" ? ` ${responseCode}` : ""}`.slice(0, 80);
+  const { code, responseCode, cause, name } = err as {
+    code?: unknown;
+    responseCode?: unknown;
+    cause?: unknown;
+    name?: unknown;
+  };
+  if (typeof code === "string")
+    return `${code}${typeof responseCode === "number" ? ` ${responseCode}` : ""}`.slice(0, 80);
   const inner = cause === undefined ? "UNKNOWN" : errorCode(cause);
   if (inner !== "UNKNOWN") return inner;
   return typeof name === "string" ? name.slice(0, 80) : "UNKNOWN";
@@ -65,7 +78,10 @@ const URL_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi;
  * ("550 5.1.1 <jane@example.com>: Recipient address rejected"), and a webhook URL can hold a token.
  */
 export function errorMessage(err: unknown): string {
-  const messageOf = (e: unknown) => (e instanceof Error || (typeof e === "object" && e !== null && "message" in e) ? String((e as { message: unknown }).message) : "");
+  const messageOf = (e: unknown) =>
+    e instanceof Error || (typeof e === "object" && e !== null && "message" in e)
+      ? String((e as { message: unknown }).message)
+      : "";
   const own = messageOf(err);
   const cause = typeof err === "object" && err !== null ? messageOf((err as { cause?: unknown }).cause) : "";
   const text = cause && !own.includes(cause) ? `${own}: ${cause}` : own;
@@ -110,7 +126,11 @@ export function startOutboxWorker(opts: {
   const senders: Record<JobKind, Sender> = {
     email: opts.senders?.email ?? createMailSender(env),
     webhook: opts.senders?.webhook ?? (({ jobId, lead }) => postLead(lead, env, jobId)),
-    reply: opts.senders?.reply ?? createMailSender(env, async (delivery) => composeReplyEmail(delivery, { env, secret: await linkSecret(database, env), now: now() })),
+    reply:
+      opts.senders?.reply ??
+      createMailSender(env, async (delivery) =>
+        composeReplyEmail(delivery, { env, secret: await linkSecret(database, env), now: now() }),
+      ),
   };
 
   /** Leases up to BATCH_SIZE due jobs in one statement; on PostgreSQL rows another instance is claiming are skipped. */
@@ -118,7 +138,11 @@ export function startOutboxWorker(opts: {
     const at = now();
     const iso = at.toISOString();
     const isDue = (eb: ExpressionBuilder<DB, "outbox_jobs">) =>
-      eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", iso), eb.or([eb("locked_until", "is", null), eb("locked_until", "<", iso)])]);
+      eb.and([
+        eb("status", "=", "pending"),
+        eb("next_attempt_at", "<=", iso),
+        eb.or([eb("locked_until", "is", null), eb("locked_until", "<", iso)]),
+      ]);
     const due = db.selectFrom("outbox_jobs").select("id").where(isDue).orderBy("next_attempt_at").limit(BATCH_SIZE);
     return db
       .updateTable("outbox_jobs")
@@ -130,7 +154,10 @@ export function startOutboxWorker(opts: {
   }
 
   /** Updates a job only while this worker still holds its lease; false when the lease was lost. */
-  async function settle(job: Job, values: Partial<Omit<Job, "id" | "lead_id" | "kind" | "created_at">>): Promise<boolean> {
+  async function settle(
+    job: Job,
+    values: Partial<Omit<Job, "id" | "lead_id" | "kind" | "created_at">>,
+  ): Promise<boolean> {
     const result = await db
       .updateTable("outbox_jobs")
       .set({ ...values, locked_until: null, lease_token: null })
@@ -167,7 +194,14 @@ export function startOutboxWorker(opts: {
       try {
         const result = await db
           .updateTable("outbox_jobs")
-          .set({ status: "sent", attempts, sent_at: now().toISOString(), last_error: null, locked_until: null, lease_token: null })
+          .set({
+            status: "sent",
+            attempts,
+            sent_at: now().toISOString(),
+            last_error: null,
+            locked_until: null,
+            lease_token: null,
+          })
           .where("id", "=", job.id)
           .where("status", "=", "pending")
           .executeTakeFirst();
@@ -176,7 +210,10 @@ export function startOutboxWorker(opts: {
         return true;
       } catch (err) {
         if (abandonMarks) {
-          logger.error({ ...log, ...failure(err) }, "lead notification sent but could not be marked sent before shutdown; it may be sent again");
+          logger.error(
+            { ...log, ...failure(err) },
+            "lead notification sent but could not be marked sent before shutdown; it may be sent again",
+          );
           return false;
         }
         logger.warn({ ...log, ...failure(err) }, "lead notification sent; marking it sent failed, retrying");
@@ -197,23 +234,37 @@ export function startOutboxWorker(opts: {
     try {
       const lead = await getLead(database, job.lead_id);
       if (!lead) throw Object.assign(new Error("lead not found"), { code: "LEAD_NOT_FOUND" });
-      const attachment = job.kind === "email" && lead.attachment ? ((await getAttachment(database, lead.id)) ?? null) : null;
+      const attachment =
+        job.kind === "email" && lead.attachment ? ((await getAttachment(database, lead.id)) ?? null) : null;
       await senders[job.kind]({ jobId: job.id, lead, attachment });
     } catch (err) {
       clearInterval(renewal);
       const error = errorCode(err);
       const message = errorMessage(err);
       const at = now();
-      const next = new Date(at.getTime() + backoffMs(attempts, Math.random, (env.OUTBOX_FIRST_RETRY_SECONDS ?? 30) * 1000));
+      const next = new Date(
+        at.getTime() + backoffMs(attempts, Math.random, (env.OUTBOX_FIRST_RETRY_SECONDS ?? 30) * 1000),
+      );
       const dead = next.getTime() > Date.parse(job.created_at) + RETRY_FOR_MS;
       // Nothing was sent, so a failure to record the failure is harmless: the lease expires and it is retried.
-      const settled = await settle(job, { status: dead ? "dead" : "pending", attempts, last_error: error, next_attempt_at: next.toISOString() }).catch(() => null);
+      const settled = await settle(job, {
+        status: dead ? "dead" : "pending",
+        attempts,
+        last_error: error,
+        next_attempt_at: next.toISOString(),
+      }).catch(() => null);
       if (settled === null) {
-        logger.warn({ ...log, error, message }, "lead notification failed; recording the failure failed too, it is retried when its lease expires");
+        logger.warn(
+          { ...log, error, message },
+          "lead notification failed; recording the failure failed too, it is retried when its lease expires",
+        );
       } else if (!settled) {
         logger.warn({ ...log, error, message }, "outbox job failed after its lease was lost");
       } else if (dead) {
-        logger.error({ ...log, error, message }, "lead notification failed for 7 days and was given up; see npm run leads -- show");
+        logger.error(
+          { ...log, error, message },
+          "lead notification failed for 7 days and was given up; see npm run leads -- show",
+        );
       } else {
         logger.warn({ ...log, error, message, retryAt: next.toISOString() }, "lead notification failed; will retry");
       }
@@ -227,7 +278,8 @@ export function startOutboxWorker(opts: {
   async function pass(): Promise<number> {
     const jobs = await claim();
     const results = await Promise.allSettled(jobs.map(deliver));
-    for (const r of results) if (r.status === "rejected") logger.error(failure(r.reason), "outbox delivery failed unexpectedly");
+    for (const r of results)
+      if (r.status === "rejected") logger.error(failure(r.reason), "outbox delivery failed unexpectedly");
     return jobs.length;
   }
 

@@ -11,16 +11,27 @@ import { jobs } from "../../content/careers.ts";
 import { composeReplyEmail, plainName, type ReplyContext } from "./reply.server.ts";
 import type { NewLead } from "./store.server.ts";
 
-const env = parseEnv({ NODE_ENV: "test", MAIL_FROM: "website@gemstateexteriorcleaning.com", SITE_URL: "https://www.gemstateexteriorcleaning.com" });
+const env = parseEnv({
+  NODE_ENV: "test",
+  MAIL_FROM: "website@gemstateexteriorcleaning.com",
+  SITE_URL: "https://www.gemstateexteriorcleaning.com",
+});
 const secret = "s".repeat(40);
 const now = new Date("2030-01-01T18:00:00Z");
 const ctx: ReplyContext = { env, secret, now };
 const PRICE = "House washing — 2,000 sq ft · 2 stories · vinyl siding: $300 – $600";
 
-const reply = (overrides: Partial<NewLead> = {}) => composeReplyEmail({ jobId: "job-7", lead: sampleLeadRow(overrides), attachment: null }, ctx);
+const reply = (overrides: Partial<NewLead> = {}) =>
+  composeReplyEmail({ jobId: "job-7", lead: sampleLeadRow(overrides), attachment: null }, ctx);
 const newsletter = () =>
-  reply({ kind: "newsletter", fields: { email: "reader@example.com", source: "newsletter" }, contact: { name: null, email: "reader@example.com", phone: null, zip: null }, inServiceArea: null });
-const linkIn = (text: string, path: string) => new URL(new RegExp(`https://www\\.gemstateexteriorcleaning\\.com${path}\\?t=\\S+`).exec(text)![0]);
+  reply({
+    kind: "newsletter",
+    fields: { email: "reader@example.com", source: "newsletter" },
+    contact: { name: null, email: "reader@example.com", phone: null, zip: null },
+    inServiceArea: null,
+  });
+const linkIn = (text: string, path: string) =>
+  new URL(new RegExp(`https://www\\.gemstateexteriorcleaning\\.com${path}\\?t=\\S+`).exec(text)![0]);
 
 describe("composeReplyEmail (the visitor's e-mail)", () => {
   it("gives the reference, what happens next and when, the hours and the phone, from the site's address with Reply-To the business", () => {
@@ -36,7 +47,9 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
     expect(text).toContain(`We will reply within ${business.replyWithinHours} hours with your free estimate.`);
     for (const h of business.hours) expect(text).toContain(`${h.days}: ${h.display}`);
     expect(text).toContain(`Call us at ${business.phone.display}`);
-    expect(text).toContain("What you chose\n--------------\nProperty type: Residential\nPreferred contact method: Text message");
+    expect(text).toContain(
+      "What you chose\n--------------\nProperty type: Residential\nPreferred contact method: Text message",
+    );
     expect(text).not.toContain("Two-story house");
     expect(text).not.toContain("price range");
     expect(String(message.html)).toContain("GS-5A4A-D3A8");
@@ -46,25 +59,43 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
     const message = reply({ fields: { ...sampleLead().fields, priceEstimate: PRICE } });
     expect(String(message.text)).toContain(`Your price range\n----------------\n${PRICE}`);
     expect(String(message.html)).toContain("House washing — 2,000 sq ft · 2 stories · vinyl siding: $300 – $600");
-    expect(String(reply({ fields: { ...sampleLead().fields, priceEstimate: "  " } }).text)).not.toContain("Your price range");
+    expect(String(reply({ fields: { ...sampleLead().fields, priceEstimate: "  " } }).text)).not.toContain(
+      "Your price range",
+    );
   });
 
   it("says an application is called back, and a ZIP outside the area is confirmed when we reply", () => {
-    const application = reply({ kind: "application", fields: { firstName: "Sam", position: jobs[0]!.title, availability: "Part-time", experience: "Ten years." } });
+    const application = reply({
+      kind: "application",
+      fields: { firstName: "Sam", position: jobs[0]!.title, availability: "Part-time", experience: "Ten years." },
+    });
     expect(application.subject).toBe("We received your job application (reference GS-5A4A-D3A8)");
-    expect(String(application.text)).toContain(`We received your application for ${jobs[0]!.title} and will call you within a few business days.`);
+    expect(String(application.text)).toContain(
+      `We received your application for ${jobs[0]!.title} and will call you within a few business days.`,
+    );
     expect(String(application.text)).toContain(`Position: ${jobs[0]!.title}\nAvailability: Part-time`);
     expect(String(application.text)).not.toContain("Ten years");
     // A position that is not one of the open jobs is not repeated.
-    expect(String(reply({ kind: "application", fields: { position: "Verify now" } }).text)).toContain("We received your application for the position and");
+    expect(String(reply({ kind: "application", fields: { position: "Verify now" } }).text)).toContain(
+      "We received your application for the position and",
+    );
     expect(String(reply({ inServiceArea: false }).text)).toContain("outside the area we usually serve");
   });
 
   it("lists only the choices from the form's fixed lists, by their labels", () => {
     const text = String(
-      reply({ fields: { ...sampleLead().fields, servicesNeeded: ["House Washing", "Click https://evil.example", "roof-cleaning"], serviceType: "Mansion", contactMethod: "email" } }).text,
+      reply({
+        fields: {
+          ...sampleLead().fields,
+          servicesNeeded: ["House Washing", "Click https://evil.example", "roof-cleaning"],
+          serviceType: "Mansion",
+          contactMethod: "email",
+        },
+      }).text,
     );
-    expect(text).toContain("What you chose\n--------------\nServices: House Washing, Roof Cleaning\nPreferred contact method: Email\n");
+    expect(text).toContain(
+      "What you chose\n--------------\nServices: House Washing, Roof Cleaning\nPreferred contact method: Email\n",
+    );
     expect(text).not.toMatch(/evil|Mansion|Property type/);
   });
 
@@ -74,21 +105,52 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
       expect(String(mail.text)).toContain(`Hi ${name},`);
       expect(mail.to).toEqual({ name: `${name} Doe`, address: "jane.doe@example.com" });
     }
-    for (const name of ["Jane http://x.example", "Jane2", "Visit evil.example", "<b>Jane</b>", "Jane  Doe", "Your mailbox is suspended, verify", "Abcdefghij Abcdefghij Abcdefghij"]) {
+    for (const name of [
+      "Jane http://x.example",
+      "Jane2",
+      "Visit evil.example",
+      "<b>Jane</b>",
+      "Jane  Doe",
+      "Your mailbox is suspended, verify",
+      "Abcdefghij Abcdefghij Abcdefghij",
+    ]) {
       const mail = reply({ fields: { ...sampleLead().fields, firstName: name } });
       expect(String(mail.text)).toContain("Hi,\n");
       expect(mail.to).toBe("jane.doe@example.com");
     }
-    expect(reply({ fields: { ...sampleLead().fields, lastName: "Doe (verify at evil.example)" } }).to).toBe("jane.doe@example.com");
+    expect(reply({ fields: { ...sampleLead().fields, lastName: "Doe (verify at evil.example)" } }).to).toBe(
+      "jane.doe@example.com",
+    );
   });
 
   it("carries nothing a stranger wrote: no piece of any free field longer than 5 characters, and no link but the site's", () => {
-    const phishing = fc.constantFrom("Your mailbox is suspended. Verify now at https://evil.example/login", "Call +1 900 555 0100 now", "<a href='https://evil.example'>Verify</a>");
-    const free = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: "grapheme", maxLength: 40 }), fc.webUrl(), phishing, fc.lorem({ maxCount: 8 }));
+    const phishing = fc.constantFrom(
+      "Your mailbox is suspended. Verify now at https://evil.example/login",
+      "Call +1 900 555 0100 now",
+      "<a href='https://evil.example'>Verify</a>",
+    );
+    const free = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.string({ unit: "grapheme", maxLength: 40 }),
+      fc.webUrl(),
+      phishing,
+      fc.lorem({ maxCount: 8 }),
+    );
     const kinds = fc.constantFrom("estimate" as const, "contact" as const, "application" as const);
-    const decodeHtml = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e]!);
+    const decodeHtml = (html: string) =>
+      html
+        .replace(/<[^>]*>/g, " ")
+        .replace(
+          /&(lt|gt|quot|#39|amp);/g,
+          (_, e: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e]!,
+        );
     const shown = (mail: ReturnType<typeof reply>) =>
-      [String(mail.subject), String(mail.text), decodeHtml(String(mail.html)), typeof mail.to === "object" ? String((mail.to as { name: string }).name) : ""].join("\n");
+      [
+        String(mail.subject),
+        String(mail.text),
+        decodeHtml(String(mail.html)),
+        typeof mail.to === "object" ? String((mail.to as { name: string }).name) : "",
+      ].join("\n");
     fc.assert(
       fc.property(
         kinds,
@@ -107,12 +169,26 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
         }),
         (kind, typed) => {
           const { name, ...fields } = typed;
-          const mail = reply({ kind, fields: { ...fields, email: "jane.doe@example.com", phone: "+12085550199", zipcode: "83646" }, contact: { ...sampleLead().contact, name } });
+          const mail = reply({
+            kind,
+            fields: { ...fields, email: "jane.doe@example.com", phone: "+12085550199", zipcode: "83646" },
+            contact: { ...sampleLead().contact, name },
+          });
           // The same request with only its names: what the business writes, and the names when they are plain names.
           const blank = shown(reply({ kind, fields: { firstName: fields.firstName, lastName: fields.lastName } }));
           const all = shown(mail);
           // Names are shown only when they are plain names (the test above); every other piece must not be.
-          const texts = [fields.city, fields.message, fields.experience, name, fields.position, fields.availability, fields.contactMethod, fields.serviceType, ...fields.servicesNeeded];
+          const texts = [
+            fields.city,
+            fields.message,
+            fields.experience,
+            name,
+            fields.position,
+            fields.availability,
+            fields.contactMethod,
+            fields.serviceType,
+            ...fields.servicesNeeded,
+          ];
           for (const field of [fields.firstName, fields.lastName]) if (!plainName(field)) texts.push(field);
           for (const typedText of texts)
             for (let i = 0; i + 6 <= typedText.length; i++) {
@@ -120,7 +196,8 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
               // A piece of the business's own wording (a visitor may type "request") or of a plain name is not an echo.
               if (all.includes(piece)) expect(blank).toContain(piece);
             }
-          for (const url of all.match(/https?:\/\/\S+|\bwww\.\S+/g) ?? []) expect(url).toMatch(/^(https:\/\/)?www\.gemstateexteriorcleaning\.com\b/);
+          for (const url of all.match(/https?:\/\/\S+|\bwww\.\S+/g) ?? [])
+            expect(url).toMatch(/^(https:\/\/)?www\.gemstateexteriorcleaning\.com\b/);
         },
       ),
       { numRuns: 100 },
@@ -153,23 +230,45 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
     expect(text).not.toContain("GS-");
     const confirm = linkIn(text, "/newsletter/confirm");
     const unsubscribe = linkIn(text, "/newsletter/unsubscribe");
-    expect(readNewsletterToken(confirm.searchParams.get("t")!, "confirm", secret, now)).toEqual({ leadId: "5a4ad3a8-0d0c-4a5e-9c5e-2b8f0c1d2e3f" });
-    expect(readNewsletterToken(confirm.searchParams.get("t")!, "confirm", secret, new Date(now.getTime() + 8 * 86_400_000))).toBe("expired");
+    expect(readNewsletterToken(confirm.searchParams.get("t")!, "confirm", secret, now)).toEqual({
+      leadId: "5a4ad3a8-0d0c-4a5e-9c5e-2b8f0c1d2e3f",
+    });
+    expect(
+      readNewsletterToken(confirm.searchParams.get("t")!, "confirm", secret, new Date(now.getTime() + 8 * 86_400_000)),
+    ).toBe("expired");
     expect(readNewsletterToken(confirm.searchParams.get("t")!, "unsubscribe", secret, now)).toBe("invalid");
-    expect(message.headers).toEqual({ "List-Unsubscribe": `<${unsubscribe.href}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(message.headers).toEqual({
+      "List-Unsubscribe": `<${unsubscribe.href}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     expect(String(message.html)).toContain(`href="${confirm.href}"`);
   });
 
   it("builds the one-click List-Unsubscribe-Post header for an https link only", () => {
-    expect(listUnsubscribeHeaders("https://example.com/u?t=1")).toEqual({ "List-Unsubscribe": "<https://example.com/u?t=1>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
-    expect(listUnsubscribeHeaders("http://localhost:5173/u?t=1")).toEqual({ "List-Unsubscribe": "<http://localhost:5173/u?t=1>" });
+    expect(listUnsubscribeHeaders("https://example.com/u?t=1")).toEqual({
+      "List-Unsubscribe": "<https://example.com/u?t=1>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    expect(listUnsubscribeHeaders("http://localhost:5173/u?t=1")).toEqual({
+      "List-Unsubscribe": "<http://localhost:5173/u?t=1>",
+    });
   });
 
   it("with an http SITE_URL (development), the confirmation e-mail is built without the one-click header instead of failing", () => {
-    const dev = parseEnv({ NODE_ENV: "development", MAIL_FROM: "website@gemstateexteriorcleaning.com", SITE_URL: "http://localhost:5173" });
-    const lead = sampleLeadRow({ kind: "newsletter", fields: { email: "reader@example.com" }, contact: { name: null, email: "reader@example.com", phone: null, zip: null } });
+    const dev = parseEnv({
+      NODE_ENV: "development",
+      MAIL_FROM: "website@gemstateexteriorcleaning.com",
+      SITE_URL: "http://localhost:5173",
+    });
+    const lead = sampleLeadRow({
+      kind: "newsletter",
+      fields: { email: "reader@example.com" },
+      contact: { name: null, email: "reader@example.com", phone: null, zip: null },
+    });
     const message = composeReplyEmail({ jobId: "job-9", lead, attachment: null }, { env: dev, secret, now });
-    expect(message.headers).toEqual({ "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:5173\/newsletter\/unsubscribe\?t=\S+>$/) });
+    expect(message.headers).toEqual({
+      "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:5173\/newsletter\/unsubscribe\?t=\S+>$/),
+    });
     expect(String(message.text)).toContain("http://localhost:5173/newsletter/confirm?t=");
   });
 });
@@ -178,7 +277,9 @@ describe("the visitor's e-mail over SMTP", () => {
   const received: { to: string[]; raw: string }[] = [];
   let sink: SmtpSink;
   beforeAll(async () => {
-    sink = await startSmtpSink({ onMessage: (raw, envelope) => void received.push({ to: envelope.to, raw: raw.toString("utf8") }) });
+    sink = await startSmtpSink({
+      onMessage: (raw, envelope) => void received.push({ to: envelope.to, raw: raw.toString("utf8") }),
+    });
   });
   afterAll(() => sink.close());
 
@@ -186,14 +287,20 @@ describe("the visitor's e-mail over SMTP", () => {
     const send = createMailSender({ ...env, SMTP_URL: sink.url }, (delivery) => composeReplyEmail(delivery, ctx));
     await send({
       jobId: "job-8",
-      lead: sampleLeadRow({ kind: "newsletter", fields: { email: "reader@example.com" }, contact: { name: null, email: "reader@example.com", phone: null, zip: null } }),
+      lead: sampleLeadRow({
+        kind: "newsletter",
+        fields: { email: "reader@example.com" },
+        contact: { name: null, email: "reader@example.com", phone: null, zip: null },
+      }),
       attachment: null,
     });
     expect(received.at(-1)!.to).toEqual(["reader@example.com"]);
     const message = parsePart(received.at(-1)!.raw);
     expect(headerValue(message, "reply-to")).toBe(`${business.name} <${business.email}>`);
     expect(headerValues(message, "list-unsubscribe")).toHaveLength(1);
-    expect(headerValue(message, "list-unsubscribe")).toMatch(/^<https:\/\/www\.gemstateexteriorcleaning\.com\/newsletter\/unsubscribe\?t=[^>\s]+>$/);
+    expect(headerValue(message, "list-unsubscribe")).toMatch(
+      /^<https:\/\/www\.gemstateexteriorcleaning\.com\/newsletter\/unsubscribe\?t=[^>\s]+>$/,
+    );
     expect(headerValue(message, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     const types = leaves(message).map((p) => headerValue(p, "content-type").split(";")[0]);
     expect(types).toEqual(["text/plain", "text/html"]);

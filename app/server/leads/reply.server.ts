@@ -41,14 +41,21 @@ const text = (value: unknown): string => (typeof value === "string" ? value.trim
 const hoursLines = () => business.hours.map((h) => `${h.days}: ${h.display}`);
 
 /** A paragraph: text lines for the plain part, the same escaped for HTML. */
-type Block = { heading?: string; lines: string[]; rows?: { label: string; value: string }[]; link?: { label: string; href: string; button?: boolean } };
+type Block = {
+  heading?: string;
+  lines: string[];
+  rows?: { label: string; value: string }[];
+  link?: { label: string; href: string; button?: boolean };
+};
 
 function render(blocks: Block[], title: string): { text: string; html: string } {
   const textParts = blocks.map((b) =>
     [
       b.heading ? `${b.heading}\n${"-".repeat(b.heading.length)}` : "",
       ...b.lines,
-      ...(b.rows ?? []).map(({ label, value }) => (value.includes("\n") ? `${label}:\n  ${value.split("\n").join("\n  ")}` : `${label}: ${value}`)),
+      ...(b.rows ?? []).map(({ label, value }) =>
+        value.includes("\n") ? `${label}:\n  ${value.split("\n").join("\n  ")}` : `${label}: ${value}`,
+      ),
       b.link ? `${b.link.label}:\n${b.link.href}` : "",
     ]
       .filter(Boolean)
@@ -83,7 +90,14 @@ ${htmlParts.join("\n")}
   };
 }
 
-const signature = (): Block => ({ lines: [business.name, business.dba, `${business.phone.display} · ${business.email}`, business.origin.replace(/^https?:\/\//, "")] });
+const signature = (): Block => ({
+  lines: [
+    business.name,
+    business.dba,
+    `${business.phone.display} · ${business.email}`,
+    business.origin.replace(/^https?:\/\//, ""),
+  ],
+});
 
 /** The longest name the reply greets with; a longer "name" is greeted without it. */
 const MAX_NAME = 30;
@@ -96,7 +110,8 @@ export function plainName(value: unknown): string {
 
 type Option = { readonly value: string; readonly label: string };
 /** The label of a stored choice when it is one of the list's (stored as its value or its label); else "". */
-const chosen = (options: readonly Option[], value: unknown): string => (typeof value === "string" ? (options.find((o) => o.value === value || o.label === value)?.label ?? "") : "");
+const chosen = (options: readonly Option[], value: unknown): string =>
+  typeof value === "string" ? (options.find((o) => o.value === value || o.label === value)?.label ?? "") : "";
 const chosenAll = (options: readonly Option[], value: unknown): string =>
   Array.isArray(value)
     ? value
@@ -118,7 +133,11 @@ function choiceRows(fields: LeadRow["fields"]): { label: string; value: string }
   return rows.filter((row) => row.value !== "");
 }
 
-function requestReply(lead: LeadRow & { kind: Exclude<LeadKind, "newsletter"> }): { subject: string; title: string; blocks: Block[] } {
+function requestReply(lead: LeadRow & { kind: Exclude<LeadKind, "newsletter"> }): {
+  subject: string;
+  title: string;
+  blocks: Block[];
+} {
   const reference = referenceOf(lead.id);
   const firstName = plainName(lead.fields.firstName);
   // The range the server computed from the pricing choices (pricing.tsx); never text the visitor sent.
@@ -127,13 +146,30 @@ function requestReply(lead: LeadRow & { kind: Exclude<LeadKind, "newsletter"> })
   const confirmation = confirmationOf(lead.kind, { ...lead.fields, position: position || null });
   const next: string[] = [confirmation.message];
   if (lead.kind !== "application") next.push("Our office hours (Mountain Time):", ...hoursLines().map((l) => `  ${l}`));
-  if (lead.inServiceArea === false) next.push("Your ZIP code is outside the area we usually serve. We will confirm whether we can cover your location when we reply.");
+  if (lead.inServiceArea === false)
+    next.push(
+      "Your ZIP code is outside the area we usually serve. We will confirm whether we can cover your location when we reply.",
+    );
   next.push(`Urgent job or a question? Call us at ${business.phone.display}, or reply to this e-mail.`);
   const blocks: Block[] = [
-    { lines: [`Hi${firstName ? ` ${firstName}` : ""},`, `Thank you for contacting ${business.name}. We received your ${what[lead.kind]}.`] },
-    { lines: [`Your reference number: ${reference}`, "Please mention it when you call or reply, so we find your request at once."] },
+    {
+      lines: [
+        `Hi${firstName ? ` ${firstName}` : ""},`,
+        `Thank you for contacting ${business.name}. We received your ${what[lead.kind]}.`,
+      ],
+    },
+    {
+      lines: [
+        `Your reference number: ${reference}`,
+        "Please mention it when you call or reply, so we find your request at once.",
+      ],
+    },
   ];
-  if (price) blocks.push({ heading: "Your price range", lines: [price, "An estimate from what you told us; we confirm the price once we have seen the property."] });
+  if (price)
+    blocks.push({
+      heading: "Your price range",
+      lines: [price, "An estimate from what you told us; we confirm the price once we have seen the property."],
+    });
   blocks.push({ heading: "What happens next", lines: next });
   const choices = choiceRows(lead.fields);
   if (choices.length > 0) blocks.push({ heading: "What you chose", lines: [], rows: choices });
@@ -141,7 +177,10 @@ function requestReply(lead: LeadRow & { kind: Exclude<LeadKind, "newsletter"> })
   return { subject: `We received your ${what[lead.kind]} (reference ${reference})`, title: confirmation.title, blocks };
 }
 
-function confirmationRequest(confirmUrl: string, unsubscribeUrl: string): { subject: string; title: string; blocks: Block[] } {
+function confirmationRequest(
+  confirmUrl: string,
+  unsubscribeUrl: string,
+): { subject: string; title: string; blocks: Block[] } {
   const days = Math.round(CONFIRM_TTL_MS / 86_400_000);
   return {
     subject: `Please confirm your subscription to ${business.name} tips`,
@@ -154,7 +193,12 @@ function confirmationRequest(confirmUrl: string, unsubscribeUrl: string): { subj
         ],
       },
       { lines: [], link: { label: "Confirm my subscription", href: confirmUrl, button: true } },
-      { lines: ["Did not sign up? Ignore this e-mail: you will not hear from us again.", `Questions? Call us at ${business.phone.display}.`] },
+      {
+        lines: [
+          "Did not sign up? Ignore this e-mail: you will not hear from us again.",
+          `Questions? Call us at ${business.phone.display}.`,
+        ],
+      },
       { lines: [], link: { label: "Unsubscribe (cancel this sign-up)", href: unsubscribeUrl } },
       signature(),
     ],

@@ -44,7 +44,12 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     const second = await storage.open();
     await migrate(second);
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(database.db);
-    expect(applied.rows.map((r) => r.name).sort()).toEqual(["0001_leads", "0002_reply_and_subscriptions", "0003_owner_inbox", "0004_reply_quota_and_keyed_hashes"]);
+    expect(applied.rows.map((r) => r.name).sort()).toEqual([
+      "0001_leads",
+      "0002_reply_and_subscriptions",
+      "0003_owner_inbox",
+      "0004_reply_quota_and_keyed_hashes",
+    ]);
     expect(database.dialect).toBe(dialect);
   });
 
@@ -90,22 +95,56 @@ describe.each(backends)("lead storage on %s", (dialect) => {
         .insertInto("leads")
         .values([row("lead-a", "estimate"), row("lead-b", "newsletter")])
         .execute();
-      await old.db.insertInto("outbox_jobs").values({ id: "job-a", lead_id: "lead-a", kind: "email", status: "sent", attempts: 2, next_attempt_at: at, created_at: at, sent_at: at }).execute();
+      await old.db
+        .insertInto("outbox_jobs")
+        .values({
+          id: "job-a",
+          lead_id: "lead-a",
+          kind: "email",
+          status: "sent",
+          attempts: 2,
+          next_attempt_at: at,
+          created_at: at,
+          sent_at: at,
+        })
+        .execute();
       await old.close();
 
       const migrated = await other.open();
       expect(await migrated.db.selectFrom("outbox_jobs").selectAll().execute()).toEqual([
-        { id: "job-a", lead_id: "lead-a", kind: "email", status: "sent", attempts: 2, next_attempt_at: at, locked_until: null, lease_token: null, last_error: null, created_at: at, sent_at: at },
+        {
+          id: "job-a",
+          lead_id: "lead-a",
+          kind: "email",
+          status: "sent",
+          attempts: 2,
+          next_attempt_at: at,
+          locked_until: null,
+          lease_token: null,
+          last_error: null,
+          created_at: at,
+          sent_at: at,
+        },
       ]);
-      expect(await migrated.db.selectFrom("newsletter_subscriptions").select(["lead_id", "status"]).execute()).toEqual([{ lead_id: "lead-b", status: "pending" }]);
-      await migrated.db.insertInto("outbox_jobs").values({ id: "job-b", lead_id: "lead-a", kind: "reply", next_attempt_at: at, created_at: at }).execute();
+      expect(await migrated.db.selectFrom("newsletter_subscriptions").select(["lead_id", "status"]).execute()).toEqual([
+        { lead_id: "lead-b", status: "pending" },
+      ]);
+      await migrated.db
+        .insertInto("outbox_jobs")
+        .values({ id: "job-b", lead_id: "lead-a", kind: "reply", next_attempt_at: at, created_at: at })
+        .execute();
       await expect(
         migrated.db
           .insertInto("outbox_jobs")
           .values({ id: "job-c", lead_id: "lead-a", kind: "fax" as never, next_attempt_at: at, created_at: at })
           .execute(),
       ).rejects.toThrow();
-      await expect(migrated.db.insertInto("outbox_jobs").values({ id: "job-d", lead_id: "lead-a", kind: "email", next_attempt_at: at, created_at: at }).execute()).rejects.toThrow();
+      await expect(
+        migrated.db
+          .insertInto("outbox_jobs")
+          .values({ id: "job-d", lead_id: "lead-a", kind: "email", next_attempt_at: at, created_at: at })
+          .execute(),
+      ).rejects.toThrow();
       await migrated.db.deleteFrom("leads").where("id", "=", "lead-a").execute();
       expect(await migrated.db.selectFrom("outbox_jobs").select("id").execute()).toEqual([]); // still cascades
     } finally {
@@ -115,7 +154,10 @@ describe.each(backends)("lead storage on %s", (dialect) => {
 
   it("stores every part of a lead, its attachment and its jobs", async () => {
     const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10]);
-    const lead = sampleLead({ kind: "application", attachment: { filename: "resume.pdf", contentType: "application/pdf", bytes } });
+    const lead = sampleLead({
+      kind: "application",
+      attachment: { filename: "resume.pdf", contentType: "application/pdf", bytes },
+    });
     const { id, duplicate } = await recordLead(database, lead, { webhook: true, now });
     expect(duplicate).toBe(false);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -181,7 +223,12 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       { webhook: false, now },
     );
     const detail = await getLead(database, id);
-    expect(detail).toMatchObject({ consent: null, inServiceArea: null, contact: { name: null, phone: null, zip: null }, attachment: null });
+    expect(detail).toMatchObject({
+      consent: null,
+      inServiceArea: null,
+      contact: { name: null, phone: null, zip: null },
+      attachment: null,
+    });
     expect(detail!.context).toMatchObject({ landingPage: null, referrer: null, utm: {}, gclid: null });
     expect(detail!.jobs.map((j) => j.kind)).toEqual(["email"]);
     expect(await getLead(database, "00000000-0000-0000-0000-000000000000")).toBeUndefined();
@@ -189,10 +236,20 @@ describe.each(backends)("lead storage on %s", (dialect) => {
 
   it("deletes requests past their retention period (3 years, applications 1 year) with their jobs, and keeps confirmed newsletter sign-ups", async () => {
     const at = (days: number) => new Date(now.getTime() - days * 86_400_000);
-    const keep = await recordLead(database, sampleLead({ idempotencyKey: "recent-estimate" }), { webhook: true, now: at(3 * 365 - 1) });
+    const keep = await recordLead(database, sampleLead({ idempotencyKey: "recent-estimate" }), {
+      webhook: true,
+      now: at(3 * 365 - 1),
+    });
     await recordLead(database, sampleLead({ idempotencyKey: "old-estimate" }), { webhook: true, now: at(3 * 365 + 1) });
-    await recordLead(database, sampleLead({ kind: "application", idempotencyKey: "old-application" }), { webhook: false, now: at(366) });
-    const signUp = (email: string, days: number) => recordLead(database, sampleLead({ kind: "newsletter", contact: { name: null, email, phone: null, zip: null } }), { webhook: false, now: at(days) });
+    await recordLead(database, sampleLead({ kind: "application", idempotencyKey: "old-application" }), {
+      webhook: false,
+      now: at(366),
+    });
+    const signUp = (email: string, days: number) =>
+      recordLead(database, sampleLead({ kind: "newsletter", contact: { name: null, email, phone: null, zip: null } }), {
+        webhook: false,
+        now: at(days),
+      });
     const subscriber = await signUp("reader@example.com", 4000);
     await confirmSubscription(database, subscriber.id, at(3999));
     await signUp("never-confirmed@example.com", UNCONFIRMED_SIGNUP_DAYS + 1);
@@ -200,13 +257,19 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     expect(await purgeExpiredLeads(database, now)).toBe(3);
     expect((await listLeads(database, {})).map((l) => l.id).sort()).toEqual([keep.id, subscriber.id, recent.id].sort());
     expect(await count("outbox_jobs")).toBe(4);
-    expect(await database.db.selectFrom("newsletter_subscriptions").select("lead_id").orderBy("lead_id").execute()).toEqual([subscriber.id, recent.id].sort().map((lead_id) => ({ lead_id })));
+    expect(
+      await database.db.selectFrom("newsletter_subscriptions").select("lead_id").orderBy("lead_id").execute(),
+    ).toEqual([subscriber.id, recent.id].sort().map((lead_id) => ({ lead_id })));
   });
 
   it("stores the same idempotency key once and answers with the first id", async () => {
     const lead = sampleLead();
     const first = await recordLead(database, lead, { webhook: true, now });
-    const second = await recordLead(database, { ...lead, fields: { ...lead.fields, message: "changed" } }, { webhook: true, now });
+    const second = await recordLead(
+      database,
+      { ...lead, fields: { ...lead.fields, message: "changed" } },
+      { webhook: true, now },
+    );
     expect(second).toEqual({ id: first.id, duplicate: true });
     expect(await count("leads")).toBe(1);
     expect(await count("outbox_jobs")).toBe(2);
@@ -214,7 +277,9 @@ describe.each(backends)("lead storage on %s", (dialect) => {
 
   it("stores 50 concurrent calls with one key once, and all get the same id", async () => {
     const lead = sampleLead();
-    const results = await Promise.all(Array.from({ length: 50 }, () => recordLead(database, lead, { webhook: true, now })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => recordLead(database, lead, { webhook: true, now })),
+    );
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(await count("leads")).toBe(1);
@@ -222,18 +287,25 @@ describe.each(backends)("lead storage on %s", (dialect) => {
   });
 
   it("stores requests that arrive together each once, with their own ids, and each with its jobs", async () => {
-    const leads = Array.from({ length: 30 }, (_, i) => sampleLead({ contact: { ...sampleLead().contact, email: `together${i}@example.com` } }));
-    const results = await Promise.all([...leads, leads[3]!].map((lead) => recordLead(database, lead, { webhook: false, now })));
+    const leads = Array.from({ length: 30 }, (_, i) =>
+      sampleLead({ contact: { ...sampleLead().contact, email: `together${i}@example.com` } }),
+    );
+    const results = await Promise.all(
+      [...leads, leads[3]!].map((lead) => recordLead(database, lead, { webhook: false, now })),
+    );
     expect(new Set(results.slice(0, 30).map((r) => r.id)).size).toBe(30);
     expect(results[30]).toEqual({ id: results[3]!.id, duplicate: true });
-    for (const [i, result] of results.slice(0, 30).entries()) expect((await getLead(database, result.id))?.contact.email).toBe(`together${i}@example.com`);
+    for (const [i, result] of results.slice(0, 30).entries())
+      expect((await getLead(database, result.id))?.contact.email).toBe(`together${i}@example.com`);
     expect(await count("leads")).toBe(30);
     expect(await count("outbox_jobs")).toBe(30);
   });
 
   it("a request that cannot be stored fails alone: the requests that arrived with it are stored", async () => {
     const broken = sampleLead({ fields: { size: 10n } as never }); // JSON cannot hold a BigInt: storing it throws
-    const [first, failed, last] = await Promise.allSettled([sampleLead(), broken, sampleLead()].map((lead) => recordLead(database, lead, { webhook: true, now })));
+    const [first, failed, last] = await Promise.allSettled(
+      [sampleLead(), broken, sampleLead()].map((lead) => recordLead(database, lead, { webhook: true, now })),
+    );
     expect(failed!.status).toBe("rejected");
     expect([first!.status, last!.status]).toEqual(["fulfilled", "fulfilled"]);
     expect(await count("leads")).toBe(2);
@@ -241,19 +313,34 @@ describe.each(backends)("lead storage on %s", (dialect) => {
   });
 
   it("keeps one newsletter subscription per e-mail address, whatever key the caller sends", async () => {
-    const signUp = (email: string) => recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null } }), { webhook: false, now });
+    const signUp = (email: string) =>
+      recordLead(
+        database,
+        sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null } }),
+        { webhook: false, now },
+      );
     const first = await signUp("Jane.Doe@Example.com");
     expect(await signUp("jane.doe@example.com")).toEqual({ id: first.id, duplicate: true });
     expect(await signUp("other@example.com")).toMatchObject({ duplicate: false });
     expect((await listLeads(database, { kind: "newsletter" })).length).toBe(2);
-    const row = await database.db.selectFrom("leads").select("idempotency_key").where("id", "=", first.id).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom("leads")
+      .select("idempotency_key")
+      .where("id", "=", first.id)
+      .executeTakeFirstOrThrow();
     expect(row.idempotency_key).toBe("newsletter:jane.doe@example.com");
   });
 
   it("stores nothing when the transaction fails part-way", async () => {
     // The jobs table disappears, so the insert after the lead row fails inside the transaction.
     await sql`alter table outbox_jobs rename to outbox_jobs_away`.execute(database.db);
-    await expect(recordLead(database, sampleLead({ attachment: { filename: "a.pdf", contentType: "application/pdf", bytes: new Uint8Array([1]) } }), { webhook: true, now })).rejects.toThrow();
+    await expect(
+      recordLead(
+        database,
+        sampleLead({ attachment: { filename: "a.pdf", contentType: "application/pdf", bytes: new Uint8Array([1]) } }),
+        { webhook: true, now },
+      ),
+    ).rejects.toThrow();
     await sql`alter table outbox_jobs_away rename to outbox_jobs`.execute(database.db);
     expect(await count("leads")).toBe(0);
     expect(await count("lead_attachments")).toBe(0);
@@ -276,7 +363,8 @@ describe.each(backends)("lead storage on %s", (dialect) => {
   it("limits requests per IP address and 10-minute window", async () => {
     const windowStart = new Date(Math.ceil(now.getTime() / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS);
     const t = new Date(windowStart.getTime() + 4 * 60_000);
-    for (let i = 0; i < 3; i++) expect(await checkRateLimit(database, "198.51.100.1", 3, t)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    for (let i = 0; i < 3; i++)
+      expect(await checkRateLimit(database, "198.51.100.1", 3, t)).toEqual({ allowed: true, retryAfterSeconds: 0 });
     expect(await checkRateLimit(database, "198.51.100.1", 3, t)).toEqual({ allowed: false, retryAfterSeconds: 6 * 60 });
     expect(await checkRateLimit(database, "198.51.100.2", 3, t)).toEqual({ allowed: true, retryAfterSeconds: 0 });
     const nextWindow = new Date(windowStart.getTime() + RATE_LIMIT_WINDOW_MS);
@@ -290,7 +378,11 @@ describe.each(backends)("lead storage on %s", (dialect) => {
 
   it("keys the stored IP hash with HASH_SECRET, else with a key kept in the database, never a plain hash", async () => {
     await checkRateLimit(database, "198.51.100.1", 3, now);
-    const stored = await database.db.selectFrom("site_secrets").select("value").where("name", "=", "hashes").executeTakeFirstOrThrow();
+    const stored = await database.db
+      .selectFrom("site_secrets")
+      .select("value")
+      .where("name", "=", "hashes")
+      .executeTakeFirstOrThrow();
     const { key } = await database.db.selectFrom("rate_limits").select("key").executeTakeFirstOrThrow();
     expect(key).toBe(createHmac("sha256", stored.value).update("rate-limit:198.51.100.1").digest("hex"));
     expect(key).not.toBe(createHash("sha256").update("gem-state-leads-rate-limit-v1:198.51.100.1").digest("hex"));
@@ -305,7 +397,9 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       const keyed = connectDatabase({ ...other.env, HASH_SECRET: secret });
       await migrate(keyed);
       await checkRateLimit(keyed, "198.51.100.1", 3, now);
-      expect((await keyed.db.selectFrom("rate_limits").select("key").executeTakeFirstOrThrow()).key).toBe(createHmac("sha256", secret).update("rate-limit:198.51.100.1").digest("hex"));
+      expect((await keyed.db.selectFrom("rate_limits").select("key").executeTakeFirstOrThrow()).key).toBe(
+        createHmac("sha256", secret).update("rate-limit:198.51.100.1").digest("hex"),
+      );
       expect(await keyed.db.selectFrom("site_secrets").selectAll().execute()).toEqual([]);
       await keyed.close();
     } finally {
@@ -323,14 +417,22 @@ describe.each(backends)("lead storage on %s", (dialect) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const naming = (email: string, overrides: Partial<ReturnType<typeof sampleLead>> = {}) => sampleLead({ contact: { ...sampleLead().contact, email }, ...overrides });
+  const naming = (email: string, overrides: Partial<ReturnType<typeof sampleLead>> = {}) =>
+    sampleLead({ contact: { ...sampleLead().contact, email }, ...overrides });
 
   it("queues at most 3 replies to one address in 24 hours, however it is spelled; the owner gets every request", async () => {
     const hour = 3_600_000;
     const at = (hours: number) => new Date(now.getTime() + hours * hour);
-    const spellings = ["victim@example.com", "Victim@Example.COM", "victim+1@example.com", " victim@example.com", "VICTIM+x@example.com"];
+    const spellings = [
+      "victim@example.com",
+      "Victim@Example.COM",
+      "victim+1@example.com",
+      " victim@example.com",
+      "VICTIM+x@example.com",
+    ];
     const recorded = [];
-    for (const [i, email] of spellings.entries()) recorded.push(await recordLead(database, naming(email), { webhook: false, reply: true, now: at(i) }));
+    for (const [i, email] of spellings.entries())
+      recorded.push(await recordLead(database, naming(email), { webhook: false, reply: true, now: at(i) }));
     expect(recorded.map((r) => r.replyCapped ?? false)).toEqual([false, false, false, true, true]);
     expect(await count("leads")).toBe(5);
     const jobs = await database.db.selectFrom("outbox_jobs").select("kind").execute();
@@ -362,7 +464,11 @@ describe.each(backends)("lead storage on %s", (dialect) => {
 
   it("caps replies exactly when requests naming one address arrive at once on two server instances", async () => {
     const second = await storage.open();
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => recordLead(i % 2 ? second : database, naming("victim@example.com"), { webhook: false, reply: true, now })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        recordLead(i % 2 ? second : database, naming("victim@example.com"), { webhook: false, reply: true, now }),
+      ),
+    );
     expect(results.every((r) => !r.duplicate)).toBe(true);
     expect(await count("leads")).toBe(12);
     expect(await replies()).toBe(REPLY_LIMIT.count);
@@ -371,23 +477,47 @@ describe.each(backends)("lead storage on %s", (dialect) => {
   it("counts newsletter confirmation e-mails towards the same cap", async () => {
     const email = "victim@example.com";
     const signUp = (at: Date) =>
-      recordLead(database, sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null } }), { webhook: false, reply: true, now: at });
+      recordLead(
+        database,
+        sampleLead({ kind: "newsletter", fields: { email }, contact: { name: null, email, phone: null, zip: null } }),
+        { webhook: false, reply: true, now: at },
+      );
     await recordLead(database, naming(email), { webhook: false, reply: true, now });
     await recordLead(database, naming(email), { webhook: false, reply: true, now });
     const { id } = await signUp(now);
     expect(await replies()).toBe(3);
     // Each repeat after the 10-minute resend limit would re-arm the confirmation; the cap holds it back.
-    await database.db.updateTable("outbox_jobs").set({ status: "sent", sent_at: now.toISOString() }).where("lead_id", "=", id).execute();
+    await database.db
+      .updateTable("outbox_jobs")
+      .set({ status: "sent", sent_at: now.toISOString() })
+      .where("lead_id", "=", id)
+      .execute();
     await signUp(new Date(now.getTime() + 2 * CONFIRMATION_RESEND_MS));
-    const job = await database.db.selectFrom("outbox_jobs").select(["status", "sent_at"]).where("lead_id", "=", id).where("kind", "=", "reply").executeTakeFirstOrThrow();
+    const job = await database.db
+      .selectFrom("outbox_jobs")
+      .select(["status", "sent_at"])
+      .where("lead_id", "=", id)
+      .where("kind", "=", "reply")
+      .executeTakeFirstOrThrow();
     expect(job).toEqual({ status: "sent", sent_at: now.toISOString() });
     // A day later it is re-armed again.
     await signUp(new Date(now.getTime() + REPLY_LIMIT.windowMs));
-    expect((await database.db.selectFrom("outbox_jobs").select("status").where("lead_id", "=", id).where("kind", "=", "reply").executeTakeFirstOrThrow()).status).toBe("pending");
+    expect(
+      (
+        await database.db
+          .selectFrom("outbox_jobs")
+          .select("status")
+          .where("lead_id", "=", id)
+          .where("kind", "=", "reply")
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe("pending");
   });
 
   it("counts concurrent requests exactly", async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, () => checkRateLimit(database, "198.51.100.9", 5, now)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => checkRateLimit(database, "198.51.100.9", 5, now)),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
   });
 

@@ -5,7 +5,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable, type Transaction } from "kysely";
-import type { Database, DB, DeliveryStatus, JobKind, JobStatus, LeadsTable, LeadStatus } from "../db/database.server.ts";
+import type {
+  Database,
+  DB,
+  DeliveryStatus,
+  JobKind,
+  JobStatus,
+  LeadsTable,
+  LeadStatus,
+} from "../db/database.server.ts";
 import { keyedHash } from "../db/site-secrets.server.ts";
 
 import type { LeadKind } from "./kinds.server.ts";
@@ -22,7 +30,15 @@ export interface NewLead {
   /** Proof of the text-message consent: the wording's version, the exact text shown, and when. */
   consent: { version: string; text: string; at: Date } | null;
   /** Where the request came from; ip, userAgent and page also complete the consent proof. */
-  context: { ip: string; userAgent: string; page: string; landingPage: string | null; referrer: string | null; utm: Record<string, string>; gclid: string | null };
+  context: {
+    ip: string;
+    userAgent: string;
+    page: string;
+    landingPage: string | null;
+    referrer: string | null;
+    utm: Record<string, string>;
+    gclid: string | null;
+  };
   /** A browser-made UUID or the server's content fingerprint. Ignored for newsletter sign-ups (see newsletterKey). */
   idempotencyKey: string;
   attachment?: Attachment | null;
@@ -35,7 +51,10 @@ export interface Attachment {
 }
 
 /** A stored lead as the owner tools, the e-mail and the webhook see it. */
-export interface LeadRow extends Pick<NewLead, "kind" | "fields" | "contact" | "inServiceArea" | "consent" | "context"> {
+export interface LeadRow extends Pick<
+  NewLead,
+  "kind" | "fields" | "contact" | "inServiceArea" | "consent" | "context"
+> {
   id: string;
   createdAt: Date;
   deliveryStatus: DeliveryStatus;
@@ -108,7 +127,8 @@ async function commitBatch(database: Database): Promise<void> {
 }
 
 /** One request in a transaction of its own. */
-const storeAlone = (database: Database, lead: NewLead, opts: Resolved) => database.db.transaction().execute((trx) => insertLead(trx, lead, opts));
+const storeAlone = (database: Database, lead: NewLead, opts: Resolved) =>
+  database.db.transaction().execute((trx) => insertLead(trx, lead, opts));
 
 async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: Resolved): Promise<Recorded> {
   const at = opts.now ?? new Date();
@@ -132,7 +152,12 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: Resolved): 
       consent_version: consent?.version ?? null,
       consent_text: consent?.text ?? null,
       consent_at: consent?.at.toISOString() ?? null,
-      attribution: JSON.stringify({ landingPage: context.landingPage, referrer: context.referrer, utm: context.utm, gclid: context.gclid }),
+      attribution: JSON.stringify({
+        landingPage: context.landingPage,
+        referrer: context.referrer,
+        utm: context.utm,
+        gclid: context.gclid,
+      }),
       idempotency_key: idempotencyKey,
       created_at: now,
       delivery_status: "pending",
@@ -141,7 +166,11 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: Resolved): 
     .returning("id")
     .executeTakeFirst();
   if (!inserted) {
-    const first = await trx.selectFrom("leads").select("id").where("idempotency_key", "=", idempotencyKey).executeTakeFirstOrThrow();
+    const first = await trx
+      .selectFrom("leads")
+      .select("id")
+      .where("idempotency_key", "=", idempotencyKey)
+      .executeTakeFirstOrThrow();
     if (lead.kind === "newsletter" && opts.replyKey) await signUpAgain(trx, first.id, opts.replyKey, at);
     return { id: first.id, duplicate: true };
   }
@@ -153,9 +182,17 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: Resolved): 
       .values({ lead_id: id, filename, content_type: contentType, bytes: Buffer.from(bytes) })
       .execute();
   }
-  if (lead.kind === "newsletter") await trx.insertInto("newsletter_subscriptions").values({ lead_id: id, status: "pending", updated_at: now }).execute();
+  if (lead.kind === "newsletter")
+    await trx
+      .insertInto("newsletter_subscriptions")
+      .values({ lead_id: id, status: "pending", updated_at: now })
+      .execute();
   const reply = opts.replyKey !== null && (await reserveReply(trx, opts.replyKey, at));
-  const kinds: JobKind[] = ["email", ...(opts.webhook ? (["webhook"] as const) : []), ...(reply ? (["reply"] as const) : [])];
+  const kinds: JobKind[] = [
+    "email",
+    ...(opts.webhook ? (["webhook"] as const) : []),
+    ...(reply ? (["reply"] as const) : []),
+  ];
   await trx
     .insertInto("outbox_jobs")
     .values(kinds.map((kind) => ({ id: randomUUID(), lead_id: id, kind, next_attempt_at: now, created_at: now })))
@@ -175,21 +212,54 @@ export const CONFIRMATION_RESEND_MS = 10 * 60_000;
  */
 async function signUpAgain(trx: Transaction<DB>, leadId: string, replyKey: string, at: Date): Promise<void> {
   const now = at.toISOString();
-  const subscription = await trx.selectFrom("newsletter_subscriptions").select("status").where("lead_id", "=", leadId).executeTakeFirst();
+  const subscription = await trx
+    .selectFrom("newsletter_subscriptions")
+    .select("status")
+    .where("lead_id", "=", leadId)
+    .executeTakeFirst();
   if (subscription?.status === "confirmed") return;
-  if (subscription) await trx.updateTable("newsletter_subscriptions").set({ status: "pending", updated_at: now }).where("lead_id", "=", leadId).execute();
-  else await trx.insertInto("newsletter_subscriptions").values({ lead_id: leadId, status: "pending", updated_at: now }).execute();
-  const job = await trx.selectFrom("outbox_jobs").select(["id", "status", "sent_at"]).where("lead_id", "=", leadId).where("kind", "=", "reply").executeTakeFirst();
+  if (subscription)
+    await trx
+      .updateTable("newsletter_subscriptions")
+      .set({ status: "pending", updated_at: now })
+      .where("lead_id", "=", leadId)
+      .execute();
+  else
+    await trx
+      .insertInto("newsletter_subscriptions")
+      .values({ lead_id: leadId, status: "pending", updated_at: now })
+      .execute();
+  const job = await trx
+    .selectFrom("outbox_jobs")
+    .select(["id", "status", "sent_at"])
+    .where("lead_id", "=", leadId)
+    .where("kind", "=", "reply")
+    .executeTakeFirst();
   if (!job) {
     if (!(await reserveReply(trx, replyKey, at))) return;
-    await trx.insertInto("outbox_jobs").values({ id: randomUUID(), lead_id: leadId, kind: "reply", next_attempt_at: now, created_at: now }).execute();
+    await trx
+      .insertInto("outbox_jobs")
+      .values({ id: randomUUID(), lead_id: leadId, kind: "reply", next_attempt_at: now, created_at: now })
+      .execute();
     return;
   }
-  const recent = job.status === "pending" || (job.status === "sent" && job.sent_at !== null && at.getTime() - Date.parse(job.sent_at) < CONFIRMATION_RESEND_MS);
+  const recent =
+    job.status === "pending" ||
+    (job.status === "sent" && job.sent_at !== null && at.getTime() - Date.parse(job.sent_at) < CONFIRMATION_RESEND_MS);
   if (recent || !(await reserveReply(trx, replyKey, at))) return;
   await trx
     .updateTable("outbox_jobs")
-    .set({ id: randomUUID(), status: "pending", attempts: 0, next_attempt_at: now, created_at: now, sent_at: null, last_error: null, locked_until: null, lease_token: null })
+    .set({
+      id: randomUUID(),
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: now,
+      created_at: now,
+      sent_at: null,
+      last_error: null,
+      locked_until: null,
+      lease_token: null,
+    })
     .where("id", "=", job.id)
     .where("status", "!=", "pending")
     .execute();
@@ -212,7 +282,11 @@ function replyKey(database: Database, email: string): Promise<string> {
     .split(/@(?=[^@]*$)/);
   const gmail = domain === "gmail.com" || domain === "googlemail.com";
   const mailbox = local.replace(/\+.*$/, "");
-  return keyedHash(database, "reply-to", `${gmail ? mailbox.replaceAll(".", "") : mailbox}@${gmail ? "gmail.com" : domain}`);
+  return keyedHash(
+    database,
+    "reply-to",
+    `${gmail ? mailbox.replaceAll(".", "") : mailbox}@${gmail ? "gmail.com" : domain}`,
+  );
 }
 
 /**
@@ -228,7 +302,9 @@ async function reserveReply(trx: Transaction<DB>, key: string, at: Date): Promis
     const taken = await trx
       .insertInto("reply_quota")
       .values({ key, slot, used_at: usedAt })
-      .onConflict((oc) => oc.columns(["key", "slot"]).doUpdateSet({ used_at: usedAt }).where("reply_quota.used_at", "<=", freeBefore))
+      .onConflict((oc) =>
+        oc.columns(["key", "slot"]).doUpdateSet({ used_at: usedAt }).where("reply_quota.used_at", "<=", freeBefore),
+      )
       .returning("slot")
       .executeTakeFirst();
     if (taken) return true;
@@ -243,7 +319,12 @@ const bucketOf = (now: Date) => Math.floor(now.getTime() / RATE_LIMIT_WINDOW_MS)
  * Counts one request from `ip` in the current 10-minute window; allowed while the count is at most `limit`.
  * `limit` 0 turns the limit off. Only a keyed hash of the IP is stored here.
  */
-export async function checkRateLimit(database: Database, ip: string, limit: number, now = new Date()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function checkRateLimit(
+  database: Database,
+  ip: string,
+  limit: number,
+  now = new Date(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   if (limit <= 0) return { allowed: true, retryAfterSeconds: 0 };
   const bucket = bucketOf(now);
   const key = await keyedHash(database, "rate-limit", ip);
@@ -258,12 +339,25 @@ export async function checkRateLimit(database: Database, ip: string, limit: numb
 }
 
 /** Whether `ip` has used up its limit in the current window, without counting this request (read before a body). */
-export async function isRateLimited(database: Database, ip: string, limit: number, now = new Date()): Promise<{ limited: boolean; retryAfterSeconds: number }> {
+export async function isRateLimited(
+  database: Database,
+  ip: string,
+  limit: number,
+  now = new Date(),
+): Promise<{ limited: boolean; retryAfterSeconds: number }> {
   if (limit <= 0) return { limited: false, retryAfterSeconds: 0 };
   const bucket = bucketOf(now);
   const key = await keyedHash(database, "rate-limit", ip);
-  const row = await database.db.selectFrom("rate_limits").select("count").where("key", "=", key).where("bucket", "=", bucket).executeTakeFirst();
-  return { limited: (row?.count ?? 0) >= limit, retryAfterSeconds: Math.ceil(((bucket + 1) * RATE_LIMIT_WINDOW_MS - now.getTime()) / 1000) };
+  const row = await database.db
+    .selectFrom("rate_limits")
+    .select("count")
+    .where("key", "=", key)
+    .where("bucket", "=", bucket)
+    .executeTakeFirst();
+  return {
+    limited: (row?.count ?? 0) >= limit,
+    retryAfterSeconds: Math.ceil(((bucket + 1) * RATE_LIMIT_WINDOW_MS - now.getTime()) / 1000),
+  };
 }
 
 /** Deletes the counters of windows that have ended, and reply slots unused for a whole REPLY_LIMIT window. */
@@ -276,7 +370,11 @@ export async function pruneRateLimits(database: Database, now = new Date()): Pro
 }
 
 /** How long requests are kept (the privacy policy's retention table); confirmed newsletter sign-ups stay until removed, unconfirmed ones UNCONFIRMED_SIGNUP_DAYS. */
-export const RETENTION_DAYS: Partial<Record<LeadKind, number>> = { estimate: 3 * 365, contact: 3 * 365, application: 365 };
+export const RETENTION_DAYS: Partial<Record<LeadKind, number>> = {
+  estimate: 3 * 365,
+  contact: 3 * 365,
+  application: 365,
+};
 
 /**
  * How many of the owner's notification jobs (e-mail, webhook) created before `olderThan` are still not
@@ -301,12 +399,22 @@ export async function purgeExpiredLeads(database: Database, now = new Date()): P
   const unconfirmedBefore = new Date(now.getTime() - UNCONFIRMED_SIGNUP_DAYS * 86_400_000).toISOString();
   const unconfirmed = await database.db
     .deleteFrom("leads")
-    .where("id", "in", (eb) => eb.selectFrom("newsletter_subscriptions").select("lead_id").where("status", "=", "pending").where("updated_at", "<", unconfirmedBefore))
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("newsletter_subscriptions")
+        .select("lead_id")
+        .where("status", "=", "pending")
+        .where("updated_at", "<", unconfirmedBefore),
+    )
     .executeTakeFirst();
   let deleted = Number(unconfirmed.numDeletedRows);
   for (const [kind, days] of Object.entries(RETENTION_DAYS) as [LeadKind, number][]) {
     const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
-    const result = await database.db.deleteFrom("leads").where("kind", "=", kind).where("created_at", "<", cutoff).executeTakeFirst();
+    const result = await database.db
+      .deleteFrom("leads")
+      .where("kind", "=", kind)
+      .where("created_at", "<", cutoff)
+      .executeTakeFirst();
     deleted += Number(result.numDeletedRows);
   }
   return deleted;
@@ -324,7 +432,13 @@ export async function markNotified(database: Database, leadId?: string): Promise
     .where("delivery_status", "=", "pending")
     .where(({ not, exists, selectFrom }) =>
       not(
-        exists(selectFrom("outbox_jobs").select("outbox_jobs.id").whereRef("outbox_jobs.lead_id", "=", "leads.id").where("outbox_jobs.status", "!=", "sent").where("outbox_jobs.kind", "!=", "reply")),
+        exists(
+          selectFrom("outbox_jobs")
+            .select("outbox_jobs.id")
+            .whereRef("outbox_jobs.lead_id", "=", "leads.id")
+            .where("outbox_jobs.status", "!=", "sent")
+            .where("outbox_jobs.kind", "!=", "reply"),
+        ),
       ),
     );
   if (leadId) query = query.where("id", "=", leadId);
@@ -332,7 +446,10 @@ export async function markNotified(database: Database, leadId?: string): Promise
 }
 
 function toLeadRow(row: Selectable<LeadsTable>): LeadRow {
-  const attribution = JSON.parse(row.attribution) as Pick<NewLead["context"], "landingPage" | "referrer" | "utm" | "gclid">;
+  const attribution = JSON.parse(row.attribution) as Pick<
+    NewLead["context"],
+    "landingPage" | "referrer" | "utm" | "gclid"
+  >;
   return {
     id: row.id,
     kind: row.kind,
@@ -340,7 +457,14 @@ function toLeadRow(row: Selectable<LeadsTable>): LeadRow {
     fields: JSON.parse(row.fields) as Fields,
     contact: { name: row.name, email: row.email, phone: row.phone, zip: row.zip },
     inServiceArea: row.in_service_area === null ? null : row.in_service_area === 1,
-    consent: row.consent_version === null ? null : { version: row.consent_version, text: row.consent_text ?? "", at: new Date(row.consent_at ?? row.created_at) },
+    consent:
+      row.consent_version === null
+        ? null
+        : {
+            version: row.consent_version,
+            text: row.consent_text ?? "",
+            at: new Date(row.consent_at ?? row.created_at),
+          },
     context: { ip: row.ip, userAgent: row.user_agent, page: row.page, ...attribution },
     deliveryStatus: row.delivery_status,
   };
@@ -368,7 +492,12 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /** Leads, newest first. */
 export async function listLeads(database: Database, opts: LeadFilter): Promise<ListedLead[]> {
   const currentStatus = sql<LeadStatus | null>`(select c.status from lead_status_changes c where c.lead_id = leads.id order by c.changed_at desc, c.id desc limit 1)`;
-  let query = database.db.selectFrom("leads").selectAll().select(currentStatus.as("current_status")).orderBy("created_at", "desc").orderBy("id");
+  let query = database.db
+    .selectFrom("leads")
+    .selectAll()
+    .select(currentStatus.as("current_status"))
+    .orderBy("created_at", "desc")
+    .orderBy("id");
   if (opts.since) query = query.where("created_at", ">=", opts.since.toISOString());
   if (opts.until) query = query.where("created_at", "<", opts.until.toISOString());
   if (opts.kind) query = query.where("kind", "=", opts.kind);
@@ -385,7 +514,10 @@ export async function listLeads(database: Database, opts: LeadFilter): Promise<L
       ]),
     );
   }
-  return (await query.execute()).map(({ current_status, ...row }) => ({ ...toLeadRow(row), status: current_status ?? "new" }));
+  return (await query.execute()).map(({ current_status, ...row }) => ({
+    ...toLeadRow(row),
+    status: current_status ?? "new",
+  }));
 }
 
 export interface StatusChange {
@@ -396,23 +528,44 @@ export interface StatusChange {
 }
 
 /** Records a new status for a lead, with a note and who made the change; false when the lead does not exist. */
-export async function changeLeadStatus(database: Database, leadId: string, change: Omit<StatusChange, "changedAt">, now = new Date()): Promise<boolean> {
+export async function changeLeadStatus(
+  database: Database,
+  leadId: string,
+  change: Omit<StatusChange, "changedAt">,
+  now = new Date(),
+): Promise<boolean> {
   return database.db.transaction().execute(async (trx) => {
     const lead = await trx.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst();
     if (!lead) return false;
     await trx
       .insertInto("lead_status_changes")
-      .values({ id: randomUUID(), lead_id: leadId, status: change.status, note: change.note, changed_by: change.changedBy, changed_at: now.toISOString() })
+      .values({
+        id: randomUUID(),
+        lead_id: leadId,
+        status: change.status,
+        note: change.note,
+        changed_by: change.changedBy,
+        changed_at: now.toISOString(),
+      })
       .execute();
     return true;
   });
 }
 
 /** A lead's status changes, oldest first. */
-export async function statusHistory(database: Database, leadIds: readonly string[]): Promise<Map<string, StatusChange[]>> {
+export async function statusHistory(
+  database: Database,
+  leadIds: readonly string[],
+): Promise<Map<string, StatusChange[]>> {
   const history = new Map<string, StatusChange[]>();
   if (leadIds.length === 0) return history;
-  const rows = await database.db.selectFrom("lead_status_changes").selectAll().where("lead_id", "in", leadIds).orderBy("changed_at").orderBy("id").execute();
+  const rows = await database.db
+    .selectFrom("lead_status_changes")
+    .selectAll()
+    .where("lead_id", "in", leadIds)
+    .orderBy("changed_at")
+    .orderBy("id")
+    .execute();
   for (const row of rows) {
     const list = history.get(row.lead_id) ?? [];
     list.push({ status: row.status, note: row.note, changedBy: row.changed_by, changedAt: new Date(row.changed_at) });
@@ -434,7 +587,9 @@ export async function getLead(database: Database, id: string): Promise<LeadDetai
   const jobs = await db.selectFrom("outbox_jobs").selectAll().where("lead_id", "=", id).orderBy("kind").execute();
   return {
     ...toLeadRow(row),
-    attachment: attachment ? { filename: attachment.filename, contentType: attachment.content_type, size: Number(attachment.size) } : null,
+    attachment: attachment
+      ? { filename: attachment.filename, contentType: attachment.content_type, size: Number(attachment.size) }
+      : null,
     jobs: jobs.map((j) => ({
       id: j.id,
       kind: j.kind,
@@ -449,6 +604,10 @@ export async function getLead(database: Database, id: string): Promise<LeadDetai
 
 /** The attachment's bytes, for the e-mail. */
 export async function getAttachment(database: Database, leadId: string): Promise<Attachment | undefined> {
-  const row = await database.db.selectFrom("lead_attachments").selectAll().where("lead_id", "=", leadId).executeTakeFirst();
+  const row = await database.db
+    .selectFrom("lead_attachments")
+    .selectAll()
+    .where("lead_id", "=", leadId)
+    .executeTakeFirst();
   return row && { filename: row.filename, contentType: row.content_type, bytes: row.bytes };
 }

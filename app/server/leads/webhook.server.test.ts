@@ -10,7 +10,17 @@ const SECRET = "a-webhook-secret-of-some-length";
 const { kind, fields, contact, inServiceArea, consent, context } = sampleLead({
   attachment: { filename: "r.pdf", contentType: "application/pdf", bytes: new Uint8Array([1]) },
 });
-const lead: LeadRow = { id: "11111111-2222-4333-8444-555555555555", createdAt: new Date("2030-01-01T00:00:00Z"), deliveryStatus: "pending", kind, fields, contact, inServiceArea, consent, context };
+const lead: LeadRow = {
+  id: "11111111-2222-4333-8444-555555555555",
+  createdAt: new Date("2030-01-01T00:00:00Z"),
+  deliveryStatus: "pending",
+  kind,
+  fields,
+  contact,
+  inServiceArea,
+  consent,
+  context,
+};
 
 describe("webhook", () => {
   let server: Server | undefined;
@@ -28,7 +38,9 @@ describe("webhook", () => {
   }
 
   it('signs the time and the exact body with HMAC-SHA256: t=<unix>,v1=<hex of "t.body">', () => {
-    expect(signBody("{}", "secret", 1_900_000_000)).toBe(`t=1900000000,v1=${createHmac("sha256", "secret").update("1900000000.{}").digest("hex")}`);
+    expect(signBody("{}", "secret", 1_900_000_000)).toBe(
+      `t=1900000000,v1=${createHmac("sha256", "secret").update("1900000000.{}").digest("hex")}`,
+    );
   });
 
   it("lets a receiver refuse a replayed, stale or altered delivery", () => {
@@ -63,24 +75,36 @@ describe("webhook", () => {
       createdAt: "2030-01-01T00:00:00.000Z",
       fields,
       contact,
-      attribution: { page: "/contact", landingPage: context.landingPage, referrer: context.referrer, utm: context.utm, gclid: context.gclid },
+      attribution: {
+        page: "/contact",
+        landingPage: context.landingPage,
+        referrer: context.referrer,
+        utm: context.utm,
+        gclid: context.gclid,
+      },
       inServiceArea: true,
     });
   });
 
   it("fails on a non-2xx answer, so the outbox retries", async () => {
     const url = await listen((_req, _body, res) => res.writeHead(503).end("busy"));
-    await expect(postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET }, "job-7")).rejects.toMatchObject({ code: "HTTP_503" });
+    await expect(postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET }, "job-7")).rejects.toMatchObject(
+      { code: "HTTP_503" },
+    );
   });
 
   it("does not follow a redirect (the POST would become a GET)", async () => {
     const url = await listen((_req, _body, res) => res.writeHead(301, { Location: "/elsewhere" }).end());
-    await expect(postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET }, "job-7")).rejects.toMatchObject({ code: "HTTP_301" });
+    await expect(postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET }, "job-7")).rejects.toMatchObject(
+      { code: "HTTP_301" },
+    );
   });
 
   it("gives up after the timeout", async () => {
     const url = await listen(() => {}); // never answers
-    await expect(postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET }, "job-7", 200)).rejects.toMatchObject({ name: "TimeoutError" });
+    await expect(
+      postLead(lead, { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET }, "job-7", 200),
+    ).rejects.toMatchObject({ name: "TimeoutError" });
     server!.closeAllConnections();
   });
 

@@ -10,10 +10,17 @@ import type { Env } from "../env.server.ts";
 import type { LeadRow } from "./store.server.ts";
 
 /** The X-Signature header for `body` sent at `unixSeconds`. */
-export const signBody = (body: string, secret: string, unixSeconds: number): string => `t=${unixSeconds},v1=${createHmac("sha256", secret).update(`${unixSeconds}.${body}`).digest("hex")}`;
+export const signBody = (body: string, secret: string, unixSeconds: number): string =>
+  `t=${unixSeconds},v1=${createHmac("sha256", secret).update(`${unixSeconds}.${body}`).digest("hex")}`;
 
 /** What a receiver does (README): the signature matches and its time is within `toleranceSeconds` of now. */
-export function verifySignature(header: string, body: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000), toleranceSeconds = 300): boolean {
+export function verifySignature(
+  header: string,
+  body: string,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+  toleranceSeconds = 300,
+): boolean {
   const parts = new Map(header.split(",").map((p) => p.trim().split("=", 2) as [string, string]));
   const t = Number(parts.get("t"));
   const given = Buffer.from(parts.get("v1") ?? "", "utf8");
@@ -38,7 +45,12 @@ function webhookPayload(lead: LeadRow) {
 
 const failure = (code: string) => Object.assign(new Error(`Webhook delivery failed: ${code}`), { code });
 
-export async function postLead(lead: LeadRow, env: Pick<Env, "LEAD_WEBHOOK_URL" | "LEAD_WEBHOOK_SECRET">, jobId: string, timeoutMs = 10_000): Promise<void> {
+export async function postLead(
+  lead: LeadRow,
+  env: Pick<Env, "LEAD_WEBHOOK_URL" | "LEAD_WEBHOOK_SECRET">,
+  jobId: string,
+  timeoutMs = 10_000,
+): Promise<void> {
   if (!env.LEAD_WEBHOOK_URL || !env.LEAD_WEBHOOK_SECRET) throw failure("WEBHOOK_NOT_CONFIGURED");
   const body = JSON.stringify(webhookPayload(lead));
   const response = await fetch(env.LEAD_WEBHOOK_URL, {
