@@ -187,13 +187,11 @@ async function fill(form: Locator, entries: Entry[]) {
     else if ("choose" in entry) await form.locator(`[name="${entry.name}"][value="${entry.choose}"]`).check();
     else if ("select" in entry) await form.locator(`[name="${entry.name}"]`).selectOption(entry.select);
     else
-      await form
-        .locator(`[name="${entry.name}"]`)
-        .setInputFiles({
-          name: entry.file.name,
-          mimeType: entry.file.mimeType,
-          buffer: Buffer.from(entry.file.content),
-        });
+      await form.locator(`[name="${entry.name}"]`).setInputFiles({
+        name: entry.file.name,
+        mimeType: entry.file.mimeType,
+        buffer: Buffer.from(entry.file.content),
+      });
   }
 }
 

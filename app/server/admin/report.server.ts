@@ -75,13 +75,11 @@ export function buildReport(leads: ListedLead[], history: Map<string, StatusChan
   const inRange = leads.filter(
     (lead) => lead.createdAt.getTime() >= starts[0]! && lead.createdAt.getTime() < starts[REPORT_WEEKS]!,
   );
-  const weeks = starts
-    .slice(0, REPORT_WEEKS)
-    .map((start) => ({
-      start: new Date(start).toISOString(),
-      counts: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<LeadKind, number>,
-      total: 0,
-    }));
+  const weeks = starts.slice(0, REPORT_WEEKS).map((start) => ({
+    start: new Date(start).toISOString(),
+    counts: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<LeadKind, number>,
+    total: 0,
+  }));
   const weekOf = (lead: ListedLead) => starts.findLastIndex((start) => start <= lead.createdAt.getTime());
   for (const lead of inRange) {
     const index = weekOf(lead);
