@@ -1,5 +1,5 @@
 import { ClipboardList, ChartColumn, LogOut } from "lucide-react";
-import { isRouteErrorResponse, Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { business } from "../content/business.ts";
 import { inboxMiddleware, ownerContext } from "../server/admin/guard.server.ts";
 import type { Route } from "./+types/admin";
@@ -86,6 +86,8 @@ function Shell({
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A page below failed, not this layout: the owner who is signed in keeps the inbox's menu and Sign out.
+  const layout = useRouteLoaderData<typeof loader>("routes/admin");
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =
     isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
@@ -94,7 +96,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         ? "There is no such page or request in the inbox. It may have been deleted after its retention period."
         : "Sorry, this page could not be shown. Please try again in a moment.";
   return (
-    <Shell email={null} businessName={business.name}>
+    <Shell email={layout?.email ?? null} businessName={business.name}>
       <title>{`${status === 404 ? "Not found" : "Not available"} | Owner inbox`}</title>
       <h1 className="text-2xl font-bold text-brand-900">
         {status === 404 ? "Not found" : status === 403 ? "Refused" : "Something went wrong"}

@@ -76,6 +76,14 @@ test("an owner made with the command line signs in, finds a request just sent, c
   expect(row).toContain(`,"estimate","${first} Inboxtest","${email}","(208) 555-0177","83702","yes","contacted",`);
   expect(end).toBe("");
 
+  // An address under /admin that is no page: "Not found" in the inbox's own frame, never cached or indexed.
+  const missing = await page.goto("/admin/no-such-page");
+  expect(missing?.status()).toBe(404);
+  expect(missing?.headers()["cache-control"]).toBe("no-store");
+  await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to the inbox" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Owner pages" })).toBeVisible();
+
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sign in to the owner inbox" })).toBeVisible();
   expect((await page.context().cookies()).find((c) => c.name === "gs_owner_session")).toBeUndefined();
