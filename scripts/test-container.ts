@@ -93,6 +93,10 @@ async function main() {
         .join("\n")
     : "";
   const caArgs = extraCa ? ["--build-arg", `EXTRA_CA_CERT=${extraCa}`] : [];
+  // npm opens many files at once (about 1,300 packages with the browser editor's): the build's steps get this
+  // machine's own open-files limit, not podman's default, which a machine may refuse or cap far lower.
+  const openFiles = spawnSync("sh", ["-c", "ulimit -Hn"], { encoding: "utf8" }).stdout.trim();
+  const ulimitArgs = /^\d+$/.test(openFiles) ? ["--ulimit", `nofile=${openFiles}:${openFiles}`] : [];
   const build = spawnSync(
     "podman",
     [
@@ -105,6 +109,7 @@ async function main() {
       `BASE=${BASE}`,
       ...caArgs,
       ...cacheArgs,
+      ...ulimitArgs,
       "--tag",
       IMAGE,
       "--file",
