@@ -1,13 +1,12 @@
-import { readdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { collectionSlugs } from "./app/content/load.ts";
 import { alwaysPrerendered, sitePaths } from "./app/lib/pages.ts";
 import { writeCmsBuild } from "./app/server/cms.server.ts";
 import { postBuild } from "./scripts/post-build.ts";
 
-const blogSlugs = readdirSync("content/blog")
-  .filter((file) => file.endsWith(".md"))
-  .map((file) => file.slice(0, -".md".length));
+const blogSlugs = collectionSlugs("blog");
 
 export default {
   // SSR stays on so form actions run on the server; every page is also prerendered to static HTML,

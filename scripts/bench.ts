@@ -24,16 +24,7 @@
  * A benchmark, not a test: it is not part of `npm test`, and no test asserts on a timing.
  */
 import { spawn, spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
@@ -43,6 +34,7 @@ import * as chromeLauncher from "chrome-launcher";
 import compression from "compression";
 import express from "express";
 import lighthouse from "lighthouse";
+import { collectionSlugs } from "../app/content/load.ts";
 import { sitePaths } from "../app/lib/pages.ts";
 import { locationPath } from "../app/lib/paths.ts";
 import { copyProject } from "../tests/support/project-copy.ts";
@@ -100,11 +92,7 @@ if (args.from) {
   process.exit(0);
 }
 
-const blogSlugs = readdirSync("content/blog")
-  .filter((f) => f.endsWith(".md"))
-  .map((f) => f.slice(0, -".md".length))
-  .sort();
-const allPages = sitePaths(blogSlugs);
+const allPages = sitePaths(collectionSlugs("blog"));
 
 /** Measured on a site copy with the test gallery: the gallery and a city page with photos in its Recent work. */
 const PHOTO_PAGES = ["/gallery", locationPath("eagle")];

@@ -39,6 +39,12 @@ export function collectionFiles(name: CollectionName, contentDir = defaultConten
     .map((file) => `${collection.folder}/${file}`);
 }
 
+/** A folder collection's entries by slug (file name without extension), as the loader names them. */
+export const collectionSlugs = (name: CollectionName, contentDir = defaultContentDir()): string[] =>
+  collectionFiles(name, contentDir).map(slugOf);
+
+const slugOf = (file: string) => path.basename(file).replace(/\.(md|yaml)$/, "");
+
 export function loadCollection<N extends CollectionName>(name: N, contentDir = defaultContentDir()): CollectionOutput<N> {
   const collection = collections[name] as Collection;
   if (collection.kind === "file") {
@@ -47,7 +53,7 @@ export function loadCollection<N extends CollectionName>(name: N, contentDir = d
   }
   const bodyField = collection.body ?? "body";
   const entries = collectionFiles(name, contentDir).map((file) => {
-    const slug = path.basename(file).replace(/\.(md|yaml)$/, "");
+    const slug = slugOf(file);
     const source = readText(contentDir, file);
     const data =
       collection.format === "yaml"

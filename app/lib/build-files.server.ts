@@ -16,7 +16,7 @@ export interface PrerenderedPage {
 
 /** Every prerendered page under `clientDir`, sorted by path. */
 export function prerenderedPages(clientDir: string): PrerenderedPage[] {
-  return globSync(`**/${PRERENDERED_PAGE_FILE}`, { cwd: clientDir, exclude: NON_PAGE_FOLDERS.map((folder) => folder) })
+  return globSync(`**/${PRERENDERED_PAGE_FILE}`, { cwd: clientDir, exclude: [...NON_PAGE_FOLDERS] })
     .map((relative) => {
       const dir = path.dirname(relative);
       return { route: dir === "." ? "/" : `/${dir.split(path.sep).join("/")}`, file: path.join(clientDir, relative) };
