@@ -175,26 +175,16 @@ async function tapOnce(browser: Browser, origin: string, control: Control, delay
     const first = await tap(page, control, control.target, control.effect);
     if (!first) throw new Error(`${control.name}: nothing to tap (${control.target})`);
     // The second tap, as soon as the first has started the app (its module preloads are in the document).
-    await page
-      .waitForFunction(
-        () =>
-          document.querySelector('link[rel="modulepreload"]') || document.documentElement.dataset.hydrated === "true",
-        null,
-        { timeout: 15_000 },
-      )
-      .catch(() => {});
+    await waitForSelector(page, 'link[rel="modulepreload"], html[data-hydrated="true"]', 15_000);
     const second =
       first.ms === null ? undefined : await tap(page, control, control.second.target, control.second.effect);
-    const longestStartupTaskMs = await page
-      .waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 15_000 })
-      .then(() =>
-        page.evaluate(() => {
+    const longestStartupTaskMs = (await waitForSelector(page, 'html[data-hydrated="true"]', 15_000))
+      ? await page.evaluate(() => {
           const w = window as unknown as BenchWindow;
           const after = w.__longTasks.filter((t) => t.start + t.duration >= (w.__inputs[0] ?? 0));
           return Math.round(Math.max(0, ...after.map((t) => t.duration)));
-        }),
-      )
-      .catch(() => null);
+        })
+      : null;
     return {
       control: control.name,
       page: control.page,
@@ -228,23 +218,30 @@ async function tap(
 ): Promise<{ ms: number | null; hydratedAtTap: boolean } | undefined> {
   // A control below the fold is scrolled to first, as a person scrolls to it (the scroll itself starts the
   // app, as it does for them); a tap at coordinates outside the viewport would reach nothing.
-  const element = page.locator(target).first();
-  if ((await element.count()) === 0) return undefined;
-  await element.scrollIntoViewIfNeeded();
-  const box = await element.boundingBox();
-  if (!box) return undefined;
-  const hydratedAtTap = await page.evaluate(() => document.documentElement.dataset.hydrated === "true");
-  const inputsBefore = await page.evaluate(() => (window as unknown as BenchWindow).__inputs.length);
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const found = await page.evaluate(async (selector) => {
+    const element = document.querySelector(selector);
+    if (!element) return undefined;
+    const inView = () => {
+      const r = element.getBoundingClientRect();
+      return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    };
+    if (!inView()) {
+      element.scrollIntoView({ block: "center", inline: "center" });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }
+    const { x, y, width, height } = element.getBoundingClientRect();
+    return {
+      x: x + width / 2,
+      y: y + height / 2,
+      hydrated: document.documentElement.dataset.hydrated === "true",
+      inputsBefore: (window as unknown as BenchWindow).__inputs.length,
+    };
+  }, target);
+  if (!found) return undefined;
+  const { x, y, hydrated: hydratedAtTap, inputsBefore } = found;
   if (control.device === "phone") await page.touchscreen.tap(x, y);
   else await page.mouse.click(x, y);
-  const shown = await page
-    .waitForFunction((selector) => document.querySelector(selector) !== null, effect, {
-      timeout: LOST_AFTER_MS,
-      polling: 50,
-    })
-    .then(() => true)
-    .catch(() => false);
+  const shown = await waitForSelector(page, effect, LOST_AFTER_MS);
   if (!shown) return { ms: null, hydratedAtTap };
   // Entries are delivered after the frame that ends each event, one observer callback at a time: they are
   // collected until none has come for ENTRY_SETTLE_MS. A tap whose events all took under 16 ms has none.
@@ -266,6 +263,27 @@ async function tap(
     { index: inputsBefore, settleMs: ENTRY_SETTLE_MS, waitMs: ENTRY_WAIT_MS },
   );
   return { ms: Math.round(ms), hydratedAtTap };
+}
+
+/**
+ * Resolves true once `selector` matches in the page, false after `timeoutMs`. Polled by a plain script:
+ * Playwright's locators and waitForFunction bring its injected script into the page, which listens on
+ * every pointer, touch and mouse event (capture, not passive) and so would add its own work to each tap.
+ */
+function waitForSelector(page: Page, selector: string, timeoutMs: number): Promise<boolean> {
+  return page.evaluate(
+    ({ selector, timeoutMs }) =>
+      new Promise<boolean>((resolve) => {
+        const started = performance.now();
+        const check = () => {
+          if (document.querySelector(selector)) resolve(true);
+          else if (performance.now() - started >= timeoutMs) resolve(false);
+          else setTimeout(check, 50);
+        };
+        check();
+      }),
+    { selector, timeoutMs },
+  );
 }
 
 const tapText = (ms: number | null) => (ms === null ? "LOST" : ms === 0 ? "< 16 ms" : `${ms} ms`);
@@ -291,11 +309,12 @@ export function firstTapMarkdown(results: TapResult[]): string {
     const firsts = mine.map((r) => cell(r?.ms, r?.hydratedAtTap));
     const seconds = mine.map((r) => cell(r?.second?.ms, r?.second?.hydratedAtTap));
     const longest = results.filter((x) => x.control === c.name).map((x) => x.longestStartupTaskMs);
-    const startup = longest.some((v) => v === undefined)
-      ? "–"
-      : longest.some((v) => v === null)
-        ? "did not start"
-        : `${Math.max(...(longest as number[]))}`;
+    const startup =
+      longest.length === 0 || longest.some((v) => v === undefined)
+        ? "–"
+        : longest.some((v) => v === null)
+          ? "did not start"
+          : `${Math.max(...(longest as number[]))}`;
     return `| ${c.name} | ${c.page} (${c.device}) | ${firsts.join(" | ")} | ${seconds.join(" / ")} | ${startup} |`;
   });
   return [

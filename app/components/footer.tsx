@@ -9,7 +9,7 @@ export function Footer({ nav }: { nav: NavData }) {
   const heading = "text-sm font-bold tracking-wider text-white uppercase";
   const link = "text-brand-100 hover:text-white hover:underline";
   return (
-    <footer className="bg-brand-900 pb-24 text-brand-100 lg:pb-0">
+    <footer className="render-near-view bg-brand-900 pb-24 text-brand-100 lg:pb-0">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Logo name={business.name} inverse />
