@@ -10,6 +10,7 @@
  *   npm run bench -- --pages /,/about --runs 1      a quick look (written to bench/runs/, not bench/)
  *   npm run bench -- --skip-build                   measure the build already in ./build
  *   npm run bench -- --before bench/before.json     add a before/after table (an earlier run's lighthouse.json)
+ *     --before-label "the build before X"           what the before/after table says the earlier run measured
  *   npm run bench -- --out DIR                      write the results to DIR (e.g. to keep a run as "before")
  *   npm run bench -- --from DIR --before FILE       write docs/performance.md from a complete run kept in DIR
  *   npm run bench -- --pages /gallery --runs 1      only the pages with photos (below)
@@ -72,6 +73,7 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "3" },
     "skip-build": { type: "boolean", default: false },
     before: { type: "string" },
+    "before-label": { type: "string", default: "an earlier run" },
     out: { type: "string" },
     from: { type: "string" },
     "no-taps": { type: "boolean", default: false },
@@ -568,7 +570,7 @@ function performanceDoc(r: typeof report, results: string, before?: typeof repor
     lines.push(
       "## Before and after",
       "",
-      `Before: ${before.date.slice(0, 16).replace("T", " ")} UTC, ${before.runsPerPage} run(s) per page (the build before decision 006). After: ${r.date.slice(0, 16).replace("T", " ")} UTC, ${r.runsPerPage} runs per page. Worst run of each measure.`,
+      `Before: ${before.date.slice(0, 16).replace("T", " ")} UTC, ${before.runsPerPage} run(s) per page (${args["before-label"]}). After: ${r.date.slice(0, 16).replace("T", " ")} UTC, ${r.runsPerPage} runs per page. Worst run of each measure.`,
       "",
       "| Page | Performance | FCP ms | LCP ms | TBT ms | JS KB gzip |",
       "|---|--:|--:|--:|--:|--:|",
