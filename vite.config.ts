@@ -11,9 +11,18 @@ const siteUrl = (process.env.SITE_URL || business.origin).replace(/\/+$/, "");
 export default defineConfig({
   define: { __SITE_URL__: JSON.stringify(siteUrl) },
   plugins: [contentCollections(), galleryImages(), tailwindcss(), reactRouter()],
-  // The server bundle is minified too: the page's early script is written into every page from it
-  // (app/lib/early-script.ts, with toString()), and it is about a third the size minified.
-  environments: { ssr: { build: { minify: true } } },
+  environments: {
+    ssr: {
+      build: {
+        // The server bundle is built from the site's request handler (app/server/app.server.ts), which serves
+        // React Router's build and re-exports it, as in React Router's node-custom-server template.
+        rolldownOptions: { input: "./app/server/app.server.ts" },
+        // Minified too: the page's early script is written into every page from it (app/lib/early-script.ts,
+        // with toString()), and it is about a third the size minified.
+        minify: true,
+      },
+    },
+  },
   build: {
     rolldownOptions: {
       output: {

@@ -1,6 +1,6 @@
 /**
  * Server rendering (React Router's default Node entry) plus the CSP nonce: a server-rendered response
- * marks its inline scripts with the nonce server.ts put in the load context and in the header. At build
+ * marks its inline scripts with the nonce the server (app/server/app.server.ts) put in the load context and in the header. At build
  * time (prerendering) there is no nonce; scripts/csp-hashes.ts hashes those pages' scripts instead.
  *
  * The HTML is also passed through deferAppStart(): a page loads no JavaScript; the app starts on the
@@ -22,9 +22,10 @@ import { appContext } from "./server/context.server.ts";
 export const streamTimeout = 5_000;
 
 /**
- * The key of the app's context, as this server build holds it: server.ts fills the context of each request
- * under this very key (`build.entry.module.appContext`), so the route modules, which import the same
- * instance, find it. (A key server.ts imported from the source would be another module instance.)
+ * The key of the app's context, as this server build holds it: the server (app/server/app.server.ts) fills
+ * the context of each request under this very key (`build.entry.module.appContext`), so the route modules,
+ * which import the same instance, find it. In production that is the bundle's one instance; in development
+ * Vite loads the routes again after a change, with a new instance of the key.
  */
 export { appContext };
 

@@ -1,8 +1,8 @@
 /**
  * Reads a content collection from content/ and validates it with its schema (./collections.ts).
  *
- * Node code (server.ts, scripts, tests) calls this directly and reads the files. Code that Vite builds
- * (the pages, the browser bundle, the server bundle) never reads a file at run time: the content plugin
+ * Node code (scripts, tests) calls this directly and reads the files. Code that Vite builds
+ * (the pages, the browser bundle, the server bundle with the whole server) never reads a file at run time: the content plugin
  * (./vite-plugin.ts) runs this same function at build time and writes the validated data in place of each
  * `loadCollection("name")` call, so an invalid file fails the build (docs/decisions/015-content-collections.md).
  */

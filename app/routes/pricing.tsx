@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /**
  * The query parsed on the server (a shared URL, the GET form without JavaScript). The prerendered page
  * has no query. A client-side navigation to another query does not call this (shouldRevalidate below):
- * the page parses the new query itself. Were it called, server.ts would run it (a `.data` request with a
+ * the page parses the new query itself. Were it called, the server would run it (app/server/app.server.ts) (a `.data` request with a
  * query string is never answered from the prerendered file).
  */
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 /**
  * What the Express server hands every loader and action: the database, settings, logger and the
- * outbox worker's wake-up call. server.ts (run by Node) and the route modules (bundled by Vite) would each
- * load this file as a module of their own, so server.ts sets the context under the key the server build
- * exports (app/entry.server.tsx), never under its own import of it.
+ * outbox worker's wake-up call. The server (app/server/app.server.ts) sets it under the key the server build
+ * exports (app/entry.server.tsx): in production the bundle holds one instance of this module, but in
+ * development Vite loads the routes again after a change, with a new one.
  */
 import type { Logger } from "pino";
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
@@ -23,7 +23,7 @@ export interface AppContext {
   nonce?: string;
 }
 
-/** The context's key. server.ts sets it through the server build's own instance (app/entry.server.tsx re-exports it). */
+/** The context's key. The server sets it through the server build's own instance (app/entry.server.tsx re-exports it). */
 export const appContext: RouterContext<AppContext | null> = createContext<AppContext | null>(null);
 
 export function getApp(context: Readonly<RouterContextProvider>): AppContext {

@@ -2,7 +2,7 @@
  * @react-router/express's request handler, with one difference: the Request that React Router sees is
  * addressed to `origin(req)` (app/server/request-origin.server.ts), not to req.protocol and the Host header. React
  * Router's own check of an action's Origin, the session cookie's Secure flag and every absolute URL follow
- * it, so behind a TLS proxy they see https://SITE_URL whatever TRUST_PROXY says. Plain module: server.ts imports it.
+ * it, so behind a TLS proxy they see https://SITE_URL whatever TRUST_PROXY says. The server (app/server/app.server.ts) uses it.
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";

@@ -138,3 +138,32 @@ test.describe("React Router's and Vite's output, as app/lib/framework-output.ts 
     ).toMatch(/<script nonce="[^"]+">$/);
   });
 });
+
+test.describe("the server bundle, as in React Router's node-custom-server template (docs/decisions/018-framework-seam.md)", () => {
+  test.skip(({ isMobile }) => isMobile, "the build is the same for both projects");
+
+  test("build/server/index.js is both React Router's server build and the site's server (app/server/app.server.ts)", async () => {
+    const bundle = (await import(path.resolve("build/server/index.js"))) as Record<string, unknown> & {
+      routes?: Record<string, unknown>;
+      entry?: { module?: Record<string, unknown> };
+    };
+    // What React Router's preview server (prerendering) and tests/support/post-routes.ts read.
+    expect(Object.keys(bundle.routes ?? {}), "the bundle re-exports the build's routes").toContain("root");
+    expect(bundle.assets, "the bundle re-exports the build's asset manifest").toBeTruthy();
+    expect(bundle.entry?.module?.appContext, "the build's entry exports the context key").toBeTruthy();
+    // What server.ts calls.
+    for (const name of ["settings", "startServices", "createSite", "EnvError"])
+      expect(typeof bundle[name], `the bundle exports ${name}`).toBe("function");
+  });
+
+  test("server.ts loads the site only from the bundle: nothing of app/ but types, so each module exists once", () => {
+    const source = read(path.resolve("server.ts"));
+    const valueImports = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+"(\.\/app\/[^"]+)"/gm)].map((m) => m[1]);
+    expect(
+      valueImports,
+      "server.ts imports these modules of app/ itself (a second instance beside the bundle's)",
+    ).toEqual([]);
+    const dynamic = [...source.matchAll(/(?<!typeof )import\(\s*"(\.\/app\/[^"]+)"/g)].map((m) => m[1]);
+    expect(dynamic, "server.ts imports these modules of app/ at run time").toEqual([]);
+  });
+});

@@ -1,8 +1,8 @@
 /**
  * Every URL of the site that accepts a POST, derived from app/routes.ts (not listed by hand): each route
  * module whose built code exports an `action` (the production build's own manifest, which is what the
- * server runs), and the POST endpoints server.ts registers itself (none today: a test below checks that
- * server.ts still registers none beside the ones listed here). A new action route is covered without anyone
+ * server runs), and the POST endpoints the site's Express app (app/server/app.server.ts) registers itself (none
+ * today: tests/e2e/hostile.spec.ts checks that it still registers none beside the ones listed here). A new action route is covered without anyone
  * remembering to add it.
  */
 import { readFileSync } from "node:fs";
@@ -18,7 +18,7 @@ interface ConfigEntry {
 }
 
 export interface PostRoute {
-  /** The route module (app/…), or "server.ts". */
+  /** The route module (app/…), or "app/server/app.server.ts". */
   file: string;
   /** A URL of the route, dynamic segments filled with a sample value. */
   path: string;
@@ -26,7 +26,7 @@ export interface PostRoute {
   owner: boolean;
 }
 
-/** POST endpoints server.ts registers outside React Router (app.post(…) and the like). */
+/** POST endpoints the Express app registers outside React Router (app.post(…) and the like, app/server/app.server.ts). */
 export const SERVER_POST_ROUTES: readonly PostRoute[] = [];
 
 const SAMPLE = { id: "00000000-0000-4000-8000-000000000000", other: "x" };

@@ -3,14 +3,14 @@
  * with it), Conform validation with the form's Zod schema, an error summary that links to each field,
  * the honeypot, the idempotency key, fill time and attribution, and the confirmation.
  *
- * Loading (docs/decisions/005-loading-strategy.md): this shell renders the markup itself, from plain data
- * (the errors and the initial values) through Conform's prop helpers, so a page hydrates without Conform's
- * form engine or Zod. Both live in ./lead-form-validation, imported on the visitor's first interaction
- * with the form (pointer over it, touch, focus); from then on Conform validates and submits exactly as
- * before. A submit made before it has arrived waits for it; if it cannot be loaded, the form is sent as
- * it is and the server answers with the same schema's errors.
+ * Loading (docs/decisions/005-loading-strategy.md): the form is Conform's (`useForm`: its ids, errors and
+ * initial values are the metadata every field renders from), but its validator, Zod with the form's schema,
+ * is not in the page's start: ./lead-form-validation is imported on the visitor's first interaction with the
+ * form (pointer over it, touch, focus), and from then on Conform validates on blur and on submit. A submit
+ * made before it has arrived waits for it; if it cannot be loaded, the form is sent as it is and the server
+ * answers with the same schema's errors.
  */
-import { type FormMetadata, getFormProps } from "@conform-to/react";
+import { type FormMetadata, getFormProps, type Submission, useForm } from "@conform-to/react";
 import { CircleCheck, LoaderCircle } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -19,7 +19,7 @@ import { META } from "../../forms/meta.ts";
 import type { Confirmation, LeadActionData } from "../../forms/result.ts";
 import { readAttribution } from "../../lib/attribution.ts";
 import { AreaNote } from "../area-note.tsx";
-import type { FieldErrors, ValidationState } from "./lead-form-validation.tsx";
+import type { Validator } from "./lead-form-validation.ts";
 import { EstimateLine, ReferenceLine } from "./reference.tsx";
 
 export type { Confirmation, LeadActionData };
@@ -30,20 +30,15 @@ type Schema<V extends Values> = z.ZodType<unknown, V>;
 /** The form's Zod schema, or a function importing it: then Zod is only loaded with the validation layer. */
 export type SchemaSource<V extends Values> = Schema<V> | (() => Promise<Schema<V>>);
 
-type Layer = { Validation: typeof import("./lead-form-validation.tsx").Validation; schema: z.ZodType };
-
-let validationModule: Promise<typeof import("./lead-form-validation.tsx")> | undefined;
-/** Imports the validation layer and the form's schema (once per page; a failed import is tried again later). */
-function loadLayer(schema: SchemaSource<Values>): Promise<Layer> {
-  validationModule ??= import("./lead-form-validation.tsx").catch((error: unknown) => {
+let validationModule: Promise<typeof import("./lead-form-validation.ts")> | undefined;
+/** Imports the validator and the form's schema (once per page; a failed import is tried again later). */
+function loadValidator(schema: SchemaSource<Values>): Promise<Validator> {
+  validationModule ??= import("./lead-form-validation.ts").catch((error: unknown) => {
     validationModule = undefined;
     throw error;
   });
-  return Promise.all([validationModule, typeof schema === "function" ? schema() : schema]).then(
-    ([module, resolved]) => ({
-      Validation: module.Validation,
-      schema: resolved as z.ZodType,
-    }),
+  return Promise.all([validationModule, typeof schema === "function" ? schema() : schema]).then(([module, resolved]) =>
+    module.zodValidator(resolved as z.ZodType),
   );
 }
 
@@ -93,9 +88,8 @@ export function LeadForm<V extends Values>({
   );
   const uid = useId();
 
-  // The validation layer: null until the first interaction; "failed" if it could not be loaded.
-  const [layer, setLayer] = useState<Layer | "failed" | null>(null);
-  const [validation, setValidation] = useState<ValidationState | null>(null);
+  // The validator: null until the first interaction; "failed" if it could not be loaded.
+  const [validator, setValidator] = useState<Validator | "failed" | null>(null);
   const loading = useRef(false);
   // A submit made before the layer was there: the button that sent it (null for Enter in a field).
   const pendingSubmit = useRef<HTMLElement | null | undefined>(undefined);
@@ -103,14 +97,17 @@ export function LeadForm<V extends Values>({
   const enhance = () => {
     if (loading.current) return;
     loading.current = true;
-    loadLayer(schema as SchemaSource<Values>).then(setLayer, () => {
-      loading.current = false;
-      setLayer("failed");
-    });
+    loadValidator(schema as SchemaSource<Values>).then(
+      (loaded) => setValidator(() => loaded),
+      () => {
+        loading.current = false;
+        setValidator("failed");
+      },
+    );
   };
 
   // A key made when the form is first shown: a resubmission of the same request is stored once.
-  // After a client-side navigation the layer is usually loaded already: then it is attached at once.
+  // After a client-side navigation the validator is usually loaded already: then it is attached at once.
   useEffect(() => {
     idem.current = crypto.randomUUID();
     if (validationModule) enhance();
@@ -131,29 +128,39 @@ export function LeadForm<V extends Values>({
     [fetcher, action, encType, shownAt],
   );
 
+  const ready = typeof validator === "function";
+  const [form, fields] = useForm<V, unknown, string[]>({
+    id,
+    lastResult,
+    defaultValue: defaultValue as never,
+    // Before the validator has arrived nothing is validated in the browser (Conform would otherwise send
+    // the form to the server to validate one field).
+    shouldValidate: ready ? "onBlur" : "onSubmit",
+    shouldRevalidate: ready ? "onInput" : "onSubmit",
+    onValidate: ready ? ({ formData }) => validator(formData) as Submission<V, string[]> : undefined,
+    onSubmit: (event, { submission, formData }) => {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      send(formData);
+    },
+  });
+
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    if (validation) return validation.onSubmit(event);
-    // Without the layer (it failed to load) the fetcher sends the form and the server validates it.
-    if (layer === "failed") return;
+    if (ready) return form.onSubmit(event);
+    // Without the validator (it failed to load) the fetcher sends the form and the server validates it.
+    if (validator === "failed") return;
     event.preventDefault();
     if (pendingSubmit.current === undefined) pendingSubmit.current = (event.nativeEvent as SubmitEvent).submitter;
     enhance();
   };
 
-  // The submit that waited for the layer is made again, now through Conform (or the fetcher, if it failed).
+  // The submit that waited for the validator is made again, now through Conform (or the fetcher, if it failed).
   useEffect(() => {
-    if ((!validation && layer !== "failed") || pendingSubmit.current === undefined) return;
+    if (validator === null || pendingSubmit.current === undefined) return;
     const submitter = pendingSubmit.current;
     pendingSubmit.current = undefined;
     formRef.current?.requestSubmit(submitter ?? undefined);
-  }, [validation, layer]);
-
-  const errors: FieldErrors = validation?.errors ?? lastResult?.error ?? {};
-  const [form, fields] = formMetadata<V>(
-    id,
-    errors,
-    (lastResult?.initialValue ?? defaultValue ?? {}) as Record<string, unknown>,
-  );
+  }, [validator]);
 
   // Field errors only: a form-level message (429, 503, upload) is shown on its own below.
   const errorCount = Object.entries(form.allErrors).filter(([name, e]) => name !== "" && e?.length).length;
@@ -173,16 +180,6 @@ export function LeadForm<V extends Values>({
   const busy = fetcher.state !== "idle";
   return (
     <>
-      {layer && layer !== "failed" ? (
-        <layer.Validation
-          id={id}
-          schema={layer.schema}
-          lastResult={lastResult}
-          defaultValue={defaultValue}
-          send={send}
-          onState={setValidation}
-        />
-      ) : null}
       <fetcher.Form
         ref={formRef}
         method="post"
@@ -241,42 +238,6 @@ export function LeadForm<V extends Values>({
       </fetcher.Form>
     </>
   );
-}
-
-/**
- * The form's and each field's metadata, as Conform's useForm derives them (ids, errors, initial values),
- * built from plain data so the markup can be rendered before Conform is loaded. Only what the shell and
- * ./controls read is provided; constraints stay undefined (the controls set `required` themselves), and
- * the form's onSubmit is LeadForm's own.
- */
-function formMetadata<V extends Values>(
-  formId: string,
-  errors: FieldErrors,
-  initial: Record<string, unknown>,
-): [FormMetadata<V, string[]>, FieldsetOf<V>] {
-  const field = (name: string) => {
-    const id = name ? `${formId}-${name}` : formId;
-    return {
-      id,
-      name,
-      formId,
-      errorId: `${id}-error`,
-      descriptionId: `${id}-description`,
-      errors: errors[name],
-      valid: !errors[name]?.length,
-      initialValue: normalize(initial[name]),
-    };
-  };
-  const form = { ...field(""), allErrors: errors, noValidate: true };
-  const fields = new Proxy({}, { get: (_, name) => (typeof name === "string" ? field(name) : undefined) });
-  return [form as unknown as FormMetadata<V, string[]>, fields as FieldsetOf<V>];
-}
-
-/** Conform's normalisation of an initial value: empty strings and empty lists count as no value. */
-function normalize(value: unknown): unknown {
-  if (value === "" || value === null) return undefined;
-  if (Array.isArray(value)) return value.length ? value.map(normalize) : undefined;
-  return value;
 }
 
 function ConfirmationPanel({

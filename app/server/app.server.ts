@@ -1,0 +1,385 @@
+/**
+ * The site's request handler and everything behind it, bundled by Vite with the routes into
+ * build/server/index.js (vite.config.ts: the server build's input), as in React Router's node-custom-server
+ * template: every module under app/ exists once in the running server, in this bundle. server.ts, run by
+ * Node, only loads it (in development through Vite, with hot reload), opens the port and shuts down.
+ *
+ * The bundle is also the server build React Router's own tools load (its preview server, which prerenders the
+ * pages at build time, and tests/support/post-routes.ts): it re-exports the build.
+ * docs/decisions/018-framework-seam.md.
+ */
+import path from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import compression from "compression";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import pino, { type Logger } from "pino";
+import {
+  createRequestHandler as createReactRouterHandler,
+  type RouterContext,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
+import type { ViteDevServer } from "vite";
+import * as builtApp from "virtual:react-router/server-build";
+import { business } from "../content/business.ts";
+import type { AppContext } from "./context.server.ts";
+import { holdDataDirLock } from "./db/backup.server.ts";
+import { type Database, openDatabase } from "./db/database.server.ts";
+import { type Env, EnvError, parseEnv } from "./env.server.ts";
+import { launchPlaceholders } from "./launch-check.server.ts";
+import { type OutboxWorker, startOutboxWorker } from "./leads/outbox.server.ts";
+import { countUndelivered } from "./leads/store.server.ts";
+import { contentSecurityPolicy, newNonce } from "./csp.server.ts";
+import { securityHeaders } from "./security.server.ts";
+import { cmsHandler } from "./cms.server.ts";
+import { ADMIN_HEADERS, isAdminPath } from "./admin/guard.server.ts";
+import { bodyLimits } from "./body-limits.server.ts";
+import { precompressed } from "./static-files.server.ts";
+import { loadPrerendered, servePrerenderedFast } from "./prerendered.server.ts";
+import { loggedPath } from "./log-path.server.ts";
+import { reactRouterHandler } from "./react-router-express.server.ts";
+import { requestOrigins, type TrustProxy } from "./request-origin.server.ts";
+
+export * from "virtual:react-router/server-build";
+export { EnvError };
+
+/** A notification still undelivered this long after its request makes /healthz/deliveries answer 503. */
+const UNDELIVERED_MINUTES = 15;
+
+/**
+ * The settings, from the environment (README "Settings"); throws EnvError with a message for the owner.
+ * `quickStart` (`npm start`, `npm run serve`): on a machine with no mail settings, the owner's e-mails are
+ * written to DATA_DIR/mail (said loudly by startServices). A deployment that runs `node server.ts` must choose.
+ */
+export function settings({ dev, quickStart }: { dev: boolean; quickStart: boolean }): Env {
+  const files = quickStart && !process.env.SMTP_URL && !process.env.MAIL_TRANSPORT ? { MAIL_TRANSPORT: "files" } : {};
+  return parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env, ...files });
+}
+
+export type Services = {
+  env: Env;
+  logger: Logger;
+  database: Database;
+  /** The outbox worker: delivers every stored request to the owner, with retries (app/server/leads/outbox.server.ts). */
+  worker: OutboxWorker;
+  /** Stops the worker and closes the database, each within `ms`; releases DATA_DIR's lock. */
+  close(ms: number): Promise<void>;
+};
+
+/** The logger, the database (with DATA_DIR's lock) and the outbox worker, once per process. */
+export async function startServices(env: Env, { dev }: { dev: boolean }): Promise<Services> {
+  const logger = pino({ level: env.LOG_LEVEL, base: undefined });
+  // While it runs, the server holds DATA_DIR's lock: `npm run leads -- restore` refuses to replace the database under it.
+  const dataDirLock = env.DATABASE_URL ? undefined : holdDataDirLock(env.DATA_DIR);
+  const database = await openDatabase(env);
+  const worker = startOutboxWorker({ database, env, logger });
+  if (env.MAIL_TRANSPORT === "files") {
+    logger.warn(
+      { dir: path.join(env.DATA_DIR, "mail") },
+      "E-MAILS ARE NOT SENT: requests are written as .eml files to DATA_DIR/mail (MAIL_TRANSPORT=files). Set SMTP_URL to e-mail the owner.",
+    );
+  }
+  // Placeholders the owner replaces before launch (npm run launch-check lists them with what to do).
+  for (const placeholder of dev ? [] : launchPlaceholders(process.env)) {
+    logger.warn(
+      { event: "launch.placeholder", where: placeholder.where },
+      `PLACEHOLDER: ${placeholder.what}; to do: ${placeholder.fix}`,
+    );
+  }
+  const deadline = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+  return {
+    env,
+    logger,
+    database,
+    worker,
+    async close(ms) {
+      await worker.stop(ms);
+      await Promise.race([database.close().catch(() => undefined), deadline(2_000)]);
+      dataDirLock?.release();
+    },
+  };
+}
+
+export type Site = {
+  /** Answers one request: a prerendered page from memory, or the Express app. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Sends each form twice in the process before the port opens (see warmUp below). */
+  warmUp(port: number): Promise<void>;
+  /** From now on every answer closes its connection, so keep-alive clients do not hold a shutdown up. */
+  beginShutdown(): void;
+};
+
+/**
+ * The request handler. Production serves `buildDir` (build/: client files, prerendered pages and their
+ * csp-hashes.json) with the routes of this bundle; development (`vite`) serves through Vite's dev server and
+ * loads the routes from it on every request, so a change is picked up.
+ */
+export function createSite(services: Services, options: { buildDir: string; vite?: ViteDevServer }): Site {
+  const { env, logger, database, worker } = services;
+  const { vite } = options;
+  const dev = vite !== undefined;
+  const clientDir = path.join(options.buildDir, "client");
+  let stopping = false;
+
+  const app = express();
+  app.disable("x-powered-by");
+  // During a shutdown, every answer closes its connection, so keep-alive clients do not hold the exit up.
+  app.use((_req, res, next) => {
+    if (stopping) res.set("Connection", "close");
+    next();
+  });
+  app.set("trust proxy", env.TRUST_PROXY);
+  // The origin each request was sent to: SITE_URL in production, whatever TRUST_PROXY says (app/server/request-origin.server.ts).
+  const origins = requestOrigins({ siteUrl: env.SITE_URL, dev, trustProxy: app.get("trust proxy fn") as TrustProxy });
+  const isHttps = (req: IncomingMessage) => origins.of(req).https;
+  // Forms work behind a proxy without TRUST_PROXY, but its visitors share one address for the rate limits: said once.
+  let unnamedProxyWarned = false;
+  app.use((req, _res, next) => {
+    if (!unnamedProxyWarned && origins.viaUnnamedProxy(req)) {
+      unnamedProxyWarned = true;
+      logger.warn(
+        { event: "proxy.not_named" },
+        "requests arrive through a proxy that TRUST_PROXY does not name: every visitor shares its address for the rate limits and the sign-in lockout. Set TRUST_PROXY (README settings).",
+      );
+    }
+    next();
+  });
+  app.use(compression());
+  app.use(securityHeaders({ hsts: env.SITE_URL.startsWith("https:") && isHttps }));
+  // A policy on every response, static files included; pages replace it with their own below.
+  app.use((req, res, next) => {
+    res.set("Content-Security-Policy", contentSecurityPolicy({ scriptSources: [], https: isHttps(req) }));
+    next();
+  });
+
+  // Request log: method, path (loggedPath: no query string, a receipt link as its route pattern), status and time.
+  app.use((req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      logger.info(
+        {
+          method: req.method,
+          path: loggedPath(req.originalUrl),
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - start) / 1e6,
+        },
+        "request",
+      );
+    });
+    next();
+  });
+
+  // The inbox over plain HTTP moves to SITE_URL's https origin, before any password or session cookie is sent.
+  app.use((req, res, next) => {
+    if (!isAdminPath(req.path) || !origins.isPlainHttp(req)) return next();
+    res.set(ADMIN_HEADERS).redirect(308, `${origins.siteOrigin}${req.originalUrl}`);
+  });
+
+  // The one Origin check (CSRF), here because React Router's own check answers a bare 400 before any route
+  // middleware runs. Forms are only accepted from the site's own pages: a POST from another origin is refused.
+  // The owner's inbox is stricter: a change without an Origin is refused too (its session and headers are its
+  // route middleware's: app/routes/admin.tsx). The unsubscribe link is the exception: a mail provider POSTs to it
+  // from its own origin (RFC 8058 one-click) and the link's signed token is the authority; its Origin is dropped
+  // so React Router's check passes too.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (req.path === "/newsletter/unsubscribe") {
+      delete req.headers.origin;
+      return next();
+    }
+    const origin = req.get("origin");
+    const inbox = isAdminPath(req.path);
+    if (origin ? origin === origins.of(req).origin || origin === origins.siteOrigin : !inbox) return next();
+    if (inbox)
+      logger.warn(
+        { event: "admin.cross_origin_refused", method: req.method },
+        "owner inbox change refused: not from this site",
+      );
+    res
+      .status(403)
+      .set({
+        "Content-Security-Policy": contentSecurityPolicy({ scriptSources: [], https: false }),
+        ...(inbox ? ADMIN_HEADERS : {}),
+      })
+      .type("html")
+      .send(
+        errorPage(
+          inbox
+            ? "Changes to the owner inbox can only be made from its own pages."
+            : "This form can only be sent from our own website.",
+        ),
+      );
+  });
+
+  app.use(
+    bodyLimits({
+      maxInFlight: env.MAX_BODIES_IN_FLIGHT,
+      refuse: (res, status, sentence) => void res.status(status).type("html").send(errorPage(sentence)),
+    }),
+  );
+
+  /**
+   * Health for a monitor that reads status codes. /healthz: 503 when the database does not answer within a
+   * second, 200 otherwise (with the count of owner notifications, e-mail or webhook, still undelivered 15 minutes
+   * after their request). /healthz/deliveries: also 503 while that count is above 0 (mail or webhook stuck).
+   */
+  const undeliveredNow = async (): Promise<number | null> => {
+    const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 1000).unref());
+    return Promise.race([
+      countUndelivered(database, new Date(Date.now() - UNDELIVERED_MINUTES * 60_000)).catch(() => null),
+      timeout,
+    ]);
+  };
+  app.get(["/healthz", "/healthz/deliveries"], async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    const undelivered = await undeliveredNow();
+    if (undelivered === null) return void res.status(503).json({ ok: false, database: "unreachable" });
+    const ok = req.path === "/healthz" || undelivered === 0;
+    res.status(ok ? 200 : 503).json({ ok, undeliveredOver15Min: undelivered });
+  });
+
+  // The browser editor at /cms (app/server/cms.server.ts): its own page, headers and Content-Security-Policy.
+  app.use(cmsHandler({ dev, clientDir, siteUrl: env.SITE_URL, localBackend: env.CMS_LOCAL_BACKEND, isHttps }));
+
+  // Prerendered pages are answered from memory before Express (app/server/prerendered.server.ts).
+  let prerendered: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
+  const build: ServerBuild | (() => Promise<ServerBuild>) = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : builtApp;
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    const choose = precompressed(clientDir);
+    app.use("/assets", serveStatic(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }, choose));
+    const staticFiles = serveStatic(clientDir, { maxAge: "10m" }, choose);
+    // A prerendered .data file holds the loader data of the URL without a query string; with one
+    // (?city=, ?position=, ?category=, ?_routes=) the loaders must run.
+    app.use((req, res, next) =>
+      req.path.endsWith(".data") && req.originalUrl.includes("?") ? next() : staticFiles(req, res, next),
+    );
+    const hashesFile = path.join(options.buildDir, "csp-hashes.json");
+    if (!existsSync(hashesFile)) throw new Error(`${hashesFile} is missing: the build did not finish. Build again.`);
+    const cspHashes = JSON.parse(readFileSync(hashesFile, "utf8")) as Record<string, string[]>;
+    prerendered = servePrerenderedFast(loadPrerendered(clientDir, cspHashes), {
+      hsts: env.SITE_URL.startsWith("https:"),
+      isHttps,
+    });
+  }
+
+  // Everything React Router renders gets a fresh nonce for its inline scripts (app/entry.server.tsx).
+  // (Not in development: Vite's hot-reload client injects scripts of its own.)
+  app.use((req, res, next) => {
+    res.locals.nonce = newNonce();
+    // A nonce is for one response only: never stored by a cache, shared or private.
+    if (!isAdminPath(req.path)) res.set("Cache-Control", "private, no-store");
+    if (!dev)
+      res.set(
+        "Content-Security-Policy",
+        contentSecurityPolicy({ scriptSources: [`'nonce-${res.locals.nonce}'`], https: isHttps(req) }),
+      );
+    next();
+  });
+
+  // The context is set under the key of the route modules' own instance of app/server/context.server.ts,
+  // which the build's entry exports (app/entry.server.tsx): in development the routes are loaded again after a
+  // change, with a new key.
+  const contextKeyOf = (serverBuild: ServerBuild) => {
+    const key = (serverBuild.entry.module as { appContext?: RouterContext<AppContext | null> }).appContext;
+    if (!key) throw new Error("The server build exports no appContext (app/entry.server.tsx)");
+    return key;
+  };
+  const loadContext = async (clientIp: string, documentRequest: boolean, nonce: string) => {
+    const context = new RouterContextProvider();
+    const key = contextKeyOf(typeof build === "function" ? await build() : build);
+    context.set(key, { database, env, logger, notifyOutbox: worker.notify, clientIp, documentRequest, nonce });
+    return context;
+  };
+  app.use(
+    reactRouterHandler({
+      build,
+      mode: dev ? "development" : "production",
+      origin: (req) => origins.of(req).origin,
+      getLoadContext: (req, res) => loadContext(req.ip ?? "", !req.path.endsWith(".data"), res.locals.nonce as string),
+    }),
+  );
+
+  // Last resort: a plain page with the phone number, never a stack trace.
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    logger.error(
+      { err: error instanceof Error ? { name: error.name, message: error.message } : String(error) },
+      "unhandled error",
+    );
+    if (res.headersSent) return;
+    res.status(500).type("html").send(errorPage());
+  });
+
+  return {
+    handle(req, res) {
+      if (!prerendered?.(req, res)) return void app(req, res);
+      if (logger.isLevelEnabled("info"))
+        logger.info({ method: req.method, path: loggedPath(req.url ?? ""), status: res.statusCode, ms: 0 }, "request");
+    },
+    beginShutdown() {
+      stopping = true;
+    },
+    /**
+     * Before the port opens, each form is sent twice in the process (a body with a field name the forms
+     * refuse, and an empty one): both are refused before anything is stored or counted, and the first
+     * visitor's answer no longer waits while V8 compiles the code of validation and rendering (about 100 ms
+     * more on the first request of each kind). A failure here only leaves that code cold.
+     */
+    async warmUp(port) {
+      if (typeof build === "function") return;
+      const handle = createReactRouterHandler(build, "production");
+      const origin = `http://localhost:${port}`;
+      const paths = ["/estimate", "/contact", "/careers/apply", "/newsletter"];
+      for (const body of ["__intent__=x", ""]) {
+        for (const pathname of paths) {
+          const request = new Request(`${origin}${pathname}`, {
+            method: "POST",
+            body,
+            headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+            signal: AbortSignal.timeout(5_000),
+          });
+          await handle(request, await loadContext("", true, newNonce()))
+            .then((response) => response.arrayBuffer())
+            .catch(() => undefined);
+        }
+      }
+    },
+  };
+}
+
+/** The request's path, decoded; null when it cannot name a file under the root. */
+function decodedPath(req: Request): string | null {
+  try {
+    const pathname = decodeURIComponent(req.path);
+    return pathname.includes("\0") || pathname.includes("..") ? null : pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** express.static, except that a file with a precompressed copy the client accepts is sent as that copy. */
+function serveStatic(
+  root: string,
+  options: { maxAge: string; immutable?: boolean },
+  choose: ReturnType<typeof precompressed>,
+): RequestHandler {
+  const plain = express.static(root, { ...options, index: false, redirect: false });
+  return (req, res, next) => {
+    const pathname = req.method === "GET" || req.method === "HEAD" ? decodedPath(req) : null;
+    const file = pathname === null ? "" : path.join(root, pathname);
+    const chosen = file.startsWith(root + path.sep) ? choose(req, res, file) : file;
+    if (chosen === file) return plain(req, res, next);
+    res.sendFile(chosen, { ...options, dotfiles: "deny" }, (error) => {
+      if (error && !res.headersSent) next();
+    });
+  };
+}
+
+function errorPage(sentence = "Sorry, something went wrong on our side. Please try again in a moment.") {
+  const { phone } = business;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | ${business.name}</title></head><body><h1>Unexpected Application Error!</h1><p>${sentence} You can also call us at <a href="${phone.href}">${phone.display}</a>.</p><p><a href="/">Return to Home</a></p></body></html>`;
+}
