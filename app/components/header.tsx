@@ -43,7 +43,10 @@ export function Header({ nav }: { nav: NavData }) {
           <p className="hidden font-medium md:block">{business.tagline}</p>
         </div>
       </div>
-      <div className="container-page flex h-16 items-center justify-between gap-4 lg:h-20">
+      {/* The menu follows the logo and the buttons keep to the right (ml-auto), rather than spreading the three
+          apart: while a slow phone or computer paints the page before the whole header has arrived, what is
+          already shown then stays where it is (no layout shift) as the rest of the header comes in. */}
+      <div className="container-page flex h-16 items-center gap-4 lg:h-20 xl:gap-8">
         <Link to="/" className="shrink-0" aria-label={`${business.name}, home`}>
           <Logo name={business.name} />
         </Link>
@@ -90,7 +93,7 @@ export function Header({ nav }: { nav: NavData }) {
             </li>
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-2">
           <div className="hidden flex-col items-center lg:flex">
             <Link to="/contact" className="btn-primary text-sm">
               GET FREE QUOTE
