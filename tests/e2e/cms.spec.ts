@@ -233,8 +233,9 @@ test("/cms answers with its own headers, and no public page loads anything of it
       .slice(1) ?? [];
   expect(directive("default-src")).toEqual(["'none'"]);
   expect(directive("script-src")).toEqual(["'self'", "'unsafe-eval'"]);
-  // Connections: this site, the git host's API, and the local backend this server was started with, nothing else.
-  expect(directive("connect-src")).toEqual(["'self'", "https://api.github.com", editor.decap.origin]);
+  // Connections: this site, the photos chosen in the media library (blob:, read back on Publish), the git host's
+  // API, and the local backend this server was started with, nothing else.
+  expect(directive("connect-src")).toEqual(["'self'", "blob:", "https://api.github.com", editor.decap.origin]);
   expect(directive("frame-ancestors")).toEqual(["'none'"]);
   // The same page at /cms, without the slash (its base URL points Decap at /cms/config.yml either way).
   expect(await (await request.get(`${editor.site.origin}/cms`, { maxRedirects: 0 })).text()).toBe(await answer.text());
