@@ -42,7 +42,9 @@ function unwrap(schema: z.ZodType): { schema: z.ZodType; optional: boolean } {
 function decapAccepts(field: DecapField, value: unknown): boolean {
   const empty = value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
   if (empty) return field.required === false;
-  if (field.pattern) return new RegExp(field.pattern[0]).test(String(value));
+  // An image or file field's pattern is tested on the file's name (Decap 3.16's file widget: the value's basename).
+  const tested = field.widget === "image" || field.widget === "file" ? String(value).split("/").pop()! : String(value);
+  if (field.pattern) return new RegExp(field.pattern[0]).test(tested);
   if (field.widget === "number" && typeof value === "number") return (field.min === undefined || value >= field.min) && (field.max === undefined || value <= field.max);
   if (field.widget === "select") return optionValues(field).includes(String(value));
   return true;
@@ -76,6 +78,9 @@ function stringCandidates(schema: z.ZodType): string[] {
   ];
 }
 
+/** Names of files an owner may upload: photos in any case, a phone's HEIC, other kinds of file, a name with spaces. */
+const fileNameCandidates = ["driveway-before.jpg", "DRIVEWAY.JPG", "IMG_2041.jpeg", "roof after.png", "deck.webp", "a.avif", "scan.tif", "a.heic", "notes.pdf", "driveway", ".jpg"];
+
 function numberCandidates(schema: z.ZodType, int: boolean): number[] {
   const b = bounds(schema);
   const edges = [b.minimum, b.maximum, b.exclusiveMinimum, b.exclusiveMaximum].filter((v): v is number => v !== undefined && Math.abs(v) < Number.MAX_SAFE_INTEGER);
@@ -104,6 +109,12 @@ function agree(field: DecapField, schema: z.ZodType, where: string, inOptionalGr
         // The slug of another collection's entry: the editor offers today's entries, each a value the schema accepts.
         for (const value of optionValues(field)) expect(zodAccepts(schema, optional, value), `${where}: ${value}`).toBe(true);
         expect(decapAccepts(field, "not-one-of-the-entries"), where).toBe(false);
+        break;
+      }
+      if (field.widget === "image" || field.widget === "file") {
+        // The media library writes "<public_folder>/<file name>", and nothing else: no web address instead of a file.
+        expect(field.choose_url, `${where}: Replace with URL`).toBe(false);
+        for (const name of fileNameCandidates) check(`${field.public_folder}/${name}`);
         break;
       }
       for (const value of stringCandidates(leaf)) check(value);
@@ -201,6 +212,12 @@ function valueFor(field: DecapField, counter: { n: number }): unknown {
     }
     case "object":
       return documentFrom(field.fields!, counter);
+    case "image":
+    case "file": {
+      // What the media library writes: the public folder and the name of an uploaded file its pattern accepts.
+      const name = fileNameCandidates.find((c) => !field.pattern || new RegExp(field.pattern[0]).test(c)) ?? fileNameCandidates[0];
+      return `${field.public_folder}/${name}`;
+    }
     default: {
       // Distinct texts first; for a field with a form, a value of that form (the candidates above).
       const candidates = [`entry-${n}`, `Entry ${n}`, `${n}`, `Entry ${n}, described in enough words`, ...stringCandidates(z.string())];
@@ -306,7 +323,7 @@ describe("the browser editor's configuration", () => {
     });
     const decap = decapCollection("photos", { kind: "folder", folder: "gallery", format: "yaml", body: "", label: "Gallery", schema });
     expect(decap.fields).toEqual([
-      expect.objectContaining({ name: "before", label: "Before photo", widget: "image", hint: "The photo before the cleaning", media_folder: "/content/gallery/photos", public_folder: "photos" }),
+      expect.objectContaining({ name: "before", label: "Before photo", widget: "image", hint: "The photo before the cleaning", media_folder: "/content/gallery/photos", public_folder: "photos", choose_url: false }),
       expect.objectContaining({ name: "caption", widget: "text" }),
       expect.objectContaining({ name: "tags", widget: "list", min: 1, max: 3, field: expect.objectContaining({ widget: "string" }) }),
       expect.objectContaining({ name: "kind", widget: "select", required: false, options: ["house", "roof"] }),

@@ -38,6 +38,8 @@ export interface DecapField {
   summary?: string;
   media_folder?: string;
   public_folder?: string;
+  /** An image or file field's "Replace with URL" button (Decap shows it unless this is false). */
+  choose_url?: false;
 }
 
 export interface DecapCollection {
@@ -170,6 +172,26 @@ function stringPattern(node: JsonSchema, message = node["x-message"]): [string, 
 }
 
 /**
+ * The Decap pattern of an image or file field. Decap (3.16) checks such a field's pattern against the file's
+ * name only (the file widget's getValidateValue: the value's basename), while the file keeps
+ * "<public_folder>/<name>" (what the schema checks). So the schema's pattern must begin with
+ * "^<public_folder>/" (in any case or escaping), which is dropped here, and its length limits lose that prefix.
+ */
+function fileNamePattern(node: JsonSchema, at: string): [string, string] | undefined {
+  const prefix = `${PUBLIC_FOLDER}/`;
+  let pattern = node.pattern;
+  if (pattern) {
+    const escaped = prefix.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    const forms = [prefix, escaped, caseless(escaped), caseless(prefix)].map((form) => `^${form}`);
+    const form = forms.find((f) => pattern!.startsWith(f));
+    if (!form) throw new Error(`${at}: an image field's pattern must begin with ^${prefix} (the editor writes "${prefix}<file name>"); got ${pattern}`);
+    pattern = `^${pattern.slice(form.length)}`;
+  }
+  const shorter = (n: number | undefined) => (n === undefined ? undefined : Math.max(n - prefix.length, 0));
+  return stringPattern({ ...node, pattern, minLength: shorter(node.minLength), maxLength: shorter(node.maxLength) });
+}
+
+/**
  * The Decap pattern for Markdown read as paragraphs (blank-line separated): how many, and how long each may be
  * (a paragraph's line breaks count as one character, as the pages join its lines with a space).
  */
@@ -224,8 +246,9 @@ function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSch
   const base: DecapField = { name, label: node.title ?? humanize(name), widget: "string", ...(required ? {} : { required: false as const }), ...(node.description ? { hint: node.description } : {}) };
   const type = Array.isArray(node.type) ? node.type.find((t) => t !== "null") : node.type;
   if (node.widget === "image" || node.widget === "file") {
-    const pattern = stringPattern(node);
-    return { ...base, widget: node.widget, media_folder: `/${MEDIA_FOLDER}`, public_folder: PUBLIC_FOLDER, ...(pattern ? { pattern } : {}) };
+    const pattern = fileNamePattern(node, at);
+    // No "Replace with URL": a photo must be a file in the media folder (the build makes its sizes from it).
+    return { ...base, widget: node.widget, media_folder: `/${MEDIA_FOLDER}`, public_folder: PUBLIC_FOLDER, choose_url: false, ...(pattern ? { pattern } : {}) };
   }
   if (node.entryOf) {
     // The slug of another collection's entry: a choice among today's entries, labelled with their titles.

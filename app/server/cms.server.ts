@@ -49,7 +49,9 @@ export const cmsIndexHtml = () =>
  * As strict as Decap allows (checked in tests/e2e/cms.spec.ts, which fails on any CSP report): its own script,
  * and 'unsafe-eval' because Decap compiles its configuration's JSON Schema validator (ajv) with new Function;
  * inline styles (its components are styled with Emotion, which writes <style> elements); images from blob: and
- * data: (media previews and icons); connections to this site, the git host's API and the local backend only.
+ * data: (media previews and icons); connections to this site, the git host's API and the local backend only, and
+ * to blob: (a photo chosen in the media library is held as a blob: URL until Publish, which reads it back with
+ * fetch() to send it: without blob: the save fails with "Failed to fetch").
  */
 export function cmsContentSecurityPolicy({ localBackend, https }: { localBackend?: string; https: boolean }): string {
   const directives: [string, ...string[]][] = [
@@ -57,7 +59,7 @@ export function cmsContentSecurityPolicy({ localBackend, https }: { localBackend
     ["script-src", "'self'", "'unsafe-eval'"],
     ["style-src", "'self'", "'unsafe-inline'"],
     ["img-src", "'self'", "data:", "blob:", GIT_HOST_AVATARS],
-    ["connect-src", "'self'", GIT_HOST_API, ...(localBackend ? [new URL(localBackend).origin] : [])],
+    ["connect-src", "'self'", "blob:", GIT_HOST_API, ...(localBackend ? [new URL(localBackend).origin] : [])],
     ["form-action", "'none'"],
     ["frame-ancestors", "'none'"],
     ["base-uri", "'self'"],

@@ -5,15 +5,18 @@
  * and the house-washing low rate through the editor's own controls. The files on disk change, and still load
  * with the site's loader (the build would accept them). Every request to another host is refused and
  * recorded, and so is every Content-Security-Policy violation: both lists must stay empty. It also opens a
- * service (Markdown) and a new gallery pair (image fields, choices), and saves a service and a city page.
+ * service (Markdown) and a new gallery pair (image fields, choices), saves a service and a city page, and adds a
+ * gallery pair with two photos uploaded through the media library, as the owner would.
  */
-import { cpSync, mkdirSync, readFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Page, expect, test } from "@playwright/test";
 import { collections } from "../../app/content/collections.ts";
+import { galleryProblems } from "../../app/content/gallery-check.ts";
 import { loadCollection } from "../../app/content/load.ts";
 import { type DecapServer, startDecapServer } from "../support/decap-server.ts";
 import { ROOT, type ServerHandle, startSite } from "../support/processes.ts";
+import { testPhoto } from "../support/test-photos.ts";
 import { cleanupAfterEach } from "./fixtures.ts";
 
 test.skip(({ isMobile }) => isMobile, "the editor is used at a desk: checked on the desktop project");
@@ -180,6 +183,105 @@ test("the editor opens a service's Markdown intro and the gallery's photo and ch
   expect(editor.violations).toEqual([]);
 });
 
+test("the owner adds a before/after pair with two photos uploaded in the editor, and the build accepts it", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const editor = await openEditor(page);
+  const galleryDir = path.join(editor.contentDir, collections.gallery.folder);
+  const photosDir = path.join(galleryDir, "photos");
+  const entriesBefore = new Set(readdirSync(galleryDir));
+  const filesIn = (dir: string) => new Set(readdirSync(dir, { recursive: true }).map(String));
+  const repoBefore = filesIn(editor.repo);
+  const service = loadCollection("services", editor.contentDir).find((s) => s.slug === "driveway-cleaning")!;
+  const city = loadCollection("cities", editor.contentDir).find((c) => c.slug === "garden-city")!;
+
+  // Two photos the test makes (never a real photo), as files on the owner's computer.
+  const desk = tempDir("gs-cms-photos");
+  const photos = {
+    before: {
+      file: path.join(desk, "garden-city-driveway-before.jpg"),
+      label: "BEFORE",
+      from: "#4b5563",
+      to: "#1f2937",
+    },
+    after: { file: path.join(desk, "garden-city-driveway-after.jpg"), label: "AFTER", from: "#e5e7eb", to: "#cbd5e1" },
+  };
+  for (const photo of Object.values(photos))
+    writeFileSync(
+      photo.file,
+      await testPhoto({ width: 640, height: 480, from: photo.from, to: photo.to, label: photo.label }),
+    );
+
+  await page.getByRole("complementary").getByRole("link", { name: collections.gallery.label, exact: true }).click();
+  await page.getByRole("link", { name: `Create entry of type ${collections.gallery.label}` }).click();
+  await expect(page.getByText(/Writing in .* collection/)).toBeVisible();
+
+  // Each photo: "Choose an image" → the media library → Upload → the file → Choose selected.
+  for (const which of ["before", "after"] as const) {
+    const name = path.basename(photos[which].file);
+    await page.getByRole("button", { name: "Choose an image" }).first().click();
+    const library = page.getByRole("dialog");
+    const chooser = page.waitForEvent("filechooser");
+    await library.getByText("Upload", { exact: true }).click();
+    await (await chooser).setFiles(photos[which].file);
+    await expect(library.getByText(name, { exact: true })).toBeVisible();
+    await library.getByRole("button", { name: "Choose selected" }).click();
+    await expect(library).toBeHidden();
+  }
+
+  const title = "Oil stains lifted from a Garden City driveway";
+  const alt = {
+    before: "Concrete driveway dark with oil stains and tire marks by the garage",
+    after: "The same driveway clean and evenly light grey, the stains gone",
+  };
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  for (const [label, option] of [
+    ["Service", service.title],
+    ["City", city.city],
+  ] as const) {
+    await page.getByLabel(label, { exact: true }).click();
+    await page.getByRole("option", { name: option, exact: true }).click();
+  }
+  await page.getByLabel("Date of the job", { exact: true }).fill("2026-06-14");
+  await page
+    .getByLabel("Caption", { exact: true })
+    .fill("Hot-water surface cleaning at 3,000 PSI, then a degreaser on the oil spots.");
+  const altFields = page.getByLabel("Description for screen readers (alt text)", { exact: true });
+  await altFields.nth(0).fill(alt.before);
+  await altFields.nth(1).fill(alt.after);
+  if (process.env.CMS_SCREENSHOT_UPLOAD)
+    await page.screenshot({ path: process.env.CMS_SCREENSHOT_UPLOAD, fullPage: true });
+  await publish(page);
+
+  // What the owner receives: one new pair file, its photos in content/gallery/photos/ with the uploaded bytes.
+  await expect.poll(() => readdirSync(galleryDir).filter((f) => !entriesBefore.has(f))).toHaveLength(1);
+  const [added] = readdirSync(galleryDir).filter((f) => !entriesBefore.has(f));
+  const pairs = loadCollection("gallery", editor.contentDir);
+  const pair = pairs.find((p) => `${p.slug}.yaml` === added)!;
+  expect(pair).toMatchObject({ title, service: service.slug, city: city.slug, date: "2026-06-14" });
+  for (const which of ["before", "after"] as const) {
+    expect(pair[which]).toEqual({ image: `photos/${path.basename(photos[which].file)}`, alt: alt[which] });
+    expect(readFileSync(path.join(galleryDir, pair[which].image))).toEqual(readFileSync(photos[which].file));
+  }
+  // Exactly these files were added to the repository: the pair and its two photos (no copy anywhere else).
+  expect([...filesIn(editor.repo)].filter((f) => !repoBefore.has(f)).sort()).toEqual(
+    [
+      path.join("content", collections.gallery.folder, added!),
+      ...Object.values(photos).map((p) => path.join(path.relative(editor.repo, photosDir), path.basename(p.file))),
+    ].sort(),
+  );
+  // The build's own check: the service and city are the site's, the photos are there.
+  const known = {
+    services: loadCollection("services", editor.contentDir).map((s) => s.slug),
+    cities: loadCollection("cities", editor.contentDir).map((c) => c.slug),
+  };
+  expect(galleryProblems(pairs, known, editor.contentDir)).toEqual([]);
+
+  expect(editor.offsite).toEqual([]);
+  expect(editor.violations).toEqual([]);
+});
+
 test("a service and a city page saved from the editor keep their intro paragraphs and coordinates and still load", async ({
   page,
 }) => {
@@ -233,8 +335,9 @@ test("/cms answers with its own headers, and no public page loads anything of it
       .slice(1) ?? [];
   expect(directive("default-src")).toEqual(["'none'"]);
   expect(directive("script-src")).toEqual(["'self'", "'unsafe-eval'"]);
-  // Connections: this site, the git host's API, and the local backend this server was started with, nothing else.
-  expect(directive("connect-src")).toEqual(["'self'", "https://api.github.com", editor.decap.origin]);
+  // Connections: this site, the photos chosen in the media library (blob:, read back on Publish), the git host's
+  // API, and the local backend this server was started with, nothing else.
+  expect(directive("connect-src")).toEqual(["'self'", "blob:", "https://api.github.com", editor.decap.origin]);
   expect(directive("frame-ancestors")).toEqual(["'none'"]);
   // The same page at /cms, without the slash (its base URL points Decap at /cms/config.yml either way).
   expect(await (await request.get(`${editor.site.origin}/cms`, { maxRedirects: 0 })).text()).toBe(await answer.text());
