@@ -15,6 +15,7 @@ import { startFakeTwilio, type FakeTwilio } from "../support/fake-twilio.ts";
 import { freePort, startServer, type ServerHandle } from "../support/processes.ts";
 import { expect, hydrated, test as base } from "./fixtures.ts";
 import { uniqueEmail } from "./leads.ts";
+import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 
 const SITE_URL = "https://www.gemstateexteriorcleaning.com";
 const SID = "AC00000000000000000000000000e2e001";
@@ -22,7 +23,7 @@ const TOKEN = "e2e-twilio-token";
 const FROM = "+12085550100";
 const OWNER_PHONE = "+12085550142";
 
-type TextSite = { server: ServerHandle; database: Database; fake: FakeTwilio };
+type TextSite = { server: ServerHandle; database: Database; fake: FakeTwilio; dataDir: string };
 
 const test = base.extend<object, { textSite: TextSite }>({
   textSite: [
@@ -49,7 +50,7 @@ const test = base.extend<object, { textSite: TextSite }>({
         },
       });
       const database = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });
-      await use({ server, database, fake });
+      await use({ server, database, fake, dataDir });
       await database.close();
       await server.stop();
       await fake.close();
@@ -158,4 +159,29 @@ test("a text the API refuses twice (500) is retried by the outbox and delivered 
   expect(log).toContain("HTTP_500 20500");
   for (const secret of [TOKEN, first, OWNER_PHONE, email]) expect(log, secret).not.toContain(secret);
   await expect.poll(() => mine().length).toBe(3);
+});
+
+test("the text's link opens the request in the owner's inbox, whose Delivery section lists the text message as sent", async ({
+  page,
+  textSite: { fake, dataDir },
+}) => {
+  const owner = uniqueOwner("sms");
+  await addOwnerWithCli(owner, dataDir);
+  const first = uniqueName();
+  await sendRequest(page, { first, email: uniqueEmail("sms-inbox") }); // the /estimate page's form
+  await expect.poll(() => fake.delivered().filter((r) => r.form.Body?.includes(first)).length).toBe(1);
+  const body = fake.delivered().find((r) => r.form.Body?.includes(first))!.form.Body!;
+  expect(body).toMatch(new RegExp(`^New estimate request: ${first}, .*83702\\. `));
+  const link = new URL(/\S+$/.exec(body)![0]);
+  expect(link.origin).toBe(SITE_URL);
+
+  await signIn(page, owner);
+  const delivery = page.getByRole("region", { name: "Delivery" });
+  // The fake has answered; the job is marked sent right after (the page is loaded again until it says so).
+  await expect(async () => {
+    await page.goto(link.pathname);
+    await expect(page.getByRole("heading", { level: 1, name: `${first} Inboxtest` })).toBeVisible();
+    await expect(delivery).toContainText(/Text message to the owner\s*sent, 1 attempt/, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(delivery).toContainText("E-mail to the owner");
 });
