@@ -14,7 +14,7 @@ import { NOTE_MAX, STATUS_FIELDS, STATUS_OPTIONS, statusSchema } from "../forms/
 import { signedIn } from "../server/admin/guard.server.ts";
 import { formFields, HttpError, readFields } from "../server/form-body.server.ts";
 import { priceRange } from "../server/admin/inbox.server.ts";
-import { formatField, formatPhone, formatTime, labelFor } from "../server/leads/labels.server.ts";
+import { formatField, formatPhone, formatTime, jobKindLabel, labelFor } from "../server/leads/labels.server.ts";
 import { spamFlag } from "../server/leads/spam-signal.server.ts";
 import { changeLeadStatus, getLead, statusHistory } from "../server/leads/store.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
@@ -68,7 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     attachment: lead.attachment,
     delivery: lead.deliveryStatus,
     jobs: lead.jobs.map((job) => ({
-      kind: job.kind === "email" ? "E-mail to the owner" : "Webhook",
+      kind: jobKindLabel(job.kind),
       status: job.status,
       attempts: job.attempts,
       detail: job.sentAt

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server.ts";
+import { EnvError, parseEnv, textAlertSettings } from "./env.server.ts";
 
 describe("settings", () => {
   it("has working defaults: port 3000, the embedded database in ./data, the production origin", () => {
@@ -111,6 +111,7 @@ describe("settings", () => {
       LEAD_WEBHOOK_SECRET: "hunter2",
       LINK_SECRET: "hunter2-link",
       HASH_SECRET: "hunter2-hash",
+      TWILIO_AUTH_TOKEN: " ",
     };
     let message = "";
     try {
@@ -121,6 +122,53 @@ describe("settings", () => {
     for (const name of Object.keys(secrets)) expect(message).toContain(`${name}:`);
     expect(message).not.toMatch(/hunter2/);
     expect(message).toContain("not shown");
+  });
+
+  const TEXT = {
+    TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
+    TWILIO_AUTH_TOKEN: "hunter2-token",
+    TWILIO_FROM: "+12085550100",
+    OWNER_PHONE: "+12085550142",
+  };
+
+  it("sends the owner's text messages with all four Twilio settings or none; a partial set stops the server naming what is missing", () => {
+    expect(textAlertSettings(parseEnv({ NODE_ENV: "test" }))).toBeNull();
+    expect(textAlertSettings(parseEnv({ NODE_ENV: "test", ...TEXT }))).toEqual({
+      apiUrl: "https://api.twilio.com",
+      sid: TEXT.TWILIO_ACCOUNT_SID,
+      token: TEXT.TWILIO_AUTH_TOKEN,
+      from: TEXT.TWILIO_FROM,
+      to: TEXT.OWNER_PHONE,
+    });
+    for (const left of Object.keys(TEXT) as (keyof typeof TEXT)[]) {
+      const partial = { NODE_ENV: "test", ...TEXT, [left]: "" };
+      expect(() => parseEnv(partial)).toThrow(new RegExp(`^  ${left}: required with `, "m"));
+    }
+    let message = "";
+    try {
+      parseEnv({ NODE_ENV: "test", TWILIO_AUTH_TOKEN: TEXT.TWILIO_AUTH_TOKEN });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain("TWILIO_ACCOUNT_SID, TWILIO_FROM, OWNER_PHONE: required with TWILIO_AUTH_TOKEN");
+    expect(message).not.toContain("hunter2");
+  });
+
+  it("takes the phone numbers in E.164 form only, and the API over https (http only on this machine)", () => {
+    for (const bad of ["2085550100", "+1 208 555 0100", "+1(208)5550100", "+0208555010", "+1208"])
+      expect(() => parseEnv({ NODE_ENV: "test", ...TEXT, OWNER_PHONE: bad }), bad).toThrow(
+        /OWNER_PHONE: must be a phone number in E\.164 form/,
+      );
+    expect(() => parseEnv({ NODE_ENV: "test", ...TEXT, TWILIO_FROM: "+44 20" })).toThrow(/TWILIO_FROM: must be/);
+    expect(() => parseEnv({ NODE_ENV: "test", ...TEXT, TWILIO_ACCOUNT_SID: "AC/../x" })).toThrow(
+      /TWILIO_ACCOUNT_SID: must be the account's SID/,
+    );
+    expect(() => parseEnv({ NODE_ENV: "test", ...TEXT, TWILIO_API_URL: "http://sms.example" })).toThrow(
+      /TWILIO_API_URL: must start with https:\/\//,
+    );
+    expect(parseEnv({ NODE_ENV: "test", ...TEXT, TWILIO_API_URL: "http://127.0.0.1:4622/" }).TWILIO_API_URL).toBe(
+      "http://127.0.0.1:4622",
+    );
   });
 
   it.each(["LINK_SECRET", "HASH_SECRET"] as const)(

@@ -24,6 +24,15 @@ const url = (protocols: string[]) =>
 
 const email = z.string().trim().email("must be an e-mail address");
 
+/** A phone number in E.164 form, as the text-message API takes it. */
+const e164 = z
+  .string()
+  .trim()
+  .regex(
+    /^\+[1-9]\d{7,14}$/,
+    "must be a phone number in E.164 form: + and the country code, no spaces (e.g. +12085550100)",
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -38,6 +47,17 @@ const envSchema = z.object({
   LEADS_TO: email.default("info@gemstateexteriorcleaning.com"),
   LEAD_WEBHOOK_URL: url(["https:", "http:"]).optional(),
   LEAD_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** The owner's instant text message about each new request (app/server/leads/sms.server.ts): all four, or none. */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be the account's SID as the provider shows it (letters and digits, e.g. AC…)")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(1).optional(),
+  TWILIO_FROM: e164.optional(),
+  OWNER_PHONE: e164.optional(),
+  /** The text-message API's address (a Twilio-compatible one, or a local fake in tests). */
+  TWILIO_API_URL: url(["https:", "http:"]).default("https://api.twilio.com"),
   LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
   /** Seconds a person needs at least to fill a form after it was shown; a request sent faster is kept and flagged "sent fast" for the owner (decision 012). */
   LEAD_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(3),
@@ -75,6 +95,7 @@ const SECRETS = new Set([
   "SMTP_URL",
   "LEAD_WEBHOOK_URL",
   "LEAD_WEBHOOK_SECRET",
+  "TWILIO_AUTH_TOKEN",
   "RECEIPT_SECRET",
   "LINK_SECRET",
   "HASH_SECRET",
@@ -161,6 +182,17 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
         "LEAD_WEBHOOK_URL: must start with https:// (http:// only for this machine: localhost, 127.0.0.1, [::1])",
       );
   }
+  const textSettings = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "OWNER_PHONE"] as const;
+  const missing = textSettings.filter((name) => env[name] === undefined);
+  if (missing.length > 0 && missing.length < textSettings.length)
+    problems.push(
+      `${missing.join(", ")}: required with ${textSettings.filter((n) => !missing.includes(n)).join(", ")} (the owner's text message about each request needs all four; leave all four empty to send none)`,
+    );
+  const textApi = new URL(env.TWILIO_API_URL);
+  if (textApi.protocol !== "https:" && !isLoopback(textApi.hostname))
+    problems.push(
+      "TWILIO_API_URL: must start with https:// (http:// only for this machine: localhost, 127.0.0.1, [::1])",
+    );
   // E-mail: SMTP when SMTP_URL is set. Without it, a production server refuses to start unless the owner
   // chose files on purpose (MAIL_TRANSPORT=files, which `npm start` / `npm run serve` set for the Quick start).
   const transport = env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : env.NODE_ENV === "production" ? undefined : "files");
@@ -180,5 +212,23 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     RECEIPT_SECRET: env.RECEIPT_SECRET ?? randomBytes(32).toString("hex"),
     DATA_DIR: path.resolve(env.DATA_DIR),
     SITE_URL: env.SITE_URL.replace(/\/+$/, ""),
+    TWILIO_API_URL: env.TWILIO_API_URL.replace(/\/+$/, ""),
   };
+}
+
+/** The text-message settings when all four are set (parseEnv refuses a partial set), else null: no text is sent. */
+export function textAlertSettings(
+  env: Pick<Env, "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM" | "OWNER_PHONE" | "TWILIO_API_URL">,
+): TextAlertSettings | null {
+  const { TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token, TWILIO_FROM: from, OWNER_PHONE: to } = env;
+  return sid && token && from && to ? { apiUrl: env.TWILIO_API_URL, sid, token, from, to } : null;
+}
+
+export interface TextAlertSettings {
+  apiUrl: string;
+  sid: string;
+  /** A secret: never logged. */
+  token: string;
+  from: string;
+  to: string;
 }

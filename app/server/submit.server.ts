@@ -15,6 +15,7 @@ import { areaAnswer, isServed } from "../lib/service-area.ts";
 import { zipTable } from "./service-area.server.ts";
 import { rateLimitKey } from "./client-ip.server.ts";
 import type { Database } from "./db/database.server.ts";
+import { textAlertSettings } from "./env.server.ts";
 import { keyedHash } from "./db/site-secrets.server.ts";
 import { getApp } from "./context.server.ts";
 import { receiptPath } from "./receipt.server.ts";
@@ -224,7 +225,8 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
         idempotencyKey: await idempotencyKey(app.database, kind, formData, submission.value, app.clientIp, now),
       },
       // Every accepted request also gets a reply e-mail to the visitor (a newsletter sign-up: its confirmation link).
-      { webhook: Boolean(app.env.LEAD_WEBHOOK_URL), reply: true, now },
+      // and the owner a text message when its settings are there (recordLead leaves newsletter sign-ups out).
+      { webhook: Boolean(app.env.LEAD_WEBHOOK_URL), reply: true, sms: textAlertSettings(app.env) !== null, now },
     );
     app.notifyOutbox();
     if (stored.replyCapped)

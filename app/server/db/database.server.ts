@@ -13,8 +13,8 @@ import type { LeadKind } from "../leads/kinds.server.ts";
 import { migrationProvider } from "./migrations.server.ts";
 
 export type DeliveryStatus = "pending" | "notified";
-/** email: to the owner; webhook: the CRM post; reply: to the visitor (their confirmation, or the newsletter's opt-in link). */
-export type JobKind = "email" | "webhook" | "reply";
+/** email: to the owner; webhook: the CRM post; reply: to the visitor (their confirmation, or the newsletter's opt-in link); sms: the owner's text message. */
+export type JobKind = "email" | "webhook" | "reply" | "sms";
 export type SubscriptionStatus = "pending" | "confirmed" | "unsubscribed";
 export type JobStatus = "pending" | "sent" | "dead";
 

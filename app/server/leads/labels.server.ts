@@ -1,5 +1,6 @@
 /** How lead fields are presented to the owner (e-mail, command line, CSV): their labels and values. */
 import { business } from "../../content/business.ts";
+import type { JobKind } from "../db/database.server.ts";
 import type { Fields } from "./store.server.ts";
 
 const fieldLabels: Record<string, string> = {
@@ -27,6 +28,15 @@ const fieldLabels: Record<string, string> = {
   // A kept request a spam check could not tell from a bot's (app/server/leads/spam-signal.server.ts).
   spamSignal: "Check (spam signal)",
 };
+
+/** What each delivery job of a request is, as the owner reads it (the inbox's "Delivery" section). */
+const jobKindLabels: Record<JobKind, string> = {
+  email: "E-mail to the owner",
+  webhook: "Webhook",
+  reply: "Reply e-mail to the sender",
+  sms: "Text message to the owner",
+};
+export const jobKindLabel = (kind: JobKind): string => jobKindLabels[kind] ?? kind;
 
 /** The label of a field; an unknown key is shown as itself. */
 export const labelFor = (key: string): string => (Object.hasOwn(fieldLabels, key) ? fieldLabels[key]! : key);

@@ -1,6 +1,6 @@
 /**
  * The outbox worker: delivers the notification jobs that recordLead stored with each lead (the owner's e-mail,
- * a webhook post when configured, and the reply e-mail to the visitor; each its own job, so one failing never
+ * a webhook post and the owner's text message when configured, and the reply e-mail to the visitor; each its own job, so one failing never
  * blocks or repeats another). It runs inside the server process, polls about once a second and is woken
  * at once by notify() after a lead is committed.
  *
@@ -32,6 +32,7 @@ import {
   purgeExpiredLeads,
   RETENTION_DAYS,
 } from "./store.server.ts";
+import { createTextSender } from "./sms.server.ts";
 import { postLead } from "./webhook.server.ts";
 import type { Sender } from "./delivery.server.ts";
 
@@ -131,6 +132,7 @@ export function startOutboxWorker(opts: {
       createMailSender(env, async (delivery) =>
         composeReplyEmail(delivery, { env, secret: await linkSecret(database, env), now: now() }),
       ),
+    sms: opts.senders?.sms ?? createTextSender(env),
   };
 
   /** Leases up to BATCH_SIZE due jobs in one statement; on PostgreSQL rows another instance is claiming are skipped. */

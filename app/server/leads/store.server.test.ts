@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { connectDatabase, migrate, type Database } from "../db/database.server.ts";
+import { connectDatabase, migrate, type Database, type JobKind } from "../db/database.server.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../tests/support/storage.ts";
 import { confirmSubscription } from "./newsletter.server.ts";
 import { createHash, createHmac } from "node:crypto";
@@ -39,6 +39,35 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       ).n,
     );
 
+  /** A row of the leads table as every migration so far has it (for databases at an older migration). */
+  const leadsRow = (id: string, kind: "estimate" | "newsletter", at: string) => ({
+    id,
+    kind,
+    fields: "{}",
+    name: null,
+    email: `${id}@example.com`,
+    phone: null,
+    zip: null,
+    in_service_area: null,
+    page: "/",
+    ip: "203.0.113.7",
+    user_agent: "test",
+    consent_version: null,
+    consent_text: null,
+    consent_at: null,
+    attribution: "{}",
+    idempotency_key: id,
+    created_at: at,
+    delivery_status: "pending" as const,
+  });
+
+  /** Inserts a pending job of `kind` straight into outbox_jobs (what the kinds constraint allows is the question). */
+  const insertJob = (db: Database, id: string, leadId: string, kind: string, at: string) =>
+    db.db
+      .insertInto("outbox_jobs")
+      .values({ id, lead_id: leadId, kind: kind as JobKind, next_attempt_at: at, created_at: at })
+      .execute();
+
   it("applies the migrations once, and again as a no-op", async () => {
     await migrate(database);
     const second = await storage.open();
@@ -49,6 +78,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       "0002_reply_and_subscriptions",
       "0003_owner_inbox",
       "0004_reply_quota_and_keyed_hashes",
+      "0005_sms_alert",
     ]);
     expect(database.dialect).toBe(dialect);
   });
@@ -71,26 +101,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       const old = connectDatabase(other.env);
       await migrate(old, "0001_leads");
       const at = now.toISOString();
-      const row = (id: string, kind: "estimate" | "newsletter") => ({
-        id,
-        kind,
-        fields: "{}",
-        name: null,
-        email: `${id}@example.com`,
-        phone: null,
-        zip: null,
-        in_service_area: null,
-        page: "/",
-        ip: "203.0.113.7",
-        user_agent: "test",
-        consent_version: null,
-        consent_text: null,
-        consent_at: null,
-        attribution: "{}",
-        idempotency_key: id,
-        created_at: at,
-        delivery_status: "pending" as const,
-      });
+      const row = (id: string, kind: "estimate" | "newsletter") => leadsRow(id, kind, at);
       await old.db
         .insertInto("leads")
         .values([row("lead-a", "estimate"), row("lead-b", "newsletter")])
@@ -129,27 +140,122 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       expect(await migrated.db.selectFrom("newsletter_subscriptions").select(["lead_id", "status"]).execute()).toEqual([
         { lead_id: "lead-b", status: "pending" },
       ]);
-      await migrated.db
-        .insertInto("outbox_jobs")
-        .values({ id: "job-b", lead_id: "lead-a", kind: "reply", next_attempt_at: at, created_at: at })
-        .execute();
-      await expect(
-        migrated.db
-          .insertInto("outbox_jobs")
-          .values({ id: "job-c", lead_id: "lead-a", kind: "fax" as never, next_attempt_at: at, created_at: at })
-          .execute(),
-      ).rejects.toThrow();
-      await expect(
-        migrated.db
-          .insertInto("outbox_jobs")
-          .values({ id: "job-d", lead_id: "lead-a", kind: "email", next_attempt_at: at, created_at: at })
-          .execute(),
-      ).rejects.toThrow();
+      await insertJob(migrated, "job-b", "lead-a", "reply", at);
+      await expect(insertJob(migrated, "job-c", "lead-a", "fax", at)).rejects.toThrow();
+      await expect(insertJob(migrated, "job-d", "lead-a", "email", at)).rejects.toThrow();
       await migrated.db.deleteFrom("leads").where("id", "=", "lead-a").execute();
       expect(await migrated.db.selectFrom("outbox_jobs").select("id").execute()).toEqual([]); // still cascades
     } finally {
       await other.cleanup();
     }
+  });
+
+  it("0005 keeps a live 0004 database's jobs, pending ones with their lease and retry state, and takes 'sms' jobs", async () => {
+    const other = await createTestStorage(dialect);
+    try {
+      const old = connectDatabase(other.env);
+      await migrate(old, "0004_reply_quota_and_keyed_hashes");
+      const at = now.toISOString();
+      const later = new Date(now.getTime() + 60_000).toISOString();
+      const row = (id: string) => leadsRow(id, "estimate", at);
+      await old.db
+        .insertInto("leads")
+        .values([row("lead-a"), row("lead-b")])
+        .execute();
+      const jobs = [
+        {
+          id: "job-email",
+          lead_id: "lead-a",
+          kind: "email" as const,
+          status: "pending" as const,
+          attempts: 3,
+          next_attempt_at: later,
+          locked_until: later,
+          lease_token: "lease-1",
+          last_error: "ECONNREFUSED",
+          created_at: at,
+          sent_at: null,
+        },
+        {
+          id: "job-webhook",
+          lead_id: "lead-a",
+          kind: "webhook" as const,
+          status: "sent" as const,
+          attempts: 1,
+          next_attempt_at: at,
+          locked_until: null,
+          lease_token: null,
+          last_error: null,
+          created_at: at,
+          sent_at: at,
+        },
+        {
+          id: "job-reply",
+          lead_id: "lead-b",
+          kind: "reply" as const,
+          status: "dead" as const,
+          attempts: 20,
+          next_attempt_at: at,
+          locked_until: null,
+          lease_token: null,
+          last_error: "HTTP_500",
+          created_at: at,
+          sent_at: null,
+        },
+      ];
+      await old.db.insertInto("outbox_jobs").values(jobs).execute();
+      await expect(insertJob(old, "job-early", "lead-b", "sms", at)).rejects.toThrow(); // before 0005 the kind is refused
+      await old.close();
+
+      const migrated = await other.open(); // migrates to the latest
+      expect(await migrated.db.selectFrom("outbox_jobs").selectAll().orderBy("id").execute()).toEqual(
+        [...jobs].sort((a, b) => a.id.localeCompare(b.id)),
+      );
+      await insertJob(migrated, "job-sms", "lead-a", "sms", at);
+      await expect(insertJob(migrated, "job-fax", "lead-a", "fax", at)).rejects.toThrow();
+      await expect(insertJob(migrated, "job-sms-2", "lead-a", "sms", at)).rejects.toThrow(); // still one job of a kind per lead
+      // The due-jobs index is there again, and deleting a lead still deletes its jobs.
+      const indexes =
+        dialect === "postgres"
+          ? await sql<{
+              name: string;
+            }>`select indexname as name from pg_indexes where tablename = 'outbox_jobs' and schemaname = current_schema()`.execute(
+              migrated.db,
+            )
+          : await sql<{
+              name: string;
+            }>`select name from sqlite_master where type = 'index' and tbl_name = 'outbox_jobs'`.execute(migrated.db);
+      expect(indexes.rows.map((r) => r.name)).toContain("outbox_jobs_due");
+      await migrated.db.deleteFrom("leads").where("id", "=", "lead-a").execute();
+      expect((await migrated.db.selectFrom("outbox_jobs").select("id").execute()).map((j) => j.id)).toEqual([
+        "job-reply",
+      ]);
+    } finally {
+      await other.cleanup();
+    }
+  });
+
+  it("queues the owner's text message with every request but a newsletter sign-up, only when its settings are there", async () => {
+    const kindsOf = async (lead: ReturnType<typeof sampleLead>, sms: boolean) => {
+      const { id } = await recordLead(database, lead, { webhook: false, sms, now });
+      return (await getLead(database, id))!.jobs.map((j) => j.kind);
+    };
+    for (const kind of ["estimate", "contact", "application"] as const) {
+      expect(await kindsOf(sampleLead({ kind }), true), kind).toEqual(["email", "sms"]);
+      expect(await kindsOf(sampleLead({ kind }), false), kind).toEqual(["email"]);
+    }
+    const signUp = sampleLead({
+      kind: "newsletter",
+      fields: { email: "news@example.com" },
+      contact: { name: null, email: "news@example.com", phone: null, zip: null },
+    });
+    expect(await kindsOf(signUp, true)).toEqual(["email"]);
+    // A repeat of the same request (its idempotency key) queues nothing more.
+    const lead = sampleLead();
+    const first = await recordLead(database, lead, { webhook: false, sms: true, now });
+    const again = await recordLead(database, lead, { webhook: false, sms: true, now });
+    expect(again).toEqual({ id: first.id, duplicate: true });
+    expect((await getLead(database, first.id))!.jobs.map((j) => j.kind)).toEqual(["email", "sms"]);
   });
 
   it("stores every part of a lead, its attachment and its jobs", async () => {

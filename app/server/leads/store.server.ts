@@ -80,7 +80,8 @@ const newsletterKey = (email: string) => `newsletter:${email.trim().toLowerCase(
 
 /**
  * Stores a lead with its notification jobs (an e-mail, plus a webhook post when `webhook` is set, plus the
- * reply to the visitor when `reply` is set and the address has had fewer than REPLY_LIMIT.count replies in
+ * owner's text message when `sms` is set and the lead is not a newsletter sign-up, plus the reply to the
+ * visitor when `reply` is set and the address has had fewer than REPLY_LIMIT.count replies in
  * REPLY_LIMIT.windowMs) in one transaction. The same idempotency key stored before, or racing in
  * concurrently, yields the first lead's id and `duplicate: true`; nothing new is stored or sent.
  */
@@ -101,7 +102,8 @@ export async function recordLead(database: Database, lead: NewLead, options: Rec
   });
 }
 
-type RecordOptions = { webhook: boolean; reply?: boolean; now?: Date };
+/** `sms`: the owner's text-message settings are there (a text is queued for every request but a newsletter sign-up). */
+type RecordOptions = { webhook: boolean; reply?: boolean; sms?: boolean; now?: Date };
 /** With the reply address's keyed hash, worked out before the transaction (the key may need a query of its own). */
 type Resolved = RecordOptions & { replyKey: string | null };
 /** `replyCapped`: the request asked for a reply and none was queued, its address having had REPLY_LIMIT.count already. */
@@ -192,6 +194,7 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: Resolved): 
     "email",
     ...(opts.webhook ? (["webhook"] as const) : []),
     ...(reply ? (["reply"] as const) : []),
+    ...(opts.sms && lead.kind !== "newsletter" ? (["sms"] as const) : []),
   ];
   await trx
     .insertInto("outbox_jobs")
@@ -377,7 +380,7 @@ export const RETENTION_DAYS: Partial<Record<LeadKind, number>> = {
 };
 
 /**
- * How many of the owner's notification jobs (e-mail, webhook) created before `olderThan` are still not
+ * How many of the owner's notification jobs (e-mail, webhook, text message) created before `olderThan` are still not
  * delivered (pending or given up). Replies to visitors do not count: a mistyped address must not keep the alert on.
  */
 export async function countUndelivered(database: Database, olderThan: Date): Promise<number> {
@@ -422,7 +425,7 @@ export async function purgeExpiredLeads(database: Database, now = new Date()): P
 
 /**
  * Marks a lead (or, without an id, every pending lead) 'notified' once none of the owner's jobs (e-mail,
- * webhook) is left unsent; the reply to the visitor is not part of it.
+ * webhook, text message) is left unsent; the reply to the visitor is not part of it.
  * A single statement, run after each sent job, so that of two jobs finishing at once the later one sees both sent.
  */
 export async function markNotified(database: Database, leadId?: string): Promise<void> {

@@ -1,0 +1,187 @@
+/**
+ * The owner's instant text message (issue 22): the real server, its TWILIO_* settings pointing at a local fake
+ * of the Twilio API (tests/support/fake-twilio.ts), and a request sent through a page's form as a visitor
+ * does. What the owner's phone would get is what the fake received.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { openDatabase, type Database } from "../../app/server/db/database.server.ts";
+import { gsm7Length, SEGMENT } from "../../app/server/leads/sms.server.ts";
+import { getLead, listLeads } from "../../app/server/leads/store.server.ts";
+import { zipTable } from "../../app/server/service-area.server.ts";
+import { startFakeTwilio, type FakeTwilio } from "../support/fake-twilio.ts";
+import { freePort, startServer, type ServerHandle } from "../support/processes.ts";
+import { expect, hydrated, test as base } from "./fixtures.ts";
+import { uniqueEmail } from "./leads.ts";
+import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
+
+const SITE_URL = "https://www.gemstateexteriorcleaning.com";
+const SID = "AC00000000000000000000000000e2e001";
+const TOKEN = "e2e-twilio-token";
+const FROM = "+12085550100";
+const OWNER_PHONE = "+12085550142";
+
+type TextSite = { server: ServerHandle; database: Database; fake: FakeTwilio; dataDir: string };
+
+const test = base.extend<object, { textSite: TextSite }>({
+  textSite: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const fake = await startFakeTwilio();
+      const dir = mkdtempSync(path.join(tmpdir(), "gs-sms-"));
+      const dataDir = path.join(dir, "data");
+      const server = await startServer({
+        port: await freePort(),
+        dataDir,
+        env: {
+          SITE_URL,
+          MAIL_TRANSPORT: "files",
+          TWILIO_API_URL: fake.url,
+          TWILIO_ACCOUNT_SID: SID,
+          TWILIO_AUTH_TOKEN: TOKEN,
+          TWILIO_FROM: FROM,
+          OWNER_PHONE,
+          // Failed sends are retried after 0.2 s, 0.4 s … instead of 30 s, 1 min …
+          OUTBOX_FIRST_RETRY_SECONDS: "0.2",
+          LOG_LEVEL: "info",
+        },
+      });
+      const database = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+      await use({ server, database, fake, dataDir });
+      await database.close();
+      await server.stop();
+      await fake.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ textSite }, use) => use(textSite.server.origin),
+});
+
+test.skip(({ isMobile }) => isMobile, "server behaviour, checked once on the desktop project");
+
+/** A first name no other test sends (letters only: the text keeps only a plain name). */
+const uniqueName = () =>
+  `Dana${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
+
+/** The stored request sent with `email`. */
+async function storedLead(database: Database, email: string) {
+  await expect
+    .poll(async () => (await listLeads(database, {})).filter((l) => l.contact.email === email).length)
+    .toBe(1);
+  return (await listLeads(database, {})).find((l) => l.contact.email === email)!;
+}
+
+/** Fills and sends the contact page's request form, as a visitor does with JavaScript. */
+async function sendContactRequest(
+  page: Page,
+  person: { first: string; email: string; zip: string; services: string[] },
+) {
+  await page.goto("/contact");
+  await hydrated(page);
+  const form = page.locator("#contact-form");
+  await form.getByRole("textbox", { name: "First name", exact: true }).fill(person.first);
+  await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Lastnameonly");
+  await form.getByRole("textbox", { name: "Email", exact: true }).fill(person.email);
+  await form.getByRole("textbox", { name: "Phone", exact: true }).fill("+1 208 555 0177");
+  await form.getByRole("textbox", { name: "City", exact: true }).fill("Cityonly");
+  await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill(person.zip);
+  await form.getByRole("radio", { name: "Residential" }).check();
+  for (const service of person.services) await form.getByRole("checkbox", { name: service }).check();
+  await form.getByRole("textbox", { name: "Project details" }).fill("Gate code 4321, dog in the yard.");
+  await form.getByRole("radio", { name: "Email" }).check();
+  await form.getByRole("button", { name: "Send My Request" }).click();
+  await expect(page.getByRole("status")).toContainText("Thank you!");
+}
+
+test("a request sent through the contact form texts the owner once: first name, services, city and ZIP, the inbox link, nothing else personal", async ({
+  page,
+  textSite: { database, fake },
+}) => {
+  const first = uniqueName();
+  const email = uniqueEmail("sms");
+  const zip = Object.keys(zipTable)[0]!;
+  await sendContactRequest(page, { first, email, zip, services: ["Roof Cleaning"] });
+  const lead = await storedLead(database, email);
+
+  const mine = () => fake.requests.filter((r) => r.form.Body?.includes(first));
+  await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(1);
+  const [message] = mine();
+  expect(message!.status).toBe(201);
+  expect(message!.path).toBe(`/2010-04-01/Accounts/${SID}/Messages.json`);
+  expect(message!.authorization).toBe(`Basic ${Buffer.from(`${SID}:${TOKEN}`).toString("base64")}`);
+  expect(message!.form.To).toBe(OWNER_PHONE);
+  expect(message!.form.From).toBe(FROM);
+  const body = message!.form.Body!;
+  expect(body).toContain(`New contact request: ${first}, `);
+  expect(body).toContain(", roof cleaning, ");
+  expect(gsm7Length(body)).toBeLessThanOrEqual(SEGMENT); // one text message
+  expect(body).toContain(`${zipTable[zip]![0]} ${zip}`);
+  expect(body).toMatch(new RegExp(`${SITE_URL.replaceAll(".", "\\.")}/admin/requests/${lead.id}$`));
+  for (const personal of [email, "Lastnameonly", "555", "0177", "Gate code", "4321", "dog", "Cityonly"])
+    expect(body, personal).not.toContain(personal);
+
+  // Sent once: the job is marked sent, and the owner's page for the request says so.
+  await expect
+    .poll(async () => (await getLead(database, lead.id))?.jobs.find((j) => j.kind === "sms")?.status)
+    .toBe("sent");
+  await expect.poll(() => mine().length).toBe(1);
+});
+
+test("a text the API refuses twice (500) is retried by the outbox and delivered once", async ({
+  page,
+  textSite: { database, fake, server },
+}) => {
+  const first = uniqueName();
+  const email = uniqueEmail("sms-retry");
+  fake.failNext(2, 500);
+  await sendContactRequest(page, {
+    first,
+    email,
+    zip: Object.keys(zipTable)[1]!,
+    services: ["Roof Cleaning", "House Washing"],
+  });
+  const lead = await storedLead(database, email);
+
+  const mine = () => fake.requests.filter((r) => r.form.Body?.includes(first));
+  await expect
+    .poll(() => fake.delivered().filter((r) => r.form.Body?.includes(first)).length, { timeout: 15_000 })
+    .toBe(1);
+  expect(mine().map((r) => r.status)).toEqual([500, 500, 201]);
+  await expect
+    .poll(async () => (await getLead(database, lead.id))?.jobs.find((j) => j.kind === "sms"))
+    .toMatchObject({ status: "sent", attempts: 3 });
+  // The failures were logged with their code, never the text, the numbers or the token.
+  const log = server.log();
+  expect(log).toContain("HTTP_500 20500");
+  for (const secret of [TOKEN, first, OWNER_PHONE, email]) expect(log, secret).not.toContain(secret);
+  await expect.poll(() => mine().length).toBe(3);
+});
+
+test("the text's link opens the request in the owner's inbox, whose Delivery section lists the text message as sent", async ({
+  page,
+  textSite: { fake, dataDir },
+}) => {
+  const owner = uniqueOwner("sms");
+  await addOwnerWithCli(owner, dataDir);
+  const first = uniqueName();
+  await sendRequest(page, { first, email: uniqueEmail("sms-inbox") }); // the /estimate page's form
+  await expect.poll(() => fake.delivered().filter((r) => r.form.Body?.includes(first)).length).toBe(1);
+  const body = fake.delivered().find((r) => r.form.Body?.includes(first))!.form.Body!;
+  expect(body).toMatch(new RegExp(`^New estimate request: ${first}, .*83702\\. `));
+  const link = new URL(/\S+$/.exec(body)![0]);
+  expect(link.origin).toBe(SITE_URL);
+
+  await signIn(page, owner);
+  const delivery = page.getByRole("region", { name: "Delivery" });
+  // The fake has answered; the job is marked sent right after (the page is loaded again until it says so).
+  await expect(async () => {
+    await page.goto(link.pathname);
+    await expect(page.getByRole("heading", { level: 1, name: `${first} Inboxtest` })).toBeVisible();
+    await expect(delivery).toContainText(/Text message to the owner\s*sent, 1 attempt/, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(delivery).toContainText("E-mail to the owner");
+});
