@@ -175,23 +175,17 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET)
     problems.push("LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set");
-  if (env.LEAD_WEBHOOK_URL) {
-    const hook = new URL(env.LEAD_WEBHOOK_URL);
-    if (hook.protocol !== "https:" && !isLoopback(hook.hostname))
-      problems.push(
-        "LEAD_WEBHOOK_URL: must start with https:// (http:// only for this machine: localhost, 127.0.0.1, [::1])",
-      );
+  // Addresses the server sends a request's data to: https, or plain http to this machine only.
+  for (const name of ["LEAD_WEBHOOK_URL", "TWILIO_API_URL"] as const) {
+    const address = env[name] ? new URL(env[name]) : undefined;
+    if (address && address.protocol !== "https:" && !isLoopback(address.hostname))
+      problems.push(`${name}: must start with https:// (http:// only for this machine: localhost, 127.0.0.1, [::1])`);
   }
   const textSettings = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "OWNER_PHONE"] as const;
   const missing = textSettings.filter((name) => env[name] === undefined);
   if (missing.length > 0 && missing.length < textSettings.length)
     problems.push(
       `${missing.join(", ")}: required with ${textSettings.filter((n) => !missing.includes(n)).join(", ")} (the owner's text message about each request needs all four; leave all four empty to send none)`,
-    );
-  const textApi = new URL(env.TWILIO_API_URL);
-  if (textApi.protocol !== "https:" && !isLoopback(textApi.hostname))
-    problems.push(
-      "TWILIO_API_URL: must start with https:// (http:// only for this machine: localhost, 127.0.0.1, [::1])",
     );
   // E-mail: SMTP when SMTP_URL is set. Without it, a production server refuses to start unless the owner
   // chose files on purpose (MAIL_TRANSPORT=files, which `npm start` / `npm run serve` set for the Quick start).
