@@ -5,7 +5,7 @@ import { action as confirmAction, loader as confirmLoader } from "../routes/news
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "../routes/newsletter.unsubscribe.tsx";
 import { appContext } from "./context.server.ts";
 import type { Database } from "./db/database.server.ts";
-import { createTestStorage, sampleLead, type TestStorage } from "../../tests/support/storage.ts";
+import { createTestStorage, newsletterSignUp, type TestStorage } from "../../tests/support/storage.ts";
 import { parseEnv } from "./env.server.ts";
 import { getSubscription, linkSecret, newsletterToken } from "./leads/newsletter.server.ts";
 import { recordLead } from "./leads/store.server.ts";
@@ -54,19 +54,10 @@ const post = async (action: Handler, path: string, body = "") =>
   } as never)) as unknown as Answer | Response;
 
 async function signUp(email: string) {
-  const { id } = await recordLead(
-    database,
-    sampleLead({
-      kind: "newsletter",
-      fields: { email },
-      contact: { name: null, email, phone: null, zip: null },
-      consent: null,
-    }),
-    {
-      webhook: false,
-      reply: true,
-    },
-  );
+  const { id } = await recordLead(database, newsletterSignUp(email), {
+    webhook: false,
+    reply: true,
+  });
   const secret = await linkSecret(database, env);
   return {
     id,

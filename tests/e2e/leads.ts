@@ -1,6 +1,6 @@
 /** Reading what the site stored, straight from the database the test server writes to. */
 import { openDatabase, type Database } from "../../app/server/db/database.server.ts";
-import { sampleLead } from "../support/storage.ts";
+import { newsletterSignUp } from "../support/storage.ts";
 import { getSubscription, linkSecret, newsletterLink } from "../../app/server/leads/newsletter.server.ts";
 import { getLead, listLeads, recordLead, type ListedLead } from "../../app/server/leads/store.server.ts";
 import { decode, leaves, parsePart } from "../support/mime-reader.ts";
@@ -29,16 +29,7 @@ export async function subscriptionStatus(leadId: string) {
 /** A newsletter sign-up stored straight in the test server's database, and the paths of its two links (signed with the server's key). */
 export async function newsletterLinkPaths(email: string): Promise<{ confirm: string; unsubscribe: string }> {
   const database = await db();
-  const { id } = await recordLead(
-    database,
-    sampleLead({
-      kind: "newsletter",
-      fields: { email },
-      contact: { name: null, email, phone: null, zip: null },
-      consent: null,
-    }),
-    { webhook: false },
-  );
+  const { id } = await recordLead(database, newsletterSignUp(email), { webhook: false });
   const secret = await linkSecret(database, {});
   const path = (purpose: "confirm" | "unsubscribe") => newsletterLink(purpose, id, secret, "");
   return { confirm: path("confirm"), unsubscribe: path("unsubscribe") };

@@ -97,6 +97,15 @@ export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {
   };
 }
 
+/** A newsletter sign-up as the newsletter form stores it: only the e-mail address, no consent to texts. */
+export const newsletterSignUp = (email: string): NewLead =>
+  sampleLead({
+    kind: "newsletter",
+    fields: { email },
+    contact: { name: null, email, phone: null, zip: null },
+    consent: null,
+  });
+
 /** sampleLead as the worker reads it back: a stored lead with a fixed id and time. */
 export function sampleLeadRow(overrides: Partial<NewLead> = {}, id = "5a4ad3a8-0d0c-4a5e-9c5e-2b8f0c1d2e3f"): LeadRow {
   const { kind, fields, contact, inServiceArea, consent, context } = sampleLead(overrides);

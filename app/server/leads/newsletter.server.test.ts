@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.server.ts";
-import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../tests/support/storage.ts";
+import {
+  backends,
+  createTestStorage,
+  newsletterSignUp,
+  sampleLead,
+  type TestStorage,
+} from "../../../tests/support/storage.ts";
 import {
   confirmSubscription,
   getSubscription,
@@ -54,16 +60,7 @@ describe.each(backends)("newsletter double opt-in on %s", (dialect) => {
   afterEach(() => storage.cleanup());
 
   const signUp = (email: string, at = now) =>
-    recordLead(
-      database,
-      sampleLead({
-        kind: "newsletter",
-        fields: { email },
-        contact: { name: null, email, phone: null, zip: null },
-        consent: null,
-      }),
-      { webhook: false, reply: true, now: at },
-    );
+    recordLead(database, newsletterSignUp(email), { webhook: false, reply: true, now: at });
   const replyJobs = async (leadId: string) => (await getLead(database, leadId))!.jobs.filter((j) => j.kind === "reply");
 
   it("goes pending → confirmed → unsubscribed; only confirmed addresses are listed", async () => {

@@ -2,24 +2,17 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { sampleLead } from "../../../tests/support/storage.ts";
+import { sampleLeadRow } from "../../../tests/support/storage.ts";
 import type { LeadRow } from "./store.server.ts";
 import { postLead, signBody, verifySignature } from "./webhook.server.ts";
 
 const SECRET = "a-webhook-secret-of-some-length";
-const { kind, fields, contact, inServiceArea, consent, context } = sampleLead({
-  attachment: { filename: "r.pdf", contentType: "application/pdf", bytes: new Uint8Array([1]) },
-});
 const lead: LeadRow = {
-  id: "11111111-2222-4333-8444-555555555555",
+  ...sampleLeadRow(
+    { attachment: { filename: "r.pdf", contentType: "application/pdf", bytes: new Uint8Array([1]) } },
+    "11111111-2222-4333-8444-555555555555",
+  ),
   createdAt: new Date("2030-01-01T00:00:00Z"),
-  deliveryStatus: "pending",
-  kind,
-  fields,
-  contact,
-  inServiceArea,
-  consent,
-  context,
 };
 
 describe("webhook", () => {
@@ -73,14 +66,14 @@ describe("webhook", () => {
       id: lead.id,
       kind: "estimate",
       createdAt: "2030-01-01T00:00:00.000Z",
-      fields,
-      contact,
+      fields: lead.fields,
+      contact: lead.contact,
       attribution: {
         page: "/contact",
-        landingPage: context.landingPage,
-        referrer: context.referrer,
-        utm: context.utm,
-        gclid: context.gclid,
+        landingPage: lead.context.landingPage,
+        referrer: lead.context.referrer,
+        utm: lead.context.utm,
+        gclid: lead.context.gclid,
       },
       inServiceArea: true,
     });
