@@ -289,9 +289,10 @@ export function createSite(services: Services, options: { buildDir: string; vite
     if (!key) throw new Error("The server build exports no appContext (app/entry.server.tsx)");
     return key;
   };
+  const builtKey = typeof build === "function" ? undefined : contextKeyOf(build);
   const loadContext = async (clientIp: string, documentRequest: boolean, nonce: string) => {
     const context = new RouterContextProvider();
-    const key = contextKeyOf(typeof build === "function" ? await build() : build);
+    const key = builtKey ?? contextKeyOf(await (build as () => Promise<ServerBuild>)());
     context.set(key, { database, env, logger, notifyOutbox: worker.notify, clientIp, documentRequest, nonce });
     return context;
   };
