@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { postSchema } from "./blog-schema.ts";
 import {
   aboutSchema,
+  availabilitySchema,
   businessSchema,
   careersSchema,
   faqSchema,
@@ -68,6 +69,7 @@ export const collections = {
   legal: { kind: "folder", folder: "legal", format: "markdown", body: "body", label: "Legal pages", description: "The privacy policy and terms of service, all Markdown: a \u201c# Title\u201d line first, then the text. {{name}}, {{legalName}}, {{phone}} and {{email}} are filled in from the business details.", schema: legalSchema, frontMatterOptional: true },
   /** Before/after photos of real jobs; the photos themselves are in content/gallery/photos/ (docs/decisions/016-gallery-images.md). */
   gallery: { kind: "folder", folder: "gallery", format: "yaml", label: "Before/after gallery", description: "Before/after photos of real jobs, shown newest first on /gallery. Upload the two photos of the same job; describe each for visitors who cannot see it. The service and city are chosen from the site's pages.", schema: galleryPairSchema },
+  availability: { kind: "file", file: "availability.yaml", label: "Booking: arrival windows", description: "When visitors may ask for an arrival window at /book, in Boise time. A window is a request until you confirm it in the inbox. Jobs: how many jobs a window takes on one day. Lead days: 1 offers the next working day at the earliest. Blackout dates: days with no windows (holidays). Areas: places served only on some days, or by appointment (no windows online; visitors call); every other served city has every working day. Write cities as on their city page or in the service area.", schema: availabilitySchema },
 } as const satisfies Record<string, Collection>;
 
 export type CollectionName = keyof typeof collections;

@@ -479,3 +479,85 @@ export const galleryPairSchema = z.strictObject({
   before: galleryPhoto("before").meta({ title: "Before" }),
   after: galleryPhoto("after").meta({ title: "After" }),
 });
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2026-12-25")
+  .refine((value) => {
+    const [year = 0, month = 0, day = 0] = value.split("-").map(Number);
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  }, "a real date");
+
+/**
+ * content/availability.yaml: when a visitor may ask for an arrival window at /book (docs/decisions/020-booking.md).
+ * Every date and time is in the business's time zone (America/Boise). A window is only a request until the
+ * owner confirms it. The city names of `areas` are checked against the city pages and extended areas when the
+ * site is built (app/server/bookings/windows.server.ts).
+ */
+export const availabilitySchema = z.strictObject({
+  workingDays: z
+    .array(weekday)
+    .min(1)
+    .refine((days) => new Set(days).size === days.length, "each day once")
+    .describe("The days crews work, e.g. Monday to Saturday"),
+  windows: z
+    .array(
+      z
+        .strictObject({
+          start: clock.describe("24-hour time the window opens, e.g. 08:00"),
+          end: clock.describe("24-hour time the window closes, e.g. 10:00"),
+          jobs: z.number().int().min(1).max(20).describe("How many jobs this window takes on one day"),
+        })
+        .refine((w) => w.start < w.end, "a window ends after it starts"),
+    )
+    .min(1)
+    .max(8)
+    .refine(
+      (windows) => windows.every((w, i) => i === 0 || windows[i - 1]!.end <= w.start),
+      "windows in order of the day, none overlapping",
+    )
+    .describe("Arrival windows of a working day, in order: the crew arrives between start and end"),
+  leadDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(30)
+    .describe("The earliest window is this many working days after today (1: the next working day)"),
+  daysShown: z.number().int().min(1).max(28).describe("How many days ahead /book offers windows (14: the next two weeks)"),
+  blackoutDates: z
+    .array(isoDate)
+    .refine((dates) => new Set(dates).size === dates.length, "each date once")
+    .describe("Dates no window is offered (holidays, crew training), like 2026-12-25"),
+  areas: z
+    .array(
+      z
+        .strictObject({
+          name: text.max(60).describe("As the visitor reads it, e.g. Canyon County"),
+          cities: z
+            .array(text.max(40))
+            .min(1)
+            .describe("City pages' cities or extended-area towns, as written there (e.g. Nampa, Payette)"),
+          days: z
+            .array(weekday)
+            .optional()
+            .describe("The only days this area is served (e.g. Tuesday and Thursday); leave empty with By appointment"),
+          byAppointment: z
+            .boolean()
+            .default(false)
+            .describe("No windows online: visitors from here call to set a day"),
+        })
+        .refine((a) => a.byAppointment !== (a.days !== undefined && a.days.length > 0), {
+          message: "give an area either its days or By appointment, not both",
+        }),
+    )
+    .superRefine(uniqueBy("name"))
+    .refine(
+      (areas) => {
+        const cities = areas.flatMap((a) => a.cities);
+        return new Set(cities).size === cities.length;
+      },
+      { message: "a city belongs to one area at most" },
+    )
+    .describe("Areas served only on some days or by appointment; every other served city has every working day"),
+});

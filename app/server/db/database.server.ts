@@ -13,10 +13,16 @@ import type { LeadKind } from "../leads/kinds.server.ts";
 import { migrationProvider } from "./migrations.server.ts";
 
 export type DeliveryStatus = "pending" | "notified";
-/** email: to the owner; webhook: the CRM post; reply: to the visitor (their confirmation, or the newsletter's opt-in link); sms: the owner's text message. */
-export type JobKind = "email" | "webhook" | "reply" | "sms";
+/**
+ * email: to the owner; webhook: the CRM post; reply: to the visitor (their confirmation, or the newsletter's
+ * opt-in link); sms: the owner's text message; booking: an e-mail about an arrival window (to the customer or
+ * the owner, its payload says which and what); reminder: the customer's e-mail the day before a confirmed
+ * window; review: the one review request after a completed job.
+ */
+export type JobKind = "email" | "webhook" | "reply" | "sms" | "booking" | "reminder" | "review";
 export type SubscriptionStatus = "pending" | "confirmed" | "unsubscribed";
-export type JobStatus = "pending" | "sent" | "dead";
+/** cancelled: called off before it was sent (a reminder of a window that moved or was cancelled). */
+export type JobStatus = "pending" | "sent" | "dead" | "cancelled";
 
 export interface LeadsTable {
   id: string;
@@ -63,6 +69,12 @@ export interface OutboxJobsTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Tells apart jobs of one kind for one request ('' for the one-per-request kinds; a booking's sequence). */
+  ref: Generated<string>;
+  /** JSON: what the job sends, when it is not read from the request alone (booking e-mails). */
+  payload: string | null;
+  /** Given up ('dead') when its next try would come after this (default: 7 days after created_at). */
+  not_after: string | null;
 }
 
 export interface RateLimitsTable {
@@ -87,7 +99,44 @@ export interface SiteSecretsTable {
   value: string;
 }
 
-export type LeadStatus = "new" | "contacted" | "quoted" | "won" | "lost";
+export type LeadStatus = "new" | "contacted" | "quoted" | "won" | "completed" | "lost";
+
+export type BookingStatus = "requested" | "proposed" | "confirmed" | "declined" | "cancelled";
+
+/** A request's arrival window (one per request): what the visitor asked for, and what the owner decided. */
+export interface BookingsTable {
+  id: string;
+  lead_id: string;
+  status: BookingStatus;
+  /** The window's local date in America/Boise, YYYY-MM-DD. */
+  day: string;
+  /** The window's local times, "HH:MM-HH:MM" (a window of content/availability.yaml when it was chosen). */
+  window_times: string;
+  /** The same window as instants, UTC ISO. */
+  starts_at: string;
+  ends_at: string;
+  /** Raised on every change (the invite's SEQUENCE). */
+  sequence: Generated<number>;
+  /** 1 once an invite (METHOD:REQUEST) was sent. */
+  invited: Generated<number>;
+  owner_note: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** How many bookings hold a place in a window (requested, proposed or confirmed); at most its capacity. */
+export interface BookingPlacesTable {
+  day: string;
+  window_times: string;
+  taken: number;
+}
+
+/** A customer asked for a review (once), or who asked never to be (keyed hash of the address, "review"). */
+export interface ReviewContactsTable {
+  email_key: string;
+  requested_at: string | null;
+  opted_out_at: string | null;
+}
 
 /**
  * Replies sent (queued) to one visitor address: at most REPLY_LIMIT.count in any REPLY_LIMIT.windowMs, one
@@ -147,6 +196,9 @@ export interface DB {
   owner_sessions: OwnerSessionsTable;
   sign_in_throttle: SignInThrottleTable;
   lead_status_changes: LeadStatusChangesTable;
+  bookings: BookingsTable;
+  booking_places: BookingPlacesTable;
+  review_contacts: ReviewContactsTable;
 }
 
 export type Dialect = "sqlite" | "postgres";

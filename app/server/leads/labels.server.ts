@@ -35,6 +35,9 @@ const jobKindLabels: Record<JobKind, string> = {
   webhook: "Webhook",
   reply: "Reply e-mail to the sender",
   sms: "Text message to the owner",
+  booking: "Arrival window e-mail",
+  reminder: "Reminder e-mail to the customer",
+  review: "Review request e-mail",
 };
 export const jobKindLabel = (kind: JobKind): string => jobKindLabels[kind] ?? kind;
 

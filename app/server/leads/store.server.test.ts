@@ -61,6 +61,9 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     delivery_status: "pending" as const,
   });
 
+  /** A job row of an earlier migration as it reads after 0006: one per kind and request (ref ''), nothing carried, the default deadline. */
+  const with0006Columns = <T extends object>(job: T) => ({ ...job, ref: "", payload: null, not_after: null });
+
   /** Inserts a pending job of `kind` straight into outbox_jobs (what the kinds constraint allows is the question). */
   const insertJob = (db: Database, id: string, leadId: string, kind: string, at: string) =>
     db.db
@@ -79,6 +82,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       "0003_owner_inbox",
       "0004_reply_quota_and_keyed_hashes",
       "0005_sms_alert",
+      "0006_bookings",
     ]);
     expect(database.dialect).toBe(dialect);
   });
@@ -122,21 +126,23 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       await old.close();
 
       const migrated = await other.open();
-      expect(await migrated.db.selectFrom("outbox_jobs").selectAll().execute()).toEqual([
-        {
-          id: "job-a",
-          lead_id: "lead-a",
-          kind: "email",
-          status: "sent",
-          attempts: 2,
-          next_attempt_at: at,
-          locked_until: null,
-          lease_token: null,
-          last_error: null,
-          created_at: at,
-          sent_at: at,
-        },
-      ]);
+      expect(await migrated.db.selectFrom("outbox_jobs").selectAll().execute()).toEqual(
+        [
+          {
+            id: "job-a",
+            lead_id: "lead-a",
+            kind: "email",
+            status: "sent",
+            attempts: 2,
+            next_attempt_at: at,
+            locked_until: null,
+            lease_token: null,
+            last_error: null,
+            created_at: at,
+            sent_at: at,
+          },
+        ].map(with0006Columns),
+      );
       expect(await migrated.db.selectFrom("newsletter_subscriptions").select(["lead_id", "status"]).execute()).toEqual([
         { lead_id: "lead-b", status: "pending" },
       ]);
@@ -209,7 +215,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
 
       const migrated = await other.open(); // migrates to the latest
       expect(await migrated.db.selectFrom("outbox_jobs").selectAll().orderBy("id").execute()).toEqual(
-        [...jobs].sort((a, b) => a.id.localeCompare(b.id)),
+        [...jobs].sort((a, b) => a.id.localeCompare(b.id)).map(with0006Columns),
       );
       await insertJob(migrated, "job-sms", "lead-a", "sms", at);
       await expect(insertJob(migrated, "job-fax", "lead-a", "fax", at)).rejects.toThrow();
@@ -230,6 +236,79 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       expect((await migrated.db.selectFrom("outbox_jobs").select("id").execute()).map((j) => j.id)).toEqual([
         "job-reply",
       ]);
+    } finally {
+      await other.cleanup();
+    }
+  });
+
+  it("0006 keeps a live 0005 database's jobs and status changes, takes 'completed' and several booking e-mails per request", async () => {
+    const other = await createTestStorage(dialect);
+    try {
+      const old = connectDatabase(other.env);
+      await migrate(old, "0005_sms_alert");
+      const at = now.toISOString();
+      await old.db
+        .insertInto("leads")
+        .values([leadsRow("lead-a", "estimate", at)])
+        .execute();
+      const job = {
+        id: "job-sms",
+        lead_id: "lead-a",
+        kind: "sms" as const,
+        status: "pending" as const,
+        attempts: 2,
+        next_attempt_at: at,
+        locked_until: at,
+        lease_token: "lease-1",
+        last_error: "HTTP_500",
+        created_at: at,
+        sent_at: null,
+      };
+      await old.db.insertInto("outbox_jobs").values(job).execute();
+      const change = {
+        id: "change-1",
+        lead_id: "lead-a",
+        status: "won" as const,
+        note: "Booked",
+        changed_by: "owner@example.com",
+        changed_at: at,
+      };
+      await old.db.insertInto("lead_status_changes").values(change).execute();
+      await expect(
+        old.db
+          .insertInto("lead_status_changes")
+          .values({ ...change, id: "change-2", status: "completed" })
+          .execute(),
+      ).rejects.toThrow(); // before 0006 there is no 'completed'
+      await old.close();
+
+      const migrated = await other.open();
+      expect(await migrated.db.selectFrom("outbox_jobs").selectAll().execute()).toEqual([with0006Columns(job)]);
+      expect(await migrated.db.selectFrom("lead_status_changes").selectAll().execute()).toEqual([change]);
+      await migrated.db
+        .insertInto("lead_status_changes")
+        .values({ ...change, id: "change-2", status: "completed" })
+        .execute();
+      const booking = (id: string, ref: string) => ({
+        id,
+        lead_id: "lead-a",
+        kind: "booking" as const,
+        ref,
+        next_attempt_at: at,
+        created_at: at,
+      });
+      await migrated.db
+        .insertInto("outbox_jobs")
+        .values([booking("b-1", "1:customer"), booking("b-2", "2:customer")])
+        .execute();
+      await expect(
+        migrated.db.insertInto("outbox_jobs").values(booking("b-3", "2:customer")).execute(),
+      ).rejects.toThrow();
+      await migrated.db.updateTable("outbox_jobs").set({ status: "cancelled" }).where("id", "=", "b-1").execute();
+      // Deleting the request still deletes its jobs and its status history.
+      await migrated.db.deleteFrom("leads").where("id", "=", "lead-a").execute();
+      expect(await migrated.db.selectFrom("outbox_jobs").select("id").execute()).toEqual([]);
+      expect(await migrated.db.selectFrom("lead_status_changes").select("id").execute()).toEqual([]);
     } finally {
       await other.cleanup();
     }

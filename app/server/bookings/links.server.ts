@@ -1,0 +1,55 @@
+/**
+ * The signed links of booking and review e-mails, which act without a sign-in: the token in the link is the
+ * authority. `<purpose>.<id>.<expiry, base 36 seconds>.<signature>`, signed with the links' key (LINK_SECRET,
+ * or the key the site keeps in its database: linkSecret), each purpose in its own namespace, so a token made
+ * for one use never works for another (or as a newsletter link).
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export type LinkPurpose = "book" | "manage" | "review-opt-out";
+
+const CODES: Record<LinkPurpose, string> = { book: "b", manage: "m", "review-opt-out": "o" };
+
+/** How long each link works: choosing a window (from the confirmation and the reply e-mail), managing a booking, opting out of the review request. */
+export const LINK_TTL_MS: Record<LinkPurpose, number> = {
+  book: 14 * 86_400_000,
+  manage: 120 * 86_400_000,
+  "review-opt-out": 365 * 86_400_000,
+};
+
+export const LINK_PATHS: Record<LinkPurpose, string> = {
+  book: "/book",
+  manage: "/book/manage",
+  "review-opt-out": "/reviews/opt-out",
+};
+
+const sign = (secret: string, payload: string) =>
+  createHmac("sha256", secret).update(`booking-links:${payload}`).digest("base64url").slice(0, 32);
+
+export function signedToken(purpose: LinkPurpose, id: string, secret: string, now = new Date()): string {
+  const payload = [CODES[purpose], id, Math.ceil((now.getTime() + LINK_TTL_MS[purpose]) / 1000).toString(36)].join(".");
+  return `${payload}.${sign(secret, payload)}`;
+}
+
+/** The id a token names, or why not: "invalid" (forged, altered, another purpose's) or "expired". */
+export function readSignedToken(
+  token: string,
+  purpose: LinkPurpose,
+  secret: string,
+  now = new Date(),
+): { id: string } | "invalid" | "expired" {
+  if (token.length > 200) return "invalid";
+  const parts = token.split(".");
+  if (parts.length !== 4) return "invalid";
+  const [code = "", id = "", expiry = "", signature = ""] = parts;
+  const expected = Buffer.from(sign(secret, parts.slice(0, 3).join(".")));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected) || code !== CODES[purpose] || !id)
+    return "invalid";
+  if (Number.parseInt(expiry, 36) * 1000 < now.getTime()) return "expired";
+  return { id };
+}
+
+/** The path (with its token) of a link; prefix the site's origin for an e-mail. */
+export const signedPath = (purpose: LinkPurpose, id: string, secret: string, now = new Date()) =>
+  `${LINK_PATHS[purpose]}?${purpose === "manage" || purpose === "review-opt-out" ? "t" : "r"}=${encodeURIComponent(signedToken(purpose, id, secret, now))}`;
