@@ -57,10 +57,13 @@ describe("composeLeadEmail", () => {
     expect(leadSubject(flagged)).toBe("[Check: sent fast] New estimate request: Jane Doe, 83646 (Meridian)");
     expect(
       String(
-        composeLeadEmail({ jobId: "job-1", lead: flagged, attachment: null } as never, {
-          MAIL_FROM: "site@example.com",
-          LEADS_TO: "owner@example.com",
-        }).text,
+        composeLeadEmail(
+          { jobId: "job-1", job: { kind: "email", ref: "", payload: null }, lead: flagged, attachment: null } as never,
+          {
+            MAIL_FROM: "site@example.com",
+            LEADS_TO: "owner@example.com",
+          },
+        ).text,
       ),
     ).toContain("Check (spam signal): sent fast");
   });
@@ -75,7 +78,10 @@ describe("composeLeadEmail", () => {
   });
 
   it("lists every field with its label in text and escaped HTML, with a Message-ID from the job id", () => {
-    const message = composeLeadEmail({ jobId: "job-1", lead: hostile(), attachment: null }, env);
+    const message = composeLeadEmail(
+      { jobId: "job-1", job: { kind: "email", ref: "", payload: null }, lead: hostile(), attachment: null },
+      env,
+    );
     expect(message.messageId).toBe("<lead-job-1@gemstateexteriorcleaning.com>");
     expect(message.from).toEqual({
       name: "Gem State Exterior Cleaning website",
@@ -110,7 +116,10 @@ describe("composeLeadEmail", () => {
 
   it("drops a Reply-To address that is not a single plain address", () => {
     const lead = leadRow({ contact: { ...sampleLead().contact, email: `jane@example.com${INJECTION}` } });
-    expect(composeLeadEmail({ jobId: "j", lead, attachment: null }, env).replyTo).toBeUndefined();
+    expect(
+      composeLeadEmail({ jobId: "j", job: { kind: "email", ref: "", payload: null }, lead, attachment: null }, env)
+        .replyTo,
+    ).toBeUndefined();
   });
 });
 
@@ -127,7 +136,9 @@ describe("createMailSender", () => {
 
   it("requires STARTTLS unless the SMTP URL says otherwise", async () => {
     const plain = createMailSender({ ...env, SMTP_URL: `smtp://127.0.0.1:${sink.port}` });
-    await expect(plain({ jobId: "tls-1", lead: leadRow(), attachment: null })).rejects.toThrow(/STARTTLS/);
+    await expect(
+      plain({ jobId: "tls-1", job: { kind: "email", ref: "", payload: null }, lead: leadRow(), attachment: null }),
+    ).rejects.toThrow(/STARTTLS/);
     expect(received).toHaveLength(0);
   });
 
@@ -135,6 +146,7 @@ describe("createMailSender", () => {
     const send = createMailSender({ ...env, SMTP_URL: sink.url });
     const delivery: Delivery = {
       jobId: "0b8c6f5e-1111-4222-8333-944445555666",
+      job: { kind: "email", ref: "", payload: null },
       lead: hostile(),
       attachment: {
         filename: `resume${INJECTION}.pdf`,
@@ -181,7 +193,12 @@ describe("createMailSender", () => {
     const dir = await mkdtemp(path.join(tmpdir(), "mail-test-"));
     try {
       const send = createMailSender({ ...env, SMTP_URL: undefined, DATA_DIR: dir });
-      await send({ jobId: "job-42", lead: leadRow(), attachment: null });
+      await send({
+        jobId: "job-42",
+        job: { kind: "email", ref: "", payload: null },
+        lead: leadRow(),
+        attachment: null,
+      });
       const eml = await readFile(path.join(dir, "mail", "job-42.eml"), "utf8");
       const message = parsePart(eml);
       expect(headerValue(message, "subject")).toBe("New estimate request: Jane Doe, 83646 (Meridian)");

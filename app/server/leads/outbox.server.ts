@@ -34,7 +34,7 @@ import {
 } from "./store.server.ts";
 import { createTextSender } from "./sms.server.ts";
 import { postLead } from "./webhook.server.ts";
-import type { Sender } from "./delivery.server.ts";
+import { CalledOff, type Sender } from "./delivery.server.ts";
 
 /** A claimed job's lease (default of OUTBOX_LEASE_SECONDS); renewed every RENEW_MS (at most a third of it) while its send runs, so a crash delays its mail by at most this. */
 export const LEASE_MS = 30_000;
@@ -99,7 +99,8 @@ const failure = (err: unknown) => ({ error: errorCode(err), message: errorMessag
 
 type Job = Selectable<OutboxJobsTable>;
 
-const notYet: Sender = () => Promise.reject(Object.assign(new Error("no sender for this kind yet"), { code: "NO_SENDER" }));
+const notYet: Sender = () =>
+  Promise.reject(Object.assign(new Error("no sender for this kind yet"), { code: "NO_SENDER" }));
 
 export interface OutboxWorker {
   /** Wakes the worker now (call after a lead is committed). */
@@ -245,16 +246,24 @@ export function startOutboxWorker(opts: {
       if (!lead) throw Object.assign(new Error("lead not found"), { code: "LEAD_NOT_FOUND" });
       const attachment =
         job.kind === "email" && lead.attachment ? ((await getAttachment(database, lead.id)) ?? null) : null;
-      await senders[job.kind]({ jobId: job.id, lead, attachment });
+      const payload = job.payload === null ? null : (JSON.parse(job.payload) as unknown);
+      await senders[job.kind]({ jobId: job.id, job: { kind: job.kind, ref: job.ref, payload }, lead, attachment });
     } catch (err) {
       clearInterval(renewal);
+      if (err instanceof CalledOff) {
+        const settled = await settle(job, { status: "cancelled", attempts, last_error: err.code }).catch(() => null);
+        logger.info({ ...log, reason: err.message, settled }, "outbox job called off");
+        return;
+      }
       const error = errorCode(err);
       const message = errorMessage(err);
       const at = now();
       const next = new Date(
         at.getTime() + backoffMs(attempts, Math.random, (env.OUTBOX_FIRST_RETRY_SECONDS ?? 30) * 1000),
       );
-      const dead = next.getTime() > Date.parse(job.created_at) + RETRY_FOR_MS;
+      // A job with a deadline of its own (a reminder: its window's start) is given up at it; others after RETRY_FOR_MS.
+      const dead =
+        next.getTime() > (job.not_after ? Date.parse(job.not_after) : Date.parse(job.created_at) + RETRY_FOR_MS);
       // Nothing was sent, so a failure to record the failure is harmless: the lease expires and it is retried.
       const settled = await settle(job, {
         status: dead ? "dead" : "pending",

@@ -22,7 +22,15 @@ const ctx: ReplyContext = { env, secret, now };
 const PRICE = "House washing — 2,000 sq ft · 2 stories · vinyl siding: $300 – $600";
 
 const reply = (overrides: Partial<NewLead> = {}) =>
-  composeReplyEmail({ jobId: "job-7", lead: sampleLeadRow(overrides), attachment: null }, ctx);
+  composeReplyEmail(
+    {
+      jobId: "job-7",
+      job: { kind: "reply", ref: "", payload: null },
+      lead: sampleLeadRow(overrides),
+      attachment: null,
+    },
+    ctx,
+  );
 const newsletter = () =>
   reply({
     kind: "newsletter",
@@ -265,7 +273,10 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
       fields: { email: "reader@example.com" },
       contact: { name: null, email: "reader@example.com", phone: null, zip: null },
     });
-    const message = composeReplyEmail({ jobId: "job-9", lead, attachment: null }, { env: dev, secret, now });
+    const message = composeReplyEmail(
+      { jobId: "job-9", job: { kind: "reply", ref: "", payload: null }, lead, attachment: null },
+      { env: dev, secret, now },
+    );
     expect(message.headers).toEqual({
       "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:5173\/newsletter\/unsubscribe\?t=\S+>$/),
     });
@@ -287,6 +298,7 @@ describe("the visitor's e-mail over SMTP", () => {
     const send = createMailSender({ ...env, SMTP_URL: sink.url }, (delivery) => composeReplyEmail(delivery, ctx));
     await send({
       jobId: "job-8",
+      job: { kind: "reply", ref: "", payload: null },
       lead: sampleLeadRow({
         kind: "newsletter",
         fields: { email: "reader@example.com" },

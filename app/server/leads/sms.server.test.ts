@@ -226,13 +226,25 @@ describe("sending the text", () => {
       OWNER_PHONE: "+12085550142",
     });
     const row = lead({ firstName: "Dana" });
-    await createTextSender(env)({ jobId: "job-1", lead: row, attachment: null });
+    await createTextSender(env)({
+      jobId: "job-1",
+      job: { kind: "sms", ref: "", payload: null },
+      lead: row,
+      attachment: null,
+    });
     expect(fake.delivered().map((r) => r.form)).toEqual([
       { To: "+12085550142", From: "+12085550100", Body: composeTextAlert(row, SITE) },
     ]);
     const none = parseEnv({ MAIL_TRANSPORT: "files" });
     expect(textAlertSettings(none)).toBeNull();
-    await expect(createTextSender(none)({ jobId: "job-2", lead: row, attachment: null })).rejects.toMatchObject({
+    await expect(
+      createTextSender(none)({
+        jobId: "job-2",
+        job: { kind: "sms", ref: "", payload: null },
+        lead: row,
+        attachment: null,
+      }),
+    ).rejects.toMatchObject({
       code: "SMS_NOT_CONFIGURED",
     });
     expect(fake.requests).toHaveLength(1);
