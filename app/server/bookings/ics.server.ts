@@ -46,8 +46,11 @@ export function escapeText(value: string): string {
     .replace(/[\p{Cc}\u2028\u2029]/gu, "");
 }
 
-/** A parameter value (a CN): quoted, without the characters a parameter cannot hold (DQUOTE, controls). */
-const paramValue = (value: string) => `"${value.replace(/["\p{Cc}\u2028\u2029]/gu, "").trim()}"`;
+/** ";CN=…" for a name: quoted, without the characters a parameter cannot hold (DQUOTE, controls); "" without a name. */
+const commonName = (value: string) => {
+  const name = value.replace(/["\p{Cc}\u2028\u2029]/gu, "").trim();
+  return name ? `;CN="${name}"` : "";
+};
 
 /** An address for mailto: without anything that could end the value or start another property. */
 const mailto = (email: string) => `mailto:${email.replace(/[\s"<>;:,\\]/g, "")}`;
@@ -127,11 +130,11 @@ function eventLines(event: CalendarEvent): string[] {
   lines.push(
     `STATUS:${event.status}`,
     "TRANSP:OPAQUE",
-    `ORGANIZER;CN=${paramValue(event.organizer.name)}:${mailto(event.organizer.email)}`,
+    `ORGANIZER${commonName(event.organizer.name)}:${mailto(event.organizer.email)}`,
   );
   if (event.attendee)
     lines.push(
-      `ATTENDEE;CN=${paramValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:${mailto(event.attendee.email)}`,
+      `ATTENDEE${commonName(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:${mailto(event.attendee.email)}`,
     );
   lines.push("END:VEVENT");
   return lines;

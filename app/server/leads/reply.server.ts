@@ -41,14 +41,15 @@ const text = (value: unknown): string => (typeof value === "string" ? value.trim
 const hoursLines = () => business.hours.map((h) => `${h.days}: ${h.display}`);
 
 /** A paragraph: text lines for the plain part, the same escaped for HTML. */
-type Block = {
+export type Block = {
   heading?: string;
   lines: string[];
   rows?: { label: string; value: string }[];
   link?: { label: string; href: string; button?: boolean };
 };
 
-function render(blocks: Block[], title: string): { text: string; html: string } {
+/** The customer e-mails' layout (this reply, the booking e-mails): text and HTML from the same blocks. */
+export function render(blocks: Block[], title: string): { text: string; html: string } {
   const textParts = blocks.map((b) =>
     [
       b.heading ? `${b.heading}\n${"-".repeat(b.heading.length)}` : "",
@@ -90,7 +91,7 @@ ${htmlParts.join("\n")}
   };
 }
 
-const signature = (): Block => ({
+export const signature = (): Block => ({
   lines: [
     business.name,
     business.dba,
@@ -205,7 +206,7 @@ function confirmationRequest(
   };
 }
 
-const looksLikeAddress = (value: string) => /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/.test(value);
+export const looksLikeAddress = (value: string) => /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/.test(value);
 
 /** The reply for one 'reply' job. Its Message-ID is derived from the job id, so a resend after a crash is recognisable. */
 export function composeReplyEmail({ jobId, lead }: Delivery, { env, secret, now }: ReplyContext): Mail.Options {

@@ -380,15 +380,22 @@ export const RETENTION_DAYS: Partial<Record<LeadKind, number>> = {
 };
 
 /**
- * How many of the owner's notification jobs (e-mail, webhook, text message) created before `olderThan` are still not
- * delivered (pending or given up). Replies to visitors do not count: a mistyped address must not keep the alert on.
+ * The owner's notification kinds: the ones whose delivery marks a request 'notified' and whose failure keeps
+ * /healthz/deliveries red. E-mails to customers (the reply, booking e-mails, the reminder, the review request) are
+ * not among them: a mistyped address must not keep the alert on.
+ */
+export const OWNER_JOB_KINDS: readonly JobKind[] = ["email", "webhook", "sms"];
+
+/**
+ * How many of the owner's notification jobs (OWNER_JOB_KINDS) created before `olderThan` are still not
+ * delivered (pending or given up).
  */
 export async function countUndelivered(database: Database, olderThan: Date): Promise<number> {
   const row = await database.db
     .selectFrom("outbox_jobs")
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
     .where("status", "!=", "sent")
-    .where("kind", "!=", "reply")
+    .where("kind", "in", OWNER_JOB_KINDS)
     .where("created_at", "<", olderThan.toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -424,8 +431,8 @@ export async function purgeExpiredLeads(database: Database, now = new Date()): P
 }
 
 /**
- * Marks a lead (or, without an id, every pending lead) 'notified' once none of the owner's jobs (e-mail,
- * webhook, text message) is left unsent; the reply to the visitor is not part of it.
+ * Marks a lead (or, without an id, every pending lead) 'notified' once none of the owner's jobs (OWNER_JOB_KINDS)
+ * is left unsent; e-mails to the customer are not part of it.
  * A single statement, run after each sent job, so that of two jobs finishing at once the later one sees both sent.
  */
 export async function markNotified(database: Database, leadId?: string): Promise<void> {
@@ -440,7 +447,7 @@ export async function markNotified(database: Database, leadId?: string): Promise
             .select("outbox_jobs.id")
             .whereRef("outbox_jobs.lead_id", "=", "leads.id")
             .where("outbox_jobs.status", "!=", "sent")
-            .where("outbox_jobs.kind", "!=", "reply"),
+            .where("outbox_jobs.kind", "in", OWNER_JOB_KINDS),
         ),
       ),
     );
