@@ -28,6 +28,8 @@ export const SIGN_IN_FIELDS = ["email", "password"] as const;
 export const STATUS_FIELDS = ["status", "note"] as const;
 /** Signing out sends no fields (its body is still read within the limit, then ignored). */
 export const SIGN_OUT_FIELDS = [] as const;
+/** "Make a new address" of the calendar feed sends no fields either. */
+export const CALENDAR_FIELDS = [] as const;
 
 export const signInSchema = z.object({
   email: z
