@@ -68,7 +68,7 @@ const ensureFaketime = () =>
   ensureDebianPackage(
     "faketime",
     "faketime",
-    () => spawnSync("faketime", ["@2030-01-01 00:00:00", "true"]).status === 0,
+    () => spawnSync("faketime", ["-f", "@2030-01-01 00:00:00", "true"]).status === 0,
     "No faketime found for the booking reminder's end-to-end test. Install it (Debian/Ubuntu: `sudo apt-get install faketime`).",
   );
 
