@@ -17,6 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     url,
     webcal: url.replace(/^https?:/, "webcal:"),
     jobs,
+    pastDays: FEED_PAST_DAYS,
     renewed: new URL(request.url).searchParams.get("renewed") === "1",
   };
 }
@@ -53,8 +54,7 @@ export default function CalendarPage({ loaderData: r }: Route.ComponentProps) {
       <p className="mt-2 text-slate-800">
         Subscribe once to this private address and every arrival window you confirm shows on your phone&rsquo;s
         calendar, with the customer&rsquo;s phone number and a link to the request. Moved and cancelled jobs update
-        there too. It lists {r.jobs} confirmed {r.jobs === 1 ? "job" : "jobs"} now (from the last {FEED_PAST_DAYS} days
-        on).
+        there too. It lists {r.jobs} confirmed {r.jobs === 1 ? "job" : "jobs"} now (from the last {r.pastDays} days on).
       </p>
 
       {r.renewed ? (
