@@ -71,15 +71,16 @@ export default function CalendarPage({ loaderData: r }: Route.ComponentProps) {
         <label htmlFor="feed-url" className="block font-semibold text-slate-900">
           Your calendar&rsquo;s address
         </label>
-        <input
+        {/* A text area, so the whole address shows (wrapped) on a phone; read-only, one tap selects it to copy. */}
+        <textarea
           id="feed-url"
-          type="text"
           readOnly
+          rows={3}
           value={r.url}
           aria-describedby="feed-url-hint"
           spellCheck={false}
           autoComplete="off"
-          className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900"
+          className="mt-1 block w-full resize-none rounded-md md:h-11 border border-slate-400 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900"
           data-testid="feed-url"
         />
         <p id="feed-url-hint" className="mt-1 text-sm text-slate-700">
