@@ -9,6 +9,7 @@ const STATUS_CLASS: Record<string, string> = {
   contacted: "bg-amber-100 text-amber-900",
   quoted: "bg-violet-100 text-violet-900",
   won: "bg-green-100 text-green-900",
+  completed: "bg-teal-100 text-teal-900",
   lost: "bg-slate-200 text-slate-800",
 };
 

@@ -11,8 +11,19 @@ export const STATUS_OPTIONS = [
   { value: "contacted", label: "Contacted" },
   { value: "quoted", label: "Quoted" },
   { value: "won", label: "Won" },
+  { value: "completed", label: "Completed" },
   { value: "lost", label: "Lost" },
 ] as const;
+
+/** The statuses in their order (a won job is later completed: that asks the customer for a review). */
+export const STATUSES = [
+  "new",
+  "contacted",
+  "quoted",
+  "won",
+  "completed",
+  "lost",
+] as const satisfies readonly (typeof STATUS_OPTIONS)[number]["value"][];
 
 export const KIND_OPTIONS = [
   { value: "estimate", label: "Estimate" },
@@ -42,8 +53,8 @@ export const signInSchema = z.object({
 });
 
 export const statusSchema = z.object({
-  status: z.enum(["new", "contacted", "quoted", "won", "lost"], {
-    error: "Choose a status: new, contacted, quoted, won or lost",
+  status: z.enum(STATUSES, {
+    error: "Choose a status: new, contacted, quoted, won, completed or lost",
   }),
   note: z
     .string()
@@ -59,7 +70,7 @@ export const inboxFilterSchema = z.object({
   kind: z
     .enum(["estimate", "contact", "application", "newsletter"], { error: "Choose a kind from the list" })
     .optional(),
-  status: z.enum(["new", "contacted", "quoted", "won", "lost"], { error: "Choose a status from the list" }).optional(),
+  status: z.enum(STATUSES, { error: "Choose a status from the list" }).optional(),
   from: dateParam.optional(),
   to: dateParam.optional(),
   q: z.string().trim().max(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`).optional(),
