@@ -530,12 +530,16 @@ export interface StatusChange {
   changedAt: Date;
 }
 
-/** Records a new status for a lead, with a note and who made the change; false when the lead does not exist. */
+/**
+ * Records a new status for a lead, with a note and who made the change; false when the lead does not exist.
+ * `alsoDo` runs in the same transaction after the change (the review request of a completed job).
+ */
 export async function changeLeadStatus(
   database: Database,
   leadId: string,
   change: Omit<StatusChange, "changedAt">,
   now = new Date(),
+  alsoDo?: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<boolean> {
   return database.db.transaction().execute(async (trx) => {
     const lead = await trx.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst();
@@ -551,6 +555,7 @@ export async function changeLeadStatus(
         changed_at: now.toISOString(),
       })
       .execute();
+    await alsoDo?.(trx);
     return true;
   });
 }
