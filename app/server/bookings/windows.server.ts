@@ -141,3 +141,11 @@ export function unknownAreaCities(availability: Availability = content, table: Z
   const known = new Set(Object.values(table).map(([city]) => city));
   return availability.areas.flatMap((a) => a.cities).filter((c) => !known.has(c));
 }
+
+// A misspelt city would silently get every working day: the build (which loads this module to prerender) and
+// the server's start refuse it instead, naming the file and the names.
+const unknownCities = unknownAreaCities();
+if (unknownCities.length > 0)
+  throw new Error(
+    `content/availability.yaml: areas name ${unknownCities.map((c) => `"${c}"`).join(", ")}, which no city page or extended area has. Write each city as on its city page or in content/service-area.yaml.`,
+  );
