@@ -1,5 +1,4 @@
-import { CircleAlert, CircleCheck, MailX } from "lucide-react";
-import { Link } from "react-router";
+import { LinkPage } from "../components/newsletter-link-page.tsx";
 import { business } from "../content/business.ts";
 import { seo } from "../lib/seo.ts";
 import { optOutAction, optOutLoader, type OptOutState } from "../server/reviews/opt-out.server.ts";
@@ -22,7 +21,7 @@ export const meta: Route.MetaFunction = () =>
     noindex: true,
   });
 
-const COPY: Record<OptOutState, { title: string; text: string; button?: string }> = {
+const COPY: Record<OptOutState, { title: string; text: string; button?: string; done?: boolean }> = {
   asked: {
     title: "Stop review requests?",
     text: `${business.name} will not e-mail this address about reviews again, for any job. It takes one click.`,
@@ -31,6 +30,7 @@ const COPY: Record<OptOutState, { title: string; text: string; button?: string }
   "opted-out": {
     title: "You will not be asked for reviews",
     text: "We will not e-mail this address about reviews again. We still answer your requests and send what you book with us.",
+    done: true,
   },
   expired: {
     title: "This link has expired",
@@ -44,33 +44,5 @@ const COPY: Record<OptOutState, { title: string; text: string; button?: string }
 
 export default function ReviewOptOut({ loaderData, actionData }: Route.ComponentProps) {
   const { state, token } = actionData ?? loaderData;
-  const copy = COPY[state];
-  const done = state === "opted-out";
-  const Icon = done ? CircleCheck : copy.button ? MailX : CircleAlert;
-  return (
-    <div className="max-w-xl" data-state={state}>
-      <h1 className="flex items-center gap-2 text-3xl font-extrabold tracking-tight text-brand-900">
-        <Icon className={`size-8 ${done ? "text-green-700" : "text-brand-700"}`} aria-hidden="true" />
-        {copy.title}
-      </h1>
-      <p className="mt-4 text-lg text-slate-700">{copy.text}</p>
-      {copy.button ? (
-        <form method="post" action={`?t=${encodeURIComponent(token)}`} className="mt-6">
-          <button type="submit" className="btn-primary w-full sm:w-auto">
-            {copy.button}
-          </button>
-        </form>
-      ) : null}
-      <p className="mt-8 text-slate-700">
-        Questions? Call us at{" "}
-        <a href={business.phone.href} className="font-semibold text-brand-700 underline">
-          {business.phone.display}
-        </a>
-        .{" "}
-        <Link to="/" className="font-semibold text-brand-700 underline">
-          Return to Home
-        </Link>
-      </p>
-    </div>
-  );
+  return <LinkPage state={state} token={token} copy={COPY[state]} phone={business.phone} />;
 }
