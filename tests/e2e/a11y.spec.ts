@@ -1,25 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectNoViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { newsletterLinkPaths, uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 import { pages } from "./site-pages.ts";
-
-// axe-core's WCAG 2.2 AA and best-practice rules on the page as it is now; each violation names the page (or state)
-// and up to three of its elements.
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${where} ${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(", ")})`,
-  );
-  expect(summary).toEqual([]);
-}
 
 // axe-core on every page, at 390 px (mobile project) and 1440 px (desktop project).
 // Besides the pages themselves: the price page with a range and a service-area answer, with errors, and a call-back form.
