@@ -87,6 +87,7 @@ export const proposeSchema = z.object({
   intent: z.literal("propose"),
   window: z
     .string({ error: "Choose a window to propose" })
+    .min(1, "Choose a window to propose")
     .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}-\d{2}:\d{2}$/, "Choose a window from the list"),
   note: ownerNote,
 });

@@ -356,6 +356,7 @@ function ArrivalWindow({
                   label="Window"
                   name="window"
                   required
+                  empty="Choose a window"
                   groups={booking.proposals.map((g) => ({ label: g.label, options: g.windows }))}
                   error={answer?.form === "propose" ? answer.errors.window?.[0] : undefined}
                 />

@@ -1,6 +1,6 @@
 import { expectNoViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { newsletterLinkPaths, uniqueEmail } from "./leads.ts";
+import { askForWindow, leadsFor, newsletterLinkPaths, reviewOptOutPath, uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 import { pages } from "./site-pages.ts";
 
@@ -22,6 +22,15 @@ for (const path of [...pages, ...states, "/no-such-page"]) {
 test("no accessibility violations on the newsletter's confirm and unsubscribe pages", async ({ page }) => {
   const links = await newsletterLinkPaths(uniqueEmail("a11y"));
   for (const path of [links.confirm, links.unsubscribe, "/newsletter/unsubscribe?t=broken"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoViolations(page, path);
+  }
+});
+
+// The review request's opt-out link (not in the sitemap): with its button, and broken.
+test("no accessibility violations on the review opt-out page", async ({ page }) => {
+  for (const path of [await reviewOptOutPath(uniqueEmail("a11y-review")), "/reviews/opt-out?t=broken"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoViolations(page, path);
@@ -64,6 +73,8 @@ test("no accessibility violations on the owner inbox's pages", async ({ page }) 
   await addOwnerWithCli(owner);
   const email = uniqueEmail("a11y-inbox");
   await sendRequest(page, { first: "Axe", email });
+  // The request asks for an arrival window: its page has the owner's decision forms.
+  await askForWindow((await leadsFor(email))[0]!.id);
   await page.goto("/admin/sign-in");
   await axe("/admin/sign-in");
   // An empty submit is stopped by the browser (required); a wrong password shows the form's error.
