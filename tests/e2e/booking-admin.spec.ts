@@ -75,6 +75,17 @@ test("at 390 px the owner confirms, proposes and declines a window; a completed 
   await expectNoViolations(page, "/admin/requests/<id> with a requested window at 1440 px");
   await page.setViewportSize({ width: 390, height: 844 });
 
+  // A window that cannot be offered (past), or a form this page does not have: 400 with the reason, nothing changed.
+  const origin = new URL(page.url()).origin;
+  const send = (form: Record<string, string>) =>
+    page.request.post(page.url(), { form, headers: { Origin: origin }, maxRedirects: 0 });
+  const past = await send({ intent: "propose", window: "2020-01-06 08:00-10:00", note: "" });
+  expect(past.status()).toBe(400);
+  expect(await past.text()).toContain("That window cannot be offered any more: choose one from the list.");
+  const unknown = await send({ intent: "reschedule", note: "" });
+  expect(unknown.status()).toBe(400);
+  expect(await unknown.text()).toContain("This form is not one of this page&#x27;s");
+
   // Confirm, with a note: the booking is confirmed and the customer's e-mail (with the invite) is queued.
   const confirm = page.getByRole("form", { name: "Confirm this window" });
   await confirm.getByRole("textbox", { name: /Note to the customer/ }).fill("We will park on the street.");
@@ -113,6 +124,10 @@ test("at 390 px the owner confirms, proposes and declines a window; a completed 
   await expect(section).toContainText("Declined");
   await expect(section.getByRole("button")).toHaveCount(0);
   await expect.poll(async () => (await bookingMails(lead!.id)).at(-1)).toMatchObject({ event: "declined" });
+  // A decision the booking's state no longer allows (another tab, a second phone): 409, said plainly.
+  const stale = await send({ intent: "confirm", note: "" });
+  expect(stale.status()).toBe(409);
+  expect(await stale.text()).toContain("This arrival window has changed meanwhile");
 
   // Completed: one review request e-mail with REVIEW_URL's link.
   await page.getByRole("combobox", { name: "New status" }).selectOption("completed");
@@ -136,6 +151,8 @@ test("at 390 px the owner confirms, proposes and declines a window; a completed 
   await expect(page.getByRole("status")).toContainText("asked once already");
   expect(await reviewJobs(second.id)).toEqual([]);
   await expect.poll(() => reviewJobs(lead!.id)).toEqual([{ status: "sent" }]);
+  await page.goto("/admin/report");
+  await expect(page.getByTestId("report-reviews-sent")).not.toHaveText("0");
 
   // The opt-out link: a GET changes nothing, its button opts out; a mail program's one-click POST from its own origin works too.
   await page.goto(optOut!);
