@@ -16,7 +16,7 @@ import { readSignedToken } from "../bookings/links.server.ts";
 import type { Database } from "../db/database.server.ts";
 import { parseEnv } from "../env.server.ts";
 import { startOutboxWorker } from "../leads/outbox.server.ts";
-import { recordLead, statusHistory } from "../leads/store.server.ts";
+import { countUndelivered, recordLead, statusHistory } from "../leads/store.server.ts";
 import { composeReviewEmail } from "./review-mail.server.ts";
 import { optedOut, optOut, reviewKey, saveStatus } from "./reviews.server.ts";
 
@@ -154,6 +154,8 @@ describe.each(backends)("review requests on %s", (dialect) => {
       await complete(await request("sam@example.com"));
       await run(parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir }));
       expect((await reviewJobs()).map((j) => j.status)).toEqual(["cancelled", "cancelled"]);
+      // A customer's e-mail called off is no undelivered notification of the owner's (the delivery alert stays off).
+      expect(await countUndelivered(database, new Date(now.getTime() + 3_600_000))).toBe(0);
       expect(await mailFiles()).toBe(0);
       expect(await reviewRequestsSent(database, new Date(0), new Date(now.getTime() + 1))).toBe(0);
     });
