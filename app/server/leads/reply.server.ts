@@ -48,7 +48,6 @@ export type Block = {
   link?: { label: string; href: string; button?: boolean };
 };
 
-/** The customer e-mails' layout (this reply, the booking e-mails): text and HTML from the same blocks. */
 export function render(blocks: Block[], title: string): { text: string; html: string } {
   const textParts = blocks.map((b) =>
     [
@@ -113,7 +112,7 @@ type Option = { readonly value: string; readonly label: string };
 /** The label of a stored choice when it is one of the list's (stored as its value or its label); else "". */
 const chosen = (options: readonly Option[], value: unknown): string =>
   typeof value === "string" ? (options.find((o) => o.value === value || o.label === value)?.label ?? "") : "";
-const chosenAll = (options: readonly Option[], value: unknown): string =>
+export const chosenAll = (options: readonly Option[], value: unknown): string =>
   Array.isArray(value)
     ? value
         .map((v) => chosen(options, v))

@@ -380,22 +380,22 @@ export const RETENTION_DAYS: Partial<Record<LeadKind, number>> = {
 };
 
 /**
- * The owner's notification kinds: the ones whose delivery marks a request 'notified' and whose failure keeps
- * /healthz/deliveries red. E-mails to customers (the reply, booking e-mails, the reminder, the review request) are
- * not among them: a mistyped address must not keep the alert on.
+ * The jobs that tell the owner of a new request. The others (the visitor's reply; the booking, reminder and review
+ * e-mails, which may be due days later or called off) must not keep the delivery alert on or a request "not yet
+ * delivered".
  */
-export const OWNER_JOB_KINDS: readonly JobKind[] = ["email", "webhook", "sms"];
+const OWNER_NOTIFICATIONS: JobKind[] = ["email", "webhook", "sms"];
 
 /**
- * How many of the owner's notification jobs (OWNER_JOB_KINDS) created before `olderThan` are still not
- * delivered (pending or given up).
+ * How many of the owner's notification jobs (e-mail, webhook, text message) created before `olderThan` are still not
+ * delivered (pending or given up). Replies to visitors do not count: a mistyped address must not keep the alert on.
  */
 export async function countUndelivered(database: Database, olderThan: Date): Promise<number> {
   const row = await database.db
     .selectFrom("outbox_jobs")
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
     .where("status", "!=", "sent")
-    .where("kind", "in", OWNER_JOB_KINDS)
+    .where("kind", "in", OWNER_NOTIFICATIONS)
     .where("created_at", "<", olderThan.toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -431,8 +431,8 @@ export async function purgeExpiredLeads(database: Database, now = new Date()): P
 }
 
 /**
- * Marks a lead (or, without an id, every pending lead) 'notified' once none of the owner's jobs (OWNER_JOB_KINDS)
- * is left unsent; e-mails to the customer are not part of it.
+ * Marks a lead (or, without an id, every pending lead) 'notified' once none of the owner's jobs (e-mail,
+ * webhook, text message) is left unsent; the reply to the visitor is not part of it.
  * A single statement, run after each sent job, so that of two jobs finishing at once the later one sees both sent.
  */
 export async function markNotified(database: Database, leadId?: string): Promise<void> {
@@ -447,7 +447,7 @@ export async function markNotified(database: Database, leadId?: string): Promise
             .select("outbox_jobs.id")
             .whereRef("outbox_jobs.lead_id", "=", "leads.id")
             .where("outbox_jobs.status", "!=", "sent")
-            .where("outbox_jobs.kind", "in", OWNER_JOB_KINDS),
+            .where("outbox_jobs.kind", "in", OWNER_NOTIFICATIONS),
         ),
       ),
     );
@@ -537,12 +537,16 @@ export interface StatusChange {
   changedAt: Date;
 }
 
-/** Records a new status for a lead, with a note and who made the change; false when the lead does not exist. */
+/**
+ * Records a new status for a lead, with a note and who made the change; false when the lead does not exist.
+ * `alsoDo` runs in the same transaction after the change (the review request of a completed job).
+ */
 export async function changeLeadStatus(
   database: Database,
   leadId: string,
   change: Omit<StatusChange, "changedAt">,
   now = new Date(),
+  alsoDo?: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<boolean> {
   return database.db.transaction().execute(async (trx) => {
     const lead = await trx.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst();
@@ -558,6 +562,7 @@ export async function changeLeadStatus(
         changed_at: now.toISOString(),
       })
       .execute();
+    await alsoDo?.(trx);
     return true;
   });
 }
