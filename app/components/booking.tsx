@@ -39,7 +39,13 @@ export function WindowPicker({
   error: string | null;
 }) {
   return (
-    <form method="post" action={action} className="mt-4" aria-describedby={error ? "window-error" : undefined}>
+    <form
+      id="window-form"
+      method="post"
+      action={action}
+      className="mt-4"
+      aria-describedby={error ? "window-error" : undefined}
+    >
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {days.map((day) => (
