@@ -47,15 +47,15 @@ export function WindowPicker({
       aria-describedby={error ? "window-error" : undefined}
     >
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2">
         {days.map((day) => (
           <fieldset key={day.day} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <legend className="float-left w-full text-base font-bold text-brand-900">{day.label}</legend>
-            <div className="clear-both grid grid-cols-2 gap-2 pt-3">
+            <div className="clear-both grid grid-cols-1 gap-2 pt-3 min-[360px]:grid-cols-2 sm:grid-cols-1 xl:grid-cols-2">
               {day.windows.map((w) => (
                 <label
                   key={w.value}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border-2 border-slate-300 px-3 py-2 font-semibold text-slate-800 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700"
+                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border-2 border-slate-300 px-2.5 py-2 text-sm font-semibold whitespace-nowrap sm:px-3 sm:text-base text-slate-800 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700"
                 >
                   <input type="radio" name="window" value={w.value} required className="size-4 accent-brand-700" />
                   {w.label}
@@ -75,7 +75,7 @@ export function WindowPicker({
 /** The open windows of a ZIP code as information (no form). */
 export function WindowList({ days }: { days: DayOption[] }) {
   return (
-    <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="mt-4 grid gap-4 sm:grid-cols-2">
       {days.map((day) => (
         <li key={day.day} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <p className="font-bold text-brand-900">{day.label}</p>
@@ -299,6 +299,23 @@ export function RequestView({
           </button>
         </form>
       ) : null}
+      {page.canCancel && purpose === "manage" ? (
+        <section aria-labelledby="cancel-heading" className="mt-8 max-w-xl">
+          <h2 id="cancel-heading" className="text-xl font-bold text-brand-900">
+            Cancel this arrival window
+          </h2>
+          <form method="post" action={self} className="mt-3 rounded-lg border border-slate-200 bg-white p-4">
+            <input type="hidden" name="intent" value="cancel" />
+            <label className="flex min-h-11 items-center gap-3 font-medium text-slate-800">
+              <input type="checkbox" name="confirm" value="yes" required className="size-5 accent-brand-700" />
+              Yes, cancel this arrival window
+            </label>
+            <button type="submit" className="btn-secondary mt-3">
+              Cancel my arrival window
+            </button>
+          </form>
+        </section>
+      ) : null}
       {page.canChoose ? (
         <section aria-labelledby="windows-heading" className="mt-8">
           <h2 id="windows-heading" className="text-2xl font-bold text-brand-900">
@@ -317,23 +334,6 @@ export function RequestView({
       ) : booking?.past || booking?.status === "declined" ? null : (
         <NoWindows rule={page.rule} daysShown={page.daysShown} phone={phone} />
       )}
-      {page.canCancel && purpose === "manage" ? (
-        <section aria-labelledby="cancel-heading" className="mt-10 max-w-xl">
-          <h2 id="cancel-heading" className="text-xl font-bold text-brand-900">
-            Cancel this arrival window
-          </h2>
-          <form method="post" action={self} className="mt-3 rounded-lg border border-slate-200 bg-white p-4">
-            <input type="hidden" name="intent" value="cancel" />
-            <label className="flex min-h-11 items-center gap-3 font-medium text-slate-800">
-              <input type="checkbox" name="confirm" value="yes" required className="size-5 accent-brand-700" />
-              Yes, cancel this arrival window
-            </label>
-            <button type="submit" className="btn-secondary mt-3">
-              Cancel my arrival window
-            </button>
-          </form>
-        </section>
-      ) : null}
       <p className="mt-10 text-slate-700">
         Questions, or a time that is not listed? Call us at <CallLink phone={phone} />.
       </p>
@@ -356,7 +356,11 @@ export function BrowseView({ page, phone }: { page: BrowsePage; phone: Phone }) 
         after you send a request: the confirmation and our reply e-mail have a “Choose an arrival window” button. A
         window is a request until we confirm it by e-mail.
       </p>
-      <form method="get" action="/book" className="mt-6 grid max-w-xl gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+      <form
+        method="get"
+        action="/book"
+        className="mt-6 grid max-w-3xl gap-4 sm:grid-cols-[minmax(0,1fr)_9rem_auto] sm:items-end"
+      >
         <div>
           <label htmlFor="book-service" className="block text-sm font-semibold text-slate-800">
             Service

@@ -18,7 +18,7 @@ import {
   todayInBoise,
   zipWhere,
 } from "./bookings.ts";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
 import { leadsFor, uniqueEmail } from "./leads.ts";
 import { sendRequest } from "./owners.ts";
 
@@ -27,12 +27,14 @@ const weekdayOf = (day: string) => WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCD
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** The radio values ("YYYY-MM-DD HH:MM-HH:MM") the page offers. */
 const windowForm = (page: Page) => page.locator("#window-form");
-const offered = (page: Page) =>
-  windowForm(page)
+/** The radio values ("YYYY-MM-DD HH:MM-HH:MM") the page offers, once it has arrived whole (a server-rendered page streams). */
+async function offered(page: Page) {
+  await page.waitForLoadState("load");
+  return windowForm(page)
     .getByRole("radio")
     .evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value));
+}
 
 /** The windows of the page's form are the content's: working days only, none on a blackout date, none before the next working day or after daysShown days, each under its day's legend. */
 async function expectWindowsByTheRules(page: Page) {
@@ -41,8 +43,10 @@ async function expectWindowsByTheRules(page: Page) {
     (availability.workingDays as string[]).includes(weekdayOf(day)) && !availability.blackoutDates.includes(day);
   let first = addDays(today, 1);
   while (!working(first)) first = addDays(first, 1);
+  // The page whole (a server-rendered page streams), then its fieldsets.
+  await page.waitForLoadState("load");
   const groups = windowForm(page).getByRole("group");
-  expect(await groups.count()).toBeGreaterThan(0);
+  await expect(groups.first()).toBeVisible();
   for (const group of await groups.all()) {
     const values = await group.getByRole("radio").evaluateAll((rs) => rs.map((r) => (r as HTMLInputElement).value));
     const days = new Set(values.map((v) => v.split(" ")[0]!));
@@ -219,17 +223,7 @@ test.describe("with JavaScript", () => {
     page,
   }) => {
     const email = uniqueEmail("book-js");
-    await page.goto("/estimate");
-    await hydrated(page);
-    const form = page.locator("#page-estimate-form");
-    await form.getByRole("textbox", { name: "First name", exact: true }).fill("Panel");
-    await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Booker");
-    await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-    await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(208) 555-0177");
-    await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill("83702");
-    await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
-    await form.getByRole("button", { name: "Get My Free Estimate" }).click();
-    await expect(page.getByRole("main").getByRole("status")).toContainText("Thank you! Your request is in.");
+    await sendRequest(page, { first: "Panel", email, hydrate: true });
     await expect(page).toHaveURL(/\/estimate$/); // answered in place, not redirected
     await page.getByRole("main").getByRole("status").getByRole("link", { name: "Choose an arrival window" }).click();
     await expect(page).toHaveURL(/\/book\?r=/);
