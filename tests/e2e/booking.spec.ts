@@ -10,6 +10,7 @@ import { business } from "../../app/content/business.ts";
 import { dayLabel, timesLabel } from "../../app/server/bookings/windows.server.ts";
 import {
   bookingOf,
+  bookLinkInReply,
   bookPathSignedAt,
   placesOf,
   requestedWindow,
@@ -111,6 +112,12 @@ test.describe("without JavaScript", () => {
     // The window held is not offered again; the others are, to change it.
     expect(await offered(page)).not.toContain(chosen);
     await expect(page.getByRole("heading", { name: "Choose another window" })).toBeVisible();
+
+    // The reply e-mail carries the same step: its link opens this request's page.
+    const fromMail = await bookLinkInReply(email);
+    expect(fromMail, "the reply's 'Choose an arrival window' link").not.toBeNull();
+    await page.goto(fromMail!);
+    await expect(page.getByRole("main").getByText(`${dayLabel(day)}, ${timesLabel(times)}`)).toBeVisible();
   });
 
   test("the last place of a window: two requests at once, exactly one gets it, the other hears 'just taken'; then it is not offered", async ({

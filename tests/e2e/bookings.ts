@@ -12,7 +12,10 @@ import { openDatabase, type Database } from "../../app/server/db/database.server
 import { linkSecret } from "../../app/server/leads/newsletter.server.ts";
 import { recordLead } from "../../app/server/leads/store.server.ts";
 import { zipTable } from "../../app/server/service-area.server.ts";
+import { decode, headerValue, leaves, parsePart } from "../support/mime-reader.ts";
 import { sampleLead } from "../support/storage.ts";
+import { expect } from "./fixtures.ts";
+import { mailsTo } from "./sinks.ts";
 
 let database: Promise<Database> | undefined;
 const db = () => (database ??= openDatabase({ DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: undefined }));
@@ -74,3 +77,12 @@ export const singlePlaceTimes = () =>
 
 /** Today in Boise, YYYY-MM-DD. */
 export const todayInBoise = () => localDateString(new Date());
+
+/** The "Choose an arrival window" link (as a path on the test server) in the plain text of the one e-mail sent to `to`, or null. */
+export async function bookLinkInReply(to: string): Promise<string | null> {
+  await expect.poll(() => mailsTo(to, to).length, { timeout: 15_000 }).toBe(1);
+  const message = parsePart(mailsTo(to, to)[0]!.replace(/\r?\n/g, "\r\n"));
+  const text = decode(leaves(message).find((p) => headerValue(p, "content-type").startsWith("text/plain"))!);
+  const href = /https:\/\/www\.gemstateexteriorcleaning\.com(\/book\?r=\S+)/.exec(text)?.[1];
+  return href ?? null;
+}
