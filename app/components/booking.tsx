@@ -27,17 +27,7 @@ function CallLink({ phone }: { phone: Phone }) {
 }
 
 /** The open windows, a day per card: one radio group for the whole list, chosen with the arrow keys or a tap. */
-export function WindowPicker({
-  days,
-  action,
-  intent,
-  error,
-}: {
-  days: DayOption[];
-  action: string;
-  intent?: "reschedule";
-  error: string | null;
-}) {
+export function WindowPicker({ days, action, error }: { days: DayOption[]; action: string; error: string | null }) {
   return (
     <form
       id="window-form"
@@ -46,7 +36,7 @@ export function WindowPicker({
       className="mt-4"
       aria-describedby={error ? "window-error" : undefined}
     >
-      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <input type="hidden" name="intent" value="reschedule" />
       <div className="grid gap-4 sm:grid-cols-2">
         {days.map((day) => (
           <fieldset key={day.day} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -299,7 +289,7 @@ export function RequestView({
           </button>
         </form>
       ) : null}
-      {page.canCancel && purpose === "manage" ? (
+      {page.canCancel ? (
         <section aria-labelledby="cancel-heading" className="mt-8 max-w-xl">
           <h2 id="cancel-heading" className="text-xl font-bold text-brand-900">
             Cancel this arrival window
@@ -324,12 +314,7 @@ export function RequestView({
           <p className="mt-1 text-slate-700">
             The crew arrives within the window you choose; the job itself may take longer.
           </p>
-          <WindowPicker
-            days={page.days}
-            action={self}
-            intent={purpose === "manage" ? "reschedule" : undefined}
-            error={page.error}
-          />
+          <WindowPicker days={page.days} action={self} error={page.error} />
         </section>
       ) : booking?.past || booking?.status === "declined" ? null : (
         <NoWindows rule={page.rule} daysShown={page.daysShown} phone={phone} />

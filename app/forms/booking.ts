@@ -27,10 +27,10 @@ const windowField = z
     return { day, times };
   });
 
-/** /book?r=…: the window asked for (read as the manage form's "reschedule"). */
-export const BOOK_FIELDS = ["window"] as const;
-
-/** /book/manage?t=…: accept the owner's proposal, cancel (with the required "Yes, cancel" box), or ask for another window. */
+/**
+ * /book?r=… and /book/manage?t=…: ask for a window (another one), accept the owner's proposal, or cancel (with
+ * the required "Yes, cancel" box).
+ */
 export const MANAGE_FIELDS = ["intent", "window", "confirm"] as const;
 export const manageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept") }),

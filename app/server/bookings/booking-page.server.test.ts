@@ -192,11 +192,24 @@ describe("/book?r=…", () => {
     const [first] = values((await get(bookLoader, path)).data);
     const answer = (await post(bookAction, path, {
       window: first!,
-      intent: "cancel",
       status: "confirmed",
+      leadId: "another",
     })) as Response;
     expect(answer.status).toBe(303);
     expect((await bookingForLead(database, id))?.status).toBe("requested");
+  });
+
+  it("with a booking, the /book link cancels it too (after 'Yes'), and then lets the visitor choose again", async () => {
+    const { id, path } = await newRequest();
+    const [first] = values((await get(bookLoader, path)).data);
+    expect(((await post(bookAction, path, { intent: "reschedule", window: first! })) as Response).status).toBe(303);
+    expect((await get(bookLoader, path)).data.canCancel).toBe(true);
+    expect(((await post(bookAction, path, { intent: "cancel" })) as Answer<RequestPage>).init?.status).toBe(400);
+    expect(((await post(bookAction, path, { intent: "cancel", confirm: "yes" })) as Response).status).toBe(303);
+    const { data: page } = await get(bookLoader, path);
+    expect([page.booking?.status, page.canCancel, page.canChoose]).toEqual(["cancelled", false, true]);
+    expect(values(page)).toContain(first);
+    expect((await bookingForLead(database, id))?.status).toBe("cancelled");
   });
 });
 

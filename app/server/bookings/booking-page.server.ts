@@ -11,14 +11,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { business } from "../../content/business.ts";
 import { availability } from "../../content/availability.ts";
 import { priceBook, pricingSlugs } from "../../content/price-book.ts";
-import {
-  BOOK_FIELDS,
-  browseSchema,
-  MANAGE_FIELDS,
-  manageSchema,
-  tokenParam,
-  windowValue,
-} from "../../forms/booking.ts";
+import { browseSchema, MANAGE_FIELDS, manageSchema, tokenParam, windowValue } from "../../forms/booking.ts";
 import { optionLabel, servicesNeededOptions, serviceTypeOptions } from "../../forms/options.ts";
 import { getApp, type AppContext } from "../context.server.ts";
 import type { BookingStatus, Database } from "../db/database.server.ts";
@@ -286,13 +279,14 @@ export async function linkAction(
 
   let body: FormData;
   try {
-    body = await readFields(request, formFields(purpose === "book" ? BOOK_FIELDS : MANAGE_FIELDS));
+    body = await readFields(request, formFields(MANAGE_FIELDS));
   } catch (error) {
     if (error instanceof HttpError) return again(error.status, error.message);
     throw error;
   }
   const fields = Object.fromEntries(body) as Record<string, string>;
-  const parsed = manageSchema.safeParse(purpose === "book" ? { ...fields, intent: "reschedule" } : fields);
+  // The window list's form says which action it is; a window alone (an older page, a script) is asking for it.
+  const parsed = manageSchema.safeParse({ intent: "reschedule", ...fields });
   if (!parsed.success) return again(400, parsed.error.issues[0]?.message ?? "Choose an arrival window from the list");
   const values = parsed.data;
 
