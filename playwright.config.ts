@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, findChromium } from "./scripts/chromium.ts";
-import { HOOK_PORT, LEADS_TO, MAIL_FROM, SMTP_PORT, WEBHOOK_SECRET } from "./tests/e2e/sinks.ts";
+import { HOOK_PORT, LEADS_TO, MAIL_FROM, REVIEW_URL, SMTP_PORT, WEBHOOK_SECRET } from "./tests/e2e/sinks.ts";
 import { smtpUrl } from "./tests/support/smtp-sink.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -49,6 +49,8 @@ export default defineConfig({
       LEAD_WEBHOOK_URL: `http://127.0.0.1:${HOOK_PORT}/leads`,
       LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
       OUTBOX_FIRST_RETRY_SECONDS: "1",
+      // Completed jobs ask for a review here (tests/e2e/booking-admin.spec.ts); no request goes to it.
+      REVIEW_URL,
     },
   },
 });

@@ -27,6 +27,8 @@ export default [
     // The links in newsletter e-mails (double opt-in, one-click unsubscribe); never indexed, not in the sitemap.
     route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
     route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+    // The review request e-mail's one-click opt-out (issue 22); never indexed, not in the sitemap.
+    route("reviews/opt-out", "routes/reviews.opt-out.tsx"),
     // Where a form sent without JavaScript lands after it was stored (Post/Redirect/Get); never indexed.
     route("request-received/:ref", "routes/request-received.tsx"),
     // Choosing an arrival window (/book?r=<signed link>, or the open windows of a ZIP code), and the link in

@@ -9,6 +9,7 @@ const STATUS_CLASS: Record<string, string> = {
   contacted: "bg-amber-100 text-amber-900",
   quoted: "bg-violet-100 text-violet-900",
   won: "bg-green-100 text-green-900",
+  completed: "bg-teal-100 text-teal-900",
   lost: "bg-slate-200 text-slate-800",
 };
 
@@ -59,21 +60,31 @@ export function AdminInput({
   );
 }
 
-/** A labelled native select of options, with an optional first "all" choice and its error. */
+type Option = { value: string; label: string };
+
+/** A labelled native select of options (or of groups of options), with an optional first "all" choice and its error. */
 export function AdminSelect({
   id,
   label,
-  options,
+  options = [],
+  groups = [],
   empty,
   error,
   ...props
 }: {
   id: string;
   label: string;
-  options: readonly { value: string; label: string }[];
+  options?: readonly Option[];
+  groups?: readonly { label: string; options: readonly Option[] }[];
   empty?: string;
   error?: string;
 } & React.SelectHTMLAttributes<HTMLSelectElement>) {
+  const list = (items: readonly Option[]) =>
+    items.map((o) => (
+      <option key={o.value} value={o.value}>
+        {o.label}
+      </option>
+    ));
   return (
     <div>
       <label htmlFor={id} className={fieldLabelClass}>
@@ -87,10 +98,11 @@ export function AdminSelect({
         className={controlClass}
       >
         {empty !== undefined ? <option value="">{empty}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
+        {list(options)}
+        {groups.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {list(g.options)}
+          </optgroup>
         ))}
       </select>
       <ErrorText id={id} error={error} />

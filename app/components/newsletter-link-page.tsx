@@ -1,4 +1,7 @@
-/** The page behind a newsletter e-mail's confirm or unsubscribe link: the state, and a one-button form where there is something to do. */
+/**
+ * The page behind an e-mail's link that acts without a sign-in (the newsletter's confirm and unsubscribe links,
+ * the review request's opt-out): the state, and a one-button form where there is something to do.
+ */
 import { CircleAlert, CircleCheck, Mail } from "lucide-react";
 import { Link } from "react-router";
 import type { LinkState } from "../server/newsletter-links.server.ts";
@@ -11,16 +14,19 @@ interface Copy {
   done?: boolean;
 }
 
-export function NewsletterLinkPage({
+export function LinkPage({
   state,
   token,
   copy,
   phone,
+  related = null,
 }: {
-  state: LinkState;
+  state: string;
   token: string;
   copy: Copy;
   phone: { display: string; href: string };
+  /** A page to go on to (the newsletter's sign-up), shown beside the state. */
+  related?: { to: string; label: string } | null;
 }) {
   const Icon = copy.done ? CircleCheck : copy.button ? Mail : CircleAlert;
   return (
@@ -37,10 +43,10 @@ export function NewsletterLinkPage({
           </button>
         </form>
       ) : null}
-      {state !== "pending" && state !== "confirmed" ? (
+      {related ? (
         <p className="mt-6">
-          <Link to="/newsletter" className="btn-secondary">
-            Newsletter sign-up
+          <Link to={related.to} className="btn-secondary">
+            {related.label}
           </Link>
         </p>
       ) : null}
@@ -56,4 +62,15 @@ export function NewsletterLinkPage({
       </p>
     </div>
   );
+}
+
+/** The newsletter's links: once there is nothing left to do, the way back to the sign-up. */
+export function NewsletterLinkPage(props: {
+  state: LinkState;
+  token: string;
+  copy: Copy;
+  phone: { display: string; href: string };
+}) {
+  const done = props.state !== "pending" && props.state !== "confirmed";
+  return <LinkPage {...props} related={done ? { to: "/newsletter", label: "Newsletter sign-up" } : null} />;
 }

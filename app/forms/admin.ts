@@ -11,8 +11,19 @@ export const STATUS_OPTIONS = [
   { value: "contacted", label: "Contacted" },
   { value: "quoted", label: "Quoted" },
   { value: "won", label: "Won" },
+  { value: "completed", label: "Completed" },
   { value: "lost", label: "Lost" },
 ] as const;
+
+/** The statuses in their order (a won job is later completed: that asks the customer for a review). */
+export const STATUSES = [
+  "new",
+  "contacted",
+  "quoted",
+  "won",
+  "completed",
+  "lost",
+] as const satisfies readonly (typeof STATUS_OPTIONS)[number]["value"][];
 
 export const KIND_OPTIONS = [
   { value: "estimate", label: "Estimate" },
@@ -25,7 +36,19 @@ export const NOTE_MAX = 500;
 export const SEARCH_MAX = 100;
 
 export const SIGN_IN_FIELDS = ["email", "password"] as const;
-export const STATUS_FIELDS = ["status", "note"] as const;
+export const STATUS_FIELDS = ["intent", "status", "note"] as const;
+/** The arrival window's forms on a request's page (each names itself with a hidden `intent`). */
+export const CONFIRM_FIELDS = ["intent", "note"] as const;
+export const PROPOSE_FIELDS = ["intent", "window", "note"] as const;
+export const DECLINE_FIELDS = ["intent", "note"] as const;
+/** Which fields each form of a request's page sends; a body without an intent is the status form. */
+export const REQUEST_PAGE_FORMS = {
+  status: STATUS_FIELDS,
+  confirm: CONFIRM_FIELDS,
+  propose: PROPOSE_FIELDS,
+  decline: DECLINE_FIELDS,
+} as const;
+export type RequestPageIntent = keyof typeof REQUEST_PAGE_FORMS;
 /** Signing out sends no fields (its body is still read within the limit, then ignored). */
 export const SIGN_OUT_FIELDS = [] as const;
 
@@ -41,15 +64,32 @@ export const signInSchema = z.object({
     .max(256, "Enter a password of at most 256 characters"),
 });
 
+const ownerNote = z
+  .string()
+  .trim()
+  .max(NOTE_MAX, `Keep the note under ${NOTE_MAX + 1} characters`)
+  .default("");
+
 export const statusSchema = z.object({
-  status: z.enum(["new", "contacted", "quoted", "won", "lost"], {
-    error: "Choose a status: new, contacted, quoted, won or lost",
+  intent: z.literal("status").optional(),
+  status: z.enum(STATUSES, {
+    error: "Choose a status: new, contacted, quoted, won, completed or lost",
   }),
-  note: z
-    .string()
-    .trim()
-    .max(NOTE_MAX, `Keep the note under ${NOTE_MAX + 1} characters`)
-    .default(""),
+  note: ownerNote,
+});
+
+/** Confirm the window asked for (or proposed), with an optional note to the customer. */
+export const confirmSchema = z.object({ intent: z.literal("confirm"), note: ownerNote });
+/** Decline the window, with an optional note to the customer. */
+export const declineSchema = z.object({ intent: z.literal("decline"), note: ownerNote });
+/** Propose another window: `YYYY-MM-DD HH:MM-HH:MM`, one of the open windows the page lists. */
+export const proposeSchema = z.object({
+  intent: z.literal("propose"),
+  window: z
+    .string({ error: "Choose a window to propose" })
+    .min(1, "Choose a window to propose")
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}-\d{2}:\d{2}$/, "Choose a window from the list"),
+  note: ownerNote,
 });
 
 const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date like 2030-01-31");
@@ -59,7 +99,7 @@ export const inboxFilterSchema = z.object({
   kind: z
     .enum(["estimate", "contact", "application", "newsletter"], { error: "Choose a kind from the list" })
     .optional(),
-  status: z.enum(["new", "contacted", "quoted", "won", "lost"], { error: "Choose a status from the list" }).optional(),
+  status: z.enum(STATUSES, { error: "Choose a status from the list" }).optional(),
   from: dateParam.optional(),
   to: dateParam.optional(),
   q: z.string().trim().max(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`).optional(),

@@ -1,4 +1,4 @@
-import { CircleAlert, Download, Phone, Search } from "lucide-react";
+import { CalendarClock, CircleAlert, Download, Phone, Search } from "lucide-react";
 import { AdminInput, AdminSelect, areaLabel, FlagBadge, kindLabel, StatusBadge } from "../components/admin.tsx";
 import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "../forms/admin.ts";
 import { signedIn } from "../server/admin/guard.server.ts";
@@ -157,6 +157,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               <dt className="font-semibold text-slate-600">E-mail</dt>
               <dd className="break-all">{row.email}</dd>
             </dl>
+            {row.booking ? (
+              <p
+                className={`mt-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold ${row.booking.waiting ? "border-2 border-amber-600 bg-amber-50 text-amber-900" : "bg-slate-100 text-slate-800"}`}
+              >
+                <CalendarClock className="size-4" aria-hidden="true" />
+                Window: {row.booking.text}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import { kindLabel } from "../components/admin.tsx";
 import { localDateString } from "../server/admin/business-time.server.ts";
 import { signedIn } from "../server/admin/guard.server.ts";
-import { buildReport, KINDS, reportStart } from "../server/admin/report.server.ts";
+import { buildReport, KINDS, reportStart, reviewRequestsSent } from "../server/admin/report.server.ts";
 import { listLeads, statusHistory } from "../server/leads/store.server.ts";
 import type { Route } from "./+types/admin.report";
 
@@ -15,7 +15,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     leads.map((l) => l.id),
   );
   const report = buildReport(leads, history, now);
-  return { ...report, weeks: report.weeks.map((w) => ({ ...w, label: weekLabel(new Date(w.start)) })), kinds: KINDS };
+  const reviewsSent = await reviewRequestsSent(app.database, reportStart(now), now);
+  return {
+    ...report,
+    reviewsSent,
+    weeks: report.weeks.map((w) => ({ ...w, label: weekLabel(new Date(w.start)) })),
+    kinds: KINDS,
+  };
 }
 
 const weekLabel = (start: Date) => {
@@ -96,7 +102,7 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
       <h1 className="text-2xl font-extrabold tracking-tight text-brand-900">Report: the last {r.weeks.length} weeks</h1>
       <p className="mt-1 text-slate-700">Weeks run Monday to Sunday, Boise time. Statuses are as they stand now.</p>
 
-      <dl className="mt-6 grid gap-3 sm:grid-cols-3">
+      <dl className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div className="rounded-lg border border-slate-200 p-4">
           <dt className="font-semibold text-slate-700">Requests</dt>
           <dd className="text-3xl font-extrabold text-brand-900" data-testid="report-total">
@@ -111,6 +117,17 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
             </span>
             <span className="block text-sm text-slate-700">
               {r.won} won of {r.won + r.lost} decided (won or lost)
+            </span>
+          </dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 p-4">
+          <dt className="font-semibold text-slate-700">Review requests sent</dt>
+          <dd>
+            <span className="text-3xl font-extrabold text-brand-900" data-testid="report-reviews-sent">
+              {r.reviewsSent}
+            </span>
+            <span className="block text-sm text-slate-700">
+              {r.completed} job{r.completed === 1 ? "" : "s"} completed of the requests above
             </span>
           </dd>
         </div>

@@ -10,13 +10,24 @@ import {
   StatusBadge,
   statusLabel,
 } from "../components/admin.tsx";
-import { NOTE_MAX, STATUS_FIELDS, STATUS_OPTIONS, statusSchema } from "../forms/admin.ts";
+import {
+  confirmSchema,
+  declineSchema,
+  NOTE_MAX,
+  proposeSchema,
+  REQUEST_PAGE_FORMS,
+  STATUS_OPTIONS,
+  statusSchema,
+  type RequestPageIntent,
+} from "../forms/admin.ts";
+import { bookingView, decideForLead, DecisionRefused } from "../server/admin/booking-admin.server.ts";
 import { signedIn } from "../server/admin/guard.server.ts";
-import { formFields, HttpError, readFields } from "../server/form-body.server.ts";
+import { formFields, HttpError, pickFields, readFormData } from "../server/form-body.server.ts";
 import { priceRange } from "../server/admin/inbox.server.ts";
 import { formatField, formatPhone, formatTime, jobKindLabel, labelFor } from "../server/leads/labels.server.ts";
 import { spamFlag } from "../server/leads/spam-signal.server.ts";
-import { changeLeadStatus, getLead, statusHistory } from "../server/leads/store.server.ts";
+import { getLead, statusHistory } from "../server/leads/store.server.ts";
+import { REVIEW_OUTCOME_TEXT, saveStatus, type ReviewOutcome } from "../server/reviews/reviews.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
 
 const notFound = () =>
@@ -32,8 +43,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!lead) throw notFound();
   const history = (await statusHistory(app.database, [lead.id])).get(lead.id) ?? [];
   const { contact, consent, context: ctx } = lead;
+  const query = new URL(request.url).searchParams;
+  const review = query.get("review");
   return {
-    saved: new URL(request.url).searchParams.get("saved") === "1",
+    saved: savedForm(query.get("saved")),
+    review: review && Object.hasOwn(REVIEW_OUTCOME_TEXT, review) ? REVIEW_OUTCOME_TEXT[review as ReviewOutcome] : null,
+    booking: await bookingView(app.database, lead),
     id: lead.id,
     kind: lead.kind,
     title: contact.name || contact.email,
@@ -90,39 +105,108 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** A status change with a note, recorded with who and when; then back to this page (Post/Redirect/Get). */
+/** What the page says after a form was saved (Post/Redirect/Get: `?saved=<intent>`). */
+const SAVED: Record<Exclude<RequestPageIntent, "status">, string> = {
+  confirm: "Window confirmed: the customer is e-mailed the calendar invite.",
+  propose: "Window proposed: the customer is e-mailed it with a link to accept it or ask for another.",
+  decline: "Window declined: the customer is e-mailed.",
+};
+const savedForm = (saved: string | null): RequestPageIntent | null =>
+  saved === "1" || saved === "status"
+    ? "status"
+    : saved && Object.hasOwn(SAVED, saved)
+      ? (saved as RequestPageIntent)
+      : null;
+
+type Answer = {
+  form: RequestPageIntent | null;
+  errors: Record<string, string[] | null>;
+  note: string;
+  message: string | null;
+};
+const answer = (status: number, values: Partial<Answer>) =>
+  data<Answer>({ form: null, errors: {}, note: "", message: null, ...values }, { status });
+
+/**
+ * The page's forms, told apart by their hidden `intent` (none: the status form): a status change with a note
+ * (recorded with who and when; "completed" also queues the customer's review request), or a decision on the
+ * arrival window with a note to the customer. Each reads only its own fields; then back to this page (PRG).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, owner } = signedIn(context);
   let formData: FormData;
+  let intent: RequestPageIntent;
   try {
-    formData = await readFields(request, formFields(STATUS_FIELDS));
+    const body = await readFormData(request);
+    const named = body.get("intent") ?? "status";
+    if (typeof named !== "string" || !Object.hasOwn(REQUEST_PAGE_FORMS, named))
+      throw new HttpError(400, "This form is not one of this page's: reload the page and try again.");
+    intent = named as RequestPageIntent;
+    formData = pickFields(body, formFields(REQUEST_PAGE_FORMS[intent]));
   } catch (error) {
-    if (error instanceof HttpError)
-      return data({ errors: {}, note: "", message: error.message }, { status: error.status });
+    if (error instanceof HttpError) return answer(error.status, { message: error.message });
     throw error;
   }
-  const submission = parseWithZod(formData, { schema: statusSchema });
+  const schema = { status: statusSchema, confirm: confirmSchema, propose: proposeSchema, decline: declineSchema }[
+    intent
+  ];
+  const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return data(
-      {
-        errors: submission.error ?? {},
-        note: String(submission.payload.note ?? "").slice(0, NOTE_MAX * 2),
-        message: null,
-      },
-      { status: 400 },
-    );
+    return answer(400, {
+      form: intent,
+      errors: submission.error ?? {},
+      note: String(submission.payload.note ?? "").slice(0, NOTE_MAX * 2),
+    });
   }
-  const changed = await changeLeadStatus(app.database, params.id, {
-    status: submission.value.status,
-    note: submission.value.note,
-    changedBy: owner.email,
-  });
-  if (!changed) throw notFound();
-  app.logger.info(
-    { event: "admin.status_changed", owner: owner.ownerId, lead: params.id, status: submission.value.status },
-    "request status changed",
-  );
-  throw redirect(`/admin/requests/${params.id}?saved=1`, { status: 303 });
+  const value = submission.value;
+  if (value.intent === undefined || value.intent === "status") {
+    const saved = await saveStatus(
+      app.database,
+      params.id,
+      { status: value.status, note: value.note, changedBy: owner.email },
+      { reviewUrl: app.env.REVIEW_URL },
+    );
+    if (!saved.changed) throw notFound();
+    app.logger.info(
+      {
+        event: "admin.status_changed",
+        owner: owner.ownerId,
+        lead: params.id,
+        status: value.status,
+        review: saved.review,
+      },
+      "request status changed",
+    );
+    throw redirect(`/admin/requests/${params.id}?saved=status${saved.review ? `&review=${saved.review}` : ""}`, {
+      status: 303,
+    });
+  }
+  const lead = await getLead(app.database, params.id);
+  if (!lead) throw notFound();
+  try {
+    const booking = await decideForLead(
+      app.database,
+      lead,
+      value.intent === "propose"
+        ? { action: "propose", window: value.window, note: value.note }
+        : { action: value.intent, note: value.note },
+    );
+    app.logger.info(
+      {
+        event: "admin.booking_decided",
+        owner: owner.ownerId,
+        lead: lead.id,
+        booking: booking.id,
+        action: value.intent,
+      },
+      "arrival window decided",
+    );
+  } catch (error) {
+    if (error instanceof DecisionRefused)
+      return answer(error.status, { form: intent, message: error.message, note: value.note });
+    throw error;
+  }
+  throw redirect(`/admin/requests/${params.id}?saved=${intent}`, { status: 303 });
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -154,8 +238,148 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+function Saved({ children }: { children: React.ReactNode }) {
+  return (
+    <div role="status" className="mb-3 rounded-md border-2 border-green-700 bg-green-50 p-3 font-medium text-green-900">
+      {children}
+    </div>
+  );
+}
+
+function Problem({ message }: { message: string }) {
+  return (
+    <p role="alert" className="mb-3 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900">
+      {message}
+    </p>
+  );
+}
+
+/** One decision on the arrival window: a plain POST form with its intent, a note to the customer and one full-width button. */
+function DecisionForm({
+  intent,
+  title,
+  button,
+  answer,
+  primary = false,
+  children,
+}: {
+  intent: "confirm" | "propose" | "decline";
+  title: string;
+  button: string;
+  answer: Answer | undefined;
+  primary?: boolean;
+  children?: React.ReactNode;
+}) {
+  const mine = answer?.form === intent ? answer : undefined;
+  const headingId = `${intent}-heading`;
+  return (
+    <form
+      method="post"
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    >
+      <h3 id={headingId} className="text-lg font-bold text-brand-900">
+        {title}
+      </h3>
+      {mine?.message ? <Problem message={mine.message} /> : null}
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <AdminInput
+        id={`${intent}-note`}
+        label="Note to the customer (optional, in the e-mail)"
+        name="note"
+        type="text"
+        maxLength={NOTE_MAX}
+        defaultValue={mine?.note ?? ""}
+        error={mine?.errors.note?.[0]}
+      />
+      <button
+        type="submit"
+        className={`${primary ? "btn-primary" : "btn-secondary"} w-full sm:w-auto sm:justify-self-start`}
+      >
+        {button}
+      </button>
+    </form>
+  );
+}
+
+type BookingData = NonNullable<Route.ComponentProps["loaderData"]["booking"]>;
+
+function ArrivalWindow({
+  booking,
+  zip,
+  saved,
+  answer,
+}: {
+  booking: BookingData;
+  zip: string | null;
+  saved: RequestPageIntent | null;
+  answer: Answer | undefined;
+}) {
+  const can = (action: "confirm" | "propose" | "decline") => booking.actions.includes(action);
+  return (
+    <Section id="window-heading" title="Arrival window">
+      {saved && saved !== "status" ? <Saved>{SAVED[saved]}</Saved> : null}
+      <Rows
+        rows={[
+          ["Status", booking.statusText],
+          ["Window", booking.window],
+          ["Asked", booking.askedAt],
+          ["Your last note", booking.note],
+        ]}
+      />
+      {booking.actions.length === 0 ? (
+        <p className="mt-3 text-slate-700">
+          Nothing to decide: the customer can ask for a window again from their link.
+        </p>
+      ) : (
+        <div className="mt-4 grid gap-4">
+          {can("confirm") ? (
+            <DecisionForm
+              intent="confirm"
+              title="Confirm this window"
+              button="Confirm the window"
+              answer={answer}
+              primary
+            />
+          ) : null}
+          {can("propose") ? (
+            booking.proposals.length > 0 ? (
+              <DecisionForm
+                intent="propose"
+                title="Propose another window"
+                button="Propose this window"
+                answer={answer}
+              >
+                <AdminSelect
+                  id="propose-window"
+                  label="Window"
+                  name="window"
+                  required
+                  empty="Choose a window"
+                  groups={booking.proposals.map((g) => ({ label: g.label, options: g.windows }))}
+                  error={answer?.form === "propose" ? answer.errors.window?.[0] : undefined}
+                />
+              </DecisionForm>
+            ) : (
+              <p className="text-slate-700">
+                No other window is open for {zip ? `ZIP ${zip}` : "this request"} in the next two weeks: call the
+                customer to arrange one.
+              </p>
+            )
+          ) : null}
+          {can("decline") ? (
+            <DecisionForm intent="decline" title="Decline" button="Decline the window" answer={answer} />
+          ) : null}
+        </div>
+      )}
+    </Section>
+  );
+}
+
 export default function RequestPage({ loaderData: r, actionData }: Route.ComponentProps) {
-  const errors = (actionData?.errors ?? {}) as Record<string, string[] | null | undefined>;
+  const statusAnswer = !actionData?.form || actionData.form === "status" ? actionData : undefined;
+  const errors = (statusAnswer?.errors ?? {}) as Record<string, string[] | null | undefined>;
   return (
     <>
       <p>
@@ -185,27 +409,21 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
         </a>
       </p>
 
+      {r.booking ? <ArrivalWindow booking={r.booking} zip={r.zip} saved={r.saved} answer={actionData} /> : null}
+
       <Section id="status-heading" title="Status">
-        {r.saved ? (
-          <p
-            role="status"
-            className="mb-3 rounded-md border-2 border-green-700 bg-green-50 p-3 font-medium text-green-900"
-          >
-            Status saved: {statusLabel(r.status)}.
-          </p>
+        {r.saved === "status" ? (
+          <Saved>
+            <p>Status saved: {statusLabel(r.status)}.</p>
+            {r.review ? <p className="mt-1">{r.review}</p> : null}
+          </Saved>
         ) : null}
-        {actionData?.message ? (
-          <p
-            role="alert"
-            className="mb-3 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900"
-          >
-            {actionData.message}
-          </p>
-        ) : null}
+        {statusAnswer?.message ? <Problem message={statusAnswer.message} /> : null}
         <form
           method="post"
           className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
         >
+          <input type="hidden" name="intent" value="status" />
           <AdminSelect
             id="status-status"
             label="New status"
@@ -220,7 +438,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
             name="note"
             type="text"
             maxLength={NOTE_MAX}
-            defaultValue={actionData?.note ?? ""}
+            defaultValue={statusAnswer?.note ?? ""}
             error={errors.note?.[0]}
           />
           <button type="submit" className="btn-primary">

@@ -179,12 +179,12 @@ export function createSite(services: Services, options: { buildDir: string; vite
   // The one Origin check (CSRF), here because React Router's own check answers a bare 400 before any route
   // middleware runs. Forms are only accepted from the site's own pages: a POST from another origin is refused.
   // The owner's inbox is stricter: a change without an Origin is refused too (its session and headers are its
-  // route middleware's: app/routes/admin.tsx). The unsubscribe link is the exception: a mail provider POSTs to it
-  // from its own origin (RFC 8058 one-click) and the link's signed token is the authority; its Origin is dropped
-  // so React Router's check passes too.
+  // route middleware's: app/routes/admin.tsx). The unsubscribe links (the newsletter's, the review request's
+  // opt-out) are the exception: a mail provider POSTs to them from its own origin (RFC 8058 one-click) and the
+  // link's signed token is the authority; its Origin is dropped so React Router's check passes too.
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    if (req.path === "/newsletter/unsubscribe") {
+    if (req.path === "/newsletter/unsubscribe" || req.path === "/reviews/opt-out") {
       delete req.headers.origin;
       return next();
     }

@@ -171,6 +171,17 @@ describe("settings", () => {
     );
   });
 
+  it("takes REVIEW_URL as an https link, or none (then no review request is sent)", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).REVIEW_URL).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: "test", REVIEW_URL: " https://g.page/r/CdEf123/review " }).REVIEW_URL).toBe(
+      "https://g.page/r/CdEf123/review",
+    );
+    for (const bad of ["http://g.page/r/CdEf123/review", "g.page/r/CdEf123/review", "javascript:alert(1)"])
+      expect(() => parseEnv({ NODE_ENV: "test", REVIEW_URL: bad }), bad).toThrow(
+        /REVIEW_URL: must be a URL starting with https:\/\//,
+      );
+  });
+
   it.each(["LINK_SECRET", "HASH_SECRET"] as const)(
     "takes %s of at least 32 characters, or none (a key kept in the database)",
     (name) => {

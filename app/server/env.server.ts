@@ -58,6 +58,8 @@ const envSchema = z.object({
   OWNER_PHONE: e164.optional(),
   /** The text-message API's address (a Twilio-compatible one, or a local fake in tests). */
   TWILIO_API_URL: url(["https:", "http:"]).default("https://api.twilio.com"),
+  /** Where a completed job's customer is asked to leave a review (the Google Business Profile's review link); unset, no review request is sent. */
+  REVIEW_URL: url(["https:"]).optional(),
   LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
   /** Seconds a person needs at least to fill a form after it was shown; a request sent faster is kept and flagged "sent fast" for the owner (decision 012). */
   LEAD_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(3),

@@ -3,6 +3,9 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as confirmAction, loader as confirmLoader } from "../routes/newsletter.confirm.tsx";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "../routes/newsletter.unsubscribe.tsx";
+import { action as optOutAction, loader as optOutLoader } from "../routes/reviews.opt-out.tsx";
+import { signedPath } from "./bookings/links.server.ts";
+import { optedOut, reviewKey } from "./reviews/reviews.server.ts";
 import { appContext } from "./context.server.ts";
 import type { Database } from "./db/database.server.ts";
 import { createTestStorage, newsletterSignUp, type TestStorage } from "../../tests/support/storage.ts";
@@ -126,5 +129,47 @@ describe("/newsletter/unsubscribe", () => {
     )) as Answer;
     expect([answer.data.state, answer.init?.status]).toEqual(["expired", 410]);
     expect(await status(id)).toBe("pending");
+  });
+});
+
+describe("/reviews/opt-out (the review request's link)", () => {
+  const link = async (email: string, now = new Date()) => {
+    const key = await reviewKey(database, email);
+    return { key, path: signedPath("review-opt-out", key, await linkSecret(database, env), now) };
+  };
+
+  it("GET shows the button and changes nothing; the button's POST opts out and comes back (PRG)", async () => {
+    const { key, path } = await link("button-review@example.com");
+    for (let i = 0; i < 3; i++) expect((await get(optOutLoader, path)).data.state).toBe("asked");
+    expect(await optedOut(database, key)).toBe(false);
+    const answer = (await post(optOutAction, path)) as Response;
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe(path);
+    expect(await optedOut(database, key)).toBe(true);
+    expect((await get(optOutLoader, path)).data.state).toBe("opted-out");
+  });
+
+  it("takes the RFC 8058 one-click POST at once, answering 200, again and again", async () => {
+    const { key, path } = await link("oneclick-review@example.com");
+    for (let i = 0; i < 2; i++) {
+      const answer = (await post(optOutAction, path, "List-Unsubscribe=One-Click")) as Answer;
+      expect([answer.data.state, answer.init?.status]).toEqual(["opted-out", 200]);
+    }
+    expect(await optedOut(database, key)).toBe(true);
+  });
+
+  it("refuses an altered, another purpose's or an expired link, changing nothing", async () => {
+    const { key, path } = await link("forged-review@example.com");
+    const forged = (await post(optOutAction, `${path.slice(0, -2)}xx`, "List-Unsubscribe=One-Click")) as Answer;
+    expect([forged.data.state, forged.init?.status]).toEqual(["invalid", 400]);
+    const manage = signedPath("manage", key, await linkSecret(database, env)).replace(
+      "/book/manage",
+      "/reviews/opt-out",
+    );
+    expect(((await post(optOutAction, manage, "List-Unsubscribe=One-Click")) as Answer).data.state).toBe("invalid");
+    const old = await link("forged-review@example.com", new Date(Date.now() - 400 * 86_400_000));
+    const expired = (await post(optOutAction, old.path)) as Answer;
+    expect([expired.data.state, expired.init?.status]).toEqual(["expired", 410]);
+    expect(await optedOut(database, key)).toBe(false);
   });
 });

@@ -1,26 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectNoViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { newsletterLinkPaths, uniqueEmail } from "./leads.ts";
+import { askForWindow, leadsFor, newsletterLinkPaths, reviewOptOutPath, uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 import { requestedWindow, singlePlaceTimes, storedRequest, zipWhere } from "./bookings.ts";
 import { pages } from "./site-pages.ts";
-
-// axe-core's WCAG 2.2 AA and best-practice rules on the page as it is now; each violation names the page (or state)
-// and up to three of its elements.
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${where} ${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(", ")})`,
-  );
-  expect(summary).toEqual([]);
-}
 
 // axe-core on every page, at 390 px (mobile project) and 1440 px (desktop project).
 // Besides the pages themselves: the price page with a range and a service-area answer, with errors, and a call-back form.
@@ -40,6 +23,15 @@ for (const path of [...pages, ...states, "/no-such-page"]) {
 test("no accessibility violations on the newsletter's confirm and unsubscribe pages", async ({ page }) => {
   const links = await newsletterLinkPaths(uniqueEmail("a11y"));
   for (const path of [links.confirm, links.unsubscribe, "/newsletter/unsubscribe?t=broken"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoViolations(page, path);
+  }
+});
+
+// The review request's opt-out link (not in the sitemap): with its button, and broken.
+test("no accessibility violations on the review opt-out page", async ({ page }) => {
+  for (const path of [await reviewOptOutPath(uniqueEmail("a11y-review")), "/reviews/opt-out?t=broken"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoViolations(page, path);
@@ -82,6 +74,8 @@ test("no accessibility violations on the owner inbox's pages", async ({ page }) 
   await addOwnerWithCli(owner);
   const email = uniqueEmail("a11y-inbox");
   await sendRequest(page, { first: "Axe", email });
+  // The request asks for an arrival window: its page has the owner's decision forms.
+  await askForWindow((await leadsFor(email))[0]!.id);
   await page.goto("/admin/sign-in");
   await axe("/admin/sign-in");
   // An empty submit is stopped by the browser (required); a wrong password shows the form's error.

@@ -1,14 +1,15 @@
 /**
  * Valid HTML on every page: the Nu Html Checker (scripts/html-checker.ts) reports no error on any page the
  * build prerenders (build/client/**\/*.html) nor on the pages the server renders per request (the 404, the
- * price page with answers, the newsletter's link pages, a request's receipt, the owner's inbox), as they are
+ * price page with answers, the newsletter's link pages, the review opt-out, a request's receipt, the owner's
+ * inbox with a request that asks for an arrival window), as they are
  * sent. Each error names its page, line and message. One run of the checker for all of them.
  */
 import { readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { htmlErrors } from "../../scripts/html-checker.ts";
 import { expect, test } from "./fixtures.ts";
-import { newsletterLinkPaths, uniqueEmail } from "./leads.ts";
+import { askForWindow, leadsFor, newsletterLinkPaths, reviewOptOutPath, uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 import { requestedWindow, storedRequest, zipWhere } from "./bookings.ts";
 
@@ -55,6 +56,8 @@ test("the Nu Html Checker finds no error on any page, prerendered or server-rend
     links.confirm,
     links.unsubscribe,
     "/newsletter/unsubscribe?t=broken",
+    await reviewOptOutPath(uniqueEmail("vnu-review")),
+    "/reviews/opt-out?t=broken",
     "/admin/sign-in",
   ]) {
     await fetchPage(where);
@@ -81,6 +84,8 @@ test("the Nu Html Checker finds no error on any page, prerendered or server-rend
   await sendRequest(page, { first: "Valid", email });
   expect(new URL(page.url()).pathname).toMatch(/^\/request-received\//);
   await fetchPage(new URL(page.url()).pathname);
+  // The request asks for an arrival window: its page has the owner's decision forms.
+  await askForWindow((await leadsFor(email))[0]!.id);
   const owner = uniqueOwner("vnu");
   await addOwnerWithCli(owner);
   // The sign-in form with its error, as the server answers a wrong password (for another account: a failure

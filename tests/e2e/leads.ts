@@ -4,6 +4,10 @@ import { newsletterSignUp } from "../support/storage.ts";
 import { getSubscription, linkSecret, newsletterLink } from "../../app/server/leads/newsletter.server.ts";
 import { getLead, listLeads, recordLead, type ListedLead } from "../../app/server/leads/store.server.ts";
 import { decode, leaves, parsePart } from "../support/mime-reader.ts";
+import { openWindows, requestWindow } from "../../app/server/bookings/bookings.server.ts";
+import { signedPath } from "../../app/server/bookings/links.server.ts";
+import { candidateWindows, type ArrivalWindow } from "../../app/server/bookings/windows.server.ts";
+import { reviewKey } from "../../app/server/reviews/reviews.server.ts";
 import { expect, hydrated } from "./fixtures.ts";
 import { LEADS_TO, mailsTo } from "./sinks.ts";
 
@@ -33,6 +37,21 @@ export async function newsletterLinkPaths(email: string): Promise<{ confirm: str
   const secret = await linkSecret(database, {});
   const path = (purpose: "confirm" | "unsubscribe") => newsletterLink(purpose, id, secret, "");
   return { confirm: path("confirm"), unsubscribe: path("unsubscribe") };
+}
+
+/** The first open arrival window of `zip`, asked for request `leadId` straight in the store (as /book does). */
+export async function askForWindow(leadId: string, zip = "83702"): Promise<ArrivalWindow> {
+  const database = await db();
+  const [window] = await openWindows(database, candidateWindows(zip, new Date()).windows);
+  expect(window, `an open window for ZIP ${zip}`).toBeDefined();
+  expect((await requestWindow(database, leadId, window!)).ok).toBe(true);
+  return window!;
+}
+
+/** The path of the review request's opt-out link for `email` (signed with the server's key). */
+export async function reviewOptOutPath(email: string): Promise<string> {
+  const database = await db();
+  return signedPath("review-opt-out", await reviewKey(database, email), await linkSecret(database, {}));
 }
 
 /** The one e-mail the owner received about `email`'s request (the visitor's own reply is another): parsed, and its text. */

@@ -14,6 +14,8 @@ export const HOOK_PORT = SITE_PORT + 2;
 export const WEBHOOK_SECRET = "e2e-webhook-secret-0123456789";
 export const LEADS_TO = "owner@gemstateexteriorcleaning.com";
 export const MAIL_FROM = "website@gemstateexteriorcleaning.com";
+/** The review link the test server's review requests carry (REVIEW_URL). */
+export const REVIEW_URL = "https://g.page/r/gemstate-e2e/review";
 
 export function sinkDirs(dataDir: string) {
   const mail = path.join(dataDir, "received-mail");

@@ -5,6 +5,8 @@ import { formatPhone, oneLine } from "../leads/labels.server.ts";
 import { listLeads, type LeadFilter, type ListedLead } from "../leads/store.server.ts";
 import { isOverdue, parseLocalDate, startOfLocalDay } from "./business-time.server.ts";
 import { spamFlag } from "../leads/spam-signal.server.ts";
+import { bookingsForLeads, type Booking } from "../bookings/bookings.server.ts";
+import { bookingLine } from "./booking-admin.server.ts";
 
 /** Requests shown on one inbox page; the CSV export has them all. */
 export const INBOX_PAGE_SIZE = 200;
@@ -86,9 +88,11 @@ export interface InboxRow {
   overdue: boolean;
   /** "Check: sent fast" when a spam check could not tell this request from a bot's (kept and flagged). */
   flag: string | null;
+  /** The arrival window asked for: "Tue Dec 1, 8–10 AM — requested"; `waiting` while it needs the owner's decision. */
+  booking: { text: string; waiting: boolean } | null;
 }
 
-function inboxRow(lead: ListedLead, now: Date): InboxRow {
+function inboxRow(lead: ListedLead, now: Date, booking: Booking | undefined): InboxRow {
   const city = typeof lead.fields.city === "string" ? oneLine(lead.fields.city) : "";
   return {
     id: lead.id,
@@ -104,16 +108,22 @@ function inboxRow(lead: ListedLead, now: Date): InboxRow {
     status: lead.status,
     overdue: lead.status === "new" && lead.kind !== "newsletter" && isOverdue(lead.createdAt, now),
     flag: spamFlag(lead.fields),
+    booking: booking ? { text: bookingLine(booking), waiting: booking.status === "requested" } : null,
   };
 }
 
 export async function inbox(database: Database, url: URL, now = new Date()) {
   const { values, filter, problems } = readFilters(url);
   const leads = await listLeads(database, filter);
+  const shown = leads.slice(0, INBOX_PAGE_SIZE);
+  const bookings = await bookingsForLeads(
+    database,
+    shown.map((lead) => lead.id),
+  );
   return {
     values,
     problems,
     total: leads.length,
-    rows: leads.slice(0, INBOX_PAGE_SIZE).map((lead) => inboxRow(lead, now)),
+    rows: shown.map((lead) => inboxRow(lead, now, bookings.get(lead.id))),
   };
 }

@@ -109,6 +109,17 @@ describe("the owner's report", () => {
     for (const row of city.rows) expect(row.weekly.reduce((a, b) => a + b, 0)).toBe(row.count);
   });
 
+  it("counts a completed job as won, and the completed ones on their own", () => {
+    const leads = [
+      lead("w", "2030-01-14T18:00:00Z", { status: "won" }),
+      lead("c1", "2030-01-14T19:00:00Z", { status: "completed" }),
+      lead("c2", "2030-01-14T20:00:00Z", { status: "completed" }),
+      lead("l", "2030-01-14T21:00:00Z", { status: "lost" }),
+    ];
+    const report = buildReport(leads, new Map(), now);
+    expect([report.won, report.completed, report.lost, report.wonRate]).toEqual([3, 2, 1, 0.75]);
+  });
+
   it("has no rates before anything is decided or followed up", () => {
     const report = buildReport([], new Map(), now);
     expect([report.total, report.wonRate, report.medianToContactMs]).toEqual([0, null, null]);

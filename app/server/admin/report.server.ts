@@ -1,8 +1,9 @@
 /**
  * The owner's report: requests per week for the last REPORT_WEEKS weeks (Monday to Sunday, Boise time) by
- * kind, where they came from (landing page, city, utm campaign), the won rate and the median time from a
- * request to its first follow-up ("contacted" or any later status).
+ * kind, where they came from (landing page, city, utm campaign), the won rate, the jobs completed, the review
+ * requests sent and the median time from a request to its first follow-up ("contacted" or any later status).
  */
+import type { Database } from "../db/database.server.ts";
 import type { LeadKind } from "../leads/store.server.ts";
 import type { ListedLead, StatusChange } from "../leads/store.server.ts";
 import { localParts, localTime, startOfLocalWeek } from "./business-time.server.ts";
@@ -18,7 +19,10 @@ export interface Report {
   total: number;
   /** Each source's requests in all the weeks, and per week (oldest first, like `weeks`). */
   sources: { title: string; rows: { label: string; count: number; weekly: number[] }[] }[];
+  /** Won, completed jobs included. */
   won: number;
+  /** Jobs done (status "completed"): each asked its customer for a review. */
+  completed: number;
   lost: number;
   /** won ÷ (won + lost), null before any request is decided. */
   wonRate: number | null;
@@ -88,7 +92,8 @@ export function buildReport(leads: ListedLead[], history: Map<string, StatusChan
   }
   const by = (label: (lead: ListedLead) => string) =>
     ranked(inRange.map((lead) => ({ label: label(lead), week: weekOf(lead) })));
-  const won = inRange.filter((l) => l.status === "won").length;
+  const completed = inRange.filter((l) => l.status === "completed").length;
+  const won = inRange.filter((l) => l.status === "won").length + completed;
   const lost = inRange.filter((l) => l.status === "lost").length;
   const toContact = inRange.flatMap((lead) => {
     const firstFollowUp = history.get(lead.id)?.find((change) => change.status !== "new");
@@ -107,9 +112,23 @@ export function buildReport(leads: ListedLead[], history: Map<string, StatusChan
       { title: "Campaign (utm_campaign)", rows: by((l) => text(l.context.utm.utm_campaign) ?? "(none)") },
     ],
     won,
+    completed,
     lost,
     wonRate: won + lost === 0 ? null : won / (won + lost),
     medianToContactMs: median(toContact),
     followedUp: toContact.length,
   };
+}
+
+/** How many review request e-mails went out in [since, until): the outbox's 'review' jobs sent then. */
+export async function reviewRequestsSent(database: Database, since: Date, until: Date): Promise<number> {
+  const row = await database.db
+    .selectFrom("outbox_jobs")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .where("kind", "=", "review")
+    .where("status", "=", "sent")
+    .where("sent_at", ">=", since.toISOString())
+    .where("sent_at", "<", until.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -35,7 +35,7 @@ export function storedSecret(database: Database, name: Name): Promise<string> {
 }
 
 /** What a keyed hash is for; each purpose's hashes differ from every other's for the same value. */
-export type HashPurpose = "rate-limit" | "sign-in" | "fingerprint" | "reply-to";
+export type HashPurpose = "rate-limit" | "sign-in" | "fingerprint" | "reply-to" | "review";
 
 /**
  * The form in which an IP address, an e-mail address or a request's content is stored as a lookup key:

@@ -35,6 +35,7 @@ import {
 import { createTextSender } from "./sms.server.ts";
 import { postLead } from "./webhook.server.ts";
 import { CalledOff, type Sender } from "./delivery.server.ts";
+import { createReviewSender } from "../reviews/review-mail.server.ts";
 
 /** A claimed job's lease (default of OUTBOX_LEASE_SECONDS); renewed every RENEW_MS (at most a third of it) while its send runs, so a crash delays its mail by at most this. */
 export const LEASE_MS = 30_000;
@@ -140,7 +141,7 @@ export function startOutboxWorker(opts: {
     // these kinds is created before then.
     booking: opts.senders?.booking ?? notYet,
     reminder: opts.senders?.reminder ?? notYet,
-    review: opts.senders?.review ?? notYet,
+    review: opts.senders?.review ?? createReviewSender(database, env, now),
   };
 
   /** Leases up to BATCH_SIZE due jobs in one statement; on PostgreSQL rows another instance is claiming are skipped. */

@@ -43,14 +43,14 @@ const text = (value: unknown): string => (typeof value === "string" ? value.trim
 const hoursLines = () => business.hours.map((h) => `${h.days}: ${h.display}`);
 
 /** A paragraph: text lines for the plain part, the same escaped for HTML. */
-type Block = {
+export type Block = {
   heading?: string;
   lines: string[];
   rows?: { label: string; value: string }[];
   link?: { label: string; href: string; button?: boolean };
 };
 
-function render(blocks: Block[], title: string): { text: string; html: string } {
+export function render(blocks: Block[], title: string): { text: string; html: string } {
   const textParts = blocks.map((b) =>
     [
       b.heading ? `${b.heading}\n${"-".repeat(b.heading.length)}` : "",
@@ -92,7 +92,7 @@ ${htmlParts.join("\n")}
   };
 }
 
-const signature = (): Block => ({
+export const signature = (): Block => ({
   lines: [
     business.name,
     business.dba,
@@ -114,7 +114,7 @@ type Option = { readonly value: string; readonly label: string };
 /** The label of a stored choice when it is one of the list's (stored as its value or its label); else "". */
 const chosen = (options: readonly Option[], value: unknown): string =>
   typeof value === "string" ? (options.find((o) => o.value === value || o.label === value)?.label ?? "") : "";
-const chosenAll = (options: readonly Option[], value: unknown): string =>
+export const chosenAll = (options: readonly Option[], value: unknown): string =>
   Array.isArray(value)
     ? value
         .map((v) => chosen(options, v))
@@ -220,7 +220,7 @@ function confirmationRequest(
   };
 }
 
-const looksLikeAddress = (value: string) => /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/.test(value);
+export const looksLikeAddress = (value: string) => /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/.test(value);
 
 /** The reply for one 'reply' job. Its Message-ID is derived from the job id, so a resend after a crash is recognisable. */
 export function composeReplyEmail({ jobId, lead }: Delivery, { env, secret, now }: ReplyContext): Mail.Options {

@@ -380,6 +380,13 @@ export const RETENTION_DAYS: Partial<Record<LeadKind, number>> = {
 };
 
 /**
+ * The jobs that tell the owner of a new request. The others (the visitor's reply; the booking, reminder and review
+ * e-mails, which may be due days later or called off) must not keep the delivery alert on or a request "not yet
+ * delivered".
+ */
+const OWNER_NOTIFICATIONS: JobKind[] = ["email", "webhook", "sms"];
+
+/**
  * How many of the owner's notification jobs (e-mail, webhook, text message) created before `olderThan` are still not
  * delivered (pending or given up). Replies to visitors do not count: a mistyped address must not keep the alert on.
  */
@@ -388,7 +395,7 @@ export async function countUndelivered(database: Database, olderThan: Date): Pro
     .selectFrom("outbox_jobs")
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
     .where("status", "!=", "sent")
-    .where("kind", "!=", "reply")
+    .where("kind", "in", OWNER_NOTIFICATIONS)
     .where("created_at", "<", olderThan.toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -440,7 +447,7 @@ export async function markNotified(database: Database, leadId?: string): Promise
             .select("outbox_jobs.id")
             .whereRef("outbox_jobs.lead_id", "=", "leads.id")
             .where("outbox_jobs.status", "!=", "sent")
-            .where("outbox_jobs.kind", "!=", "reply"),
+            .where("outbox_jobs.kind", "in", OWNER_NOTIFICATIONS),
         ),
       ),
     );
@@ -530,12 +537,16 @@ export interface StatusChange {
   changedAt: Date;
 }
 
-/** Records a new status for a lead, with a note and who made the change; false when the lead does not exist. */
+/**
+ * Records a new status for a lead, with a note and who made the change; false when the lead does not exist.
+ * `alsoDo` runs in the same transaction after the change (the review request of a completed job).
+ */
 export async function changeLeadStatus(
   database: Database,
   leadId: string,
   change: Omit<StatusChange, "changedAt">,
   now = new Date(),
+  alsoDo?: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<boolean> {
   return database.db.transaction().execute(async (trx) => {
     const lead = await trx.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst();
@@ -551,6 +562,7 @@ export async function changeLeadStatus(
         changed_at: now.toISOString(),
       })
       .execute();
+    await alsoDo?.(trx);
     return true;
   });
 }

@@ -1,0 +1,20 @@
+/** axe-core in the end-to-end tests. */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
+
+// axe-core's WCAG 2.2 AA and best-practice rules on the page as it is now; each violation names the page (or state)
+// and up to three of its elements.
+export async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${where} ${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")})`,
+  );
+  expect(summary).toEqual([]);
+}
