@@ -10,7 +10,7 @@ import type { Database } from "../db/database.server.ts";
 import { parseEnv } from "../env.server.ts";
 import { linkSecret } from "../leads/newsletter.server.ts";
 import { recordLead } from "../leads/store.server.ts";
-import type { BrowsePage, ProblemPage, RequestPage } from "./booking-page.server.ts";
+import { MAX_CHANGES, type BrowsePage, type ProblemPage, type RequestPage } from "./booking-page.server.ts";
 import { bookingForLead, decide, openWindows, requestWindow } from "./bookings.server.ts";
 import { signedPath, signedToken } from "./links.server.ts";
 import { candidateWindows, findWindow } from "./windows.server.ts";
@@ -276,6 +276,23 @@ describe("/book/manage?t=…", () => {
     expect(
       ((await post(manageAction, manage, { intent: "cancel", confirm: "yes" })) as Answer<RequestPage>).init?.status,
     ).toBe(409);
+  });
+
+  it("a booking changed many times is not changed again from its links (each change e-mails the owner)", async () => {
+    const { id, windows, manage } = await booked();
+    const [a, b] = windows.slice(-2).map((w) => `${w.day} ${w.times}`);
+    let changes = 0;
+    for (; changes < MAX_CHANGES + 5; changes++) {
+      const answer = await post(manageAction, manage, { intent: "reschedule", window: changes % 2 ? a! : b! });
+      if (!(answer instanceof Response)) {
+        expect(answer.init?.status).toBe(429);
+        expect(answer.data.error).toContain("call us");
+        break;
+      }
+    }
+    const booking = await bookingForLead(database, id);
+    expect(booking?.sequence).toBe(MAX_CHANGES);
+    expect(changes).toBeLessThan(MAX_CHANGES);
   });
 
   it("a /book token is not a manage token", async () => {

@@ -105,6 +105,9 @@ export const bookingHeaders = () => HEADERS;
 
 const ACTIVE: readonly BookingStatus[] = ["requested", "proposed", "confirmed"];
 
+/** How many changes a booking may have had before its links stop changing it (each one e-mails the owner). */
+export const MAX_CHANGES = 20;
+
 /** Groups windows (in time order) by day. */
 export function byDay(windows: readonly (ArrivalWindow & { left: number })[]): DayOption[] {
   const days: DayOption[] = [];
@@ -289,6 +292,10 @@ export async function linkAction(
   const parsed = manageSchema.safeParse({ intent: "reschedule", ...fields });
   if (!parsed.success) return again(400, parsed.error.issues[0]?.message ?? "Choose an arrival window from the list");
   const values = parsed.data;
+
+  // Every change e-mails the owner: a link that keeps changing its window is stopped (the owner's changes count too).
+  if (found.booking && found.booking.sequence >= MAX_CHANGES)
+    return again(429, `This arrival window has changed many times. Please ${call()} to change it again.`);
 
   let result: BookingResult;
   if (values.intent === "accept" || values.intent === "cancel") {
