@@ -137,6 +137,7 @@ function BookingState({
         {copy.title}
       </h2>
       <p className="mt-2 text-lg font-semibold">
+        {booking.status === "declined" || booking.status === "cancelled" ? "Was: " : ""}
         {booking.dayLabel}, {booking.timesLabel}
       </p>
       {booking.note ? (
@@ -266,19 +267,6 @@ export function RequestView({
           {replyWithinHours} hours.
         </p>
       )}
-      <section aria-labelledby="request-heading" className="mt-6 max-w-xl">
-        <h2 id="request-heading" className="text-lg font-bold text-brand-900">
-          Your request
-        </h2>
-        <dl className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {page.rows.map((row) => (
-            <div key={row.label} className="grid gap-1 p-3 sm:grid-cols-[10rem_1fr]">
-              <dt className="font-semibold text-slate-700">{row.label}</dt>
-              <dd className="break-words text-slate-900">{row.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
       <ErrorMessage error={page.error} />
       {page.canAccept ? (
         <form method="post" action={self} className="mt-6">
@@ -289,6 +277,19 @@ export function RequestView({
           </button>
         </form>
       ) : null}
+      <section aria-labelledby="request-heading" className="mt-6 max-w-xl">
+        <h2 id="request-heading" className="text-lg font-bold text-brand-900">
+          Your request
+        </h2>
+        <dl className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {page.rows.map((row) => (
+            <div key={row.label} className="grid grid-cols-[8.5rem_1fr] gap-2 px-3 py-2 sm:grid-cols-[10rem_1fr]">
+              <dt className="font-semibold text-slate-700">{row.label}</dt>
+              <dd className="break-words text-slate-900">{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       {page.canCancel ? (
         <section aria-labelledby="cancel-heading" className="mt-8 max-w-xl">
           <h2 id="cancel-heading" className="text-xl font-bold text-brand-900">
