@@ -49,6 +49,8 @@ export default [
       index("routes/admin._index.tsx"),
       route("requests/:id", "routes/admin.requests.$id.tsx"),
       route("report", "routes/admin.report.tsx"),
+      // The owner's calendar feed: its private address, how to subscribe, and a new address when it leaked.
+      route("calendar", "routes/admin.calendar.tsx"),
       route("requests.csv", "routes/admin.requests[.]csv.ts"),
       route("requests/:id/resume", "routes/admin.requests.$id.resume.ts"),
       route("*", "routes/admin.not-found.tsx"),
@@ -57,4 +59,6 @@ export default [
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("blog/rss.xml", "routes/blog.rss.xml.ts"),
+  // The owner's calendar feed (/calendar/<secret token>.ics), server-rendered per request; never indexed.
+  route("calendar/:file", "routes/calendar.$file.ts"),
 ] satisfies RouteConfig;

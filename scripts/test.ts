@@ -63,12 +63,22 @@ const ensureCaddy = () =>
     "No Caddy found for the end-to-end tests (the TLS proxy in front of the site). Install it (Debian/Ubuntu: `sudo apt-get install caddy`).",
   );
 
+// faketime starts the server at another time in tests/e2e/booking-reminder.spec.ts (the day before a window).
+const ensureFaketime = () =>
+  ensureDebianPackage(
+    "faketime",
+    "faketime",
+    () => spawnSync("faketime", ["-f", "@2030-01-01 00:00:00", "true"]).status === 0,
+    "No faketime found for the booking reminder's end-to-end test. Install it (Debian/Ubuntu: `sudo apt-get install faketime`).",
+  );
+
 run("typecheck", "npx", ["react-router", "typegen"]);
 run("typecheck", "npx", ["tsc"]);
 run("lint", "npm", ["run", "lint"]);
 run("unit tests", "npx", ["vitest", "run"]);
 ensureChromium();
 ensureCaddy();
+ensureFaketime();
 ensureJava();
 run("build", "npm", ["run", "build"]);
 run("end-to-end tests", "npx", ["playwright", "test"]);

@@ -51,6 +51,8 @@ export const REQUEST_PAGE_FORMS = {
 export type RequestPageIntent = keyof typeof REQUEST_PAGE_FORMS;
 /** Signing out sends no fields (its body is still read within the limit, then ignored). */
 export const SIGN_OUT_FIELDS = [] as const;
+/** "Make a new address" of the calendar feed sends no fields either. */
+export const CALENDAR_FIELDS = [] as const;
 
 export const signInSchema = z.object({
   email: z

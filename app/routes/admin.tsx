@@ -1,4 +1,4 @@
-import { ClipboardList, ChartColumn, LogOut } from "lucide-react";
+import { CalendarDays, ClipboardList, ChartColumn, LogOut } from "lucide-react";
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { business } from "../content/business.ts";
 import { inboxMiddleware, ownerContext } from "../server/admin/guard.server.ts";
@@ -64,6 +64,13 @@ function Shell({
               >
                 <ChartColumn className="size-5" aria-hidden="true" />
                 Report
+              </a>
+              <a
+                href="/admin/calendar"
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 font-semibold hover:bg-white/10"
+              >
+                <CalendarDays className="size-5" aria-hidden="true" />
+                Calendar
               </a>
               <form method="post" action="/admin/sign-out">
                 <button

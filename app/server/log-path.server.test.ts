@@ -16,6 +16,14 @@ describe("loggedPath (the request log's path)", () => {
     expect(loggedPath(`${receipt}/extra?x=1`)).toBe("/request-received/:ref");
   });
 
+  it("logs the calendar feed's address (its token) as its route pattern", () => {
+    const feed = "/calendar/cMIn08RWeYXJFW2_2fizJs41VBusFRjJ.ics";
+    expect(loggedPath(feed)).toBe("/calendar/:file");
+    expect(loggedPath(feed.replace("/calendar/", "/Calendar/"))).toBe("/calendar/:file");
+    expect(loggedPath(feed.replace("/calendar/", "/%63alendar/"))).toBe("/calendar/:file");
+    expect(loggedPath("/admin/calendar")).toBe("/admin/calendar");
+  });
+
   it("logs other paths as they are, without the query string", () => {
     expect(loggedPath("/contact")).toBe("/contact");
     expect(loggedPath("/newsletter/confirm?t=c.secret.token")).toBe("/newsletter/confirm");

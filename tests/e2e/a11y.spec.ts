@@ -62,7 +62,7 @@ for (const control of opened) {
 
 // The owner's inbox (/admin): the sign-in page, with and without its error, and every signed-in page.
 test("no accessibility violations on the owner inbox's pages", async ({ page }) => {
-  // Five pages, each analysed by axe, plus an owner made with the command line and a request sent.
+  // Six pages, each analysed by axe, plus an owner made with the command line and a request sent.
   test.setTimeout(90_000);
   // Each page once it has arrived whole: a server-rendered page streams, and axe on a half-parsed one sees
   // the last link before its text (a phone link of the inbox's last row, once).
@@ -86,6 +86,9 @@ test("no accessibility violations on the owner inbox's pages", async ({ page }) 
   await axe("/admin/requests/<id>");
   await page.getByRole("link", { name: "Report" }).click();
   await axe("/admin/report");
+  await page.getByRole("link", { name: "Calendar" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("calendar");
+  await axe("/admin/calendar");
   await page.goto("/admin?kind=spam&from=2030-02-30");
   await expect(page.getByRole("alert")).toContainText("Choose a kind from the list");
   await axe("/admin with filter errors");

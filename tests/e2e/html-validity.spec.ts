@@ -101,7 +101,13 @@ test("the Nu Html Checker finds no error on any page, prerendered or server-rend
   await signIn(page, owner);
   await page.getByRole("listitem").filter({ hasText: email }).getByRole("link", { name: "Valid Inboxtest" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Status" })).toBeVisible();
-  for (const where of ["/admin", new URL(page.url()).pathname, "/admin/report", "/admin?kind=spam&from=2030-02-30"])
+  for (const where of [
+    "/admin",
+    new URL(page.url()).pathname,
+    "/admin/report",
+    "/admin/calendar",
+    "/admin?kind=spam&from=2030-02-30",
+  ])
     await fetchPage(where);
 
   sources.forEach((source, i) => {

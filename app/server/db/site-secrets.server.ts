@@ -6,28 +6,38 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { Database } from "./database.server.ts";
 
-type Name = "links" | "hashes";
+type Name = "links" | "hashes" | "calendar-feed";
 const cache = new WeakMap<Database, Map<Name, Promise<string>>>();
 
+/**
+ * The stored value `name`, made with `make` by the first instance that asks; read from the database every time
+ * (for a value that can be replaced, like the calendar feed's token; storedSecret caches the keys that never change).
+ */
+export async function readStoredSecret(
+  database: Database,
+  name: Name,
+  make: () => string = () => randomBytes(32).toString("hex"),
+): Promise<string> {
+  await database.db
+    .insertInto("site_secrets")
+    .values({ name, value: make() })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const row = await database.db
+    .selectFrom("site_secrets")
+    .select("value")
+    .where("name", "=", name)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
+
 /** The stored key `name`, created by the first instance that asks (a database outage is not remembered). */
-export function storedSecret(database: Database, name: Name): Promise<string> {
+export function storedSecret(database: Database, name: Exclude<Name, "calendar-feed">): Promise<string> {
   let keys = cache.get(database);
   if (!keys) cache.set(database, (keys = new Map()));
   let key = keys.get(name);
   if (!key) {
-    key = (async () => {
-      await database.db
-        .insertInto("site_secrets")
-        .values({ name, value: randomBytes(32).toString("hex") })
-        .onConflict((oc) => oc.column("name").doNothing())
-        .execute();
-      const row = await database.db
-        .selectFrom("site_secrets")
-        .select("value")
-        .where("name", "=", name)
-        .executeTakeFirstOrThrow();
-      return row.value;
-    })();
+    key = readStoredSecret(database, name);
     key.catch(() => keys.delete(name));
     keys.set(name, key);
   }

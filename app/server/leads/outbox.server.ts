@@ -35,6 +35,7 @@ import {
 import { createTextSender } from "./sms.server.ts";
 import { postLead } from "./webhook.server.ts";
 import { CalledOff, type Sender } from "./delivery.server.ts";
+import { createBookingSender, createReminderSender } from "../bookings/booking-mail.server.ts";
 import { createReviewSender } from "../reviews/review-mail.server.ts";
 
 /** A claimed job's lease (default of OUTBOX_LEASE_SECONDS); renewed every RENEW_MS (at most a third of it) while its send runs, so a crash delays its mail by at most this. */
@@ -100,9 +101,6 @@ const failure = (err: unknown) => ({ error: errorCode(err), message: errorMessag
 
 type Job = Selectable<OutboxJobsTable>;
 
-const notYet: Sender = () =>
-  Promise.reject(Object.assign(new Error("no sender for this kind yet"), { code: "NO_SENDER" }));
-
 export interface OutboxWorker {
   /** Wakes the worker now (call after a lead is committed). */
   notify(): void;
@@ -137,10 +135,9 @@ export function startOutboxWorker(opts: {
         composeReplyEmail(delivery, { env, secret: await linkSecret(database, env), now: now() }),
       ),
     sms: opts.senders?.sms ?? createTextSender(env),
-    // Issue 22's e-mails (booking, reminder, review): their senders are added with the booking work; no job of
-    // these kinds is created before then.
-    booking: opts.senders?.booking ?? notYet,
-    reminder: opts.senders?.reminder ?? notYet,
+    // Issue 22's e-mails: about an arrival window (to the customer or the owner), the reminder the day before, the review request.
+    booking: opts.senders?.booking ?? createBookingSender(database, env, now),
+    reminder: opts.senders?.reminder ?? createReminderSender(database, env, now),
     review: opts.senders?.review ?? createReviewSender(database, env, now),
   };
 

@@ -64,7 +64,7 @@ const serviceTypes = new Map<string, string>(serviceTypeOptions.map((o) => [o.va
  * What the request is about, from values the site itself wrote (never free text): the priced service on
  * /pricing, the services ticked on /contact, else the property type; a job application's position.
  */
-function serviceOf(lead: LeadRow): string {
+export function serviceOf(lead: Pick<LeadRow, "kind" | "fields">): string {
   const f = lead.fields;
   if (lead.kind === "application") return typeof f.position === "string" ? oneLine(f.position) : "";
   if (typeof f.priceService === "string") {
@@ -79,7 +79,10 @@ function serviceOf(lead: LeadRow): string {
 }
 
 /** "Boise 83702": the city the ZIP belongs to (the service-area table), else the city typed if it is a plain place name; and the ZIP. */
-function placeOf(lead: LeadRow): { city: string; zip: string } {
+export function placeOf(lead: { contact: { zip: string | null }; fields: LeadRow["fields"] }): {
+  city: string;
+  zip: string;
+} {
   const zip = /^\d{5}$/.test(lead.contact.zip ?? "") ? lead.contact.zip! : "";
   const known = zip && Object.hasOwn(zipTable, zip) ? zipTable[zip]![0] : null;
   return { city: known ?? cleanName(lead.fields.city, ".") ?? "", zip };
