@@ -1,11 +1,9 @@
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { routeContext } from "../../../tests/support/app-context.ts";
 import { createTestStorage, sampleLead, type TestStorage } from "../../../tests/support/storage.ts";
 import { availability } from "../../content/availability.ts";
 import { action as bookAction, loader as bookLoader } from "../../routes/book.tsx";
 import { action as manageAction, loader as manageLoader } from "../../routes/book.manage.tsx";
-import { appContext } from "../context.server.ts";
 import type { Database } from "../db/database.server.ts";
 import { parseEnv } from "../env.server.ts";
 import { linkSecret } from "../leads/newsletter.server.ts";
@@ -36,18 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-function context() {
-  const ctx = new RouterContextProvider();
-  ctx.set(appContext, {
-    database,
-    env,
-    logger: pino({ level: "silent" }),
-    notifyOutbox: () => {},
-    clientIp: "203.0.113.7",
-    documentRequest: true,
-  });
-  return ctx;
-}
+const context = () => routeContext(database, env);
 
 type Answer<T> = { data: T; init: { status?: number } | null };
 type Handler = (args: never) => Promise<unknown>;
