@@ -22,6 +22,8 @@ import {
 import { expect, test } from "./fixtures.ts";
 import { leadsFor, uniqueEmail } from "./leads.ts";
 import { sendRequest } from "./owners.ts";
+import { LEADS_TO, mailsTo } from "./sinks.ts";
+import { referenceOf } from "../../app/server/leads/reference.server.ts";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const weekdayOf = (day: string) => WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()]!;
@@ -109,6 +111,14 @@ test.describe("without JavaScript", () => {
     await expect(status).toContainText(`within ${business.replyWithinHours} hours`);
     const [lead] = await leadsFor(email);
     expect(await bookingOf(lead!.id)).toMatchObject({ status: "requested", day, times });
+    // The owner is told by e-mail, with the request's reference.
+    const reference = referenceOf(lead!.id);
+    await expect(page.getByRole("region", { name: "Your request" })).toContainText(reference);
+    await expect
+      .poll(() => mailsTo(LEADS_TO, reference).filter((raw) => raw.includes("Arrival window requested")).length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
     // The window held is not offered again; the others are, to change it.
     expect(await offered(page)).not.toContain(chosen);
     await expect(page.getByRole("heading", { name: "Choose another window" })).toBeVisible();
