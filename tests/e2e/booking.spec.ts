@@ -10,7 +10,7 @@ import { business } from "../../app/content/business.ts";
 import { dayLabel, timesLabel } from "../../app/server/bookings/windows.server.ts";
 import {
   bookingOf,
-  bookLinkInReply,
+  linkInMailTo,
   bookPathSignedAt,
   placesOf,
   requestedWindow,
@@ -21,7 +21,7 @@ import {
 } from "./bookings.ts";
 import { expect, test } from "./fixtures.ts";
 import { leadsFor, uniqueEmail } from "./leads.ts";
-import { sendRequest } from "./owners.ts";
+import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 import { LEADS_TO, mailsTo } from "./sinks.ts";
 import { referenceOf } from "../../app/server/leads/reference.server.ts";
 
@@ -124,9 +124,8 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Choose another window" })).toBeVisible();
 
     // The reply e-mail carries the same step: its link opens this request's page.
-    const fromMail = await bookLinkInReply(email);
-    expect(fromMail, "the reply's 'Choose an arrival window' link").not.toBeNull();
-    await page.goto(fromMail!);
+    const fromMail = await linkInMailTo(email, "/book");
+    await page.goto(fromMail);
     await expect(page.getByRole("main").getByText(`${dayLabel(day)}, ${timesLabel(times)}`)).toBeVisible();
   });
 
@@ -197,6 +196,51 @@ test.describe("without JavaScript", () => {
     expect((await bookingOf(request.id))?.status).toBe("cancelled");
     expect(await placesOf(zip, second)).toBe(secondLeft);
     await expect(cancel).toHaveCount(0);
+  });
+
+  test("the owner confirms; the link in the customer's e-mail moves the window (requested again) and cancels it", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "mobile", "the customer's phone; one owner account for the flow");
+    test.setTimeout(90_000);
+    const email = uniqueEmail("book-mail");
+    await sendRequest(page, { first: "Mail", email });
+    await page.getByRole("link", { name: "Choose an arrival window" }).click();
+    const single = singlePlaceTimes();
+    // Windows of its own, from the end of the list (the tests above count places on the last four).
+    const roomy = (await offered(page)).filter((v) => !single.includes(v.split(" ")[1]!));
+    const [first, second] = [roomy.at(-5)!, roomy.at(-6)!];
+    await page.locator(`#window-form input[type=radio][value="${first}"]`).check();
+    await page.getByRole("button", { name: "Request this window" }).click();
+    await expect(page.getByRole("main").getByRole("status")).toContainText("Requested — not booked yet");
+    const [lead] = await leadsFor(email);
+
+    const owner = uniqueOwner("book-mail");
+    await addOwnerWithCli(owner);
+    await signIn(page, owner);
+    await page.goto(`/admin/requests/${lead!.id}`);
+    await page
+      .getByRole("form", { name: "Confirm this window" })
+      .getByRole("button", { name: "Confirm the window" })
+      .click();
+    await expect(page.getByRole("status")).toHaveText(/Window confirmed/);
+
+    // The customer's e-mail: its "Reschedule or cancel" link.
+    const manage = await linkInMailTo(email, "/book/manage");
+    await page.goto(manage);
+    const status = page.getByRole("main").getByText("Confirmed", { exact: true });
+    await expect(status).toBeVisible();
+    await page.locator(`#window-form input[type=radio][value="${second}"]`).check();
+    await page.getByRole("button", { name: "Request this window" }).click();
+    const [day, times] = second.split(" ") as [string, string];
+    await expect(page.getByRole("main").getByRole("status")).toContainText("Requested — not booked yet");
+    await expect(page.getByRole("main").getByRole("status")).toContainText(`${dayLabel(day)}, ${timesLabel(times)}`);
+    expect(await bookingOf(lead!.id)).toMatchObject({ status: "requested", day, times });
+
+    await page.getByRole("checkbox", { name: "Yes, cancel this arrival window" }).check();
+    await page.getByRole("button", { name: "Cancel my arrival window" }).click();
+    await expect(page.getByRole("main").getByRole("status")).toContainText("Cancelled");
+    expect((await bookingOf(lead!.id))?.status).toBe("cancelled");
   });
 
   test("a broken or expired link, or a ZIP served by appointment: a clear page with the phone, no form", async ({

@@ -78,11 +78,27 @@ export const singlePlaceTimes = () =>
 /** Today in Boise, YYYY-MM-DD. */
 export const todayInBoise = () => localDateString(new Date());
 
-/** The "Choose an arrival window" link (as a path on the test server) in the plain text of the one e-mail sent to `to`, or null. */
-export async function bookLinkInReply(to: string): Promise<string | null> {
-  await expect.poll(() => mailsTo(to, to).length, { timeout: 15_000 }).toBe(1);
-  const message = parsePart(mailsTo(to, to)[0]!.replace(/\r?\n/g, "\r\n"));
-  const text = decode(leaves(message).find((p) => headerValue(p, "content-type").startsWith("text/plain"))!);
-  const href = /https:\/\/www\.gemstateexteriorcleaning\.com(\/book\?r=\S+)/.exec(text)?.[1];
-  return href ?? null;
+/** The plain text of every e-mail sent to `to` so far. */
+const textsTo = (to: string) =>
+  mailsTo(to, to).map((raw) => {
+    const message = parsePart(raw.replace(/\r?\n/g, "\r\n"));
+    return decode(leaves(message).find((p) => headerValue(p, "content-type").startsWith("text/plain"))!);
+  });
+
+/** The first link to `path` (e.g. "/book", "/book/manage") in the e-mails sent to `to`, as a path on the test server: waits for it. */
+export async function linkInMailTo(to: string, path: string): Promise<string> {
+  const pattern = new RegExp(
+    `https://www\\.gemstateexteriorcleaning\\.com(${path.replaceAll("/", "\\/")}\\?[rt]=[^\\s"<>]+)`,
+  );
+  let found: string | undefined;
+  await expect
+    .poll(
+      () =>
+        (found = textsTo(to)
+          .map((text) => pattern.exec(text)?.[1])
+          .find(Boolean)),
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return found!;
 }
