@@ -248,6 +248,11 @@ test.describe("without JavaScript", () => {
   }) => {
     const broken = await page.goto("/book?r=b.not-a-request.zz.forged");
     expect(broken?.status()).toBe(400);
+    // Never stored, never indexed: the link's pages and the pages without one alike.
+    for (const path of ["/book?r=b.not-a-request.zz.forged", "/book?zipcode=83702", "/book/manage?t=x"]) {
+      const headers = (await page.request.get(path)).headers();
+      expect([headers["cache-control"], headers["x-robots-tag"]], path).toEqual(["private, no-store", "noindex"]);
+    }
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is not valid");
     await expect(page.getByRole("main").getByRole("link", { name: business.phone.display })).toBeVisible();
     await expect(page.getByRole("link", { name: "Send a new request" })).toHaveAttribute("href", "/estimate");

@@ -98,9 +98,10 @@ export interface BrowsePage {
 }
 
 const STATUS: Record<LinkProblem, number> = { invalid: 400, expired: 410, "not-found": 404 };
-const HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+/** Never indexed. (Never stored: the server sends `private, no-store` with every page it renders, app/server/app.server.ts.) */
+const HEADERS = { "X-Robots-Tag": "noindex" };
 
-/** The pages' `headers` export: never stored, never indexed (a page's headers come only from there). */
+/** The pages' `headers` export (a page's headers come only from there). */
 export const bookingHeaders = () => HEADERS;
 
 const ACTIVE: readonly BookingStatus[] = ["requested", "proposed", "confirmed"];
