@@ -31,6 +31,10 @@ export default [
     route("reviews/opt-out", "routes/reviews.opt-out.tsx"),
     // Where a form sent without JavaScript lands after it was stored (Post/Redirect/Get); never indexed.
     route("request-received/:ref", "routes/request-received.tsx"),
+    // Choosing an arrival window (/book?r=<signed link>, or the open windows of a ZIP code), and the link in
+    // booking e-mails (/book/manage?t=…): server-rendered per request, never indexed (issue 22).
+    route("book", "routes/book.tsx"),
+    route("book/manage", "routes/book.manage.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("terms-of-service", "routes/terms-of-service.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -12,6 +12,8 @@ export interface Confirmation {
   area?: AreaAnswer | null;
   /** The instant estimate the request carries (/pricing), one line. */
   estimate?: string | null;
+  /** The request's "Choose an arrival window" link (/book?r=<signed token>), when its ZIP code has windows by day. */
+  bookPath?: string;
 }
 
 /** What every lead form action returns. */

@@ -1,11 +1,13 @@
 import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
-import { EstimateLine, ReferenceLine } from "../components/forms/reference.tsx";
+import { ChooseWindowLink, EstimateLine, ReferenceLine } from "../components/forms/reference.tsx";
 import { business } from "../content/business.ts";
 import { AreaNote } from "../components/area-note.tsx";
 import { areaAnswer } from "../lib/service-area.ts";
 import { seo } from "../lib/seo.ts";
+import { bookPathOf } from "../server/bookings/book-link.server.ts";
 import { getApp } from "../server/context.server.ts";
+import { linkSecret } from "../server/leads/newsletter.server.ts";
 import { visitorRows } from "../server/leads/labels.server.ts";
 import { referenceOf } from "../server/leads/reference.server.ts";
 import { getLead } from "../server/leads/store.server.ts";
@@ -29,6 +31,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (lead?.attachment) rows.push({ label: "Résumé", value: lead.attachment.filename });
   // A newsletter sign-up names no reference (its answer must not tell a new address from a known one).
   const reference = lead && receipt.kind !== "newsletter" ? referenceOf(lead.id) : null;
+  // The "Choose an arrival window" step (issue 22), for an estimate or contact request with windows by day.
+  const bookPath =
+    lead && receipt.kind !== "newsletter"
+      ? (bookPathOf({ id: lead.id, kind: lead.kind, zip: lead.contact.zip }, await linkSecret(app.database, app.env)) ??
+        null)
+      : null;
   return {
     found: true as const,
     phone,
@@ -37,6 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     area: lead?.contact.zip ? areaAnswer(lead.contact.zip, zipTable) : null,
     rows,
     reference,
+    bookPath,
   };
 }
 
@@ -77,7 +86,7 @@ export default function RequestReceived({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { confirmation, area, rows, reference } = loaderData;
+  const { confirmation, area, rows, reference, bookPath } = loaderData;
   return (
     <div className="max-w-xl">
       <div role="status" className="rounded-lg border-2 border-green-700 bg-green-50 p-4 text-slate-800">
@@ -89,6 +98,7 @@ export default function RequestReceived({ loaderData }: Route.ComponentProps) {
         <ReferenceLine reference={reference} />
         <EstimateLine estimate={confirmation.estimate} />
         {area ? <AreaNote answer={area} phone={phone.display} className="mt-3" /> : null}
+        <ChooseWindowLink bookPath={bookPath} />
         <p className="mt-2">
           We reply to every request within {replyWithinHours} hours. Urgent job? Call us at {call}.
         </p>

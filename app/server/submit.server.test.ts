@@ -2,6 +2,8 @@ import fc from "fast-check";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readSignedToken } from "./bookings/links.server.ts";
+import { linkSecret } from "./leads/newsletter.server.ts";
 import { action as applyAction } from "../routes/careers.apply.tsx";
 import { action as contactAction } from "../routes/contact.tsx";
 import { action as newsletterAction } from "../routes/newsletter.tsx";
@@ -298,6 +300,31 @@ describe("Post/Redirect/Get without JavaScript", () => {
       ]),
     );
     expect(await stored(email)).toHaveLength(1);
+  });
+
+  it("the confirmation and the receipt page carry the request's 'Choose an arrival window' link when its ZIP has windows by day", async () => {
+    const secret = await linkSecret(database, env);
+    const bookPath = async (zipcode: string, document: boolean) => {
+      const email = unique(`book-${zipcode}`);
+      const answer = (await estimateAction({
+        request: post("/estimate", valid(email, { zipcode })),
+        context: ctx({ document }),
+        params: {},
+      } as never)) as unknown as Response | { data: { confirmation: { bookPath?: string } } };
+      const path =
+        answer instanceof Response
+          ? ((await received(answer.headers.get("location")!)) as unknown as { bookPath: string | null }).bookPath
+          : (answer.data.confirmation.bookPath ?? null);
+      const id = (await stored(email))[0]!.id;
+      return { path, id };
+    };
+    for (const document of [false, true]) {
+      const boise = await bookPath("83702", document);
+      const token = new URL(boise.path!, "http://x").searchParams.get("r")!;
+      expect(readSignedToken(token, "book", secret)).toEqual({ id: boise.id });
+      expect(boise.path).toMatch(/^\/book\?r=[^&]+$/);
+      expect((await bookPath("10001", document)).path, "outside the area").toBeNull();
+    }
   });
 
   it("errors still answer the form with the values (no redirect); with JavaScript the answer is the confirmation itself", async () => {

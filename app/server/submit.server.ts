@@ -19,6 +19,8 @@ import { textAlertSettings } from "./env.server.ts";
 import { keyedHash } from "./db/site-secrets.server.ts";
 import { getApp } from "./context.server.ts";
 import { receiptPath } from "./receipt.server.ts";
+import { bookPathOf } from "./bookings/book-link.server.ts";
+import { linkSecret } from "./leads/newsletter.server.ts";
 import { referenceOf } from "./leads/reference.server.ts";
 import { SPAM_SIGNAL, SPAM_SIGNAL_FIELD } from "./leads/spam-signal.server.ts";
 import {
@@ -242,6 +244,7 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
       );
     // A newsletter answer names no reference: it must read the same for an address already on the list.
     const reference = kind === "newsletter" ? undefined : referenceOf(stored.id);
+    const bookPath = bookPathOf({ id: stored.id, kind, zip }, await linkSecret(app.database, app.env), now);
     return data({
       result: submission.reply({ resetForm: true }),
       confirmation: {
@@ -249,6 +252,7 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
         inServiceArea,
         area,
         reference,
+        ...(bookPath ? { bookPath } : {}),
       },
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import { expectNoViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { askForWindow, leadsFor, newsletterLinkPaths, reviewOptOutPath, uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
+import { requestedWindow, singlePlaceTimes, storedRequest, zipWhere } from "./bookings.ts";
 import { pages } from "./site-pages.ts";
 
 // axe-core on every page, at 390 px (mobile project) and 1440 px (desktop project).
@@ -91,4 +92,44 @@ test("no accessibility violations on the owner inbox's pages", async ({ page }) 
   await page.goto("/admin?kind=spam&from=2030-02-30");
   await expect(page.getByRole("alert")).toContainText("Choose a kind from the list");
   await axe("/admin with filter errors");
+});
+
+// Choosing an arrival window (issue 22): /book with its windows, after a choice, with "just taken", for a ZIP served
+// by appointment, for a broken link, without a link (with windows and with errors), and /book/manage.
+test("no accessibility violations on /book and /book/manage", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const axe = async (where: string) => {
+    await page.waitForLoadState("load");
+    await expectNoViolations(page, where);
+  };
+  const [a, b] = await Promise.all([storedRequest("83702"), storedRequest("83702")]);
+  await page.goto(b.book);
+  await axe("/book?r=…");
+  // A window of one place (not the ones tests/e2e/booking.spec.ts races for), taken by another request meanwhile.
+  const single = await page
+    .locator("#window-form input[type=radio]")
+    .evaluateAll(
+      (rs, times) => rs.map((r) => (r as HTMLInputElement).value).filter((v) => times.includes(v.split(" ")[1]!)),
+      singlePlaceTimes(),
+    );
+  const taken = testInfo.project.name === "mobile" ? single.at(-3)! : single.at(-4)!;
+  await requestedWindow(page.request, a.id, a.book, taken);
+  await page.locator(`#window-form input[value="${taken}"]`).check();
+  await page.getByRole("button", { name: "Request this window" }).click();
+  await expect(page.getByRole("alert")).toContainText("just taken");
+  await axe("/book?r=… (just taken)");
+  const [other] = await page
+    .locator("#window-form input[type=radio]")
+    .evaluateAll((rs) => rs.map((r) => (r as HTMLInputElement).value));
+  const manage = await requestedWindow(page.request, b.id, b.book, other!);
+  await page.goto(`${b.book}&done=1`);
+  await axe("/book?r=…&done=1");
+  await page.goto(manage);
+  await axe("/book/manage?t=…");
+  await page.goto((await storedRequest(zipWhere("appointment"))).book);
+  await axe("/book?r=… (by appointment)");
+  for (const path of ["/book?r=broken", "/book?service=house-washing&zipcode=83702", "/book?service=nope&zipcode=8"]) {
+    await page.goto(path);
+    await axe(path);
+  }
 });

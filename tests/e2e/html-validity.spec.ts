@@ -11,6 +11,7 @@ import { htmlErrors } from "../../scripts/html-checker.ts";
 import { expect, test } from "./fixtures.ts";
 import { askForWindow, leadsFor, newsletterLinkPaths, reviewOptOutPath, uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
+import { requestedWindow, storedRequest, zipWhere } from "./bookings.ts";
 
 const BUILD = "build/client";
 
@@ -61,6 +62,22 @@ test("the Nu Html Checker finds no error on any page, prerendered or server-rend
   ]) {
     await fetchPage(where);
   }
+
+  // Choosing an arrival window (issue 22): the list, after a choice, by appointment, the manage link, without a link.
+  const booking = await storedRequest("83702");
+  await fetchPage(booking.book);
+  await page.goto(booking.book);
+  const firstWindow = await page.locator("#window-form input[type=radio]").first().getAttribute("value");
+  const manage = await requestedWindow(page.request, booking.id, booking.book, firstWindow!);
+  for (const where of [
+    `${booking.book}&done=1`,
+    manage,
+    (await storedRequest(zipWhere("appointment"))).book,
+    "/book?r=broken",
+    "/book?service=house-washing&zipcode=83702",
+    "/book?service=nope&zipcode=8",
+  ])
+    await fetchPage(where);
 
   // A request's receipt, and the owner's inbox with that request in it.
   const email = uniqueEmail("vnu-inbox");

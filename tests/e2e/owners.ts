@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { hydrated } from "./fixtures.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -41,9 +42,13 @@ export async function signIn(page: Page, email: string, { origin = "", password 
   await expect(page.getByRole("heading", { level: 1, name: "Requests" })).toBeVisible();
 }
 
-/** Sends an estimate request through the /estimate page, as a visitor without JavaScript. */
-export async function sendRequest(page: Page, { first, email }: { first: string; email: string }) {
+/** Sends an estimate request through the /estimate page, as a visitor without JavaScript (or, with `hydrate`, with it: answered in place). */
+export async function sendRequest(
+  page: Page,
+  { first, email, hydrate = false }: { first: string; email: string; hydrate?: boolean },
+) {
   await page.goto("/estimate");
+  if (hydrate) await hydrated(page);
   const form = page.getByRole("main").locator("form");
   await form.getByRole("textbox", { name: "First name", exact: true }).fill(first);
   await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Inboxtest");

@@ -20,7 +20,7 @@ import type { Confirmation, LeadActionData } from "../../forms/result.ts";
 import { readAttribution } from "../../lib/attribution.ts";
 import { AreaNote } from "../area-note.tsx";
 import type { Validator } from "./lead-form-validation.ts";
-import { EstimateLine, ReferenceLine } from "./reference.tsx";
+import { ChooseWindowLink, EstimateLine, ReferenceLine } from "./reference.tsx";
 
 export type { Confirmation, LeadActionData };
 
@@ -264,6 +264,7 @@ function ConfirmationPanel({
       <ReferenceLine reference={confirmation.reference} />
       <EstimateLine estimate={confirmation.estimate} />
       {confirmation.area ? <AreaNote answer={confirmation.area} phone={phone.display} className="mt-3" /> : null}
+      <ChooseWindowLink bookPath={confirmation.bookPath} />
       <p className="mt-2">
         Urgent job? Call us at{" "}
         <a href={phone.href} className="font-semibold text-brand-700 underline">

@@ -21,3 +21,20 @@ export function EstimateLine({ estimate }: { estimate: string | null | undefined
     </p>
   );
 }
+
+/** The request's "Choose an arrival window" step (/book?r=…): a plain link, the page is rendered by the server. */
+export function ChooseWindowLink({ bookPath }: { bookPath: string | null | undefined }) {
+  if (!bookPath) return null;
+  return (
+    <div className="mt-4 rounded-md border border-green-700/40 bg-white p-3">
+      <p className="text-slate-800">
+        Want to pick when the crew arrives? Choose an arrival window now; we confirm it by e-mail.
+      </p>
+      <p className="mt-3">
+        <a href={bookPath} className="btn-primary">
+          Choose an arrival window
+        </a>
+      </p>
+    </div>
+  );
+}

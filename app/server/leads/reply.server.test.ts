@@ -9,6 +9,9 @@ import { decode, headerValue, headerValues, leaves, parsePart } from "../../../t
 import { listUnsubscribeHeaders, readNewsletterToken } from "./newsletter.server.ts";
 import { jobs } from "../../content/careers.ts";
 import { composeReplyEmail, plainName, type ReplyContext } from "./reply.server.ts";
+import { readSignedToken } from "../bookings/links.server.ts";
+import { areaRule } from "../bookings/windows.server.ts";
+import { zipTable } from "../service-area.server.ts";
 import type { NewLead } from "./store.server.ts";
 
 const env = parseEnv({
@@ -210,6 +213,31 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
       ),
       { numRuns: 100 },
     );
+  });
+
+  it("links an estimate or contact request with windows by day to /book (signed, naming the request only); none by appointment, outside the area or for an application", () => {
+    const zipWhere = (kind: ReturnType<typeof areaRule>["kind"]) => {
+      const zip = Object.keys(zipTable).find((z) => areaRule(z).kind === kind);
+      if (!zip) throw new Error(`the service area has no ZIP code of rule "${kind}"`);
+      return zip;
+    };
+    const withZip = (zip: string, kind: NewLead["kind"] = "estimate") =>
+      reply({ kind, contact: { ...sampleLead().contact, zip } });
+    for (const kind of ["estimate", "contact"] as const) {
+      const message = withZip(zipWhere("days"), kind);
+      const link = new RegExp(`https://www\\.gemstateexteriorcleaning\\.com/book\\?r=(\\S+)`).exec(
+        String(message.text),
+      );
+      expect(link, kind).not.toBeNull();
+      expect(readSignedToken(decodeURIComponent(link![1]!), "book", secret, now)).toEqual({ id: sampleLeadRow().id });
+      expect(String(message.html)).toContain(">Choose an arrival window</a>");
+    }
+    for (const message of [
+      withZip(zipWhere("appointment")),
+      withZip("10001"),
+      withZip(zipWhere("days"), "application"),
+    ])
+      expect(String(message.text)).not.toContain("/book?");
   });
 
   it("escapes everything the visitor typed in the HTML part and keeps headers on one line", () => {

@@ -19,6 +19,8 @@ import { escapeHtml } from "./mail.server.ts";
 import { listUnsubscribeHeaders, newsletterLink, CONFIRM_TTL_MS } from "./newsletter.server.ts";
 import type { Delivery } from "./delivery.server.ts";
 import { referenceOf } from "./reference.server.ts";
+import { bookPathOf } from "../bookings/book-link.server.ts";
+import { LINK_TTL_MS } from "../bookings/links.server.ts";
 import type { LeadKind, LeadRow } from "./store.server.ts";
 
 export interface ReplyContext {
@@ -133,7 +135,11 @@ function choiceRows(fields: LeadRow["fields"]): { label: string; value: string }
   return rows.filter((row) => row.value !== "");
 }
 
-function requestReply(lead: LeadRow & { kind: Exclude<LeadKind, "newsletter"> }): {
+function requestReply(
+  lead: LeadRow & { kind: Exclude<LeadKind, "newsletter"> },
+  /** The "Choose an arrival window" link (absolute), when the request may choose one online. */
+  bookUrl?: string,
+): {
   subject: string;
   title: string;
   blocks: Block[];
@@ -171,6 +177,15 @@ function requestReply(lead: LeadRow & { kind: Exclude<LeadKind, "newsletter"> })
       lines: [price, "An estimate from what you told us; we confirm the price once we have seen the property."],
     });
   blocks.push({ heading: "What happens next", lines: next });
+  if (bookUrl)
+    blocks.push({
+      heading: "Choose an arrival window",
+      lines: [
+        "Pick when our crew arrives from the open windows for your ZIP code. A window is a request until we confirm it by e-mail.",
+        `The link works for ${Math.round(LINK_TTL_MS.book / 86_400_000)} days.`,
+      ],
+      link: { label: "Choose an arrival window", href: bookUrl, button: true },
+    });
   const choices = choiceRows(lead.fields);
   if (choices.length > 0) blocks.push({ heading: "What you chose", lines: [], rows: choices });
   blocks.push(signature());
@@ -218,7 +233,11 @@ export function composeReplyEmail({ jobId, lead }: Delivery, { env, secret, now 
     Object.assign(headers, listUnsubscribeHeaders(unsubscribeUrl));
     content = confirmationRequest(newsletterLink("confirm", lead.id, secret, env.SITE_URL, now), unsubscribeUrl);
   } else {
-    content = requestReply(lead as LeadRow & { kind: Exclude<LeadKind, "newsletter"> });
+    const bookPath = bookPathOf({ id: lead.id, kind: lead.kind, zip: lead.contact.zip }, secret, now);
+    content = requestReply(
+      lead as LeadRow & { kind: Exclude<LeadKind, "newsletter"> },
+      bookPath ? `${new URL(env.SITE_URL).origin}${bookPath}` : undefined,
+    );
     headers["X-Reference"] = referenceOf(lead.id);
   }
   const { text: textBody, html } = render(content.blocks, content.title);

@@ -1,0 +1,20 @@
+/**
+ * The "Choose an arrival window" link of a request (issue 22): on the confirmation panel, the page after a
+ * form sent without JavaScript, and the reply e-mail. Only an estimate or contact request whose ZIP code has
+ * windows by day gets one (a by-appointment area, a ZIP outside the area or none: the visitor calls). The
+ * link carries only a signed token naming the request (./links.server.ts), valid LINK_TTL_MS.book.
+ */
+import type { LeadKind } from "../leads/kinds.server.ts";
+import { signedPath } from "./links.server.ts";
+import { areaRule } from "./windows.server.ts";
+
+/** Whether a request of this kind and ZIP code may choose an arrival window online. */
+export const canChooseWindow = (kind: LeadKind, zip: string | null | undefined): boolean =>
+  (kind === "estimate" || kind === "contact") && Boolean(zip) && areaRule(zip!).kind === "days";
+
+/** The path (/book?r=…) of the request's link, or undefined when it may not choose a window online. */
+export const bookPathOf = (
+  lead: { id: string; kind: LeadKind; zip: string | null | undefined },
+  secret: string,
+  now = new Date(),
+): string | undefined => (canChooseWindow(lead.kind, lead.zip) ? signedPath("book", lead.id, secret, now) : undefined);
