@@ -226,6 +226,10 @@ function sqliteAdapter(file: string): SqliteDatabase {
       // server's time under load, so statements are kept (the last ones prepared; SQL with a varying number of
       // parameters would otherwise grow the cache). An iteration gets its own statement: a cached one could be
       // reset by a query run while it is still being read.
+      // Every transaction takes the write lock when it begins (Kysely's driver sends a plain "begin"): one that
+      // read first and wrote after another process (a backup, a command-line tool, a test) had committed would
+      // fail at once with SQLITE_BUSY instead of waiting busy_timeout for the lock.
+      if (sql === "begin") sql = "begin immediate";
       let cached = statements.get(sql);
       if (!cached) {
         const stmt = db.prepare(sql);
