@@ -1,13 +1,11 @@
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as confirmAction, loader as confirmLoader } from "../routes/newsletter.confirm.tsx";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "../routes/newsletter.unsubscribe.tsx";
 import { action as optOutAction, loader as optOutLoader } from "../routes/reviews.opt-out.tsx";
 import { signedPath } from "./bookings/links.server.ts";
 import { optedOut, reviewKey } from "./reviews/reviews.server.ts";
-import { appContext } from "./context.server.ts";
 import type { Database } from "./db/database.server.ts";
+import { routeContext } from "../../tests/support/app-context.ts";
 import { createTestStorage, newsletterSignUp, type TestStorage } from "../../tests/support/storage.ts";
 import { parseEnv } from "./env.server.ts";
 import { getSubscription, linkSecret, newsletterToken } from "./leads/newsletter.server.ts";
@@ -24,18 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => storage.cleanup());
 
-function context() {
-  const ctx = new RouterContextProvider();
-  ctx.set(appContext, {
-    database,
-    env,
-    logger: pino({ level: "silent" }),
-    notifyOutbox: () => {},
-    clientIp: "203.0.113.7",
-    documentRequest: true,
-  });
-  return ctx;
-}
+const context = () => routeContext(database, env);
 
 type Answer = { data: { state: string }; init: { status?: number } | null };
 type Handler = (args: never) => Promise<unknown>;

@@ -5,10 +5,10 @@
  * sign-up; the key is LINK_SECRET or, unset, a random key the site keeps in its database (so links survive
  * restarts and work on every instance).
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database, SubscriptionStatus } from "../db/database.server.ts";
 import type { Env } from "../env.server.ts";
 import { storedSecret } from "../db/site-secrets.server.ts";
+import { makeToken, readToken } from "../signed-token.server.ts";
 
 export const CONFIRM_TTL_MS = 7 * 86_400_000;
 /** Each newsletter carries a fresh link; an old e-mail's link works for a year. */
@@ -24,16 +24,17 @@ export function linkSecret(database: Database, env: Pick<Env, "LINK_SECRET">): P
   return env.LINK_SECRET ? Promise.resolve(env.LINK_SECRET) : storedSecret(database, "links");
 }
 
-// "newsletter:" keeps these signatures apart from any other use of the same key.
-const sign = (secret: string, payload: string) =>
-  createHmac("sha256", secret).update(`newsletter:${payload}`).digest("base64url").slice(0, 32);
-
+// "newsletter" keeps these signatures apart from any other use of the same key.
 /** `<c|u>.<lead id>.<expiry, base 36 seconds>.<signature>` */
-export function newsletterToken(purpose: TokenPurpose, leadId: string, secret: string, now = new Date()): string {
-  const ttl = purpose === "confirm" ? CONFIRM_TTL_MS : UNSUBSCRIBE_TTL_MS;
-  const payload = [CODES[purpose], leadId, Math.ceil((now.getTime() + ttl) / 1000).toString(36)].join(".");
-  return `${payload}.${sign(secret, payload)}`;
-}
+export const newsletterToken = (purpose: TokenPurpose, leadId: string, secret: string, now = new Date()): string =>
+  makeToken(
+    "newsletter",
+    CODES[purpose],
+    leadId,
+    purpose === "confirm" ? CONFIRM_TTL_MS : UNSUBSCRIBE_TTL_MS,
+    secret,
+    now,
+  );
 
 /** The sign-up a token names, or why it does not: "invalid" (forged, altered, another purpose's) or "expired". */
 export function readNewsletterToken(
@@ -42,16 +43,8 @@ export function readNewsletterToken(
   secret: string,
   now = new Date(),
 ): { leadId: string } | "invalid" | "expired" {
-  if (token.length > 200) return "invalid";
-  const parts = token.split(".");
-  if (parts.length !== 4) return "invalid";
-  const [code = "", leadId = "", expiry = "", signature = ""] = parts;
-  const expected = Buffer.from(sign(secret, parts.slice(0, 3).join(".")));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected) || code !== CODES[purpose] || !leadId)
-    return "invalid";
-  if (Number.parseInt(expiry, 36) * 1000 < now.getTime()) return "expired";
-  return { leadId };
+  const read = readToken(token, "newsletter", CODES[purpose], secret, now);
+  return typeof read === "string" ? read : { leadId: read.id };
 }
 
 export const newsletterLink = (
