@@ -12,7 +12,7 @@ import {
   type OwnerDecision,
   type Refusal,
 } from "../bookings/bookings.server.ts";
-import { candidateWindows, dayLabel, findWindow, timesLabel } from "../bookings/windows.server.ts";
+import { byDay, candidateWindows, findWindow, timesLabel, windowLabel } from "../bookings/windows.server.ts";
 import { formatTime } from "../leads/labels.server.ts";
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
@@ -44,8 +44,6 @@ export function shortDayLabel(day: string): string {
 export const bookingLine = (booking: Pick<Booking, "day" | "times" | "status">) =>
   `${shortDayLabel(booking.day)}, ${timesLabel(booking.times)} — ${booking.status}`;
 
-const windowValue = (day: string, times: string) => `${day} ${times}`;
-
 export interface BookingView {
   id: string;
   status: BookingStatus;
@@ -73,20 +71,19 @@ export async function bookingView(
   const open = (await openWindows(database, candidates)).filter(
     (w) => w.day !== booking.day || w.times !== booking.times,
   );
-  const proposals: BookingView["proposals"] = [];
-  for (const w of open) {
-    let group = proposals.at(-1);
-    if (group?.day !== w.day) proposals.push((group = { day: w.day, label: dayLabel(w.day), windows: [] }));
-    group.windows.push({
-      value: windowValue(w.day, w.times),
-      label: `${timesLabel(w.times)} (${w.left} place${w.left === 1 ? "" : "s"} left)`,
-    });
-  }
+  const proposals = byDay(open).map(({ day, label, windows }) => ({
+    day,
+    label,
+    windows: windows.map((w) => ({
+      value: w.value,
+      label: `${w.label} (${w.left} place${w.left === 1 ? "" : "s"} left)`,
+    })),
+  }));
   return {
     id: booking.id,
     status: booking.status,
     statusText: BOOKING_STATUS_LABELS[booking.status],
-    window: `${dayLabel(booking.day)}, ${timesLabel(booking.times)}`,
+    window: windowLabel(booking.day, booking.times),
     askedAt: formatTime(booking.createdAt),
     askedAtIso: booking.createdAt.toISOString(),
     note: booking.ownerNote,

@@ -30,22 +30,13 @@ import {
   type BookingResult,
 } from "./bookings.server.ts";
 import { readSignedToken, type LinkPurpose } from "./links.server.ts";
-import { candidateWindows, dayLabel, findWindow, timesLabel, type ArrivalWindow } from "./windows.server.ts";
+import { byDay, candidateWindows, dayLabel, findWindow, timesLabel, type DayOption } from "./windows.server.ts";
 
 /** What is wrong with a link: forged or cut short, expired, or its request or booking is gone. */
 export type LinkProblem = "invalid" | "expired" | "not-found";
 
-export interface WindowOption {
-  /** The radio value (app/forms/booking.ts windowValue). */
-  value: string;
-  label: string;
-  left: number;
-}
-export interface DayOption {
-  day: string;
-  label: string;
-  windows: WindowOption[];
-}
+export type { DayOption } from "./windows.server.ts";
+export type WindowOption = DayOption["windows"][number];
 
 /** Where the request's ZIP code stands: windows by day, by appointment, outside or unknown, no ZIP, or not a request that books. */
 export type RuleView =
@@ -108,17 +99,6 @@ const ACTIVE: readonly BookingStatus[] = ["requested", "proposed", "confirmed"];
 
 /** How many changes a booking may have had before its links stop changing it (each one e-mails the owner). */
 export const MAX_CHANGES = 20;
-
-/** Groups windows (in time order) by day. */
-export function byDay(windows: readonly (ArrivalWindow & { left: number })[]): DayOption[] {
-  const days: DayOption[] = [];
-  for (const w of windows) {
-    let day = days.at(-1);
-    if (day?.day !== w.day) days.push((day = { day: w.day, label: dayLabel(w.day), windows: [] }));
-    day.windows.push({ value: windowValue(w.day, w.times), label: timesLabel(w.times), left: w.left });
-  }
-  return days;
-}
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 

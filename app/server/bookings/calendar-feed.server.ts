@@ -12,9 +12,10 @@ import { readStoredSecret } from "../db/site-secrets.server.ts";
 import type { Env } from "../env.server.ts";
 import { formatPhone, oneLine } from "../leads/labels.server.ts";
 import { inboxLink, placeOf, serviceOf } from "../leads/sms.server.ts";
-import { bookingCalendarEvent, windowLabel } from "./booking-mail.server.ts";
+import { bookingCalendarEvent } from "./booking-mail.server.ts";
 import { confirmedBookings } from "./bookings.server.ts";
 import { calendar } from "./ics.server.ts";
+import { windowLabel } from "./windows.server.ts";
 
 const NAME = "calendar-feed" as const;
 /** How far back the feed lists jobs (their window's end): the last month stays on the phone's calendar. */

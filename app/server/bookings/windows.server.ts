@@ -5,6 +5,7 @@
  * functions of the content, the ZIP table and the instant given (tests move it across the clock changes).
  */
 import { availability as content, type Availability } from "../../content/availability.ts";
+import { windowValue } from "../../forms/booking.ts";
 import { areaAnswer, type ZipTable } from "../../lib/service-area.ts";
 import { localParts, localTime } from "../admin/business-time.server.ts";
 import { zipTable as siteZipTable } from "../service-area.server.ts";
@@ -56,16 +57,22 @@ const weekdayOf = (year: number, month: number, day: number): Weekday =>
   WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** The windows of one local date (whatever its weekday), as instants: a day of 23 or 25 hours keeps its wall-clock times. */
-export function windowsOn(day: string, availability: Availability = content): ArrivalWindow[] {
+/** The instants a window of local `day` and `times` ("08:00-10:00") starts and ends: a day of 23 or 25 hours keeps its wall-clock times. */
+export function windowInstants(day: string, times: string): { startsAt: Date; endsAt: Date } {
   const [year = 0, month = 0, date = 0] = day.split("-").map(Number);
-  return availability.windows.map((w) => ({
-    day,
-    times: `${w.start}-${w.end}`,
-    startsAt: localTime(year, month, date, 0, minutesOf(w.start)),
-    endsAt: localTime(year, month, date, 0, minutesOf(w.end)),
-    capacity: w.jobs,
-  }));
+  const [start = "00:00", end = "00:00"] = times.split("-");
+  return {
+    startsAt: localTime(year, month, date, 0, minutesOf(start)),
+    endsAt: localTime(year, month, date, 0, minutesOf(end)),
+  };
+}
+
+/** The windows of one local date (whatever its weekday), as instants. */
+export function windowsOn(day: string, availability: Availability = content): ArrivalWindow[] {
+  return availability.windows.map((w) => {
+    const times = `${w.start}-${w.end}`;
+    return { day, times, ...windowInstants(day, times), capacity: w.jobs };
+  });
 }
 
 /**
@@ -134,6 +141,27 @@ export function dayLabel(day: string): string {
     month: "long",
     day: "numeric",
   });
+}
+
+/** "Tuesday, December 1, 8–10 AM" */
+export const windowLabel = (day: string, times: string) => `${dayLabel(day)}, ${timesLabel(times)}`;
+
+/** One day's open windows, as the pages list them (radio or select values: app/forms/booking.ts windowValue). */
+export interface DayOption {
+  day: string;
+  label: string;
+  windows: { value: string; label: string; left: number }[];
+}
+
+/** Groups windows (in time order) by day. */
+export function byDay(windows: readonly (ArrivalWindow & { left: number })[]): DayOption[] {
+  const days: DayOption[] = [];
+  for (const w of windows) {
+    let day = days.at(-1);
+    if (day?.day !== w.day) days.push((day = { day: w.day, label: dayLabel(w.day), windows: [] }));
+    day.windows.push({ value: windowValue(w.day, w.times), label: timesLabel(w.times), left: w.left });
+  }
+  return days;
 }
 
 /** The areas' city names that are neither a city page's city nor an extended-area town (the build refuses them). */
