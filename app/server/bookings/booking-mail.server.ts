@@ -12,7 +12,7 @@
  */
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../content/business.ts";
-import { localDateString, localTime } from "../admin/business-time.server.ts";
+import { localDateString } from "../admin/business-time.server.ts";
 import type { Database } from "../db/database.server.ts";
 import type { Env } from "../env.server.ts";
 import { CalledOff, type Delivery, type Sender } from "../leads/delivery.server.ts";
@@ -20,13 +20,13 @@ import { oneLine } from "../leads/labels.server.ts";
 import { createMailSender, escapeHtml } from "../leads/mail.server.ts";
 import { linkSecret } from "../leads/newsletter.server.ts";
 import { referenceOf } from "../leads/reference.server.ts";
-import { looksLikeAddress, plainName, render, signature, type Block } from "../leads/reply.server.ts";
+import { customerRecipient, fromBusiness, plainName, render, signature, type Block } from "../leads/reply.server.ts";
 import { inboxLink, serviceOf } from "../leads/sms.server.ts";
 import { bookingForLead, type Booking } from "./bookings.server.ts";
 import { bookingUid, calendar, type CalendarEvent } from "./ics.server.ts";
 import { signedPath } from "./links.server.ts";
 import type { BookingMailPayload } from "./payload.ts";
-import { dayLabel, timesLabel } from "./windows.server.ts";
+import { dayLabel, timesLabel, windowInstants, windowLabel } from "./windows.server.ts";
 
 export interface BookingMailContext {
   env: Pick<Env, "MAIL_FROM" | "SITE_URL" | "LEADS_TO">;
@@ -35,19 +35,8 @@ export interface BookingMailContext {
   now: Date;
 }
 
-/** "Tuesday, December 1, 8–10 AM" */
-export const windowLabel = (day: string, times: string) => `${dayLabel(day)}, ${timesLabel(times)}`;
-
 /** "8 and 10 AM", "10 AM and 12 PM": a window's times in a sentence ("between …"). */
 const betweenLabel = (times: string) => timesLabel(times).replace("–", " and ");
-
-/** A window's instants from its local date and times (a previous window, which the payload gives without them). */
-export function windowInstants(day: string, times: string): { start: Date; end: Date } {
-  const [year = 0, month = 0, date = 0] = day.split("-").map(Number);
-  const [from = "00:00", to = "00:00"] = times.split("-");
-  const at = (hhmm: string) => localTime(year, month, date, Number(hhmm.slice(0, 2)), Number(hhmm.slice(3, 5)));
-  return { start: at(from), end: at(to) };
-}
 
 /** "House washing": what the request is about, from the site's own lists (never free text); a generic word otherwise. */
 function serviceTitle(lead: Delivery["lead"]): string {
@@ -58,14 +47,6 @@ function serviceTitle(lead: Delivery["lead"]): string {
 const origin = (siteUrl: string) => new URL(siteUrl).origin;
 const manageUrl = (bookingId: string, { env, secret, now }: BookingMailContext) =>
   `${origin(env.SITE_URL)}${signedPath("manage", bookingId, secret, now)}`;
-
-function customerAddress(lead: Delivery["lead"]): { to: Mail.Options["to"]; name: string; address: string } {
-  const address = oneLine(lead.contact.email);
-  if (!looksLikeAddress(address)) throw Object.assign(new Error("not an e-mail address"), { code: "BAD_RECIPIENT" });
-  const names = [plainName(lead.fields.firstName), plainName(lead.fields.lastName)];
-  const name = names.every(Boolean) ? names.join(" ") : "";
-  return { to: name ? { name, address } : address, name, address };
-}
 
 const greeting = (lead: Delivery["lead"]) => {
   const first = plainName(lead.fields.firstName);
@@ -124,7 +105,12 @@ function invitePart(
           times: payload.previous.times,
           ...windowInstants(payload.previous.day, payload.previous.times),
         }
-      : { day: payload.day, times: payload.times, start: new Date(payload.startsAt), end: new Date(payload.endsAt) };
+      : {
+          day: payload.day,
+          times: payload.times,
+          startsAt: new Date(payload.startsAt),
+          endsAt: new Date(payload.endsAt),
+        };
   const manage = method === "REQUEST" ? manageUrl(payload.bookingId, ctx) : undefined;
   const description = [
     `Arrival window: ${windowLabel(window.day, window.times)}. Our crew arrives within this window.`,
@@ -140,8 +126,8 @@ function invitePart(
         bookingId: payload.bookingId,
         siteUrl: ctx.env.SITE_URL,
         sequence: payload.sequence,
-        start: window.start,
-        end: window.end,
+        start: window.startsAt,
+        end: window.endsAt,
         summary: `${serviceTitle(lead)} — ${business.name}`,
         description,
         url: manage,
@@ -321,16 +307,14 @@ export function composeBookingEmail(delivery: Delivery, ctx: BookingMailContext)
   const payload = bookingPayload(delivery.job.payload);
   if (payload.to === "owner") return composeOwnerEmail(delivery, payload, ctx);
   const { lead, jobId } = delivery;
-  const recipient = customerAddress(lead);
+  const recipient = customerRecipient(lead);
   const content = customerContent(payload, lead, ctx);
   const { text, html } = render(content.blocks, content.title);
   const icalEvent = invitePart(payload, lead, recipient, ctx);
   return {
-    from: { name: business.name, address: ctx.env.MAIL_FROM },
+    ...fromBusiness(ctx.env.MAIL_FROM, "booking", jobId),
     to: recipient.to,
-    replyTo: { name: business.name, address: business.email },
     subject: content.subject,
-    messageId: `<booking-${jobId}@${ctx.env.MAIL_FROM.split("@").pop()}>`,
     headers: { "X-Reference": referenceOf(lead.id) },
     text,
     html,
@@ -349,7 +333,7 @@ export function reminderCalledOffReason(booking: Booking | undefined, ref: strin
 /** The reminder of a confirmed window ("See you tomorrow between 8 and 10 AM"): what to prepare, the link, our phone. */
 export function composeReminderEmail(delivery: Delivery, booking: Booking, ctx: BookingMailContext): Mail.Options {
   const { lead, jobId } = delivery;
-  const recipient = customerAddress(lead);
+  const recipient = customerRecipient(lead);
   const when = localDateString(ctx.now) === booking.day ? "today" : "tomorrow";
   const between = betweenLabel(booking.times);
   const subject = `See you ${when} between ${between}`;
@@ -382,11 +366,9 @@ export function composeReminderEmail(delivery: Delivery, booking: Booking, ctx: 
     `See you ${when}`,
   );
   return {
-    from: { name: business.name, address: ctx.env.MAIL_FROM },
+    ...fromBusiness(ctx.env.MAIL_FROM, "reminder", jobId),
     to: recipient.to,
-    replyTo: { name: business.name, address: business.email },
     subject,
-    messageId: `<reminder-${jobId}@${ctx.env.MAIL_FROM.split("@").pop()}>`,
     headers: { "X-Reference": referenceOf(lead.id) },
     text,
     html,

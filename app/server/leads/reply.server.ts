@@ -222,10 +222,32 @@ function confirmationRequest(
 
 export const looksLikeAddress = (value: string) => /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/.test(value);
 
+/**
+ * Where an e-mail to the visitor goes: their address (BAD_RECIPIENT when it is not one) and, as the display
+ * name, their first and last name only when both are plain names (the name is the visitor's own words too).
+ */
+export function customerRecipient(lead: Pick<LeadRow, "contact" | "fields">): {
+  to: NonNullable<Mail.Options["to"]>;
+  name: string;
+  address: string;
+} {
+  const address = oneLine(lead.contact.email);
+  if (!looksLikeAddress(address)) throw Object.assign(new Error("not an e-mail address"), { code: "BAD_RECIPIENT" });
+  const names = [plainName(lead.fields.firstName), plainName(lead.fields.lastName)];
+  const name = names.every(Boolean) ? names.join(" ") : "";
+  return { to: name ? { name, address } : address, name, address };
+}
+
+/** The sender, reply address and Message-ID (derived from the job, so a resend after a crash is recognisable) of every e-mail to a customer; `tag` says what it is. */
+export const fromBusiness = (mailFrom: string, tag: string, jobId: string) => ({
+  from: { name: business.name, address: mailFrom },
+  replyTo: { name: business.name, address: business.email },
+  messageId: `<${tag}-${jobId}@${mailFrom.split("@").pop()}>`,
+});
+
 /** The reply for one 'reply' job. Its Message-ID is derived from the job id, so a resend after a crash is recognisable. */
 export function composeReplyEmail({ jobId, lead }: Delivery, { env, secret, now }: ReplyContext): Mail.Options {
-  const to = oneLine(lead.contact.email);
-  if (!looksLikeAddress(to)) throw Object.assign(new Error("not an e-mail address"), { code: "BAD_RECIPIENT" });
+  const recipient = customerRecipient(lead);
   const headers: Record<string, string> = {};
   let content: ReturnType<typeof requestReply>;
   if (lead.kind === "newsletter") {
@@ -241,15 +263,10 @@ export function composeReplyEmail({ jobId, lead }: Delivery, { env, secret, now 
     headers["X-Reference"] = referenceOf(lead.id);
   }
   const { text: textBody, html } = render(content.blocks, content.title);
-  // The display name is the visitor's own words too: shown only when first and last name are plain names.
-  const names = [plainName(lead.fields.firstName), plainName(lead.fields.lastName)];
-  const name = names.every(Boolean) ? names.join(" ") : "";
   return {
-    from: { name: business.name, address: env.MAIL_FROM },
-    to: name ? { name, address: to } : to,
-    replyTo: { name: business.name, address: business.email },
+    ...fromBusiness(env.MAIL_FROM, "reply", jobId),
+    to: recipient.to,
     subject: content.subject,
-    messageId: `<reply-${jobId}@${env.MAIL_FROM.split("@").pop()}>`,
     headers,
     text: textBody,
     html,

@@ -11,10 +11,9 @@ import { signedPath } from "../bookings/links.server.ts";
 import type { Database } from "../db/database.server.ts";
 import type { Env } from "../env.server.ts";
 import { CalledOff, type Delivery, type Sender } from "../leads/delivery.server.ts";
-import { oneLine } from "../leads/labels.server.ts";
 import { createMailSender } from "../leads/mail.server.ts";
 import { linkSecret, listUnsubscribeHeaders } from "../leads/newsletter.server.ts";
-import { chosenAll, looksLikeAddress, plainName, render, signature } from "../leads/reply.server.ts";
+import { chosenAll, customerRecipient, fromBusiness, plainName, render, signature } from "../leads/reply.server.ts";
 import { optedOut, reviewKey } from "./reviews.server.ts";
 
 export interface ReviewMailContext {
@@ -42,8 +41,8 @@ export function composeReviewEmail(
   { jobId, lead }: Delivery,
   { env, reviewUrl, secret, emailKey, now }: ReviewMailContext,
 ): Mail.Options {
-  const to = oneLine(lead.contact.email);
-  if (!looksLikeAddress(to)) throw Object.assign(new Error("not an e-mail address"), { code: "BAD_RECIPIENT" });
+  // The bare address: the review request names no one in its header.
+  const to = customerRecipient(lead).address;
   const firstName = plainName(lead.fields.firstName);
   const services = servicesText(lead.fields);
   const optOutUrl = `${env.SITE_URL}${signedPath("review-opt-out", emailKey, secret, now)}`;
@@ -69,11 +68,9 @@ export function composeReviewEmail(
     "Thank you for your business",
   );
   return {
-    from: { name: business.name, address: env.MAIL_FROM },
+    ...fromBusiness(env.MAIL_FROM, "review", jobId),
     to,
-    replyTo: { name: business.name, address: business.email },
     subject: `How did we do? A quick review for ${business.name}`,
-    messageId: `<review-${jobId}@${env.MAIL_FROM.split("@").pop()}>`,
     headers: listUnsubscribeHeaders(optOutUrl),
     text,
     html,
