@@ -5,12 +5,13 @@
  * link carries only a signed token naming the request (./links.server.ts), valid LINK_TTL_MS.book.
  */
 import type { LeadKind } from "../leads/kinds.server.ts";
+import { isBookable } from "./bookings.server.ts";
 import { signedPath } from "./links.server.ts";
 import { areaRule } from "./windows.server.ts";
 
 /** Whether a request of this kind and ZIP code may choose an arrival window online. */
 export const canChooseWindow = (kind: LeadKind, zip: string | null | undefined): boolean =>
-  (kind === "estimate" || kind === "contact") && Boolean(zip) && areaRule(zip!).kind === "days";
+  isBookable(kind) && Boolean(zip) && areaRule(zip!).kind === "days";
 
 /** The path (/book?r=…) of the request's link, or undefined when it may not choose a window online. */
 export const bookPathOf = (

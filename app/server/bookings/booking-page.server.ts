@@ -24,12 +24,14 @@ import {
   bookingForLead,
   cancelBooking,
   getBooking,
+  HOLDING,
+  isBookable,
   openWindows,
   requestWindow,
   type Booking,
   type BookingResult,
 } from "./bookings.server.ts";
-import { readSignedToken, type LinkPurpose } from "./links.server.ts";
+import { LINK_PARAMS, linkPath, readSignedToken, type LinkPurpose } from "./links.server.ts";
 import { byDay, candidateWindows, dayLabel, findWindow, timesLabel, type DayOption } from "./windows.server.ts";
 
 /** What is wrong with a link: forged or cut short, expired, or its request or booking is gone. */
@@ -95,8 +97,6 @@ const HEADERS = { "X-Robots-Tag": "noindex" };
 /** The pages' `headers` export (a page's headers come only from there). */
 export const bookingHeaders = () => HEADERS;
 
-const ACTIVE: readonly BookingStatus[] = ["requested", "proposed", "confirmed"];
-
 /** How many changes a booking may have had before its links stop changing it (each one e-mails the owner). */
 export const MAX_CHANGES = 20;
 
@@ -134,14 +134,14 @@ export async function requestPage(
   now: Date,
 ): Promise<Omit<RequestPage, "token" | "done" | "error">> {
   const zip = lead.contact.zip;
-  const bookable = lead.kind === "estimate" || lead.kind === "contact";
+  const bookable = isBookable(lead.kind);
   const candidates = bookable && zip ? candidateWindows(zip, now) : null;
   const rule: RuleView = !bookable
     ? { kind: "not-bookable" }
     : candidates
       ? ruleView(candidates.rule)
       : { kind: "no-zip" };
-  const active = booking ? ACTIVE.includes(booking.status) : false;
+  const active = booking ? HOLDING.includes(booking.status) : false;
   const past = booking ? booking.startsAt.getTime() <= now.getTime() : false;
   // A window that has begun (or is over) is not changed online; a declined request was the owner's answer.
   const frozen = booking !== undefined && ((active && past) || booking.status === "declined");
@@ -182,7 +182,7 @@ type Resolved =
   | { ok: true; lead: NonNullable<Awaited<ReturnType<typeof getLead>>>; booking: Booking | undefined; token: string };
 
 async function resolve(app: AppContext, url: URL, purpose: Extract<LinkPurpose, "book" | "manage">, now: Date) {
-  const token = tokenParam(url.searchParams.get(purpose === "book" ? "r" : "t"));
+  const token = tokenParam(url.searchParams.get(LINK_PARAMS[purpose]));
   const read = token ? readSignedToken(token, purpose, await linkSecret(app.database, app.env), now) : "invalid";
   if (typeof read === "string") return { ok: false, problem: read } satisfies Resolved;
   let booking: Booking | undefined;
@@ -200,9 +200,6 @@ async function resolve(app: AppContext, url: URL, purpose: Extract<LinkPurpose, 
 
 const problemPage = (problem: LinkProblem, error: string | null = null) =>
   data({ state: problem, error } satisfies ProblemPage, { status: STATUS[problem], headers: HEADERS });
-
-const linkPath = (purpose: "book" | "manage", token: string) =>
-  `${purpose === "book" ? "/book?r=" : "/book/manage?t="}${encodeURIComponent(token)}`;
 
 /** The link of a request: the app, the time, the URL and what the token names. */
 async function opened(context: Readonly<RouterContextProvider>, request: Request, purpose: "book" | "manage") {
@@ -293,7 +290,7 @@ export async function linkAction(
     const window = zip ? findWindow(zip, values.window.day, values.window.times, now) : null;
     if (!window)
       return again(400, "That arrival window is not offered for your ZIP code now. Choose one from the list.");
-    if (found.booking && found.booking.startsAt.getTime() <= now.getTime() && ACTIVE.includes(found.booking.status))
+    if (found.booking && found.booking.startsAt.getTime() <= now.getTime() && HOLDING.includes(found.booking.status))
       return again(409, `Your window has begun, so it can no longer be changed online. Please ${call()}.`);
     result = await requestWindow(app.database, lead.id, window, now);
   }

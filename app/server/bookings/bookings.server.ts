@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import type { Insertable, Selectable, Transaction } from "kysely";
 import type { BookingsTable, BookingStatus, Database, DB, OutboxJobsTable } from "../db/database.server.ts";
 import { localParts, localTime } from "../admin/business-time.server.ts";
+import type { LeadKind } from "../leads/kinds.server.ts";
 import type { BookingEvent, BookingMailPayload } from "./payload.ts";
 import type { ArrivalWindow } from "./windows.server.ts";
 
@@ -40,10 +41,10 @@ export const REMINDER_TIME = "10:00";
 export type OwnerDecision =
   { action: "confirm" } | { action: "propose"; window: ArrivalWindow } | { action: "decline" };
 
-/** The statuses that hold a place of their window. */
-const HOLDING: readonly BookingStatus[] = ["requested", "proposed", "confirmed"];
-/** The kinds of request a window can be asked for. */
-const BOOKABLE_KINDS = ["estimate", "contact"];
+/** The statuses that hold a place of their window (a booking still going on). */
+export const HOLDING: readonly BookingStatus[] = ["requested", "proposed", "confirmed"];
+/** Whether a request of this kind may ask for a window (an estimate or contact request). */
+export const isBookable = (kind: LeadKind): boolean => kind === "estimate" || kind === "contact";
 
 function toBooking(row: Selectable<BookingsTable>): Booking {
   return {
@@ -146,26 +147,31 @@ export function reminderDueAt(day: string, startsAt: Date, now: Date): Date | nu
   return now < startsAt && localTime(today.year, today.month, today.day).getTime() === dayBefore.getTime() ? now : null;
 }
 
+type Mail = Pick<BookingMailPayload, "to" | "event" | "by" | "invite">;
+/** An e-mail telling of a change: to whom, what, made by whom, with which calendar part. */
+const tell = (to: Mail["to"], event: BookingEvent, by: Mail["by"], invite: Mail["invite"] = null): Mail => ({
+  to,
+  event,
+  by,
+  invite,
+});
+
 interface Change {
   status: BookingStatus;
-  window: { day: string; times: string; startsAt: Date; endsAt: Date };
+  /** The window after the change (default: the booking's own). */
+  window?: { day: string; times: string; startsAt: Date; endsAt: Date };
   invited: boolean;
   note?: string;
-  mails: {
-    to: "customer" | "owner";
-    event: BookingEvent;
-    by: "customer" | "owner";
-    invite: "request" | "cancel" | null;
-  }[];
+  mails: Mail[];
   /** Queue the reminder of the (confirmed) window. */
   remind: boolean;
 }
 
 /** Writes a change of `before`: the row (sequence raised), the e-mails telling of it, the reminders called off and the new one. */
-async function applyChange(trx: Transaction<DB>, before: Booking, change: Change, now: Date): Promise<Booking> {
+async function applyChange(trx: Transaction<DB>, before: Booking, change: Change, now: Date): Promise<BookingResult> {
   const at = now.toISOString();
   const sequence = before.sequence + 1;
-  const { window } = change;
+  const window = change.window ?? before;
   await trx
     .updateTable("bookings")
     .set({
@@ -227,7 +233,7 @@ async function applyChange(trx: Transaction<DB>, before: Booking, change: Change
     });
   if (jobs.length > 0) await trx.insertInto("outbox_jobs").values(jobs).execute();
   const row = await trx.selectFrom("bookings").selectAll().where("id", "=", before.id).executeTakeFirstOrThrow();
-  return toBooking(row);
+  return { ok: true, booking: toBooking(row) };
 }
 
 const refused = (reason: Refusal): BookingResult => ({ ok: false, reason });
@@ -241,7 +247,7 @@ export async function requestWindow(
   return database.db.transaction().execute(async (trx): Promise<BookingResult> => {
     const lead = await trx.selectFrom("leads").select(["id", "kind"]).where("id", "=", leadId).executeTakeFirst();
     if (!lead) return refused("not-found");
-    if (!BOOKABLE_KINDS.includes(lead.kind)) return refused("not-allowed");
+    if (!isBookable(lead.kind)) return refused("not-allowed");
     const row = await trx.selectFrom("bookings").selectAll().where("lead_id", "=", leadId).executeTakeFirst();
     const at = now.toISOString();
     if (!row) {
@@ -265,19 +271,12 @@ export async function requestWindow(
         await trx.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
       );
       // The new booking's first change is its request: sequence 1, the owner told.
-      const booking = await applyChange(
+      return applyChange(
         trx,
-        { ...created, sequence: 0 },
-        {
-          status: "requested",
-          window,
-          invited: false,
-          mails: [{ to: "owner", event: "requested", by: "customer", invite: null }],
-          remind: false,
-        },
+        created,
+        { status: "requested", window, invited: false, mails: [tell("owner", "requested", "customer")], remind: false },
         now,
       );
-      return { ok: true, booking };
     }
     const before = toBooking(row);
     if (before.status === "declined") return refused("not-allowed");
@@ -288,31 +287,9 @@ export async function requestWindow(
       if (!(await takePlace(trx, window))) return refused("full");
       if (holding) await releasePlace(trx, before.day, before.times);
     }
-    const booking = await applyChange(
-      trx,
-      before,
-      {
-        status: "requested",
-        window,
-        invited: false,
-        mails: [
-          { to: "owner", event: "requested", by: "customer", invite: null },
-          ...(before.invited
-            ? [
-                {
-                  to: "customer" as const,
-                  event: "requested" as const,
-                  by: "customer" as const,
-                  invite: "cancel" as const,
-                },
-              ]
-            : []),
-        ],
-        remind: false,
-      },
-      now,
-    );
-    return { ok: true, booking };
+    const mails = [tell("owner", "requested", "customer")];
+    if (before.invited) mails.push(tell("customer", "requested", "customer", "cancel"));
+    return applyChange(trx, before, { status: "requested", window, invited: false, mails, remind: false }, now);
   });
 }
 
@@ -338,21 +315,12 @@ export async function decide(
   now = new Date(),
 ): Promise<BookingResult> {
   return withBooking(database, bookingId, async (trx, before) => {
-    const current = { day: before.day, times: before.times, startsAt: before.startsAt, endsAt: before.endsAt };
-    const cancelInvite = before.invited ? ("cancel" as const) : null;
+    const cancelInvite = before.invited ? "cancel" : null;
     switch (decision.action) {
       case "confirm": {
         if (before.status !== "requested" && before.status !== "proposed") return refused("not-allowed");
-        const mails = [
-          { to: "customer" as const, event: "confirmed" as const, by: "owner" as const, invite: "request" as const },
-        ];
-        const booking = await applyChange(
-          trx,
-          before,
-          { status: "confirmed", window: current, invited: true, note, mails, remind: true },
-          now,
-        );
-        return { ok: true, booking };
+        const mails = [tell("customer", "confirmed", "owner", "request")];
+        return applyChange(trx, before, { status: "confirmed", invited: true, note, mails, remind: true }, now);
       }
       case "propose": {
         if (!HOLDING.includes(before.status)) return refused("not-allowed");
@@ -361,30 +329,19 @@ export async function decide(
           if (!(await takePlace(trx, window))) return refused("full");
           await releasePlace(trx, before.day, before.times);
         }
-        const mails = [
-          { to: "customer" as const, event: "proposed" as const, by: "owner" as const, invite: cancelInvite },
-        ];
-        const booking = await applyChange(
+        const mails = [tell("customer", "proposed", "owner", cancelInvite)];
+        return applyChange(
           trx,
           before,
           { status: "proposed", window, invited: false, note, mails, remind: false },
           now,
         );
-        return { ok: true, booking };
       }
       case "decline": {
         if (!HOLDING.includes(before.status)) return refused("not-allowed");
         await releasePlace(trx, before.day, before.times);
-        const mails = [
-          { to: "customer" as const, event: "declined" as const, by: "owner" as const, invite: cancelInvite },
-        ];
-        const booking = await applyChange(
-          trx,
-          before,
-          { status: "declined", window: current, invited: false, note, mails, remind: false },
-          now,
-        );
-        return { ok: true, booking };
+        const mails = [tell("customer", "declined", "owner", cancelInvite)];
+        return applyChange(trx, before, { status: "declined", invited: false, note, mails, remind: false }, now);
       }
     }
   });
@@ -393,23 +350,8 @@ export async function decide(
 export async function acceptProposal(database: Database, bookingId: string, now = new Date()): Promise<BookingResult> {
   return withBooking(database, bookingId, async (trx, before) => {
     if (before.status !== "proposed") return refused("not-allowed");
-    const window = { day: before.day, times: before.times, startsAt: before.startsAt, endsAt: before.endsAt };
-    const booking = await applyChange(
-      trx,
-      before,
-      {
-        status: "confirmed",
-        window,
-        invited: true,
-        mails: [
-          { to: "customer", event: "confirmed", by: "customer", invite: "request" },
-          { to: "owner", event: "confirmed", by: "customer", invite: null },
-        ],
-        remind: true,
-      },
-      now,
-    );
-    return { ok: true, booking };
+    const mails = [tell("customer", "confirmed", "customer", "request"), tell("owner", "confirmed", "customer")];
+    return applyChange(trx, before, { status: "confirmed", invited: true, mails, remind: true }, now);
   });
 }
 
@@ -417,23 +359,11 @@ export async function cancelBooking(database: Database, bookingId: string, now =
   return withBooking(database, bookingId, async (trx, before) => {
     if (!HOLDING.includes(before.status)) return refused("not-allowed");
     await releasePlace(trx, before.day, before.times);
-    const window = { day: before.day, times: before.times, startsAt: before.startsAt, endsAt: before.endsAt };
-    const booking = await applyChange(
-      trx,
-      before,
-      {
-        status: "cancelled",
-        window,
-        invited: false,
-        mails: [
-          { to: "customer", event: "cancelled", by: "customer", invite: before.invited ? "cancel" : null },
-          { to: "owner", event: "cancelled", by: "customer", invite: null },
-        ],
-        remind: false,
-      },
-      now,
-    );
-    return { ok: true, booking };
+    const mails = [
+      tell("customer", "cancelled", "customer", before.invited ? "cancel" : null),
+      tell("owner", "cancelled", "customer"),
+    ];
+    return applyChange(trx, before, { status: "cancelled", invited: false, mails, remind: false }, now);
   });
 }
 

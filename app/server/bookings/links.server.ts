@@ -35,6 +35,13 @@ export const readSignedToken = (
   now = new Date(),
 ): { id: string } | "invalid" | "expired" => readToken(token, "booking-links", CODES[purpose], secret, now);
 
-/** The path (with its token) of a link; prefix the site's origin for an e-mail. */
+/** The query parameter a link's token travels in. */
+export const LINK_PARAMS: Record<LinkPurpose, string> = { book: "r", manage: "t", "review-opt-out": "t" };
+
+/** The path of a link carrying `token`; prefix the site's origin for an e-mail. */
+export const linkPath = (purpose: LinkPurpose, token: string) =>
+  `${LINK_PATHS[purpose]}?${LINK_PARAMS[purpose]}=${encodeURIComponent(token)}`;
+
+/** The path of a new link naming `id`. */
 export const signedPath = (purpose: LinkPurpose, id: string, secret: string, now = new Date()) =>
-  `${LINK_PATHS[purpose]}?${purpose === "manage" || purpose === "review-opt-out" ? "t" : "r"}=${encodeURIComponent(signedToken(purpose, id, secret, now))}`;
+  linkPath(purpose, signedToken(purpose, id, secret, now));
