@@ -79,8 +79,10 @@ describe.each(backends)("the calendar feed on %s", (dialect) => {
     const file = await shownAddress();
     expect(file).toBe(await shownAddress()); // stable until replaced
 
+    // One character changed (never to the one it was: a token may end in "x").
+    const changed = file.at(-5) === "x" ? "y" : "x";
     for (const wrong of [
-      `${file.slice(0, -5)}x.ics`,
+      `${file.slice(0, -5)}${changed}.ics`,
       file.replace(".ics", ""),
       `${file}x`,
       "..%2f..%2fetc.ics",
