@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { business } from "./app/content/business.ts";
+import { availabilityCheck } from "./app/content/availability-check.ts";
 import { galleryImages } from "./app/content/gallery-vite-plugin.ts";
 import { contentCollections } from "./app/content/vite-plugin.ts";
 
@@ -10,7 +11,7 @@ const siteUrl = (process.env.SITE_URL || business.origin).replace(/\/+$/, "");
 
 export default defineConfig({
   define: { __SITE_URL__: JSON.stringify(siteUrl) },
-  plugins: [contentCollections(), galleryImages(), tailwindcss(), reactRouter()],
+  plugins: [contentCollections(), availabilityCheck(), galleryImages(), tailwindcss(), reactRouter()],
   environments: {
     ssr: {
       build: {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { availability as siteAvailability, type Availability } from "../../content/availability.ts";
 import type { ZipTable } from "../../lib/service-area.ts";
-import { candidateWindows, dayLabel, findWindow, timesLabel, unknownAreaCities, windowsOn } from "./windows.server.ts";
+import { availabilityProblem, unknownAreaCities } from "../../content/availability-check.ts";
+import { zipTable as siteZipTable } from "../service-area.server.ts";
+import { candidateWindows, dayLabel, findWindow, timesLabel, windowsOn } from "./windows.server.ts";
 
 const table: ZipTable = {
   "83702": ["Boise", "primary", "Same Day"],
@@ -80,12 +82,14 @@ describe("arrival windows", () => {
   });
 
   it("name only places the site knows (content/availability.yaml)", () => {
-    expect(unknownAreaCities(siteAvailability)).toEqual([]);
-    expect(
-      unknownAreaCities(
-        { ...availability, areas: [{ name: "X", cities: ["Nampa", "Atlantis"], byAppointment: true }] },
-        table,
-      ),
-    ).toEqual(["Atlantis"]);
+    const siteCities = Object.values(siteZipTable).map(([city]) => city);
+    expect(unknownAreaCities(siteAvailability, siteCities)).toEqual([]);
+    expect(availabilityProblem(siteAvailability, siteCities)).toBeNull();
+    const cities = Object.values(table).map(([city]) => city);
+    const misspelt = { ...availability, areas: [{ name: "X", cities: ["Nampa", "Atlantis"], byAppointment: true }] };
+    expect(unknownAreaCities(misspelt, cities)).toEqual(["Atlantis"]);
+    expect(availabilityProblem(misspelt, cities)).toMatch(
+      /^content\/availability\.yaml › areas › cities: "Atlantis" .* Fix: /,
+    );
   });
 });

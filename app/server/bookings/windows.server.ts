@@ -5,6 +5,7 @@
  * functions of the content, the ZIP table and the instant given (tests move it across the clock changes).
  */
 import { availability as content, type Availability } from "../../content/availability.ts";
+import { availabilityProblem } from "../../content/availability-check.ts";
 import { windowValue } from "../../forms/booking.ts";
 import { areaAnswer, type ZipTable } from "../../lib/service-area.ts";
 import { localParts, localTime } from "../admin/business-time.server.ts";
@@ -164,16 +165,10 @@ export function byDay(windows: readonly (ArrivalWindow & { left: number })[]): D
   return days;
 }
 
-/** The areas' city names that are neither a city page's city nor an extended-area town (the build refuses them). */
-export function unknownAreaCities(availability: Availability = content, table: ZipTable = siteZipTable): string[] {
-  const known = new Set(Object.values(table).map(([city]) => city));
-  return availability.areas.flatMap((a) => a.cities).filter((c) => !known.has(c));
-}
-
-// A misspelt city would silently get every working day: the build (which loads this module to prerender) and
-// the server's start refuse it instead, naming the file and the names.
-const unknownCities = unknownAreaCities();
-if (unknownCities.length > 0)
-  throw new Error(
-    `content/availability.yaml: areas name ${unknownCities.map((c) => `"${c}"`).join(", ")}, which no city page or extended area has. Write each city as on its city page or in content/service-area.yaml.`,
-  );
+// The build refuses unknown area cities (app/content/availability-check.ts); so does the server's start, for content
+// changed without a build.
+const problem = availabilityProblem(
+  content,
+  Object.values(siteZipTable).map(([city]) => city),
+);
+if (problem) throw new Error(problem);
