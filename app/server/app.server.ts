@@ -46,6 +46,8 @@ export { EnvError };
 
 /** A notification still undelivered this long after its request makes /healthz/deliveries answer 503. */
 const UNDELIVERED_MINUTES = 15;
+/** The public pool of form bodies full this long makes /healthz/forms answer 503. */
+const FORMS_FULL_SECONDS = 5;
 
 /**
  * The settings, from the environment (README "Settings"); throws EnvError with a message for the owner.
@@ -212,18 +214,31 @@ export function createSite(services: Services, options: { buildDir: string; vite
       );
   });
 
-  app.use(
-    bodyLimits({
-      maxInFlight: env.MAX_BODIES_IN_FLIGHT,
-      refuse: (res, status, sentence) => void res.status(status).type("html").send(errorPage(sentence)),
-    }),
-  );
+  // Bodies in flight: in all, per client address, the owner's own slots, and a minimum rate (docs/decisions/022-fair-share.md).
+  const bodies = bodyLimits({
+    maxInFlight: env.MAX_BODIES_IN_FLIGHT,
+    maxPerClient: env.MAX_BODIES_PER_CLIENT,
+    isOwnerPath: isAdminPath,
+    refuse: (res, status, sentence) => void res.status(status).type("html").send(errorPage(sentence)),
+  });
+  app.use(bodies);
 
   /**
    * Health for a monitor that reads status codes. /healthz: 503 when the database does not answer within a
    * second, 200 otherwise (with the count of owner notifications, e-mail or webhook, still undelivered 15 minutes
    * after their request). /healthz/deliveries: also 503 while that count is above 0 (mail or webhook stuck).
+   * /healthz/forms: 503 while every public slot for a form's body has been taken for over FORMS_FULL_SECONDS
+   * (visitors' forms are refused); /healthz stays 200 then, so a HEALTHCHECK restart never drops the requests
+   * in flight because of a flood.
    */
+  app.get("/healthz/forms", (_req, res) => {
+    const fullForSeconds = Math.floor(bodies.publicPoolFullForMs() / 1000);
+    const ok = fullForSeconds < FORMS_FULL_SECONDS;
+    res
+      .set("Cache-Control", "no-store")
+      .status(ok ? 200 : 503)
+      .json({ ok, formsFullForSeconds: fullForSeconds });
+  });
   const undeliveredNow = async (): Promise<number | null> => {
     const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 1000).unref());
     return Promise.race([

@@ -212,13 +212,17 @@ describe("settings", () => {
     );
   });
 
-  it("has HTTP time limits and a cap on bodies read at once", () => {
+  it("has HTTP time limits and caps on bodies read at once, in all and per client", () => {
     expect(parseEnv({ NODE_ENV: "test" })).toMatchObject({
       HTTP_HEADERS_TIMEOUT_SECONDS: 10,
       HTTP_REQUEST_TIMEOUT_SECONDS: 60,
       HTTP_KEEP_ALIVE_SECONDS: 5,
       MAX_BODIES_IN_FLIGHT: 64,
+      MAX_BODIES_PER_CLIENT: 8,
     });
+    expect(parseEnv({ NODE_ENV: "test", MAX_BODIES_PER_CLIENT: "20" }).MAX_BODIES_PER_CLIENT).toBe(20);
+    for (const bad of ["0", "2.5", "many"])
+      expect(() => parseEnv({ NODE_ENV: "test", MAX_BODIES_PER_CLIENT: bad })).toThrow(/MAX_BODIES_PER_CLIENT: /);
     expect(() =>
       parseEnv({ NODE_ENV: "test", HTTP_HEADERS_TIMEOUT_SECONDS: "30", HTTP_REQUEST_TIMEOUT_SECONDS: "20" }),
     ).toThrow(/HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed/);

@@ -74,6 +74,8 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(60),
   HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().min(0.1).max(120).default(5),
   MAX_BODIES_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** Request bodies read at once from one client address (as TRUST_PROXY reads it); beyond it: 429 + Retry-After. */
+  MAX_BODIES_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(8),
   /** Signs the links to confirmation pages; unset, a random key per process (several instances: set one for all). */
   RECEIPT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Signs the newsletter's confirmation and unsubscribe links in e-mails; unset, a random key kept in the database. */
