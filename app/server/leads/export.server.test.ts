@@ -130,9 +130,9 @@ with open(sys.argv[1], newline="", encoding="utf-8-sig") as f:
 `,
         csvFile,
       );
-      const { header } = leadsTable(leads);
-      expect(columns).toEqual(header);
-      expect(Object.keys(rows[0]!)).toHaveLength(header.length);
+      // A repeated column name keeps only its last column in each row: nothing may be lost.
+      expect(Object.keys(rows[0]!)).toHaveLength(columns.length);
+      expect(columns).toEqual(leadsTable(leads).header);
       expect(rows[0]).toMatchObject({
         "Received (Boise time)": boise.text,
         "First name": "Zoë",
@@ -173,6 +173,13 @@ with open(sys.argv[1], newline="", encoding="utf-8-sig") as f:
       const dialog = path.join(dir, "libreoffice-dialog");
       libreOffice([csvFile], dialog, "44,34,76,1,,1033,true,true");
 
+      // With no options at all LibreOffice reads a CSV as Western text and guesses numbers: the one thing
+      // the file decides is that no cell is a formula and no phone shows a quote.
+      const [header, row] = readXlsx(path.join(plain, "requests.xlsx"));
+      expect(new Set(header!.map((c) => c.v)).size).toBe(header!.length);
+      expect(row!.every((c) => c.t !== "f")).toBe(true);
+      expect(row!.filter((c) => String(c.v).startsWith("'")).map((c) => String(c.v).slice(1, 2))).toEqual(["="]);
+      expect(row!.map((c) => c.v)).toContain("(208) 555-0134");
       const expectFaithful = (file: string, label: string) => {
         const [header, row] = readXlsx(file);
         const names = header!.map((c) => c.v);
@@ -194,13 +201,6 @@ with open(sys.argv[1], newline="", encoding="utf-8-sig") as f:
         `'${message}`,
       );
 
-      // With no options at all LibreOffice reads a CSV as Western text and guesses numbers: the one thing
-      // the file decides is that no cell is a formula and no phone shows a quote.
-      const [header, row] = readXlsx(path.join(plain, "requests.xlsx"));
-      expect(new Set(header!.map((c) => c.v)).size).toBe(header!.length);
-      expect(row!.every((c) => c.t !== "f")).toBe(true);
-      expect(row!.filter((c) => String(c.v).startsWith("'")).map((c) => String(c.v).slice(1, 2))).toEqual(["="]);
-      expect(row!.map((c) => c.v)).toContain("(208) 555-0134");
       expect((await readFile(csvFile)).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     },
   );
