@@ -35,7 +35,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap gap-2">
           <a href={`/admin/requests.xlsx${exportQuery}`} className="btn-secondary" download>
             <Download className="size-5" aria-hidden="true" />
-            Export Excel (.xlsx){filtered ? " (these filters)" : ""}
+            Export Excel{filtered ? " (these filters)" : ""}
           </a>
           <a href={`/admin/requests.csv${exportQuery}`} className="btn-secondary" download>
             <Download className="size-5" aria-hidden="true" />

@@ -77,7 +77,7 @@ test("an owner made with the command line signs in, finds a request just sent, c
   expect(end).toBe("");
   // The same requests as an Excel workbook, beside it.
   const workbook = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Export Excel (.xlsx) (these filters)" }).click();
+  await page.getByRole("link", { name: "Export Excel (these filters)" }).click();
   const xlsx = await workbook;
   expect(xlsx.suggestedFilename()).toMatch(/^requests-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const bytes = await (await import("node:fs/promises")).readFile((await xlsx.path())!);
