@@ -52,6 +52,7 @@ export default [
       // The owner's calendar feed: its private address, how to subscribe, and a new address when it leaked.
       route("calendar", "routes/admin.calendar.tsx"),
       route("requests.csv", "routes/admin.requests[.]csv.ts"),
+      route("requests.xlsx", "routes/admin.requests[.]xlsx.ts"),
       route("requests/:id/resume", "routes/admin.requests.$id.resume.ts"),
       route("*", "routes/admin.not-found.tsx"),
     ]),

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -72,15 +72,33 @@ describe("npm run leads", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).split("\r\n");
     expect(header).toContain(
-      '"ID","Received (UTC)","Kind","Name","E-mail","Phone","ZIP","In service area","Status","Delivery","Page"',
+      '"ID","Received (Boise time)","Kind","First name","Last name","E-mail","Phone","ZIP code","In service area","Status","Delivery","Sent from page"',
     );
-    expect(row).toContain(',"yes","new","pending","/contact",');
-    expect(header).toContain('"First name","Last name"');
-    expect(row).toContain(`"${ids[0]}"`);
+    expect(row).toMatch(
+      new RegExp(
+        `^"${ids[0]}",\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},"estimate","Jane","Doe","jane.doe@example.com","\\(208\\) 555-0199","83646","yes","new","pending","/contact",`,
+      ),
+    );
     expect(row).toContain(`,"'=cmd|' /C calc'!A0",`);
     expect(row).toContain('"House washing, Gutter cleaning"');
     const json = JSON.parse(await main(["list", "--json"])) as { id: string }[];
     expect(json.map((l) => l.id)).toEqual([ids[1], ids[0]]);
+  });
+
+  it("writes the Excel workbook to the file named, readable by its owner only", async () => {
+    const file = path.join(dir, "requests.xlsx");
+    expect(await main(["list", "--xlsx", file, "--kind", "estimate"])).toBe(
+      `Wrote 1 request to ${file} (Excel workbook).`,
+    );
+    const { mode } = await stat(file);
+    expect(mode & 0o777).toBe(0o600);
+    // A ZIP archive (the .xlsx container) holding the sheet.
+    const bytes = await readFile(file);
+    expect(bytes.subarray(0, 2).toString()).toBe("PK");
+    expect(bytes.includes(Buffer.from("xl/worksheets/sheet1.xml"))).toBe(true);
+    await expect(main(["list", "--xlsx", path.join(dir, "requests.csv")])).rejects.toThrow(/ending in \.xlsx/);
+    await expect(main(["list", "--csv", "--xlsx", file])).rejects.toThrow(/Choose one of --json, --csv and --xlsx/);
+    await expect(main(["subscribers", "--xlsx", file])).rejects.toThrow(/--xlsx is for list only/);
   });
 
   it("shows the instant estimate of a request from /pricing, and exports it in the CSV", async () => {

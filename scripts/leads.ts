@@ -2,7 +2,7 @@
  * The owner's view of the requests, from the command line. Reads the same settings
  * (DATA_DIR or DATABASE_URL) as the server.
  *
- *   npm run leads -- list [--since 7d] [--kind estimate|contact|newsletter|application] [--json|--csv]
+ *   npm run leads -- list [--since 7d] [--kind estimate|contact|newsletter|application] [--json|--csv|--xlsx FILE]
  *   npm run leads -- show ID|REFERENCE
  *   npm run leads -- subscribers [--json|--csv]
  *   npm run leads -- owner add EMAIL      (the password is read from standard input)
@@ -13,7 +13,9 @@
  *
  * --since takes a number of days (7d), hours (12h) or minutes (30m), or a date (2025-06-01).
  * For a CSV file: npm run -s leads -- list --csv > leads.csv
+ * For an Excel workbook: npm run leads -- list --xlsx leads.xlsx (written to the file, readable by its owner only)
  */
+import { writeFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
@@ -36,9 +38,10 @@ import { LEAD_KINDS, type LeadKind } from "../app/server/leads/kinds.server.ts";
 import { getLead, listLeads, type LeadRow } from "../app/server/leads/store.server.ts";
 import { areaText, leadsCsv } from "../app/server/leads/export.server.ts";
 import { toCsv } from "../app/server/leads/csv.server.ts";
+import { leadsXlsx } from "../app/server/leads/xlsx.server.ts";
 
 const USAGE = `Usage:
-  npm run leads -- list [--since 7d] [--kind estimate|contact|newsletter|application] [--json|--csv]
+  npm run leads -- list [--since 7d] [--kind estimate|contact|newsletter|application] [--json|--csv|--xlsx FILE]
   npm run leads -- show ID|REFERENCE       (the reference a visitor quotes, e.g. GS-1A2B-3C4D)
   npm run leads -- subscribers [--json|--csv]   (confirmed newsletter subscribers only)
   npm run leads -- owner add EMAIL       (password from standard input, at least 12 characters)
@@ -311,6 +314,7 @@ export async function main(argv: string[], stdin: () => Promise<string> = readPa
       kind: { type: "string" },
       json: { type: "boolean" },
       csv: { type: "boolean" },
+      xlsx: { type: "string" },
     },
   });
   const [command, id, ...rest] = positionals;
@@ -318,7 +322,11 @@ export async function main(argv: string[], stdin: () => Promise<string> = readPa
     throw new CliError(USAGE);
   if (command === "subscribers" && (values.kind !== undefined || values.since !== undefined))
     throw new CliError("subscribers takes only --json or --csv.");
-  if (values.json && values.csv) throw new CliError("Choose one of --json and --csv.");
+  if ([values.json, values.csv, values.xlsx !== undefined].filter(Boolean).length > 1)
+    throw new CliError("Choose one of --json, --csv and --xlsx.");
+  if (command !== "list" && values.xlsx !== undefined) throw new CliError("--xlsx is for list only.");
+  if (values.xlsx !== undefined && !values.xlsx.endsWith(".xlsx"))
+    throw new CliError(`--xlsx: give the file to write, ending in .xlsx (got ${JSON.stringify(values.xlsx)}).`);
   const kind = values.kind as LeadKind | undefined;
   if (kind !== undefined && !LEAD_KINDS.includes(kind))
     throw new CliError(`--kind: expected one of ${LEAD_KINDS.join(", ")}`);
@@ -334,6 +342,11 @@ export async function main(argv: string[], stdin: () => Promise<string> = readPa
     const leads = await listLeads(database, { since, kind });
     if (values.json) return JSON.stringify(leads, null, 2);
     if (values.csv) return leadsCsv(leads);
+    if (values.xlsx !== undefined) {
+      // Personal data: readable by its owner only, like a backup.
+      await writeFile(values.xlsx, await leadsXlsx(leads), { mode: 0o600 });
+      return `Wrote ${leads.length} request${leads.length === 1 ? "" : "s"} to ${values.xlsx} (Excel workbook).`;
+    }
     return listTable(leads);
   } finally {
     await database.close();

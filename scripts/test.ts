@@ -72,9 +72,27 @@ const ensureFaketime = () =>
     "No faketime found for the booking reminder's end-to-end test. Install it (Debian/Ubuntu: `sudo apt-get install faketime`).",
   );
 
+// The spreadsheet exports are read by real readers (app/server/leads/export.server.test.ts): LibreOffice
+// headless for the CSV and the workbook, and Debian's python3 with openpyxl for the workbook's cell types.
+const ensureSpreadsheetReaders = () => {
+  ensureDebianPackage(
+    "LibreOffice",
+    "libreoffice-calc-nogui",
+    () => spawnSync("soffice", ["--version"], { timeout: 60_000 }).status === 0,
+    "No LibreOffice found for the spreadsheet export tests. Install it (Debian/Ubuntu: `sudo apt-get install libreoffice-calc-nogui`).",
+  );
+  ensureDebianPackage(
+    "openpyxl",
+    "python3-openpyxl",
+    () => ["python3", "/usr/bin/python3"].some((python) => spawnSync(python, ["-c", "import openpyxl"]).status === 0),
+    "No python3 with openpyxl found for the spreadsheet export tests. Install it (Debian/Ubuntu: `sudo apt-get install python3-openpyxl`).",
+  );
+};
+
 run("typecheck", "npx", ["react-router", "typegen"]);
 run("typecheck", "npx", ["tsc"]);
 run("lint", "npm", ["run", "lint"]);
+ensureSpreadsheetReaders();
 run("unit tests", "npx", ["vitest", "run"]);
 ensureChromium();
 ensureCaddy();

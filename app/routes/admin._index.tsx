@@ -13,7 +13,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...result,
     rows: result.rows.map((row) => ({ ...row, receivedText: formatTime(new Date(row.receivedAt)) })),
-    csv: `/admin/requests.csv${filterQuery(result.values) ? `?${filterQuery(result.values)}` : ""}`,
+    // The downloads keep the filters in view.
+    exportQuery: filterQuery(result.values) ? `?${filterQuery(result.values)}` : "",
     filtered: Object.keys(result.values).length > 0,
     pageSize: INBOX_PAGE_SIZE,
   };
@@ -25,16 +26,22 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { rows, values, problems, total, csv, filtered, pageSize } = loaderData;
+  const { rows, values, problems, total, exportQuery, filtered, pageSize } = loaderData;
   const overdue = rows.filter((r) => r.overdue).length;
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-extrabold tracking-tight text-brand-900">Requests</h1>
-        <a href={csv} className="btn-secondary" download>
-          <Download className="size-5" aria-hidden="true" />
-          Export CSV{filtered ? " (these filters)" : ""}
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <a href={`/admin/requests.xlsx${exportQuery}`} className="btn-secondary" download>
+            <Download className="size-5" aria-hidden="true" />
+            Export Excel{filtered ? " (these filters)" : ""}
+          </a>
+          <a href={`/admin/requests.csv${exportQuery}`} className="btn-secondary" download>
+            <Download className="size-5" aria-hidden="true" />
+            Export CSV{filtered ? " (these filters)" : ""}
+          </a>
+        </div>
       </div>
 
       <form

@@ -70,11 +70,21 @@ test("an owner made with the command line signs in, finds a request just sent, c
   expect(csv.startsWith("\uFEFF")).toBe(true);
   const [header, row, end] = csv.slice(1).split("\r\n");
   expect(header).toMatch(
-    /^"ID","Received \(UTC\)","Kind","Name","E-mail","Phone","ZIP","In service area","Status","Delivery","Page",/,
+    /^"ID","Received \(Boise time\)","Kind","First name","Last name","E-mail","Phone","ZIP code","In service area","Status","Delivery","Sent from page",/,
   );
   expect(row).toContain(`"${stored!.id}",`);
-  expect(row).toContain(`,"estimate","${first} Inboxtest","${email}","(208) 555-0177","83702","yes","contacted",`);
+  expect(row).toContain(`,"estimate","${first}","Inboxtest","${email}","(208) 555-0177","83702","yes","contacted",`);
   expect(end).toBe("");
+  // The same requests as an Excel workbook, beside it.
+  const workbook = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export Excel (these filters)" }).click();
+  const xlsx = await workbook;
+  expect(xlsx.suggestedFilename()).toMatch(/^requests-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const bytes = await (await import("node:fs/promises")).readFile((await xlsx.path())!);
+  expect(bytes.subarray(0, 2).toString()).toBe("PK");
+  const served = await page.request.get(`/admin/requests.xlsx?q=${encodeURIComponent(email)}`);
+  expect(served.headers()["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+  expect(served.headers()["cache-control"]).toBe("no-store");
 
   // An address under /admin that is no page: "Not found" in the inbox's own frame, never cached or indexed.
   const missing = await page.goto("/admin/no-such-page");
@@ -104,6 +114,7 @@ test("without a session every /admin URL shows no data", async ({ page, request 
     `/admin/requests/${lead!.id}/resume`,
     "/admin/requests.csv",
     `/admin/requests.csv?q=${encodeURIComponent(email)}`,
+    `/admin/requests.xlsx?q=${encodeURIComponent(email)}`,
     "/admin.data",
     `/admin/requests/${lead!.id}.data`,
   ];

@@ -17,7 +17,7 @@ import type { Database } from "../db/database.server.ts";
 import type { Env } from "../env.server.ts";
 import { CalledOff, type Delivery, type Sender } from "../leads/delivery.server.ts";
 import { oneLine } from "../leads/labels.server.ts";
-import { createMailSender, escapeHtml } from "../leads/mail.server.ts";
+import { createMailSender, escapeHtml, OWNER_BODY_STYLE } from "../leads/mail.server.ts";
 import { linkSecret } from "../leads/newsletter.server.ts";
 import { referenceOf } from "../leads/reference.server.ts";
 import { customerRecipient, fromBusiness, plainName, render, signature, type Block } from "../leads/reply.server.ts";
@@ -268,12 +268,12 @@ function composeOwnerEmail(
       : "The request in the inbox:";
   const text = [title, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", action, link].join("\n");
   const html = `<!doctype html>
-<html><body style="font-family:Arial,sans-serif;font-size:14px;color:#111">
+<html><body style="${OWNER_BODY_STYLE}">
 <h1 style="font-size:18px">${escapeHtml(title)}</h1>
 <table cellspacing="0" cellpadding="0">
 ${rows.map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`).join("\n")}
 </table>
-<p>${escapeHtml(action)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+${payload.status === "requested" ? `<p>${escapeHtml(action.replace(/:$/, "."))}</p>\n` : ""}<p><a href="${escapeHtml(link)}">Open the request in the inbox</a></p>
 </body></html>`;
   return {
     from: { name: `${business.name} website`, address: ctx.env.MAIL_FROM },

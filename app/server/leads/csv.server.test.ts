@@ -65,6 +65,12 @@ describe("csv", () => {
     expect(csvCell("a=b")).toBe('"a=b"');
   });
 
+  it("leaves only a date, time or number unquoted; anything else given as raw is quoted and formula-safe", () => {
+    expect(toCsv([[{ raw: "2030-07-04 09:05:09" }, { raw: "=1+1" }, { raw: "-2" }, { raw: "1,2" }]])).toBe(
+      '\uFEFF2030-07-04 09:05:09,"\'=1+1","\'-2","1,2"\r\n',
+    );
+  });
+
   it("reads back cell for cell, with a quote before formula starts", () => {
     fc.assert(
       fc.property(

@@ -79,6 +79,10 @@ function leadRows(lead: LeadRow, attachment: Delivery["attachment"]): [string, s
   return rows;
 }
 
+/** The owner's e-mails' body: a long unbroken value (an address, a link, a word) wraps instead of widening a phone's screen. */
+export const OWNER_BODY_STYLE =
+  "font-family:Arial,sans-serif;font-size:14px;color:#111;overflow-wrap:anywhere;word-break:break-word";
+
 const looksLikeAddress = (value: string) => /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/.test(value);
 
 /** The message for one delivery job. Its Message-ID is derived from the job id, so a resend after a crash is recognisable. */
@@ -104,7 +108,7 @@ export function composeLeadEmail({ jobId, lead, attachment }: Delivery, env: Mai
     )
     .join("\n");
   const html = `<!doctype html>
-<html><body style="font-family:Arial,sans-serif;font-size:14px;color:#111">
+<html><body style="${OWNER_BODY_STYLE}">
 <h1 style="font-size:18px">${escapeHtml(title)}</h1>
 <table cellspacing="0" cellpadding="0">
 ${htmlRows}
