@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { businessDay, expiredJobs, jobs } from "./app/content/careers.ts";
 import { collectionSlugs } from "./app/content/load.ts";
 import { alwaysPrerendered, sitePaths } from "./app/lib/pages.ts";
 import { writeCmsBuild } from "./app/server/cms.server.ts";
@@ -25,6 +26,11 @@ export default {
     writeFileSync(path.join(buildDir, "site.json"), `${JSON.stringify({ siteUrl })}\n`);
     // The browser editor (/cms): its page, Decap's script and config.yml generated from the content collections.
     writeCmsBuild(path.join(buildDir, "client"), siteUrl);
+    // An expired job listing is left off /careers and its JobPosting data (app/content/careers.ts): say so.
+    for (const job of expiredJobs(jobs, businessDay(new Date())))
+      viteConfig.logger.warn(
+        `Job listing content/jobs/${job.slug}.yaml expired after ${job.validThrough}: left off /careers. Set a new validThrough or delete the file.`,
+      );
     // Hydration files, social images, CSP hashes, precompressed copies (scripts/post-build.ts).
     await postBuild(buildDir, (line) => viteConfig.logger.info(line));
   },

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -55,7 +55,17 @@ function copyWith(edits: Record<string, (text: string) => string>): string {
 
 describe("npm run launch-check", () => {
   it("exits 0 on a copy whose placeholders are replaced, with production settings", async () => {
+    // Job listings open for a long while yet (the shipped ones' last days pass as the calendar moves on).
+    const openListings = Object.fromEntries(
+      readdirSync(path.join(ROOT, "content/jobs"))
+        .filter((name) => name.endsWith(".yaml"))
+        .map((name) => [
+          `content/jobs/${name}`,
+          (text: string) => text.replace(/^validThrough: .*$/m, "validThrough: 2999-12-31"),
+        ]),
+    );
     const copy = copyWith({
+      ...openListings,
       "content/price-book.yaml": (text) => text.replace(/^confirmed: false$/m, "confirmed: true"),
       "content/business.yaml": (text) =>
         text
@@ -64,7 +74,8 @@ describe("npm run launch-check", () => {
           .replace(
             /^social:\n(?: {2}.*\n)+/m,
             "social:\n  - name: Facebook\n    href: https://www.facebook.com/gemstatecleaning\n  - name: Google Business Profile\n    href: https://g.page/r/gemstate\n",
-          ),
+          )
+          .replace(/^ {2}confirmed: false$/m, "  confirmed: true"),
     });
     const { code, output } = await launchCheck(copy, PRODUCTION);
     expect(output).toContain("no placeholders left");
@@ -83,6 +94,23 @@ describe("npm run launch-check", () => {
     for (const p of expected) expect(output).toContain(`- ${p.where}: ${p.what}.\n  To do: ${p.fix}.`);
   });
 
+  it("lists an unconfirmed rating, and a job listing whose last day has passed, each with what to do", async () => {
+    const copy = copyWith({
+      "content/jobs/pressure-washing-technician.yaml": (text) =>
+        text
+          .replace(/^datePosted: .*$/m, "datePosted: 2020-01-06")
+          .replace(/^validThrough: .*$/m, "validThrough: 2020-03-31"),
+    });
+    const { code, output } = await launchCheck(copy, PRODUCTION);
+    expect(code).toBe(1);
+    expect(output).toMatch(
+      /- content\/business\.yaml \(rating\): the rating [\d.]+ from \d+ reviews is not confirmed.*\n {2}To do: .*Google Business Profile.*confirmed: true/,
+    );
+    expect(output).toMatch(
+      /- content\/jobs\/pressure-washing-technician\.yaml \(validThrough\): the job listing "Pressure Washing Technician" expired after 2020-03-31.*\n {2}To do: /,
+    );
+  });
+
   it("names a setting that is still missing even when the content is ready, and MAIL_TRANSPORT=files as no SMTP", async () => {
     const copy = copyWith({});
     const settings = (await launchCheck(copy, { ...PRODUCTION, MAIL_TRANSPORT: "files" })).output;
@@ -97,8 +125,11 @@ describe("the placeholder rules", () => {
       phone: { e164: "+12083442710", display: "(208) 344-2710" },
       license: "RCE-12345",
       social: [{ name: "Instagram", href: "https://www.instagram.com/gemstate/" }],
+      rating: { value: 4.8, count: 31, confirmed: true },
     },
     priceBook: { confirmed: true },
+    jobs: [{ slug: "crew-lead", title: "Crew Lead", validThrough: "2026-11-26" }],
+    today: "2026-11-26",
   };
 
   it("find nothing in finished content with production settings", () => {
@@ -118,6 +149,11 @@ describe("the placeholder rules", () => {
     expect(where({ ...ready, business: { ...ready.business, phone: { e164: "+12085550200", display: "" } } })).toEqual(
       [],
     );
+    expect(
+      where({ ...ready, business: { ...ready.business, rating: { ...ready.business.rating, confirmed: false } } }),
+    ).toEqual(["content/business.yaml (rating)"]);
+    // The day after its last day, in the business's calendar.
+    expect(where({ ...ready, today: "2026-11-27" })).toEqual(["content/jobs/crew-lead.yaml (validThrough)"]);
     for (const href of ["https://www.facebook.com/", "https://www.google.com/maps", "not a url"]) {
       expect(where({ ...ready, business: { ...ready.business, social: [{ name: "x", href }] } })).toEqual([
         "content/business.yaml (social)",

@@ -21,6 +21,18 @@ export const uniqueBy =
   };
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a lowercase, hyphenated slug");
 
+/**
+ * A calendar day as written (2026-03-12): a date without a time or a time zone, so it names the same day
+ * wherever it is read (the business's day, never shifted through UTC). It must be a real day of the calendar.
+ */
+export const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2026-03-12")
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  }, "not a day of the calendar");
+
 /** Where an entry of a folder collection comes in its lists (the loader checks that no two share one). */
 const order = z.number().int().min(1).max(999).describe("Position in the lists: 1 comes first; each entry has its own number");
 
@@ -254,8 +266,16 @@ export const jobSchema = z
     description: text.max(600),
     requirements: z.array(text.max(160)).min(3).max(8),
     benefits: z.array(text.max(120)).min(3).max(8),
+    datePosted: calendarDate.describe("The day the job was first posted (search engines show it); keep it when you edit the listing"),
+    validThrough: calendarDate.describe(
+      "The last day the listing is open; after it the listing leaves the Careers page at the next build, and npm run launch-check lists it",
+    ),
   })
-  .transform(({ slug, order, title, location, type, experience, pay, description, requirements, benefits }) => ({
+  .refine((job) => job.validThrough >= job.datePosted, {
+    message: "the last day must not come before the day it was posted",
+    path: ["validThrough"],
+  })
+  .transform(({ slug, order, title, location, type, experience, pay, description, requirements, benefits, datePosted, validThrough }) => ({
     slug,
     order,
     title,
@@ -267,6 +287,8 @@ export const jobSchema = z
     description,
     requirements,
     benefits,
+    datePosted,
+    validThrough,
   }));
 
 /** content/careers.yaml: the Careers page besides the job listings. */
@@ -373,7 +395,20 @@ export const businessSchema = z.strictObject({
   pressure: z.strictObject({ equipmentMaxPsi: z.number().int().positive(), pressureWashing: text.max(40), softWashing: text.max(40) }),
   typicalJob: text.max(40).describe('How long a typical home takes, e.g. "2–4 hours"'),
   payments: z.array(text.max(40)).min(1).max(10),
-  rating: z.strictObject({ value: z.number().min(1).max(5), count: z.number().int().min(0) }).describe("The average review rating and how many reviews"),
+  /**
+   * The average of the business's Google reviews, given to search engines (AggregateRating on a 1–5 scale)
+   * only once the owner confirms it is the one their Google Business Profile shows: a rating is real or absent.
+   */
+  rating: z
+    .strictObject({
+      value: z.number().min(1).max(5).describe("The average rating, 1 to 5, as your Google Business Profile shows it (e.g. 4.9)"),
+      count: z.number().int().min(1).describe("How many reviews that average is of, as the profile shows"),
+      confirmed: z
+        .boolean()
+        .describe("On only when the rating and count above are the ones your Google Business Profile shows today; until then no rating is published and npm run launch-check lists it"),
+      profileUrl: https.optional().describe("Your Google Business Profile's address, where the rating can be checked (optional)"),
+    })
+    .describe("Your Google reviews: the average and how many"),
   priceRange: z.enum(["$", "$$", "$$$", "$$$$"]),
   serviceRadiusMeters: z.number().int().positive(),
 });

@@ -63,6 +63,23 @@ export function jsonLd<T extends Thing>(data: WithContext<T>): MetaDescriptor {
   return { "script:ld+json": data };
 }
 
+/**
+ * The business's review rating for structured data: only once the owner has confirmed in content/business.yaml
+ * that it is the one their Google Business Profile shows (a rating is real or absent); on a 1–5 scale.
+ */
+export function aggregateRating(rating: { value: number; count: number; confirmed: boolean } = business.rating) {
+  if (!rating.confirmed) return {};
+  return {
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: rating.value,
+      reviewCount: rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+  };
+}
+
 /** The company as a schema.org LocalBusiness, shared by the city pages and the home page. */
 export function localBusiness(extra: Record<string, unknown> = {}) {
   return {
@@ -89,11 +106,7 @@ export function localBusiness(extra: Record<string, unknown> = {}) {
       opens: h.opens,
       closes: h.closes,
     })),
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: business.rating.value,
-      reviewCount: business.rating.count,
-    },
+    ...aggregateRating(),
     ...extra,
   } as WithContext<Thing>;
 }

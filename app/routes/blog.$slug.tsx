@@ -5,7 +5,7 @@ import type { BlogPosting, WithContext } from "schema-dts";
 import { Breadcrumbs, CallToAction, PageHero } from "../components/ui.tsx";
 import { formatPostDate, posts, summary } from "../content/blog.server.ts";
 import { business } from "../content/business.ts";
-import { ogImagePath } from "../lib/og.ts";
+import { ogImagePath, TOUCH_ICON } from "../lib/og.ts";
 import { postPath } from "../lib/paths.ts";
 import { absoluteUrl, jsonLd, seo, siteUrl } from "../lib/seo.ts";
 import type { Route } from "./+types/blog.$slug";
@@ -67,7 +67,13 @@ function blogPosting(post: {
     datePublished: post.date,
     dateModified: post.updated?.date ?? post.date,
     author: { "@type": "Person", name: post.author },
-    publisher: { "@type": "Organization", name: business.name, url: `${siteUrl}/` },
+    publisher: {
+      "@type": "Organization",
+      name: business.name,
+      url: `${siteUrl}/`,
+      // The touch icon the build makes (scripts/post-build.ts): a real, square PNG at a fixed address.
+      logo: { "@type": "ImageObject", url: absoluteUrl(TOUCH_ICON.path) },
+    },
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     image: absoluteUrl(ogImagePath(path)),
     url,

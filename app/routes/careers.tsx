@@ -3,7 +3,15 @@ import { Link } from "react-router";
 import { Icon } from "../components/icon.tsx";
 import { CallToAction, PageHero, Section } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
-import { applicationSteps, benefits, culture, jobs } from "../content/careers.ts";
+import {
+  applicationSteps,
+  benefits,
+  businessDay,
+  culture,
+  endOfBusinessDay,
+  jobs,
+  openJobs,
+} from "../content/careers.ts";
 import { employeeTestimonial } from "../content/testimonials.ts";
 import { applyPath } from "../lib/paths.ts";
 import { absoluteUrl, jsonLd, seo } from "../lib/seo.ts";
@@ -11,13 +19,13 @@ import type { Route } from "./+types/careers";
 
 export function loader() {
   return {
-    jobs,
+    // Prerendered: the listings open on the day of the build (an expired one is left out, and launch-check names it).
+    jobs: openJobs(jobs, businessDay(new Date())),
     benefits,
     culture,
     applicationSteps,
     employeeTestimonial,
     phone: business.phone,
-    posted: new Date().toISOString().slice(0, 10),
   };
 }
 
@@ -42,7 +50,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
       "@type": "JobPosting",
       title: job.title,
       description: `<p>${job.description}</p><ul>${job.requirements.map((r) => `<li>${r}</li>`).join("")}</ul>`,
-      datePosted: loaderData.posted,
+      datePosted: job.datePosted,
+      validThrough: endOfBusinessDay(job.validThrough),
       employmentType: "FULL_TIME",
       hiringOrganization: { "@type": "Organization", name: business.name, sameAs: absoluteUrl("/") },
       jobLocation: {

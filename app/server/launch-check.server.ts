@@ -4,6 +4,7 @@
  * which logs each as a warning at start. The content (content/*.yaml) is read through its modules (app/content/*).
  */
 import { business } from "../content/business.ts";
+import { businessDay, expiredJobs, jobs } from "../content/careers.ts";
 import { priceBook } from "../content/price-book.ts";
 
 export interface Placeholder {
@@ -19,8 +20,12 @@ export interface LaunchContent {
     phone: { e164: string; display: string };
     license: string;
     social: readonly { name: string; href: string }[];
+    rating: { value: number; count: number; confirmed: boolean };
   };
   priceBook: { confirmed: boolean };
+  jobs: readonly { slug: string; title: string; validThrough: string }[];
+  /** Today in the business's time zone (YYYY-MM-DD): a job listing whose last day is before it has expired. */
+  today: string;
 }
 
 /** 555-0100 to 555-0199 are reserved for fiction in every North American area code: never a real line. */
@@ -39,7 +44,7 @@ function namesNoProfile(href: string): boolean {
 /** Every placeholder still in the content and the settings (`env`: the process's environment, unparsed). */
 export function launchPlaceholders(
   env: Record<string, string | undefined>,
-  content: LaunchContent = { business, priceBook },
+  content: LaunchContent = { business, priceBook, jobs, today: businessDay(new Date()) },
 ): Placeholder[] {
   const found: Placeholder[] = [];
   const set = (name: string) => (env[name] ?? "").trim() !== "";
@@ -72,6 +77,21 @@ export function launchPlaceholders(
         fix: "link your own profile's address, or remove the entry",
       });
     }
+  }
+  if (!content.business.rating.confirmed) {
+    const { value, count } = content.business.rating;
+    found.push({
+      where: "content/business.yaml (rating)",
+      what: `the rating ${value} from ${count} reviews is not confirmed (confirmed: false), so search engines are not given it`,
+      fix: "write the average and the number of reviews your Google Business Profile shows, then set confirmed: true (or leave it unconfirmed: a rating is published only when it is real)",
+    });
+  }
+  for (const job of expiredJobs(content.jobs, content.today)) {
+    found.push({
+      where: `content/jobs/${job.slug}.yaml (validThrough)`,
+      what: `the job listing "${job.title}" expired after ${job.validThrough}: it is left off the Careers page and search engines at the next build`,
+      fix: "set a new last day (validThrough) if the job is still open, or delete the listing, then build and deploy the site",
+    });
   }
   if (!set("SITE_URL")) {
     found.push({

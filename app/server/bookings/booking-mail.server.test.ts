@@ -1,13 +1,17 @@
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { describe, expect, it } from "vitest";
+import { confirmedPayload } from "../../../tests/support/booking-mail.ts";
 import { readCalendar } from "../../../tests/support/ical.ts";
 import { decode, headerValue, leaves, parsePart } from "../../../tests/support/mime-reader.ts";
 import { sampleLead, sampleLeadRow } from "../../../tests/support/storage.ts";
 import { business } from "../../content/business.ts";
+import { priceBook } from "../../content/price-book.ts";
+import { serviceTypeOptions, servicesNeededOptions } from "../../forms/options.ts";
+import { LEAD_KINDS } from "../leads/kinds.server.ts";
 import { parseEnv } from "../env.server.ts";
 import type { NewLead } from "../leads/store.server.ts";
-import type { Booking } from "./bookings.server.ts";
+import { isBookable, type Booking } from "./bookings.server.ts";
 import {
   composeBookingEmail,
   composeReminderEmail,
@@ -33,22 +37,7 @@ const leadOverrides = (fields: NewLead["fields"] = {}): Partial<NewLead> => ({
   fields: { ...sampleLead().fields, priceService: "house-washing", ...fields },
 });
 
-const payload = (over: Partial<BookingMailPayload> = {}): BookingMailPayload => ({
-  to: "customer",
-  event: "confirmed",
-  by: "owner",
-  bookingId: "b-42",
-  sequence: 2,
-  status: "confirmed",
-  day: "2026-12-01",
-  times: "08:00-10:00",
-  startsAt: "2026-12-01T15:00:00.000Z",
-  endsAt: "2026-12-01T17:00:00.000Z",
-  previous: null,
-  note: "",
-  invite: "request",
-  ...over,
-});
+const payload = confirmedPayload;
 
 const compose = (p: BookingMailPayload, overrides: Partial<NewLead> = leadOverrides()) =>
   composeBookingEmail(
@@ -100,7 +89,8 @@ describe("composeBookingEmail to the customer", () => {
       sequence: 2,
       status: "CONFIRMED",
       startZone: "America/Boise",
-      organizer: "mailto:website@gemstateexteriorcleaning.com",
+      // The business organises the appointment: a customer answering the invite writes to it, not to the no-reply sender.
+      organizer: `mailto:${business.email}`,
       attendee: "mailto:jane.doe@example.com",
     });
     expect(cal.events[0]!.start.toISOString()).toBe("2026-12-01T15:00:00.000Z");
@@ -314,5 +304,78 @@ describe("the reminder", () => {
     expect(reminderCalledOffReason(booking({ status: "declined" }), "3")).toMatch(/declined/);
     expect(reminderCalledOffReason(booking({ status: "proposed" }), "3")).toMatch(/proposed/);
     expect(reminderCalledOffReason(undefined, "3")).toMatch(/no longer/);
+  });
+});
+
+/** Every choice of services the forms allow: none, each one alone, and every combination of several. */
+function everyServiceChoice(): { ticked: string[]; priced?: string }[] {
+  const labels = servicesNeededOptions.map((o) => o.label);
+  const subsets = Array.from({ length: 2 ** labels.length }, (_, mask) => labels.filter((_, i) => mask & (1 << i)));
+  const priced = [...Object.keys(priceBook.services), ...Object.keys(priceBook.callback)].map((slug) => ({
+    ticked: [],
+    priced: slug,
+  }));
+  return [...subsets.map((ticked) => ({ ticked })), ...priced];
+}
+
+describe("the words for what the visit is for, for every kind of request and every choice of services", () => {
+  const bookable = LEAD_KINDS.filter(isBookable);
+  const cases = bookable.flatMap((kind) =>
+    everyServiceChoice().flatMap((choice) =>
+      [...serviceTypeOptions.map((o) => o.value), undefined].map((serviceType) => ({ kind, serviceType, ...choice })),
+    ),
+  );
+
+  it("covers every kind that can book a window", () => {
+    expect(bookable.length).toBeGreaterThan(0);
+    expect(cases.length).toBe(
+      bookable.length *
+        3 *
+        (2 ** servicesNeededOptions.length +
+          Object.keys(priceBook.services).length +
+          Object.keys(priceBook.callback).length),
+    );
+  });
+
+  it("the confirmation, the reminder and the invite's title name the services chosen as a sentence, never the property type", () => {
+    for (const c of cases) {
+      const fields: NewLead["fields"] = {
+        ...sampleLead().fields,
+        servicesNeeded: c.ticked,
+        serviceType: c.serviceType ?? null,
+        ...(c.priced ? { priceService: c.priced } : {}),
+      };
+      const where = JSON.stringify(c);
+      const lead = sampleLeadRow({ kind: c.kind, fields }, LEAD_ID);
+      const mail = composeBookingEmail(
+        { jobId: "job-w", job: { kind: "booking", ref: "2:customer", payload: payload() }, lead, attachment: null },
+        ctx,
+      );
+      const reminder = composeReminderEmail(
+        { jobId: "job-r", job: { kind: "reminder", ref: "3", payload: null }, lead, attachment: null },
+        booking(),
+        ctx,
+      );
+      const confirmed = /between 8 and 10 AM for your (.+)\.\n/.exec(String(mail.text))?.[1];
+      const reminded = /between 8 and 10 AM, for your (.+)\.\n/.exec(String(reminder.text))?.[1];
+      const summary = /^SUMMARY:(.*)$/m.exec(
+        String((mail.icalEvent as { content: string }).content).replace(/\r\n /g, ""),
+      )?.[1];
+      expect(confirmed, where).toBeDefined();
+      expect(reminded, where).toBe(confirmed);
+      expect(summary, where).toBe(
+        `${confirmed!.charAt(0).toUpperCase()}${confirmed!.slice(1)} — ${business.name}`.replace(/,/g, "\\,"),
+      );
+      // Only the services' names: never the property type (residential, commercial) nor the "Other" box as if they were one.
+      const named = c.priced
+        ? [(priceBook.services[c.priced] ?? priceBook.callback[c.priced])!.title.toLowerCase()]
+        : c.ticked.filter((label) => label !== "Other").map((label) => label.toLowerCase());
+      if (named.length === 0) expect(confirmed, where).toBe("exterior cleaning");
+      else {
+        // Each service once, in the form's order, as a list: "a", "a and b", "a, b and c".
+        const expected = named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
+        expect(confirmed, where).toBe(expected);
+      }
+    }
   });
 });

@@ -12,6 +12,8 @@
  */
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../content/business.ts";
+import { priceBook } from "../../content/price-book.ts";
+import { servicesNeededOptions } from "../../forms/options.ts";
 import { localDateString } from "../admin/business-time.server.ts";
 import type { Database } from "../db/database.server.ts";
 import type { Env } from "../env.server.ts";
@@ -21,7 +23,7 @@ import { createMailSender, escapeHtml, OWNER_BODY_STYLE } from "../leads/mail.se
 import { linkSecret } from "../leads/newsletter.server.ts";
 import { referenceOf } from "../leads/reference.server.ts";
 import { customerRecipient, fromBusiness, plainName, render, signature, type Block } from "../leads/reply.server.ts";
-import { inboxLink, serviceOf } from "../leads/sms.server.ts";
+import { inboxLink } from "../leads/sms.server.ts";
 import { bookingForLead, type Booking } from "./bookings.server.ts";
 import { bookingUid, calendar, type CalendarEvent } from "./ics.server.ts";
 import { signedPath } from "./links.server.ts";
@@ -38,10 +40,38 @@ export interface BookingMailContext {
 /** "8 and 10 AM", "10 AM and 12 PM": a window's times in a sentence ("between …"). */
 const betweenLabel = (times: string) => timesLabel(times).replace("–", " and ");
 
-/** "House washing": what the request is about, from the site's own lists (never free text); a generic word otherwise. */
+const serviceLabels = new Map<string, string>(servicesNeededOptions.map((o) => [o.label, o.label.toLowerCase()]));
+/** "a", "a and b", "a, b and c" (as the review request writes the services). */
+const andList = (items: string[]) =>
+  items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+
+/**
+ * What the visit is for, as the customer reads it ("for your house washing", "House washing — …" in the
+ * invite): the service priced on /pricing, else the services ticked on the form (one, or several: "pressure
+ * washing, roof cleaning and driveway cleaning"), else "exterior cleaning". Only the site's own words: never
+ * free text, never the property type (residential is not a service), never "other".
+ */
+export function visitService(lead: Pick<Delivery["lead"], "fields">): string {
+  const f = lead.fields;
+  if (typeof f.priceService === "string") {
+    const entry = Object.hasOwn(priceBook.services, f.priceService)
+      ? priceBook.services[f.priceService]
+      : Object.hasOwn(priceBook.callback, f.priceService)
+        ? priceBook.callback[f.priceService]
+        : undefined;
+    if (entry) return entry.title.toLowerCase();
+  }
+  const ticked = (Array.isArray(f.servicesNeeded) ? f.servicesNeeded : []).flatMap((label) => {
+    const words = label === "Other" ? undefined : serviceLabels.get(label);
+    return words ? [words] : [];
+  });
+  return ticked.length > 0 ? andList([...new Set(ticked)]) : "exterior cleaning";
+}
+
+/** The same as a title: "House washing". */
 function serviceTitle(lead: Delivery["lead"]): string {
-  const service = serviceOf(lead);
-  return service ? `${service.charAt(0).toUpperCase()}${service.slice(1)}` : "Exterior cleaning";
+  const service = visitService(lead);
+  return `${service.charAt(0).toUpperCase()}${service.slice(1)}`;
 }
 
 const origin = (siteUrl: string) => new URL(siteUrl).origin;
@@ -132,7 +162,8 @@ function invitePart(
         description,
         url: manage,
         status: method === "REQUEST" ? "CONFIRMED" : "CANCELLED",
-        organizerEmail: ctx.env.MAIL_FROM,
+        // The business answers for the appointment: a reply to the invite goes to it, not to the site's no-reply sender.
+        organizerEmail: business.email,
         attendee: { name: attendee.name, email: attendee.address },
         stamp: ctx.now,
       }),
@@ -149,7 +180,7 @@ function customerContent(
 ): { subject: string; title: string; blocks: Block[] } {
   const window = windowLabel(payload.day, payload.times);
   const previous = payload.previous ? windowLabel(payload.previous.day, payload.previous.times) : null;
-  const service = serviceTitle(lead).toLowerCase();
+  const service = visitService(lead);
   const manage = manageUrl(payload.bookingId, ctx);
   const call = `Please call us at ${business.phone.display} and we will find a time together.`;
   // What each event says, and the link it offers (none once the booking is over: declined, cancelled).
@@ -342,7 +373,7 @@ export function composeReminderEmail(delivery: Delivery, booking: Booking, ctx: 
       { lines: [greeting(lead)] },
       {
         lines: [
-          `A reminder: our crew arrives ${when}, ${dayLabel(booking.day)}, between ${between}, for your ${serviceTitle(lead).toLowerCase()}.`,
+          `A reminder: our crew arrives ${when}, ${dayLabel(booking.day)}, between ${between}, for your ${visitService(lead)}.`,
           `Your reference number: ${referenceOf(lead.id)}`,
         ],
       },

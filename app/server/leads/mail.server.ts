@@ -136,6 +136,14 @@ ${htmlRows}
   };
 }
 
+/** Every e-mail the site sends is written by a program (RFC 3834): mail systems then send it no vacation replies. */
+function autoSubmitted(message: Mail.Options): Mail.Options {
+  const headers = message.headers;
+  const header = { key: "Auto-Submitted", value: "auto-generated" };
+  if (Array.isArray(headers)) return { ...message, headers: [...headers, header] };
+  return { ...message, headers: { ...headers, [header.key]: header.value } };
+}
+
 /**
  * Sends through SMTP_URL, or without it (parseEnv clears it with MAIL_TRANSPORT=files) writes DATA_DIR/mail/{jobId}.eml. Over smtp:// the
  * connection must be upgraded with STARTTLS (requireTLS) unless the URL says otherwise (`?requireTLS=false`).
@@ -154,13 +162,14 @@ export function createMailSender(
       socketTimeout: 60_000,
     });
     return async (delivery) => {
-      await transport.sendMail(await compose(delivery));
+      await transport.sendMail(autoSubmitted(await compose(delivery)));
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  // CRLF throughout, as on the wire (without `newline`, line breaks inside a quoted-printable body stay bare LF).
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   const dir = path.join(env.DATA_DIR, "mail");
   return async (delivery) => {
-    const { message } = await transport.sendMail(await compose(delivery));
+    const { message } = await transport.sendMail(autoSubmitted(await compose(delivery)));
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, `${delivery.jobId}.eml`), message);
   };

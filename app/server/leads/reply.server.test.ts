@@ -13,6 +13,7 @@ import { readSignedToken } from "../bookings/links.server.ts";
 import { areaRule } from "../bookings/windows.server.ts";
 import { zipTable } from "../service-area.server.ts";
 import type { NewLead } from "./store.server.ts";
+import { LEAD_KINDS, type LeadKind } from "./kinds.server.ts";
 
 const env = parseEnv({
   NODE_ENV: "test",
@@ -345,5 +346,29 @@ describe("the visitor's e-mail over SMTP", () => {
     const types = leaves(message).map((p) => headerValue(p, "content-type").split(";")[0]);
     expect(types).toEqual(["text/plain", "text/html"]);
     expect(decode(leaves(message)[0]!)).toContain("Confirm my subscription");
+  });
+});
+
+describe("what the reply says was received, for every kind of request", () => {
+  // What each form is, in the words of its page: the contact page's "Send My Request" may ask anything.
+  const received: Record<LeadKind, RegExp> = {
+    estimate: /^We received your estimate request \(reference GS-[0-9A-F]{4}-[0-9A-F]{4}\)$/,
+    contact: /^We received your request \(reference GS-[0-9A-F]{4}-[0-9A-F]{4}\)$/,
+    application: /^We received your job application \(reference GS-[0-9A-F]{4}-[0-9A-F]{4}\)$/,
+    newsletter: /^Please confirm your subscription to /,
+  };
+
+  it.each(LEAD_KINDS.map((kind) => [kind]))("%s: the subject and the first lines name what was sent", (kind) => {
+    const message =
+      kind === "newsletter"
+        ? newsletter()
+        : reply({
+            kind,
+            fields: { ...sampleLead().fields, ...(kind === "application" ? { position: jobs[0]!.slug } : {}) },
+          });
+    expect(message.subject).toMatch(received[kind]);
+    const noun = /^We received your (.+) \(reference/.exec(String(message.subject))?.[1];
+    if (noun) expect(String(message.text)).toContain(`We received your ${noun}.`);
+    if (kind !== "estimate") expect(String(message.text)).not.toContain("estimate request");
   });
 });

@@ -31,9 +31,10 @@ export interface ReplyContext {
   now: Date;
 }
 
+/** What the visitor sent, as the reply names it: the contact page's form ("Send My Request") may ask anything, not only for an estimate. */
 const what: Record<Exclude<LeadKind, "newsletter">, string> = {
   estimate: "estimate request",
-  contact: "estimate request",
+  contact: "request",
   application: "job application",
 };
 
