@@ -21,8 +21,8 @@
 /** Hidden characters (see above). */
 // eslint-disable-next-line no-control-regex -- matching control characters is this expression's purpose
 const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
-/** A surrogate without its other half (a regular expression, not toWellFormed(): older browsers lack it). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** A surrogate pair, or a half without its other half (not toWellFormed() or a lookbehind: older browsers lack them). */
+const SURROGATES = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g;
 const LINE_BREAK = /\r\n?|[\u2028\u2029]/g;
 /** What a single line holds instead of a tab or line break: a space for each run. */
 const BREAKS_AND_TABS = /[\t\n\r\u2028\u2029]+/g;
@@ -30,7 +30,8 @@ const BREAKS_AND_TABS = /[\t\n\r\u2028\u2029]+/g;
 /** The marker a hidden character is shown as. */
 export const MARKER = "\uFFFD";
 
-const wellFormed = (value: string) => value.replace(LONE_SURROGATE, MARKER);
+/** The text with each lone surrogate as U+FFFD (what a UTF-8 decoder makes of a bad byte). */
+const wellFormed = (value: string) => value.replace(SURROGATES, (match) => (match.length === 2 ? match : MARKER));
 
 /** A multi-line field's text: hidden characters removed, line breaks as "\n"; tabs kept. */
 export const cleanText = (value: string): string => wellFormed(value).replace(LINE_BREAK, "\n").replace(HIDDEN, "");
