@@ -71,7 +71,7 @@ export function parseSince(value: string, now = new Date()): Date {
   throw new CliError(`--since: expected something like 7d, 12h, 30m or 2025-06-01, got ${JSON.stringify(value)}`);
 }
 
-/** Keeps line breaks, drops every other control character (a stored value must not drive the terminal). */
+/** Keeps line breaks, shows every other control character as � (oneLine: a stored value must not drive the terminal). */
 const printable = (value: string) =>
   value
     .split(/\r\n|\r|\n/)

@@ -5,6 +5,7 @@
  * list must match the controls the form renders.
  */
 import { z } from "zod";
+import { line } from "./text.ts";
 
 export const STATUS_OPTIONS = [
   { value: "new", label: "New" },
@@ -55,19 +56,18 @@ export const SIGN_OUT_FIELDS = [] as const;
 export const CALENDAR_FIELDS = [] as const;
 
 export const signInSchema = z.object({
-  email: z
-    .string({ error: "Enter your e-mail address" })
+  email: line({ error: "Enter your e-mail address" })
     .trim()
     .min(1, "Enter your e-mail address")
     .max(254, "Enter an e-mail address of at most 254 characters"),
+  // The only string not cleaned: a password is never shown or stored, only hashed, and must match as typed.
   password: z
     .string({ error: "Enter your password" })
     .min(1, "Enter your password")
     .max(256, "Enter a password of at most 256 characters"),
 });
 
-const ownerNote = z
-  .string()
+const ownerNote = line()
   .trim()
   .max(NOTE_MAX, `Keep the note under ${NOTE_MAX + 1} characters`)
   .default("");
@@ -87,14 +87,13 @@ export const declineSchema = z.object({ intent: z.literal("decline"), note: owne
 /** Propose another window: `YYYY-MM-DD HH:MM-HH:MM`, one of the open windows the page lists. */
 export const proposeSchema = z.object({
   intent: z.literal("propose"),
-  window: z
-    .string({ error: "Choose a window to propose" })
+  window: line({ error: "Choose a window to propose" })
     .min(1, "Choose a window to propose")
     .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}-\d{2}:\d{2}$/, "Choose a window from the list"),
   note: ownerNote,
 });
 
-const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date like 2030-01-31");
+const dateParam = line().regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date like 2030-01-31");
 
 /** The inbox's filters, from the query string (a GET form). */
 export const inboxFilterSchema = z.object({
@@ -104,7 +103,7 @@ export const inboxFilterSchema = z.object({
   status: z.enum(STATUSES, { error: "Choose a status from the list" }).optional(),
   from: dateParam.optional(),
   to: dateParam.optional(),
-  q: z.string().trim().max(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`).optional(),
+  q: line().trim().max(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`).optional(),
 });
 
 export type InboxFilterValues = z.infer<typeof inboxFilterSchema>;

@@ -5,6 +5,7 @@
  * `YYYY-MM-DD HH:MM-HH:MM` (its local date and times); the server finds it again in the ZIP's windows.
  */
 import { z } from "zod";
+import { line } from "./text.ts";
 
 /** The longest token a link may carry (the signed tokens are about 70 characters). */
 export const TOKEN_MAX = 200;
@@ -15,8 +16,7 @@ export const windowValue = (day: string, times: string) => `${day} ${times}`;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIMES = /^\d{2}:\d{2}-\d{2}:\d{2}$/;
 
-const windowField = z
-  .string({ error: "Choose an arrival window" })
+const windowField = line({ error: "Choose an arrival window" })
   .max(40, "Choose an arrival window from the list")
   .transform((value, ctx) => {
     const [day = "", times = "", ...rest] = value.trim().split(" ");
@@ -44,9 +44,8 @@ export type ManageValues = z.infer<typeof manageSchema>;
 
 /** /book without a token: which service and ZIP code to show the open windows of (a GET form, every value bounded). */
 export const browseSchema = z.object({
-  service: z.string().max(60).optional(),
-  zipcode: z
-    .string()
+  service: line().max(60).optional(),
+  zipcode: line()
     .trim()
     .max(10, "Enter a 5-digit ZIP code like 83702")
     .regex(/^\d{5}$/, "Enter a 5-digit ZIP code like 83702")

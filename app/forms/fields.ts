@@ -5,13 +5,13 @@
 import { z } from "zod";
 import { optionValues, serviceTypeOptions } from "./options.ts";
 import { business } from "../content/business.ts";
+import { line, multiline } from "./text.ts";
 
 // Zod would otherwise probe `new Function` to compile parsers, which the Content-Security-Policy forbids.
 z.config({ jitless: true });
 
 const trimmed = (label: string, max: number) =>
-  z
-    .string({ error: `Enter your ${label}` })
+  line({ error: `Enter your ${label}` })
     .trim()
     .min(1, `Enter your ${label}`)
     .max(max, `Keep your ${label} under ${max + 1} characters`);
@@ -19,16 +19,14 @@ const trimmed = (label: string, max: number) =>
 export const firstName = trimmed("first name", 50);
 export const lastName = trimmed("last name", 50);
 
-export const email = z
-  .string({ error: "Enter your e-mail address" })
+export const email = line({ error: "Enter your e-mail address" })
   .trim()
   .min(1, "Enter your e-mail address")
   .max(254, "Enter an e-mail address of at most 254 characters")
   .pipe(z.email("Enter an e-mail address like name@example.com"));
 
 /** A US number in any common format, stored as +1XXXXXXXXXX. */
-export const phone = z
-  .string({ error: "Enter your phone number" })
+export const phone = line({ error: "Enter your phone number" })
   .trim()
   .min(1, "Enter your phone number")
   .max(30, `Enter a phone number like ${business.phone.display}`)
@@ -50,8 +48,7 @@ function normalizePhone(value: string): string | null {
 }
 
 /** Five digits, ZIP+4 accepted; stored as the five-digit ZIP. */
-export const zipcode = z
-  .string({ error: "Enter your ZIP code" })
+export const zipcode = line({ error: "Enter your ZIP code" })
   .trim()
   .min(1, "Enter your ZIP code")
   .regex(/^\d{5}(?:-?\d{4})?$/, "Enter a 5-digit ZIP code like 83646")
@@ -62,8 +59,7 @@ export const city = trimmed("city", 60);
 export const serviceType = z.enum(optionValues(serviceTypeOptions), { error: "Choose residential or commercial" });
 
 export const message = (max: number, label = "message") =>
-  z
-    .string()
+  multiline()
     .trim()
     .max(max, `Keep the ${label} under ${max + 1} characters`)
     .optional();

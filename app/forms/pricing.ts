@@ -8,10 +8,11 @@ import { type PricedSlug, type Stories, isPricedSlug, pricedService, pricingSlug
 import type { PriceInputs } from "../lib/price.ts";
 import { email, firstName, lastName, message, optionalConsent, phone, zipcode } from "./fields.ts";
 import type { FieldList } from "./schemas.ts";
+import { line } from "./text.ts";
 
 const number = new Intl.NumberFormat("en-US");
 const unitWords = { "sq ft": "square feet", "linear ft": "feet", "ft of roofline": "feet" } as const;
-const raw = z.string().trim().max(20, "Enter a shorter value").optional();
+const raw = line().trim().max(20, "Enter a shorter value").optional();
 
 /** The fields of the price inputs, as the forms send them (text). */
 export const priceFields = {

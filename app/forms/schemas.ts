@@ -16,6 +16,7 @@ import {
   serviceType,
   zipcode,
 } from "./fields.ts";
+import { multiline } from "./text.ts";
 import { availabilityOptions, contactMethods, optionValues, servicesNeededOptions } from "./options.ts";
 
 /** The sidebar FREE ESTIMATE form, the holiday-page modal and /estimate. */
@@ -70,8 +71,7 @@ export function applicationSchema(positions: readonly [string, ...string[]]) {
     email,
     phone,
     position: z.enum(positions, { error: "Choose the position you are applying for" }),
-    experience: z
-      .string({ error: "Tell us briefly about your work experience" })
+    experience: multiline({ error: "Tell us briefly about your work experience" })
       .trim()
       .min(1, "Tell us briefly about your work experience")
       .max(1000, "Keep your experience under 1,001 characters"),

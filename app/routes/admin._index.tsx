@@ -4,20 +4,21 @@ import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "../forms/admin.ts";
 import { signedIn } from "../server/admin/guard.server.ts";
 import { filterQuery, inbox, INBOX_PAGE_SIZE } from "../server/admin/inbox.server.ts";
 import { formatTime } from "../server/leads/labels.server.ts";
+import { visibleDeep } from "../lib/text.ts";
 import type { Route } from "./+types/admin._index";
 
-/** Every request, newest first, filtered by the GET form's values (they live in the URL). */
+/** Every request, newest first, filtered by the GET form's values (they live in the URL); hidden characters shown as "�" (visibleDeep). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = signedIn(context);
   const result = await inbox(app.database, new URL(request.url));
-  return {
+  return visibleDeep({
     ...result,
     rows: result.rows.map((row) => ({ ...row, receivedText: formatTime(new Date(row.receivedAt)) })),
     // The downloads keep the filters in view.
     exportQuery: filterQuery(result.values) ? `?${filterQuery(result.values)}` : "",
     filtered: Object.keys(result.values).length > 0,
     pageSize: INBOX_PAGE_SIZE,
-  };
+  });
 }
 
 export const meta: Route.MetaFunction = () => [

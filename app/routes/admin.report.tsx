@@ -3,6 +3,7 @@ import { localDateString } from "../server/admin/business-time.server.ts";
 import { signedIn } from "../server/admin/guard.server.ts";
 import { buildReport, KINDS, reportStart, reviewRequestsSent } from "../server/admin/report.server.ts";
 import { listLeads, statusHistory } from "../server/leads/store.server.ts";
+import { visibleDeep } from "../lib/text.ts";
 import type { Route } from "./+types/admin.report";
 
 /** Requests of the last 12 weeks: per week by kind, by source, the won rate and the time to first contact. */
@@ -16,12 +17,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
   const report = buildReport(leads, history, now);
   const reviewsSent = await reviewRequestsSent(app.database, reportStart(now), now);
-  return {
+  return visibleDeep({
     ...report,
     reviewsSent,
     weeks: report.weeks.map((w) => ({ ...w, label: weekLabel(new Date(w.start)) })),
     kinds: KINDS,
-  };
+  });
 }
 
 const weekLabel = (start: Date) => {

@@ -28,6 +28,7 @@ import { formatField, formatPhone, formatTime, jobKindLabel, labelFor } from "..
 import { spamFlag } from "../server/leads/spam-signal.server.ts";
 import { getLead, statusHistory } from "../server/leads/store.server.ts";
 import { REVIEW_OUTCOME_TEXT, saveStatus, type ReviewOutcome } from "../server/reviews/reviews.server.ts";
+import { visibleDeep } from "../lib/text.ts";
 import type { Route } from "./+types/admin.requests.$id";
 
 const notFound = () =>
@@ -36,7 +37,10 @@ const notFound = () =>
     { status: 404 },
   );
 
-/** One request: every field, the consent proof, attribution, delivery attempts, and its status history. */
+/**
+ * One request: every field, the consent proof, attribution, delivery attempts, and its status history; each
+ * hidden character of what it holds shown as "�" (visibleDeep: a row stored before the text rules).
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app } = signedIn(context);
   const lead = await getLead(app.database, params.id);
@@ -45,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { contact, consent, context: ctx } = lead;
   const query = new URL(request.url).searchParams;
   const review = query.get("review");
-  return {
+  return visibleDeep({
     saved: savedForm(query.get("saved")),
     review: review && Object.hasOwn(REVIEW_OUTCOME_TEXT, review) ? REVIEW_OUTCOME_TEXT[review as ReviewOutcome] : null,
     booking: await bookingView(app.database, lead),
@@ -102,7 +106,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         iso: h.changedAt.toISOString(),
       }))
       .reverse(),
-  };
+  });
 }
 
 /** What the page says after a form was saved (Post/Redirect/Get: `?saved=<intent>`). */

@@ -12,6 +12,7 @@ import { business } from "../content/business.ts";
 import { CONSENT } from "../forms/consent.ts";
 import { META, metaNames } from "../forms/meta.ts";
 import { areaAnswer, isServed } from "../lib/service-area.ts";
+import { cleanLine } from "../lib/text.ts";
 import { zipTable } from "./service-area.server.ts";
 import { rateLimitKey } from "./client-ip.server.ts";
 import type { Database } from "./db/database.server.ts";
@@ -48,6 +49,8 @@ function formShape(fields: FieldList): FormShape {
 }
 
 const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
+/** A value the form's schema does not read (where it was sent from), at most `max` characters, cleaned like every text field (app/lib/text.ts). */
+const kept = (v: string, max: number) => cleanLine(v.slice(0, max));
 
 function pathOf(value: string, origin: string): string {
   if (!value) return "";
@@ -67,9 +70,8 @@ function campaign(...paths: string[]): { utm: Record<string, string>; gclid: str
     if (!p) continue;
     const params = new URL(p, "http://x").searchParams;
     for (const [key, value] of params) {
-      if (/^utm_[a-z]{1,20}$/.test(key) && !(key in utm) && Object.keys(utm).length < 10)
-        utm[key] = value.slice(0, 200);
-      if (key === "gclid" && !gclid) gclid = value.slice(0, 200);
+      if (/^utm_[a-z]{1,20}$/.test(key) && !(key in utm) && Object.keys(utm).length < 10) utm[key] = kept(value, 200);
+      if (key === "gclid" && !gclid) gclid = kept(value, 200);
     }
   }
   return { utm, gclid };
@@ -200,13 +202,13 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
     const origin = new URL(request.url).origin;
     const page = pathOf(str(formData.get(META.page)), origin) || pathOf(request.headers.get("referer") ?? "", origin);
     const landingPage = pathOf(str(formData.get(META.landing)), origin) || null;
-    const referrer = str(formData.get(META.referrer)).slice(0, 500) || null;
+    const referrer = kept(str(formData.get(META.referrer)), 500) || null;
     const zip = lead.contact.zip;
     const area = zip ? areaAnswer(zip, zipTable) : null;
     const inServiceArea = isServed(area);
     const fields: Fields = {
       ...lead.fields,
-      source: str(formData.get(META.source)).slice(0, 40) || null,
+      source: kept(str(formData.get(META.source)), 40) || null,
       ...(sentFast ? { [SPAM_SIGNAL_FIELD]: SPAM_SIGNAL.fast } : {}),
     };
     const stored = await recordLead(
@@ -218,7 +220,7 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
         inServiceArea,
         context: {
           ip: app.clientIp,
-          userAgent: (request.headers.get("user-agent") ?? "").slice(0, 500),
+          userAgent: kept(request.headers.get("user-agent") ?? "", 500),
           page,
           landingPage,
           referrer,

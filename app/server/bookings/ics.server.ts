@@ -5,6 +5,7 @@
  * Pure: the caller gives every value (an invite of a customer's booking carries no text the visitor wrote).
  */
 import { business } from "../../content/business.ts";
+import { visible, visibleLine } from "../../lib/text.ts";
 import { localParts } from "../admin/business-time.server.ts";
 
 export const TIME_ZONE = "America/Boise";
@@ -37,18 +38,20 @@ export interface Calendar {
 /** The UID of a booking's event: one for its invite, every change and cancellation of it, and the owner's feed. */
 export const bookingUid = (bookingId: string, siteUrl: string) => `booking-${bookingId}@${new URL(siteUrl).hostname}`;
 
-/** A TEXT value: backslash, semicolon, comma and line breaks escaped (RFC 5545 3.3.11); other controls dropped. */
+/**
+ * A TEXT value: backslash, semicolon, comma and line breaks escaped (RFC 5545 3.3.11), a tab as a space, and
+ * each hidden character (a control, a direction override: app/lib/text.ts) shown as "�".
+ */
 export function escapeText(value: string): string {
-  return value
-    .replace(/\r\n?/g, "\n")
+  return visible(value)
     .replace(/[\\;,]/g, (c) => `\\${c}`)
     .replace(/\n/g, "\\n")
-    .replace(/[\p{Cc}\u2028\u2029]/gu, "");
+    .replace(/\t/g, " ");
 }
 
-/** ";CN=…" for a name: quoted, without the characters a parameter cannot hold (DQUOTE, controls); "" without a name. */
+/** ";CN=…" for a name: one line, quoted, without DQUOTE (a parameter cannot hold it); "" without a name. */
 const commonName = (value: string) => {
-  const name = value.replace(/["\p{Cc}\u2028\u2029]/gu, "").trim();
+  const name = visibleLine(value).replace(/"/g, "");
   return name ? `;CN="${name}"` : "";
 };
 

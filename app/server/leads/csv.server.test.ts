@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BOM, csvCell, toCsv } from "./csv.server.ts";
+import { forbiddenIn, hostileText } from "../../../tests/support/hidden-text.ts";
 
 /** An RFC 4180 reader (after the byte-order mark), to check that what toCsv writes reads back. */
 function parseCsv(file: string): string[][] {
@@ -39,7 +40,7 @@ describe("csv", () => {
     expect(csvCell("a,b")).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell("line 1\nline 2")).toBe('"line 1\nline 2"');
-    expect(csvCell("a\rb")).toBe('"a\rb"');
+    expect(csvCell("a\rb\r\nc")).toBe('"a\nb\nc"'); // line breaks as the stored text has them
     expect(csvCell("01234")).toBe('"01234"');
     expect(csvCell(null)).toBe('""');
     expect(csvCell(undefined)).toBe('""');
@@ -61,7 +62,8 @@ describe("csv", () => {
     expect(csvCell("-2+3")).toBe('"\'-2+3"');
     expect(csvCell("@SUM(A1)")).toBe('"\'@SUM(A1)"');
     expect(csvCell("\tcmd")).toBe('"\'\tcmd"');
-    expect(csvCell("\rcmd")).toBe('"\'\rcmd"');
+    expect(csvCell("\rcmd")).toBe('"\'\ncmd"');
+    expect(csvCell("\ncmd")).toBe('"\'\ncmd"');
     expect(csvCell("a=b")).toBe('"a=b"');
   });
 
@@ -82,10 +84,24 @@ describe("csv", () => {
           { maxLength: 5 },
         ),
         (rows) => {
-          const expected = rows.map((row) => row.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)));
+          const expected = rows.map((row) =>
+            row
+              .map((cell) => cell.replace(/\r\n?/g, "\n"))
+              .map((cell) => (/^[=+\-@\t\n]/.test(cell) ? `'${cell}` : cell)),
+          );
           expect(parseCsv(toCsv(rows))).toEqual(expected);
         },
       ),
+    );
+  });
+
+  it("writes no hidden character, whatever a cell holds (a NUL, a direction override: shown as �)", () => {
+    expect(csvCell("Bob\u202Egnp.exe")).toBe('"Bob\uFFFDgnp.exe"');
+    expect(csvCell("Nul\u0000Byte")).toBe('"Nul\uFFFDByte"');
+    fc.assert(
+      fc.property(fc.array(fc.array(hostileText(), { maxLength: 4 }), { maxLength: 4 }), (rows) => {
+        expect(forbiddenIn(toCsv(rows).replaceAll("\r\n", "\n"), "many")).toEqual([]);
+      }),
     );
   });
 });

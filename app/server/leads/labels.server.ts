@@ -1,6 +1,7 @@
 /** How lead fields are presented to the owner (e-mail, command line, CSV): their labels and values. */
 import { business } from "../../content/business.ts";
 import type { JobKind } from "../db/database.server.ts";
+import { visible, visibleLine } from "../../lib/text.ts";
 import type { Fields } from "./store.server.ts";
 
 const fieldLabels: Record<string, string> = {
@@ -44,12 +45,11 @@ export const jobKindLabel = (kind: JobKind): string => jobKindLabels[kind] ?? ki
 /** The label of a field; an unknown key is shown as itself. */
 export const labelFor = (key: string): string => (Object.hasOwn(fieldLabels, key) ? fieldLabels[key]! : key);
 
-/** A field value as text: lists joined, booleans as Yes/No, line breaks as "\n", empty as "". */
+/** A field value as text: lists joined, booleans as Yes/No, line breaks as "\n", hidden characters as "�" (visible()), empty as "". */
 export function formatField(value: Fields[string] | undefined): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (Array.isArray(value)) return value.join(", ");
-  return value.replace(/\r\n?/g, "\n");
+  return visible(Array.isArray(value) ? value.join(", ") : value);
 }
 
 /** A time as the owner reads it, in Idaho's (Mountain) time. */
@@ -61,12 +61,8 @@ const mountainTime = new Intl.DateTimeFormat("en-US", {
 });
 export const formatTime = (date: Date): string => `${mountainTime.format(date)} MT`;
 
-/** Reduces a value to a single line: control characters (CR, LF, tab, ESC, DEL, ...) become one space. */
-export const oneLine = (value: string): string =>
-  value
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
-    .replace(/ {2,}/g, " ")
-    .trim();
+/** A value as a single line (a header, a table cell): line breaks and tabs one space, hidden characters "�" (app/lib/text.ts). */
+export const oneLine = visibleLine;
 
 /** +12085550134 → (208) 555-0134; anything else as it is. */
 export const formatPhone = (phone: string | null): string =>

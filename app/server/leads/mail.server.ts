@@ -9,6 +9,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../content/business.ts";
+import { visible } from "../../lib/text.ts";
 import type { Env } from "../env.server.ts";
 import { formatField, formatPhone, formatTime, labelFor, oneLine } from "./labels.server.ts";
 import type { Delivery } from "./delivery.server.ts";
@@ -144,6 +145,43 @@ function autoSubmitted(message: Mail.Options): Mail.Options {
   return { ...message, headers: { ...headers, [header.key]: header.value } };
 }
 
+type Address = Mail.Options["to"];
+const safeAddress = (value: Address): Address =>
+  typeof value === "string"
+    ? oneLine(value)
+    : Array.isArray(value)
+      ? (value.map(safeAddress) as Address)
+      : value && { name: oneLine(value.name ?? ""), address: oneLine(value.address ?? "") };
+
+/**
+ * Every e-mail as it leaves (createMailSender), whatever composed it: the subject, the display names and
+ * addresses and the other headers one line each, the bodies and attachments' names with each hidden character
+ * (a control, a direction override: app/lib/text.ts) shown as "�". The calendar part is left as it is: it
+ * escapes its own text (ics.server.ts) and needs its CRLF line ends.
+ */
+export function safeMail(message: Mail.Options): Mail.Options {
+  const headers = message.headers as Record<string, string> | undefined;
+  return {
+    ...message,
+    ...(message.from ? { from: safeAddress(message.from as Address) as Mail.Options["from"] } : {}),
+    ...(message.to ? { to: safeAddress(message.to) } : {}),
+    ...(message.replyTo ? { replyTo: safeAddress(message.replyTo as Address) as Mail.Options["replyTo"] } : {}),
+    ...(typeof message.subject === "string" ? { subject: oneLine(message.subject) } : {}),
+    ...(headers
+      ? { headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, oneLine(value)])) }
+      : {}),
+    ...(typeof message.text === "string" ? { text: visible(message.text) } : {}),
+    ...(typeof message.html === "string" ? { html: visible(message.html) } : {}),
+    ...(message.attachments
+      ? {
+          attachments: message.attachments.map((a) =>
+            typeof a.filename === "string" ? { ...a, filename: oneLine(a.filename) } : a,
+          ),
+        }
+      : {}),
+  };
+}
+
 /**
  * Sends through SMTP_URL, or without it (parseEnv clears it with MAIL_TRANSPORT=files) writes DATA_DIR/mail/{jobId}.eml. Over smtp:// the
  * connection must be upgraded with STARTTLS (requireTLS) unless the URL says otherwise (`?requireTLS=false`).
@@ -162,14 +200,14 @@ export function createMailSender(
       socketTimeout: 60_000,
     });
     return async (delivery) => {
-      await transport.sendMail(autoSubmitted(await compose(delivery)));
+      await transport.sendMail(autoSubmitted(safeMail(await compose(delivery))));
     };
   }
   // CRLF throughout, as on the wire (without `newline`, line breaks inside a quoted-printable body stay bare LF).
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   const dir = path.join(env.DATA_DIR, "mail");
   return async (delivery) => {
-    const { message } = await transport.sendMail(autoSubmitted(await compose(delivery)));
+    const { message } = await transport.sendMail(autoSubmitted(safeMail(await compose(delivery))));
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, `${delivery.jobId}.eml`), message);
   };

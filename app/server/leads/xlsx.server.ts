@@ -4,9 +4,11 @@
  * code keeps its leading zero, a phone number its form, and a cell starting with = is text: no formula is
  * ever written, so none needs a visible quote), and the time received is a real date cell showing Boise's
  * wall clock (yyyy-mm-dd hh:mm). Strings are stored as UTF-8 XML (accents, emoji); characters XML cannot
- * hold (control characters other than tab and line breaks) are left out by the writer.
+ * hold are never written: a hidden character (a control, a direction override: app/lib/text.ts) is shown as
+ * "�", as in the CSV.
  */
 import type { Cell } from "write-excel-file/node";
+import { visible } from "../../lib/text.ts";
 import { localParts } from "../admin/business-time.server.ts";
 import { leadsTable, type SheetCell } from "./export.server.ts";
 import type { ListedLead } from "./store.server.ts";
@@ -20,7 +22,7 @@ function boiseWallClock(date: Date): Date {
 const cellOf = (cell: SheetCell): Cell =>
   cell instanceof Date
     ? { type: Date, value: boiseWallClock(cell), format: "yyyy-mm-dd hh:mm" }
-    : { type: String, value: cell, format: "@" };
+    : { type: String, value: visible(cell), format: "@" };
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
