@@ -26,7 +26,7 @@ import { business } from "../content/business.ts";
 import type { AppContext } from "./context.server.ts";
 import { holdDataDirLock } from "./db/backup.server.ts";
 import { type Database, openDatabase } from "./db/database.server.ts";
-import { type Env, EnvError, parseEnv } from "./env.server.ts";
+import { DEV_HOST, type Env, EnvError, parseEnv } from "./env.server.ts";
 import { launchPlaceholders } from "./launch-check.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "./leads/outbox.server.ts";
 import { countUndelivered } from "./leads/store.server.ts";
@@ -55,7 +55,9 @@ const UNDELIVERED_MINUTES = 15;
  */
 export function settings({ dev, quickStart }: { dev: boolean; quickStart: boolean }): Env {
   const files = quickStart && !process.env.SMTP_URL && !process.env.MAIL_TRANSPORT ? { MAIL_TRANSPORT: "files" } : {};
-  return parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env, ...files });
+  // The development server stays on this computer unless HOST says otherwise, whatever NODE_ENV says.
+  const host = dev && !process.env.HOST?.trim() ? { HOST: DEV_HOST } : {};
+  return parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env, ...host, ...files });
 }
 
 export type Services = {
