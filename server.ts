@@ -7,7 +7,8 @@
  *   node server.ts --dev  development, with Vite's dev server and hot reload
  */
 import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { EventEmitter } from "node:events";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import type { Env } from "./app/server/env.server.ts";
 
@@ -21,8 +22,15 @@ const buildDir = path.resolve("build");
 const bundlePath = path.join(buildDir, "server/index.js");
 let site: SiteModule;
 let vite: import("vite").ViteDevServer | undefined;
+// Vite's hot-reload connections (WebSocket upgrades) come through this server's port, on HOST, and only for
+// a Host the site accepts; without a server of its own to use, Vite would open another port on every interface.
+const upgrades = new EventEmitter();
 if (dev) {
-  vite = await (await import("vite")).createServer({ server: { middlewareMode: true } });
+  vite = await (
+    await import("vite")
+  ).createServer({
+    server: { middlewareMode: true, ws: { server: upgrades as unknown as Server } },
+  });
   site = (await vite.ssrLoadModule("./app/server/app.server.ts")) as SiteModule;
 } else {
   if (!existsSync(bundlePath)) {
@@ -74,6 +82,11 @@ const server = createServer(
   },
   handler.handle,
 );
+if (dev)
+  server.on("upgrade", (req, socket, head) => {
+    if (handler.acceptsHost(req)) upgrades.emit("upgrade", req, socket, head);
+    else socket.destroy();
+  });
 // Under systemd socket activation (deploy/gemstate.socket) the listening socket is handed over as fd 3 and
 // outlives the process: during a restart, connections wait in its queue for the next server instead of
 // being refused. Otherwise the server opens PORT on HOST itself.
@@ -83,9 +96,10 @@ if (inheritedSocket)
     logger.info({ dialect: services.database.dialect }, "serving on the socket from systemd (socket activation)"),
   );
 else
-  server.listen(env.PORT, env.HOST, () =>
-    logger.info({ port: env.PORT, dialect: services.database.dialect }, `serving on http://localhost:${env.PORT}`),
-  );
+  server.listen(env.PORT, env.HOST, () => {
+    const { level, message } = site.listeningMessage(env, dev);
+    logger[level]({ port: env.PORT, host: env.HOST, dialect: services.database.dialect }, message);
+  });
 
 /**
  * SIGTERM/SIGINT: stop accepting connections, let every request in flight finish (and be stored), close

@@ -1,16 +1,47 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, normalizePath } from "vite";
 import { business } from "./app/content/business.ts";
 import { availabilityCheck } from "./app/content/availability-check.ts";
 import { galleryImages } from "./app/content/gallery-vite-plugin.ts";
 import { contentCollections } from "./app/content/vite-plugin.ts";
+import { DEFAULT_DATA_DIR } from "./app/server/env.server.ts";
 
 // The canonical origin is fixed at build time: SITE_URL overrides the default (app/content/business.ts).
 const siteUrl = (process.env.SITE_URL || business.origin).replace(/\/+$/, "");
 
+// The development server's data folder (the database, written e-mails): never served, wherever it is.
+const dataDir = normalizePath(path.resolve(process.env.DATA_DIR || DEFAULT_DATA_DIR));
+
 export default defineConfig({
   define: { __SITE_URL__: JSON.stringify(siteUrl) },
+  // The development server (`npm run dev`, in middleware mode behind server.ts) serves the files a page needs
+  // and nothing else (docs/decisions/021-private-dev-tools.md).
+  server: {
+    // Names the development server answers to besides localhost, 127.0.0.1 and [::1] on its port and
+    // SITE_URL's host (app/server/dev-hosts.server.ts checks every request against them), e.g. ["my-laptop.local"].
+    allowedHosts: [],
+    fs: {
+      strict: true,
+      // The code and content of the pages, their packages; not the project's other files (scripts, deploy,
+      // package.json, the data folder).
+      allow: ["app", "content", "node_modules"],
+      // Refused even inside those: Vite's own list (keys, .env files, .git) and anything of a database.
+      deny: [
+        ".env",
+        ".env.*",
+        "*.{crt,pem,key,p12,pfx,cer,der}",
+        ".npmrc",
+        ".yarnrc.yml",
+        "**/.git/**",
+        "*.{sqlite,sqlite3,db}",
+        "*.{sqlite,sqlite3,db}-{wal,shm,journal}",
+        dataDir,
+        `${dataDir}/**`,
+      ],
+    },
+  },
   plugins: [contentCollections(), availabilityCheck(), galleryImages(), tailwindcss(), reactRouter()],
   environments: {
     ssr: {

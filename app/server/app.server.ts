@@ -26,7 +26,7 @@ import { business } from "../content/business.ts";
 import type { AppContext } from "./context.server.ts";
 import { holdDataDirLock } from "./db/backup.server.ts";
 import { type Database, openDatabase } from "./db/database.server.ts";
-import { type Env, EnvError, parseEnv } from "./env.server.ts";
+import { DEV_HOST, type Env, EnvError, parseEnv } from "./env.server.ts";
 import { launchPlaceholders } from "./launch-check.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "./leads/outbox.server.ts";
 import { countUndelivered } from "./leads/store.server.ts";
@@ -35,6 +35,7 @@ import { securityHeaders } from "./security.server.ts";
 import { cmsHandler } from "./cms.server.ts";
 import { ADMIN_HEADERS, isAdminPath } from "./admin/guard.server.ts";
 import { bodyLimits } from "./body-limits.server.ts";
+import { isLoopbackAddress, isOwnHost, type OwnHosts, ownHostsOnly } from "./dev-hosts.server.ts";
 import { precompressed } from "./static-files.server.ts";
 import { loadPrerendered, servePrerenderedFast } from "./prerendered.server.ts";
 import { loggedPath } from "./log-path.server.ts";
@@ -56,7 +57,9 @@ const FORMS_FULL_SECONDS = 5;
  */
 export function settings({ dev, quickStart }: { dev: boolean; quickStart: boolean }): Env {
   const files = quickStart && !process.env.SMTP_URL && !process.env.MAIL_TRANSPORT ? { MAIL_TRANSPORT: "files" } : {};
-  return parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env, ...files });
+  // The development server stays on this computer unless HOST says otherwise, whatever NODE_ENV says.
+  const host = dev && !process.env.HOST?.trim() ? { HOST: DEV_HOST } : {};
+  return parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env, ...host, ...files });
 }
 
 export type Services = {
@@ -103,11 +106,31 @@ export async function startServices(env: Env, { dev }: { dev: boolean }): Promis
   };
 }
 
+/**
+ * What the server says once its port is open: where to open it and, in development, who else can reach it
+ * (HOST unset keeps the development server on this computer; a warning when HOST opens it to the network).
+ */
+export function listeningMessage(env: Env, dev: boolean): { level: "info" | "warn"; message: string } {
+  const local = `http://localhost:${env.PORT}`;
+  if (!dev) return { level: "info", message: `serving on ${local}` };
+  if (isLoopbackAddress(env.HOST))
+    return {
+      level: "info",
+      message: `development server on ${local}, for this computer only (HOST=${env.HOST}). To open it to your network, start it with HOST=0.0.0.0; it then answers only to localhost, SITE_URL's host and the names in server.allowedHosts (vite.config.ts).`,
+    };
+  return {
+    level: "warn",
+    message: `DEVELOPMENT SERVER OPEN TO THE NETWORK: listening on ${env.HOST}:${env.PORT} (HOST), so other devices can reach it; it answers only to localhost, SITE_URL's host and the names in server.allowedHosts (vite.config.ts). Unset HOST to keep it on this computer (${local}).`,
+  };
+}
+
 export type Site = {
   /** Answers one request: a prerendered page from memory, or the Express app. */
   handle(req: IncomingMessage, res: ServerResponse): void;
   /** Sends each form twice in the process before the port opens (see warmUp below). */
   warmUp(port: number): Promise<void>;
+  /** Whether a request was sent to a name this server answers (in development its own names only; every name in production). */
+  acceptsHost(req: IncomingMessage): boolean;
   /** From now on every answer closes its connection, so keep-alive clients do not hold a shutdown up. */
   beginShutdown(): void;
 };
@@ -126,6 +149,12 @@ export function createSite(services: Services, options: { buildDir: string; vite
 
   const app = express();
   app.disable("x-powered-by");
+  // In development, before anything else: only requests sent to this server's own name are answered (a page
+  // that points its own name at this computer is refused), whichever interface HOST opens.
+  const ownHosts: OwnHosts | undefined = vite
+    ? { port: env.PORT, siteUrl: env.SITE_URL, names: vite.config.server.allowedHosts }
+    : undefined;
+  if (ownHosts) app.use(ownHostsOnly(ownHosts));
   // During a shutdown, every answer closes its connection, so keep-alive clients do not hold the exit up.
   app.use((_req, res, next) => {
     if (stopping) res.set("Connection", "close");
@@ -336,6 +365,7 @@ export function createSite(services: Services, options: { buildDir: string; vite
       if (logger.isLevelEnabled("info"))
         logger.info({ method: req.method, path: loggedPath(req.url ?? ""), status: res.statusCode, ms: 0 }, "request");
     },
+    acceptsHost: (req) => !ownHosts || isOwnHost(req.headers.host, ownHosts),
     beginShutdown() {
       stopping = true;
     },

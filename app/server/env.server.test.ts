@@ -11,6 +11,14 @@ describe("settings", () => {
     expect(env.LEAD_RATE_LIMIT).toBe(5);
   });
 
+  it("listens on every interface in production (the proxy in front reaches it) and on this computer only in development", () => {
+    expect(parseEnv({ MAIL_TRANSPORT: "files" }).HOST).toBe("0.0.0.0");
+    expect(parseEnv({ NODE_ENV: "development" }).HOST).toBe("127.0.0.1");
+    expect(parseEnv({ NODE_ENV: "development", HOST: "" }).HOST).toBe("127.0.0.1");
+    expect(parseEnv({ NODE_ENV: "development", HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(parseEnv({ MAIL_TRANSPORT: "files", HOST: "::" }).HOST).toBe("::");
+  });
+
   it("reads the values it is given and treats empty ones as unset", () => {
     const env = parseEnv({
       MAIL_TRANSPORT: "files",

@@ -33,12 +33,18 @@ const e164 = z
     "must be a phone number in E.164 form: + and the country code, no spaces (e.g. +12085550100)",
   );
 
+/** Where the database and the written e-mails are kept unless DATA_DIR says otherwise (vite.config.ts never serves it). */
+export const DEFAULT_DATA_DIR = "./data";
+/** The development server's interface unless HOST says otherwise: loopback, so only this computer reaches it. */
+export const DEV_HOST = "127.0.0.1";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  /** Unset: every interface in production (the proxy in front reaches it), this computer only in development (DEV_HOST). */
+  HOST: z.string().trim().min(1).optional(),
   SITE_URL: url(["https:", "http:"]).default("https://www.gemstateexteriorcleaning.com"),
-  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATA_DIR: z.string().trim().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
   /** "smtp" (needs SMTP_URL) or "files" (DATA_DIR/mail); see mailTransport below. */
@@ -88,6 +94,7 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema> & {
+  HOST: string;
   DATA_DIR: string;
   MAIL_TRANSPORT: "smtp" | "files";
   RECEIPT_SECRET: string;
@@ -208,6 +215,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     MAIL_TRANSPORT: files ? "files" : "smtp",
     SMTP_URL: files ? undefined : env.SMTP_URL,
     RECEIPT_SECRET: env.RECEIPT_SECRET ?? randomBytes(32).toString("hex"),
+    HOST: env.HOST ?? (env.NODE_ENV === "development" ? DEV_HOST : "0.0.0.0"),
     DATA_DIR: path.resolve(env.DATA_DIR),
     SITE_URL: env.SITE_URL.replace(/\/+$/, ""),
     TWILIO_API_URL: env.TWILIO_API_URL.replace(/\/+$/, ""),

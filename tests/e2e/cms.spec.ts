@@ -15,7 +15,7 @@ import { collections } from "../../app/content/collections.ts";
 import { galleryProblems } from "../../app/content/gallery-check.ts";
 import { loadCollection } from "../../app/content/load.ts";
 import { type DecapServer, startDecapServer } from "../support/decap-server.ts";
-import { ROOT, type ServerHandle, startSite } from "../support/processes.ts";
+import { freePort, ROOT, type ServerHandle, startSite } from "../support/processes.ts";
 import { testPhoto } from "../support/test-photos.ts";
 import { cleanupAfterEach } from "./fixtures.ts";
 
@@ -38,9 +38,11 @@ async function openEditor(page: Page): Promise<Editor> {
   const repo = tempDir("gs-cms");
   const contentDir = path.join(repo, "content");
   cpSync(path.join(ROOT, "content"), contentDir, { recursive: true });
-  const decap = await startDecapServer(repo);
+  // The backend answers the pages of one site: its port is chosen first.
+  const sitePort = await freePort();
+  const decap = await startDecapServer(repo, sitePort);
   undo.push(() => decap.stop());
-  const site = await startSite({ NODE_ENV: "test", CMS_LOCAL_BACKEND: decap.url });
+  const site = await startSite({ NODE_ENV: "test", CMS_LOCAL_BACKEND: decap.url }, { port: sitePort });
   undo.push(() => site.stop());
 
   const offsite: string[] = [];

@@ -1,10 +1,11 @@
 /**
- * decap-server (the browser editor's local backend, `npm run cms`) as a real process on loopback, serving a
- * folder of its own: tests/e2e/cms.spec.ts and the README's screenshot. Its files are written by the editor's saves.
+ * The browser editor's local backend as `npm run cms` starts it (scripts/cms-backend.ts: decap-server behind
+ * the guard that answers only this computer's own pages), serving a folder of its own: tests/e2e/cms.spec.ts
+ * and the README's screenshot. Its files are written by the editor's saves.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
-import { exitOf, freePort, ROOT, waitFor } from "./processes.ts";
+import type { ChildProcess } from "node:child_process";
+import { startCmsBackend } from "../../scripts/cms-backend.ts";
+import { exitOf, freePort, waitFor } from "./processes.ts";
 
 export interface DecapServer {
   /** The API address the editor's config.yml names (local_backend.url). */
@@ -15,47 +16,42 @@ export interface DecapServer {
   stop(): Promise<void>;
 }
 
-/** Starts decap-server on a free port with GIT_REPO_DIRECTORY=repo (MODE fs: each save writes the file). */
-export async function startDecapServer(repo: string): Promise<DecapServer> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const url = `${origin}/api/v1`;
-  const proc = spawn(process.execPath, [path.join(ROOT, "node_modules/decap-server/dist/index.js")], {
-    cwd: repo,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      BIND_HOST: "127.0.0.1",
-      GIT_REPO_DIRECTORY: repo,
-      MODE: "fs",
-      LOG_LEVEL: "info",
-    },
-  });
+/**
+ * Starts the guarded backend on a free port with GIT_REPO_DIRECTORY=repo (MODE fs: each save writes the
+ * file), for the development site on `sitePort` (the only origin whose pages it answers).
+ */
+export async function startDecapServer(repo: string, sitePort: number): Promise<DecapServer> {
+  const backend = await startCmsBackend({ repo, port: await freePort(), sitePort, logLevel: "info", stdio: "pipe" });
+  const proc = backend.decap;
   let out = "";
   proc.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   proc.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   const exited = exitOf(proc);
-  await waitFor(
-    "decap-server",
-    async () => {
-      if (proc.exitCode !== null) throw new Error(`decap-server exited with ${proc.exitCode}:\n${out}`);
-      const answer = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ action: "info" }),
-      }).catch(() => null);
-      return answer?.ok === true;
-    },
-    15_000,
-  );
+  try {
+    await waitFor(
+      "decap-server behind its guard",
+      async () => {
+        if (proc.exitCode !== null) throw new Error(`decap-server exited with ${proc.exitCode}:\n${out}`);
+        const answer = await fetch(backend.url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ action: "info" }),
+        }).catch(() => null);
+        return answer?.ok === true;
+      },
+      15_000,
+    );
+  } catch (error) {
+    await backend.stop();
+    throw error;
+  }
   return {
-    url,
-    origin,
+    url: backend.url,
+    origin: backend.origin,
     proc,
     output: () => out,
     async stop() {
-      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGTERM");
+      await backend.stop();
       await exited;
     },
   };

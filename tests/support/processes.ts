@@ -216,16 +216,16 @@ export async function startSilentProxy(targetPort: number, targetHost = "127.0.0
   };
 }
 
-/** The site on a free loopback port with a DATA_DIR of its own (files for e-mail, LOG_LEVEL=info); `env` on top. */
+/** The site on a free loopback port (or `port`) with a DATA_DIR of its own (files for e-mail, LOG_LEVEL=info); `env` on top. */
 const tempDataDir = () => path.join(mkdtempSync(path.join(tmpdir(), "gs-site-")), "data");
 
 export async function startSite(
   env: Record<string, string> = {},
-  { cwd, script }: { cwd?: string; script?: string } = {},
+  { cwd, script, port }: { cwd?: string; script?: string; port?: number } = {},
 ): Promise<ServerHandle & { dataDir: string }> {
   const dataDir = tempDataDir();
   const handle = await startServer({
-    port: await freePort(),
+    port: port ?? (await freePort()),
     dataDir,
     cwd,
     script,
