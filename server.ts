@@ -87,6 +87,9 @@ if (dev)
     if (handler.acceptsHost(req)) upgrades.emit("upgrade", req, socket, head);
     else socket.destroy();
   });
+// CONNECT and methods Node's parser does not know are answered with Allow, never just closed (app/server/methods.server.ts).
+server.on("connect", site.answerConnect);
+server.on("clientError", site.answerClientError);
 // Under systemd socket activation (deploy/gemstate.socket) the listening socket is handed over as fd 3 and
 // outlives the process: during a restart, connections wait in its queue for the next server instead of
 // being refused. Otherwise the server opens PORT on HOST itself.

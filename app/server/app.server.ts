@@ -39,11 +39,13 @@ import { isLoopbackAddress, isOwnHost, type OwnHosts, ownHostsOnly } from "./dev
 import { precompressed } from "./static-files.server.ts";
 import { loadPrerendered, servePrerenderedFast } from "./prerendered.server.ts";
 import { loggedPath } from "./log-path.server.ts";
+import { methods, requestTargets } from "./methods.server.ts";
 import { reactRouterHandler } from "./react-router-express.server.ts";
 import { requestOrigins, type TrustProxy } from "./request-origin.server.ts";
 
 export * from "virtual:react-router/server-build";
 export { EnvError };
+export { answerClientError, answerConnect } from "./methods.server.ts";
 
 /** A notification still undelivered this long after its request makes /healthz/deliveries answer 503. */
 const UNDELIVERED_MINUTES = 15;
@@ -201,6 +203,14 @@ export function createSite(services: Services, options: { buildDir: string; vite
     next();
   });
 
+  // A target that is not a path on this origin: 400 (app/server/methods.server.ts, as the methods below).
+  const refusals = {
+    headersFor: (req: Request) => (isAdminPath(req.path) ? ADMIN_HEADERS : {}),
+    refuse: (res: Response, status: number, sentence: string) =>
+      void res.status(status).type("html").send(errorPage(sentence)),
+  };
+  app.use(requestTargets({ ...refusals, originOf: (req) => origins.of(req).origin }));
+
   // The inbox over plain HTTP moves to SITE_URL's https origin, before any password or session cookie is sent.
   app.use((req, res, next) => {
     if (!isAdminPath(req.path) || !origins.isPlainHttp(req)) return next();
@@ -208,13 +218,14 @@ export function createSite(services: Services, options: { buildDir: string; vite
   });
 
   // The one Origin check (CSRF), here because React Router's own check answers a bare 400 before any route
-  // middleware runs. Forms are only accepted from the site's own pages: a POST from another origin is refused.
+  // middleware runs. Forms are only accepted from the site's own pages: a POST from another origin is refused
+  // (every other method but GET and HEAD is refused with 405 by \`methods\` right after).
   // The owner's inbox is stricter: a change without an Origin is refused too (its session and headers are its
   // route middleware's: app/routes/admin.tsx). The unsubscribe links (the newsletter's, the review request's
   // opt-out) are the exception: a mail provider POSTs to them from its own origin (RFC 8058 one-click) and the
   // link's signed token is the authority; its Origin is dropped so React Router's check passes too.
   app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (req.method !== "POST") return next();
     if (req.path === "/newsletter/unsubscribe" || req.path === "/reviews/opt-out") {
       delete req.headers.origin;
       return next();
@@ -286,6 +297,9 @@ export function createSite(services: Services, options: { buildDir: string; vite
   // The browser editor at /cms (app/server/cms.server.ts): its own page, headers and Content-Security-Policy.
   app.use(cmsHandler({ dev, clientDir, siteUrl: env.SITE_URL, localBackend: env.CMS_LOCAL_BACKEND, isHttps }));
 
+  // Every method but GET, HEAD and a route's POST: 405 (OPTIONS 204) with Allow, before static files and routes.
+  app.use(methods({ ...refusals, routes: () => (typeof build === "function" ? build() : build) }));
+
   // Prerendered pages are answered from memory before Express (app/server/prerendered.server.ts).
   let prerendered: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   const build: ServerBuild | (() => Promise<ServerBuild>) = vite
@@ -349,14 +363,22 @@ export function createSite(services: Services, options: { buildDir: string; vite
     }),
   );
 
-  // Last resort: a plain page with the phone number, never a stack trace.
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    logger.error(
-      { err: error instanceof Error ? { name: error.name, message: error.message } : String(error) },
-      "unhandled error",
-    );
+  // Last resort: a plain page with the phone number, never a stack trace. An error that carries a client-error
+  // status (a request Express's parts could not read: a bad escape in a file's path) is that refusal, logged
+  // at info; anything else is the site's fault, the one case logged at error level, for the owner.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const err = error instanceof Error ? { name: error.name, message: error.message } : String(error);
+    const status =
+      (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+      (error as { statusCode?: unknown } | null)?.statusCode;
+    const refusal = typeof status === "number" && status >= 400 && status < 500;
+    if (refusal) logger.info({ err, method: req.method, path: loggedPath(req.originalUrl), status }, "request refused");
+    else logger.error({ err }, "unhandled error");
     if (res.headersSent) return;
-    res.status(500).type("html").send(errorPage());
+    res
+      .status(refusal ? status : 500)
+      .type("html")
+      .send(refusal ? errorPage("This request could not be read.") : errorPage());
   });
 
   return {

@@ -8,7 +8,7 @@ import { changeLeadStatus, listLeads, recordLead } from "../../app/server/leads/
 import { sampleLead } from "../support/storage.ts";
 import { expect, test } from "./fixtures.ts";
 import { leadsFor, uniqueEmail } from "./leads.ts";
-import { addOwnerWithCli, OWNER_PASSWORD, sendRequest, signIn, uniqueOwner } from "./owners.ts";
+import { addOwnerWithCli, OWNER_PASSWORD, sendRequest, signIn, signInFrom as signInAs, uniqueOwner } from "./owners.ts";
 import { startSite, type ServerHandle } from "../support/processes.ts";
 
 // Each test makes an owner with the real command line (scrypt) and sends a request through a form.
@@ -359,12 +359,7 @@ plainTest.describe("guessing the owner's password", () => {
     await site?.stop();
   });
   const signInFrom = (address: string, email: string, password: string) =>
-    fetch(`${site.origin}/admin/sign-in`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.origin, "X-Forwarded-For": address },
-      body: new URLSearchParams({ email, password }).toString(),
-    });
+    signInAs(site.origin, address, email, password);
 
   plainTest("from many addresses slows the account down but never locks the owner out", async () => {
     const owner = uniqueOwner("guessed");

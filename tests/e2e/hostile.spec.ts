@@ -3,12 +3,14 @@
  * tests/support/post-routes.ts), against the production server: each is answered with a 4xx or the form's
  * own redirect within 250 ms, and /healthz keeps answering within 250 ms while it is in flight. The
  * form library must never see a body the form does not have (docs/security.md "Input limits").
+ * Then every method and odd request target on every route (docs/security.md "Methods and request targets"):
+ * a plain answer with Allow, never a server error, and nothing at error level in the server's log.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures.ts";
 import { addOwnerWithCli, OWNER_PASSWORD, uniqueOwner } from "./owners.ts";
-import { postRoutes, SERVER_POST_ROUTES, type PostRoute } from "../support/post-routes.ts";
+import { postRoutes, SERVER_POST_ROUTES, siteRoutes, type PostRoute, type SiteRoute } from "../support/post-routes.ts";
 import { ROOT, type ServerHandle, startSite } from "../support/processes.ts";
 import { rawExchange } from "../support/raw-http.ts";
 
@@ -272,4 +274,159 @@ test.describe("the inbox's headers and Origin check, whatever the path's case or
       }
     });
   }
+});
+
+/** The status line and the Allow header of a raw answer. */
+function parseAnswer(raw: string): { status: number; allow: string | null } {
+  const head = raw.split("\r\n\r\n")[0] ?? "";
+  const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1] ?? 0);
+  const allow = /\r\nallow: ([^\r]*)/i.exec(head)?.[1] ?? null;
+  return { status, allow };
+}
+
+/** One request on a connection of its own, its head written as given (`Connection: close` added). */
+async function rawRequest(
+  site: ServerHandle,
+  requestLine: string,
+  headers = "",
+): Promise<{ status: number; allow: string | null }> {
+  const host = new URL(site.origin).host;
+  const { received } = rawExchange(
+    site.origin,
+    `${requestLine}\r\nHost: ${host}\r\n${headers}Connection: close\r\n\r\n`,
+  );
+  return parseAnswer(await received);
+}
+
+/**
+ * The server's log since `from` (its length before): every request is in it (LOG_LEVEL=info), at least
+ * `requests` lines with this status, and no line at error level or above, and no stack trace.
+ */
+async function expectCleanLog(site: ServerHandle, from: number, status: number, requests: number) {
+  const linesNow = () => site.log().slice(from).split("\n").filter(Boolean);
+  await expect
+    .poll(() => linesNow().filter((l) => l.includes(`"status":${status}`)).length)
+    .toBeGreaterThanOrEqual(requests);
+  const lines = linesNow();
+  for (const line of lines) {
+    expect(line, "every line is a log entry (a stack trace is not)").toMatch(/^\{.*\}$/);
+    expect((JSON.parse(line) as { level: number }).level, line.slice(0, 300)).toBeLessThan(50);
+    expect(line, "no stack trace inside an entry").not.toMatch(/\\n\s+at /);
+  }
+}
+
+/** Paths the Express app answers itself (app/server/app.server.ts), beside the routes of app/routes.ts. */
+const SERVER_PATHS = ["/healthz", "/healthz/deliveries"];
+/** The browser editor's page answers every other method itself (app/server/cms.server.ts), OPTIONS included. */
+const CMS_PATHS = ["/cms", "/cms/", "/cms/config.yml"];
+const SITE_METHODS = "GET, HEAD, POST, OPTIONS";
+const READ_ONLY = "GET, HEAD, OPTIONS";
+
+test.describe("every method and request target, on every route", () => {
+  test.describe.configure({ mode: "serial" });
+  let site: ServerHandle & { dataDir: string };
+  let routes: SiteRoute[];
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    // LOG_LEVEL=info: every request is in the log, so a line at error level or a stack trace would be too.
+    site = await startSite({ SITE_URL: "https://www.gemstateexteriorcleaning.com", LOG_LEVEL: "info" });
+    routes = [
+      ...(await siteRoutes()),
+      ...SERVER_PATHS.map((p) => ({ file: "app/server/app.server.ts", path: p, owner: false, hasAction: false })),
+    ];
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test("methods other than GET, HEAD and a route's POST: 405 (501 for one Node does not know) with Allow; OPTIONS: 204 with Allow", async () => {
+    test.setTimeout(120_000);
+    const logFrom = site.log().length;
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      const allow = route.hasAction ? SITE_METHODS : READ_ONLY;
+      for (const method of ["TRACE", "PUT", "PATCH", "DELETE", "PROPFIND", "MKCOL", "SEARCH"]) {
+        expect(await rawRequest(site, `${method} ${route.path} HTTP/1.1`), `${method} ${route.path}`).toEqual({
+          status: 405,
+          allow,
+        });
+      }
+      expect(await rawRequest(site, `OPTIONS ${route.path} HTTP/1.1`), `OPTIONS ${route.path}`).toEqual({
+        status: 204,
+        allow,
+      });
+      if (!route.hasAction)
+        expect(
+          await rawRequest(site, `POST ${route.path} HTTP/1.1`, `Origin: ${site.origin}\r\nContent-Length: 0\r\n`),
+          `POST ${route.path}`,
+        ).toEqual({ status: 405, allow });
+      for (const method of ["TRACK", "BREW"])
+        expect(await rawRequest(site, `${method} ${route.path} HTTP/1.1`), `${method} ${route.path}`).toEqual({
+          status: 501,
+          allow: SITE_METHODS,
+        });
+    }
+    for (const path of CMS_PATHS)
+      for (const method of ["TRACE", "PUT", "DELETE", "OPTIONS", "POST"])
+        expect(
+          await rawRequest(site, `${method} ${path} HTTP/1.1`, `Origin: ${site.origin}\r\nContent-Length: 0\r\n`),
+          `${method} ${path}`,
+        ).toEqual({ status: 405, allow: "GET, HEAD" });
+    const { port } = site;
+    for (const target of [`127.0.0.1:${port}`, "evil.example:443", "/"])
+      expect(await rawRequest(site, `CONNECT ${target} HTTP/1.1`), `CONNECT ${target}`).toEqual({
+        status: 405,
+        allow: SITE_METHODS,
+      });
+    expect(await rawRequest(site, "OPTIONS * HTTP/1.1")).toEqual({ status: 204, allow: SITE_METHODS });
+    // The Express app's refusals are in the request log at info (CONNECT and TRACK never reach it).
+    await expectCleanLog(site, logFrom, 405, routes.length * 7);
+  });
+
+  test("odd request targets and Host headers: a 400 or the page, never a server error", async () => {
+    const logFrom = site.log().length;
+    const host = new URL(site.origin).host;
+    const targets = [
+      "http://evil.example/",
+      `http://${host}/contact`,
+      "https://evil.example/admin/sign-in",
+      "*",
+      "//double",
+      "//evil.example/contact",
+      "/%",
+      "/%E0%A4%A",
+      "/..%2f",
+      "/..%2f..%2fetc%2fpasswd",
+      "/#fragment",
+      "/contact#fragment",
+      "/contact?x=%",
+      `/${"a".repeat(8000)}`,
+      "/admin/%",
+      "/%61dmin/x%",
+      "/assets/%",
+    ];
+    for (const route of routes) targets.push(`${route.path}#x`, `${route.path}/..%2f`, `${route.path}%`);
+    for (const target of targets) {
+      for (const method of ["GET", "HEAD"]) {
+        const { status } = await rawRequest(site, `${method} ${target} HTTP/1.1`);
+        expect(status, `${method} ${target.slice(0, 80)}`).toBeGreaterThanOrEqual(200);
+        expect(status, `${method} ${target.slice(0, 80)}`).toBeLessThan(500);
+      }
+    }
+    // Targets that are not a path: 400.
+    for (const target of ["http://evil.example/", "*", `http://${host}/contact`])
+      expect((await rawRequest(site, `GET ${target} HTTP/1.1`)).status, target).toBe(400);
+    // A local visit's Host that does not make one URL with the path (on a route React Router renders): 400.
+    // (Any other Host is not used: the origin is SITE_URL's.)
+    for (const badHost of ["localhost:99999", "127.0.0.1:70000", "a b.localhost", "x/y.localhost", "x?.localhost"]) {
+      const { received } = rawExchange(
+        site.origin,
+        `GET /contact?x=1 HTTP/1.1\r\nHost: ${badHost}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(parseAnswer(await received).status, `Host: ${badHost}`).toBe(400);
+    }
+    // Too long for Node's header limit: its own 431.
+    expect((await rawRequest(site, `GET /${"a".repeat(20_000)} HTTP/1.1`)).status).toBe(431);
+    await expectCleanLog(site, logFrom, 400, 3);
+  });
 });

@@ -59,3 +59,13 @@ export async function sendRequest(
   await form.getByRole("button", { name: "Get My Free Estimate" }).click();
   await expect(page.getByText("Thank you! Your request is in.")).toBeVisible();
 }
+
+/** The sign-in form posted from `address` (X-Forwarded-For: the server must trust this test as its proxy, TRUST_PROXY). */
+export const signInFrom = (origin: string, address: string, email: string, password: string) =>
+  fetch(`${origin}/admin/sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "X-Forwarded-For": address },
+    body: new URLSearchParams({ email, password }).toString(),
+    signal: AbortSignal.timeout(15_000),
+  });

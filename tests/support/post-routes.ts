@@ -48,12 +48,21 @@ interface BuiltRoute {
   hasAction: boolean;
 }
 
-/** The routes of app/routes.ts whose module has an action, from the production build (run `npm run build` first). */
-export async function postRoutes(): Promise<PostRoute[]> {
+export interface SiteRoute extends PostRoute {
+  /** Whether a POST to `path` runs this route's action (React Router's rule: the deepest match; an index route with `?index`). */
+  hasAction: boolean;
+}
+
+/**
+ * Every URL React Router answers as one route of app/routes.ts (each route without children, and any with
+ * an action; an index route's URL with `?index`, so that a POST would be its own), and whether its built module has an action,
+ * from the production build (run `npm run build` first).
+ */
+export async function siteRoutes(): Promise<SiteRoute[]> {
   const build = (await import(path.join(ROOT, "build/server/index.js"))) as {
     assets: { routes: Record<string, BuiltRoute | undefined> };
   };
-  const found: PostRoute[] = [];
+  const found: SiteRoute[] = [];
   const walk = (entries: ConfigEntry[], prefix: string) => {
     for (const entry of entries) {
       const pattern = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, "/") : prefix;
@@ -66,11 +75,25 @@ export async function postRoutes(): Promise<PostRoute[]> {
         );
       if (!built || built.hasAction !== exportsAction)
         throw new Error(`The build does not match app/routes.ts (${entry.file}): run \`npm run build\`.`);
-      if (built.hasAction)
-        found.push({ file: `app/${entry.file}`, path: fill(pattern || "/"), owner: /^\/admin(\/|$)/.test(pattern) });
+      if (!entry.children?.length || built.hasAction)
+        found.push({
+          file: `app/${entry.file}`,
+          path: `${fill(pattern || "/")}${entry.index ? "?index" : ""}`,
+          owner: /^\/admin(\/|$)/.test(pattern),
+          hasAction: built.hasAction,
+        });
       walk(entry.children ?? [], pattern);
     }
   };
   walk(routeConfig as ConfigEntry[], "");
-  return [...found, ...SERVER_POST_ROUTES];
+  return found;
+}
+
+/** The routes of app/routes.ts whose module has an action (an index route's without `?index`), and SERVER_POST_ROUTES. */
+export async function postRoutes(): Promise<PostRoute[]> {
+  const withAction = (await siteRoutes()).filter((r) => r.hasAction);
+  return [
+    ...withAction.map(({ file, path: url, owner }) => ({ file, path: url.replace(/\?index$/, ""), owner })),
+    ...SERVER_POST_ROUTES,
+  ];
 }

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../db/database.server.ts";
 import { backends, createTestStorage, type TestStorage } from "../../../tests/support/storage.ts";
 import {
@@ -20,6 +20,13 @@ import {
   withHashSlot,
 } from "./auth.server.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.server.ts";
+
+// Every password check goes through verifyPassword: counted here, still the real scrypt.
+vi.mock("./passwords.server.ts", async (original) => {
+  const real = await original<typeof import("./passwords.server.ts")>();
+  return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
+});
+const passwordChecks = () => vi.mocked(verifyPassword).mock.calls.length;
 
 describe("owner passwords", () => {
   it("hashes with scrypt and its parameters, and verifies", async () => {
@@ -148,6 +155,39 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
     });
     for (const r of release) r();
     await Promise.all(held);
+  });
+
+  it("lets a burst of concurrent guesses for one account, on two server instances, through one password check per wait", async () => {
+    const instances = [database, await storage.open()];
+    let address = 0;
+    /** Ten guesses at once from ten new addresses, alternately on each instance; the checks they got. */
+    const burst = async (ms: number) => {
+      const before = passwordChecks();
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          signIn(
+            instances[i % 2]!,
+            { email: "owner@example.com", password: "a wrong guess", address: `198.51.100.${++address}` },
+            at(ms),
+          ),
+        ),
+      );
+      const checked = answers.filter((a) => !a.ok && a.reason === "invalid").length;
+      expect(passwordChecks() - before, "password checks").toBe(checked);
+      // The others were not checked: told to wait (or busy, a hash slot being taken), never locked.
+      for (const a of answers) expect(["invalid", "wait", "busy"]).toContain(a.ok ? "ok" : a.reason);
+      return checked;
+    };
+    // Each wait (1 s, 2, 4 … from the last check) lets exactly one guess through, whenever the burst comes.
+    let ms = 0;
+    for (let failures = 1; failures <= 7; failures++) {
+      expect(await burst(ms), `the burst when wait ${failures} ends`).toBe(1);
+      expect(await burst(ms + 1), `a burst during wait ${failures}`).toBe(0);
+      ms += accountDelayMs(failures);
+      expect(await burst(ms - 1), `a burst just before wait ${failures} ends`).toBe(0);
+    }
+    // The owner, from yet another address, once the wait has passed.
+    expect((await attempt(PASSWORD, { address: "203.0.113.77", now: at(ms) })).ok).toBe(true);
   });
 
   it(`runs at most ${HASHES_AT_ONCE} password hashes at once; a sign-in beyond them is answered "busy" without hashing`, async () => {

@@ -12,6 +12,13 @@
  *   most 30 s), from any address, until a sign-in succeeds or LOCKOUT.windowMs pass without a failure.
  *   Guessing from other addresses therefore slows the account down but never locks the owner out: from an
  *   address that is not locked, the right password is accepted once the delay (at most 30 s) has passed.
+ * - One password check per wait: before a password is hashed, its attempt claims the account's turn in the
+ *   database (one conditional upsert that counts the failure in advance and starts the next wait, and only
+ *   succeeds when no wait is running), so a burst of concurrent guesses, on one server process or several
+ *   sharing the database, gets one check and the rest are told to wait. The right password then clears the
+ *   account's counters. The turn is the account's only refusal and lasts at most ACCOUNT_DELAY.maxMs, so the
+ *   owner is never locked out: the address lockout holds only the guessing addresses, and the first attempt
+ *   after a wait from any other address is checked.
  * - Both checks come before the password is hashed, and only HASHES_AT_ONCE hashes run at once (a sign-in
  *   beyond them is answered "busy", 503): refused attempts cost no hashing, and a flood of sign-ins cannot
  *   hold the server's CPU and memory.
@@ -19,7 +26,8 @@
  * accounts exactly as for real ones.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Database } from "../db/database.server.ts";
+import type { Expression, ExpressionBuilder, OnConflictDatabase, OnConflictTables, SqlBool } from "kysely";
+import type { Database, DB } from "../db/database.server.ts";
 import { rateLimitKey } from "../client-ip.server.ts";
 import { keyedHash } from "../db/site-secrets.server.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.server.ts";
@@ -112,64 +120,114 @@ async function refusedUntil(
   return { address: until(keys.address), account: until(keys.account) };
 }
 
+type ThrottleUpdate = ExpressionBuilder<
+  OnConflictDatabase<DB, "sign_in_throttle">,
+  OnConflictTables<"sign_in_throttle">
+>;
+/** A row's failures with one more counted: 1 again when its window is `stale`. */
+const countedFailure = (eb: ThrottleUpdate, stale: Expression<SqlBool>) =>
+  eb
+    .case()
+    .when(stale)
+    .then(1)
+    .else(eb("sign_in_throttle.failures", "+", 1))
+    .end();
+
 /**
- * Counts one failure for each key. The address: failures within LOCKOUT.windowMs of its first one (an older
- * window starts again at 1); at the limit, locked for LOCKOUT.lockMs. The account: failures since the last
- * quiet LOCKOUT.windowMs; the next attempt waits accountDelayMs(failures).
+ * Counts one failed check for the client address: failures within LOCKOUT.windowMs of its first one (an
+ * older window starts again at 1); at the limit, the address is locked for LOCKOUT.lockMs.
  */
-async function recordFailure(database: Database, keys: ThrottleKeys, now: Date): Promise<void> {
+async function recordAddressFailure(database: Database, key: string, now: Date): Promise<void> {
   const at = now.toISOString();
   const cutoff = new Date(now.getTime() - LOCKOUT.windowMs).toISOString();
-  const count = (key: string, windowFromLastFailure: boolean) =>
-    database.db
-      .insertInto("sign_in_throttle")
-      .values({ key, failures: 1, window_start: at, locked_until: null })
-      .onConflict((oc) =>
-        oc.column("key").doUpdateSet((eb) => ({
-          failures: eb
-            .case()
-            .when("sign_in_throttle.window_start", "<", cutoff)
-            .then(1)
-            .else(eb("sign_in_throttle.failures", "+", 1))
-            .end(),
-          window_start: windowFromLastFailure
-            ? at
-            : eb
-                .case()
-                .when("sign_in_throttle.window_start", "<", cutoff)
-                .then(at)
-                .else(eb.ref("sign_in_throttle.window_start"))
-                .end(),
-        })),
-      )
-      .returning("failures")
-      .executeTakeFirstOrThrow();
-
-  const address = await count(keys.address, false);
-  if (address.failures >= LOCKOUT.failures) {
+  const { failures } = await database.db
+    .insertInto("sign_in_throttle")
+    .values({ key, failures: 1, window_start: at, locked_until: null })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet((eb) => {
+        const stale = eb("sign_in_throttle.window_start", "<", cutoff);
+        return {
+          failures: countedFailure(eb, stale),
+          window_start: eb.case().when(stale).then(at).else(eb.ref("sign_in_throttle.window_start")).end(),
+        };
+      }),
+    )
+    .returning("failures")
+    .executeTakeFirstOrThrow();
+  if (failures >= LOCKOUT.failures) {
     await database.db
       .updateTable("sign_in_throttle")
       .set({ locked_until: new Date(now.getTime() + LOCKOUT.lockMs).toISOString(), failures: 0, window_start: at })
-      .where("key", "=", keys.address)
+      .where("key", "=", key)
       .execute();
   }
-  const account = await count(keys.account, true);
-  await database.db
-    .updateTable("sign_in_throttle")
-    .set({ locked_until: new Date(now.getTime() + accountDelayMs(account.failures)).toISOString() })
-    .where("key", "=", keys.account)
-    .execute();
+}
+
+/**
+ * Takes the account's turn for one password check, or says until when another attempt holds it. One
+ * statement, atomic on SQLite and PostgreSQL (the conflicting row is locked and its condition read again):
+ * when no wait is running it counts a failure in advance (failures since the last quiet LOCKOUT.windowMs)
+ * and starts the wait after it, accountDelayMs(failures), so concurrent attempts on any server instance find
+ * the turn taken. A right password clears the row afterwards.
+ */
+async function takeAccountTurn(database: Database, key: string, now: Date): Promise<{ until: Date } | null> {
+  const at = now.toISOString();
+  const cutoff = new Date(now.getTime() - LOCKOUT.windowMs).toISOString();
+  const waitAfter = (failures: number) => new Date(now.getTime() + accountDelayMs(failures)).toISOString();
+  const taken = await database.db
+    .insertInto("sign_in_throttle")
+    .values({ key, failures: 1, window_start: at, locked_until: waitAfter(1) })
+    .onConflict((oc) =>
+      oc
+        .column("key")
+        .doUpdateSet((eb) => {
+          const stale = eb("sign_in_throttle.window_start", "<", cutoff);
+          // The wait after this failure, from the count before it (the delays stop growing at maxMs).
+          let wait = eb.case().when(stale).then(waitAfter(1));
+          for (let n = 1; accountDelayMs(n + 1) < ACCOUNT_DELAY.maxMs; n++)
+            wait = wait.when("sign_in_throttle.failures", "<=", n).then(waitAfter(n + 1));
+          return {
+            failures: countedFailure(eb, stale),
+            window_start: at,
+            locked_until: wait.else(new Date(now.getTime() + ACCOUNT_DELAY.maxMs).toISOString()).end(),
+          };
+        })
+        .where((eb) =>
+          eb.or([eb("sign_in_throttle.locked_until", "is", null), eb("sign_in_throttle.locked_until", "<=", at)]),
+        ),
+    )
+    .returning("key")
+    .executeTakeFirst();
+  if (taken) return null;
+  const row = await database.db
+    .selectFrom("sign_in_throttle")
+    .select("locked_until")
+    .where("key", "=", key)
+    .executeTakeFirst();
+  // The holder may have finished (and cleared the row) in between: ask for a retry in a moment.
+  const until = row?.locked_until ? new Date(row.locked_until) : now;
+  return { until: until > now ? until : new Date(now.getTime() + ACCOUNT_DELAY.firstMs) };
 }
 
 let hashesRunning = 0;
-/** Runs `hash` if fewer than HASHES_AT_ONCE are running; otherwise null at once. */
-export async function withHashSlot<T>(hash: () => Promise<T>): Promise<T | null> {
+/** Takes one of the HASHES_AT_ONCE hash slots at once and returns its release, or null when none is free. */
+function takeHashSlot(): (() => void) | null {
   if (hashesRunning >= HASHES_AT_ONCE) return null;
   hashesRunning++;
+  let released = false;
+  return () => {
+    if (!released) hashesRunning--;
+    released = true;
+  };
+}
+/** Runs `hash` if fewer than HASHES_AT_ONCE are running; otherwise null at once. */
+export async function withHashSlot<T>(hash: () => Promise<T>): Promise<T | null> {
+  const release = takeHashSlot();
+  if (!release) return null;
   try {
     return await hash();
   } finally {
-    hashesRunning--;
+    release();
   }
 }
 
@@ -185,7 +243,8 @@ export type SignInResult =
 
 /**
  * Checks the e-mail and password. The address's lockout and the account's delay are checked first, without
- * hashing. Then the password is always hashed (against a dummy hash for an unknown account), so the answer
+ * hashing; then a hash slot and the account's turn are taken (takeAccountTurn: an attempt that finds the turn
+ * taken waits like one during the delay). Then the password is always hashed (against a dummy hash for an unknown account), so the answer
  * and its timing say nothing about whether an account exists. On success the failures counted for the
  * account and the address are forgotten, the presented session, if any, is ended and a new one made (rotation).
  */
@@ -203,16 +262,25 @@ export async function signIn(
   const refused = await refusedUntil(database, keys, now);
   if (refused.address) return { ok: false, reason: "locked", until: refused.address };
   if (refused.account) return { ok: false, reason: "wait", until: refused.account };
-  const owner = await database.db
-    .selectFrom("owners")
-    .select(["id", "password_hash"])
-    .where("email", "=", normalizeEmail(email))
-    .executeTakeFirst();
-  const stored = owner?.password_hash ?? (await dummyHash());
-  const matches = await withHashSlot(() => verifyPassword(password, stored));
-  if (matches === null) return { ok: false, reason: "busy" };
+  // The slot first (no await between the test and the taking), so a busy answer never uses up the account's turn.
+  const releaseHashSlot = takeHashSlot();
+  if (!releaseHashSlot) return { ok: false, reason: "busy" };
+  let owner: { id: string; password_hash: string } | undefined;
+  let matches: boolean;
+  try {
+    const taken = await takeAccountTurn(database, keys.account, now);
+    if (taken) return { ok: false, reason: "wait", until: taken.until };
+    owner = await database.db
+      .selectFrom("owners")
+      .select(["id", "password_hash"])
+      .where("email", "=", normalizeEmail(email))
+      .executeTakeFirst();
+    matches = await verifyPassword(password, owner?.password_hash ?? (await dummyHash()));
+  } finally {
+    releaseHashSlot();
+  }
   if (!owner || !matches) {
-    await recordFailure(database, keys, now);
+    await recordAddressFailure(database, keys.address, now);
     const after = await refusedUntil(database, keys, now);
     return after.address ? { ok: false, reason: "locked", until: after.address } : { ok: false, reason: "invalid" };
   }
