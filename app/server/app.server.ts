@@ -219,7 +219,7 @@ export function createSite(services: Services, options: { buildDir: string; vite
 
   // The one Origin check (CSRF), here because React Router's own check answers a bare 400 before any route
   // middleware runs. Forms are only accepted from the site's own pages: a POST from another origin is refused
-  // (every other method but GET and HEAD is refused with 405 by \`methods\` right after).
+  // (every other method but GET and HEAD is refused with 405 by `methods`, below).
   // The owner's inbox is stricter: a change without an Origin is refused too (its session and headers are its
   // route middleware's: app/routes/admin.tsx). The unsubscribe links (the newsletter's, the review request's
   // opt-out) are the exception: a mail provider POSTs to them from its own origin (RFC 8058 one-click) and the
