@@ -10,8 +10,8 @@ import { postBuild } from "./scripts/post-build.ts";
 const blogSlugs = collectionSlugs("blog");
 
 export default {
-  // SSR stays on so form actions run on the server; every page is also prerendered to static HTML,
-  // which server.ts serves directly (docs/decisions/002-rendering-and-serving.md).
+  // SSR stays on so form actions run on the server; every page is also prerendered to static HTML, which the
+  // server answers from memory (app/server/prerendered.server.ts; docs/decisions/002-rendering-and-serving.md).
   ssr: true,
   prerender: {
     paths: [...sitePaths(blogSlugs), ...alwaysPrerendered(), "/sitemap.xml", "/robots.txt", "/blog/rss.xml"],

@@ -21,18 +21,19 @@ export default [
     route("gallery", "routes/gallery.tsx"),
     route("contact", "routes/contact.tsx"),
     route("estimate", "routes/estimate.tsx"),
-    // The instant price range (issue 12); a shareable GET form: /pricing?service=house-washing&sqft=2000…
+    // The instant price range (docs/decisions/007-instant-price-and-service-area.md); a shareable GET form:
+    // /pricing?service=house-washing&sqft=2000…
     route("pricing", "routes/pricing.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
     // The links in newsletter e-mails (double opt-in, one-click unsubscribe); never indexed, not in the sitemap.
     route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
     route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
-    // The review request e-mail's one-click opt-out (issue 22); never indexed, not in the sitemap.
+    // The review request e-mail's one-click opt-out (docs/decisions/020-booking.md); never indexed, not in the sitemap.
     route("reviews/opt-out", "routes/reviews.opt-out.tsx"),
     // Where a form sent without JavaScript lands after it was stored (Post/Redirect/Get); never indexed.
     route("request-received/:ref", "routes/request-received.tsx"),
     // Choosing an arrival window (/book?r=<signed link>, or the open windows of a ZIP code), and the link in
-    // booking e-mails (/book/manage?t=…): server-rendered per request, never indexed (issue 22).
+    // booking e-mails (/book/manage?t=…): server-rendered per request, never indexed (docs/decisions/020-booking.md).
     route("book", "routes/book.tsx"),
     route("book/manage", "routes/book.manage.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
@@ -40,7 +41,8 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   // The owner's inbox (docs/decisions/009-owner-inbox.md): server-rendered per request, never prerendered.
-  // Its middleware is the one gate: Origin check, session, headers (app/server/admin/guard.server.ts).
+  // Its middleware is the gate of every route below: session and headers (app/server/admin/guard.server.ts);
+  // a change's Origin is checked before React Router, in app/server/app.server.ts.
   route("admin", "routes/admin.tsx", [
     route("sign-in", "routes/admin.sign-in.tsx"),
     route("sign-out", "routes/admin.sign-out.ts"),

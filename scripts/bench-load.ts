@@ -1,5 +1,5 @@
 /**
- * Load and fault benchmark (issue 7, "Load and faults"): proves on this machine that the site keeps working
+ * Load and fault benchmark (its report: docs/reliability.md): proves on this machine that the site keeps working
  * and loses nothing. Every scenario starts the real server (`node server.ts`, production build) on loopback
  * with a fresh DATA_DIR, an SMTP sink in this process that records every message, and drives it from a
  * SECOND Node process (scripts/bench-load/child.ts: autocannon, or a fetch pool that records every answer).

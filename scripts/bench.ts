@@ -620,9 +620,9 @@ async function startServer(listenPort: number, dir: string, cwd = process.cwd())
 }
 
 /**
- * The physical limit: each page's prerendered HTML without any script or module preload, served like
- * server.ts serves the real one (compression, the same security headers with a policy that allows no
- * inline script, the same hashed CSS and assets, the same cache headers).
+ * The physical limit: each page's prerendered HTML without any script or module preload, served like the site's
+ * server (app/server/app.server.ts) serves the real one (compression, the same security headers with a policy that
+ * allows no inline script, the same hashed CSS and assets, the same cache headers).
  */
 async function startLimitServer(listenPort: number, limitPaths: string[], clientDir = path.resolve("build/client")) {
   const dir = mkdtempSync(path.join(tmpdir(), "gs-bench-limit-"));

@@ -3,7 +3,9 @@
  * (docs/decisions/018-framework-seam.md). The code that rewrites or reads that output imports these and
  * nothing else of the shape: the app-start rewrite of every page (app/entry.server.tsx), the early script
  * (app/lib/early-script.ts, which receives `entryImport` as its argument), the hydration split
- * (scripts/externalize-hydration.ts) and the CSP hashes (app/server/csp.server.ts).
+ * (scripts/externalize-hydration.ts), the CSP hashes (app/server/csp.server.ts) and the server's handling of data
+ * requests (app/server/app.server.ts, app/server/log-path.server.ts). The server build's shape is read in
+ * app/server/react-router-express.server.ts.
  *
  * tests/e2e/framework-contract.spec.ts checks each assumption, by name, on the real build and on a
  * server-rendered response: after an upgrade of react-router or vite, a changed shape fails there with the
@@ -39,3 +41,12 @@ export const PRERENDERED_PAGE_FILE = "index.html";
  * among them), the social preview images, and the browser editor (a static page of its own, with its own CSP).
  */
 export const NON_PAGE_FOLDERS: readonly string[] = ["assets", "og", "cms"];
+
+/**
+ * A client navigation or fetcher asks the server for a page's loader or action data at the page's path with this
+ * suffix (`/blog.data`); the prerender writes the same files beside the pages. (Not yet checked by name in
+ * tests/e2e/framework-contract.spec.ts.)
+ */
+export const DATA_SUFFIX = ".data";
+/** Whether a request path is a data request rather than a document (React Router's single fetch). */
+export const isDataPath = (pathname: string): boolean => pathname.endsWith(DATA_SUFFIX);

@@ -7,8 +7,9 @@ import { formFields, HttpError, readFields } from "../server/form-body.server.ts
 import type { Route } from "./+types/admin.sign-out";
 
 /**
- * Signing out is a POST from the inbox's own pages (the inbox's middleware checks the Origin): the session is deleted on the server and the cookie
- * cleared. The form sends no fields; its body is still read within the form limit like every form's, then ignored.
+ * Signing out is a POST from the inbox's own pages (app/server/app.server.ts refuses any other Origin, or none): the
+ * session is deleted on the server and the cookie cleared. The form sends no fields; its body is still read within
+ * the form limit like every form's, then ignored.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);

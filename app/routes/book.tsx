@@ -5,10 +5,10 @@ import { bookingHeaders, browseLoader, linkAction, linkLoader } from "../server/
 import type { Route } from "./+types/book";
 
 /**
- * Choosing an arrival window (issue 22). With the link after a request (/book?r=<signed token>): the open
- * windows of the request's ZIP code, one form; its POST asks for the window. Without a link
- * (/book?service=…&zipcode=…): the open windows as information. Rendered per request, never prerendered
- * or indexed (app/server/bookings/booking-page.server.ts).
+ * Choosing an arrival window (docs/decisions/020-booking.md). With the link after a request (/book?r=<signed token>):
+ * the open windows of the request's ZIP code, one form; its POST asks for the window. Without a link
+ * (/book?service=…&zipcode=…): the open windows as information. Rendered per request, never prerendered or indexed
+ * (app/server/bookings/booking-page.server.ts).
  */
 export const loader = ({ request, context }: Route.LoaderArgs) =>
   new URL(request.url).searchParams.has("r") ? linkLoader(context, request, "book") : browseLoader(context, request);

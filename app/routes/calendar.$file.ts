@@ -4,7 +4,7 @@ import type { Route } from "./+types/calendar.$file";
 
 /**
  * The owner's calendar feed (app/server/bookings/calendar-feed.server.ts): /calendar/<token>.ics, GET only (any
- * other method: 405), never indexed; never stored by a cache either (server.ts answers every
+ * other method: 405), never indexed; never stored by a cache either (app/server/app.server.ts answers every
  * response React Router renders with Cache-Control: private, no-store). Any other address under /calendar
  * answers 404, a wrong token the same as a malformed one.
  */

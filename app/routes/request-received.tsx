@@ -31,7 +31,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (lead?.attachment) rows.push({ label: "Résumé", value: lead.attachment.filename });
   // A newsletter sign-up names no reference (its answer must not tell a new address from a known one).
   const reference = lead && receipt.kind !== "newsletter" ? referenceOf(lead.id) : null;
-  // The "Choose an arrival window" step (issue 22), for an estimate or contact request with windows by day.
+  // The "Choose an arrival window" step (docs/decisions/020-booking.md), for an estimate or contact request with
+  // windows by day.
   const bookPath =
     lead && receipt.kind !== "newsletter"
       ? (bookPathOf({ id: lead.id, kind: lead.kind, zip: lead.contact.zip }, await linkSecret(app.database, app.env)) ??

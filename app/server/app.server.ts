@@ -16,14 +16,13 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import pino, { type Logger } from "pino";
 import {
   createRequestHandler as createReactRouterHandler,
-  type RouterContext,
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
 import type { ViteDevServer } from "vite";
 import * as builtApp from "virtual:react-router/server-build";
 import { business } from "../content/business.ts";
-import type { AppContext } from "./context.server.ts";
+import { isDataPath } from "../lib/framework-output.ts";
 import { holdDataDirLock } from "./db/backup.server.ts";
 import { type Database, openDatabase } from "./db/database.server.ts";
 import { DEV_HOST, type Env, EnvError, parseEnv } from "./env.server.ts";
@@ -40,7 +39,7 @@ import { precompressed } from "./static-files.server.ts";
 import { loadPrerendered, servePrerenderedFast } from "./prerendered.server.ts";
 import { loggedPath } from "./log-path.server.ts";
 import { methods, requestTargets } from "./methods.server.ts";
-import { reactRouterHandler } from "./react-router-express.server.ts";
+import { appContextKey, reactRouterHandler } from "./react-router-express.server.ts";
 import { requestOrigins, type TrustProxy } from "./request-origin.server.ts";
 
 export * from "virtual:react-router/server-build";
@@ -219,7 +218,7 @@ export function createSite(services: Services, options: { buildDir: string; vite
 
   // The one Origin check (CSRF), here because React Router's own check answers a bare 400 before any route
   // middleware runs. Forms are only accepted from the site's own pages: a POST from another origin is refused
-  // (every other method but GET and HEAD is refused with 405 by \`methods\` right after).
+  // (every other method but GET and HEAD is refused with 405 by `methods`, below).
   // The owner's inbox is stricter: a change without an Origin is refused too (its session and headers are its
   // route middleware's: app/routes/admin.tsx). The unsubscribe links (the newsletter's, the review request's
   // opt-out) are the exception: a mail provider POSTs to them from its own origin (RFC 8058 one-click) and the
@@ -314,7 +313,7 @@ export function createSite(services: Services, options: { buildDir: string; vite
     // A prerendered .data file holds the loader data of the URL without a query string; with one
     // (?city=, ?position=, ?category=, ?_routes=) the loaders must run.
     app.use((req, res, next) =>
-      req.path.endsWith(".data") && req.originalUrl.includes("?") ? next() : staticFiles(req, res, next),
+      isDataPath(req.path) && req.originalUrl.includes("?") ? next() : staticFiles(req, res, next),
     );
     const hashesFile = path.join(options.buildDir, "csp-hashes.json");
     if (!existsSync(hashesFile)) throw new Error(`${hashesFile} is missing: the build did not finish. Build again.`);
@@ -342,15 +341,10 @@ export function createSite(services: Services, options: { buildDir: string; vite
   // The context is set under the key of the route modules' own instance of app/server/context.server.ts,
   // which the build's entry exports (app/entry.server.tsx): in development the routes are loaded again after a
   // change, with a new key.
-  const contextKeyOf = (serverBuild: ServerBuild) => {
-    const key = (serverBuild.entry.module as { appContext?: RouterContext<AppContext | null> }).appContext;
-    if (!key) throw new Error("The server build exports no appContext (app/entry.server.tsx)");
-    return key;
-  };
-  const builtKey = typeof build === "function" ? undefined : contextKeyOf(build);
+  const builtKey = typeof build === "function" ? undefined : appContextKey(build);
   const loadContext = async (clientIp: string, documentRequest: boolean, nonce: string) => {
     const context = new RouterContextProvider();
-    const key = builtKey ?? contextKeyOf(await (build as () => Promise<ServerBuild>)());
+    const key = builtKey ?? appContextKey(await (build as () => Promise<ServerBuild>)());
     context.set(key, { database, env, logger, notifyOutbox: worker.notify, clientIp, documentRequest, nonce });
     return context;
   };
@@ -359,7 +353,7 @@ export function createSite(services: Services, options: { buildDir: string; vite
       build,
       mode: dev ? "development" : "production",
       origin: (req) => origins.of(req).origin,
-      getLoadContext: (req, res) => loadContext(req.ip ?? "", !req.path.endsWith(".data"), res.locals.nonce as string),
+      getLoadContext: (req, res) => loadContext(req.ip ?? "", !isDataPath(req.path), res.locals.nonce as string),
     }),
   );
 

@@ -6,6 +6,8 @@
  * booked jobs. The path is matched as routing sees it (decoded, any
  * letter case), so no spelling of it slips through.
  */
+import { DATA_SUFFIX, isDataPath } from "../lib/framework-output.ts";
+
 const SECRET_SEGMENTS: readonly { prefix: string; pattern: string }[] = [
   { prefix: "/request-received/", pattern: "/request-received/:ref" },
   { prefix: "/calendar/", pattern: "/calendar/:file" },
@@ -21,6 +23,6 @@ export function loggedPath(url: string): string {
   }
   const lower = decoded.toLowerCase();
   for (const { prefix, pattern } of SECRET_SEGMENTS)
-    if (lower.startsWith(prefix)) return lower.endsWith(".data") ? `${pattern}.data` : pattern;
+    if (lower.startsWith(prefix)) return isDataPath(lower) ? `${pattern}${DATA_SUFFIX}` : pattern;
   return path;
 }

@@ -2,7 +2,7 @@
  * The prerendered pages, served from memory before Express: a GET or HEAD of a page's path without a
  * query string is answered with the HTML written at build time (its brotli or gzip copy when accepted),
  * the page's own Content-Security-Policy (hashes of its inline scripts) and the security headers.
- * Everything else goes on to Express. Plain module: server.ts imports it.
+ * Everything else goes on to Express. The site's handler (app/server/app.server.ts) asks this first.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -49,7 +49,7 @@ export function loadPrerendered(root: string, cspHashes: Record<string, string[]
 
 /**
  * Answers the request when it is a prerendered page and returns true; otherwise returns false.
- * `isHttps` must be the rule Express's responses follow (server.ts passes the same function to both).
+ * `isHttps` must be the rule Express's responses follow (app/server/app.server.ts passes the same function to both).
  */
 export function servePrerenderedFast(
   pages: Map<string, Page>,

@@ -3,10 +3,13 @@
  * addressed to `origin(req)` (app/server/request-origin.server.ts), not to req.protocol and the Host header. React
  * Router's own check of an action's Origin, the session cookie's Secure flag and every absolute URL follow
  * it, so behind a TLS proxy they see https://SITE_URL whatever TRUST_PROXY says. The server (app/server/app.server.ts) uses it.
+ * Also where the server reads the server build's shape beyond the handler: the entry module's exports
+ * (appContextKey). The shape of the output is in app/lib/framework-output.ts.
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContext, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { AppContext } from "./context.server.ts";
 
 interface Options {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -14,6 +17,16 @@ interface Options {
   /** scheme://host[:port] the request was sent to. */
   origin: (req: Request) => string;
   getLoadContext: (req: Request, res: Response) => RouterContextProvider | Promise<RouterContextProvider>;
+}
+
+/**
+ * The key each request's context is set under: app/entry.server.tsx exports it, and the server build holds the
+ * entry module's exports at `entry.module` (in development, a new instance of the routes after each change).
+ */
+export function appContextKey(build: ServerBuild): RouterContext<AppContext | null> {
+  const key = (build.entry.module as { appContext?: RouterContext<AppContext | null> }).appContext;
+  if (!key) throw new Error("The server build exports no appContext (app/entry.server.tsx)");
+  return key;
 }
 
 export function reactRouterHandler({ build, mode, origin, getLoadContext }: Options) {

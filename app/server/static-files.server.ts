@@ -1,7 +1,8 @@
 /**
  * Build files sent as the build wrote them: when a brotli or gzip copy sits beside a file
  * (scripts/precompress.ts) and the browser accepts it, the copy is sent with Content-Encoding and
- * `Vary: Accept-Encoding`, and the `compression` middleware leaves it alone. Plain module: server.ts imports it.
+ * `Vary: Accept-Encoding`, and the `compression` middleware leaves it alone. Used by app/server/app.server.ts for
+ * build/client and by the prerendered pages (./prerendered.server.ts).
  */
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";

@@ -9,7 +9,10 @@ import { CITY_PAGE, environment, type Settings } from "./environment.ts";
 import { startLoad } from "./load.ts";
 import { check, round, table, type Check, type Section } from "./report.ts";
 
-/** The goal of issue 11 for this machine, reported as a ratio to its limit (not an invariant: it depends on the machine). */
+/**
+ * The goal for this machine: static pages served at 0.8 of nginx's rate on the same files or more; reported as a
+ * ratio to it (not an invariant: it depends on the machine).
+ */
 const GOALS = { staticVsNginx: 0.8 };
 
 /**

@@ -94,8 +94,9 @@ test("no accessibility violations on the owner inbox's pages", async ({ page }) 
   await axe("/admin with filter errors");
 });
 
-// Choosing an arrival window (issue 22): /book with its windows, after a choice, with "just taken", for a ZIP served
-// by appointment, for a broken link, without a link (with windows and with errors), and /book/manage.
+// Choosing an arrival window (docs/decisions/020-booking.md): /book with its windows, after a choice, with "just
+// taken", for a ZIP served by appointment, for a broken link, without a link (with windows and with errors), and
+// /book/manage.
 test("no accessibility violations on /book and /book/manage", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const axe = async (where: string) => {

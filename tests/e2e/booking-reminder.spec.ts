@@ -1,9 +1,9 @@
 /**
- * The reminder the day before a confirmed window (issue 22), with the real server process: bookings prepared
- * through the store on the server's own database, the server stopped, then started again under faketime at
- * 10:00:30 Boise time the day before the window. What arrives at the SMTP sink is what the customers get: one
- * reminder for the confirmed window, none for the window that was moved or cancelled. The confirmation's
- * invite is read with ical.js as a calendar program would.
+ * The reminder the day before a confirmed window (docs/decisions/020-booking.md), with the real server process:
+ * bookings prepared through the store on the server's own database, the server stopped, then started again under
+ * faketime at 10:00:30 Boise time the day before the window. What arrives at the SMTP sink is what the customers get:
+ * one reminder for the confirmed window, none for the window that was moved or cancelled. The confirmation's invite is
+ * read with ical.js as a calendar program would.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";

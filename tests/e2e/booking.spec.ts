@@ -1,6 +1,6 @@
 /**
- * Choosing an arrival window (issue 22) as a visitor does it: after a request, without JavaScript and with
- * it; the last place of a window; the manage link of every booking e-mail (another window, cancel); broken
+ * Choosing an arrival window (docs/decisions/020-booking.md) as a visitor does it: after a request, without JavaScript
+ * and with it; the last place of a window; the manage link of every booking e-mail (another window, cancel); broken
  * links and areas without online windows. The windows listed are checked against the content's rules
  * (content/availability.yaml), not against today's calendar.
  */

@@ -1,6 +1,6 @@
 /**
- * Arrival-window requests for the end-to-end tests (issue 22): a request stored straight in the test server's
- * database, the links to /book and /book/manage signed with the server's key, and what the store holds.
+ * Arrival-window requests for the end-to-end tests (docs/decisions/020-booking.md): a request stored straight in the
+ * test server's database, the links to /book and /book/manage signed with the server's key, and what the store holds.
  */
 import type { APIRequestContext } from "@playwright/test";
 import { availability } from "../../app/content/availability.ts";

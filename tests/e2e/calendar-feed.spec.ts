@@ -1,6 +1,7 @@
 /**
- * The owner's calendar feed (issue 22): /admin/calendar shows the private address, the address serves the
- * confirmed jobs as iCalendar, and "Make a new address" retires the old one (404). At 390 px the page fits.
+ * The owner's calendar feed (README "Booking: arrival windows, invites, reminders and review requests"):
+ * /admin/calendar shows the private address, the address serves the confirmed jobs as iCalendar, and "Make a new
+ * address" retires the old one (404). At 390 px the page fits.
  */
 import type { Page } from "@playwright/test";
 import { readCalendar } from "../support/ical.ts";

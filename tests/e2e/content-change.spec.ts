@@ -1,8 +1,8 @@
 /**
- * The owner's first changes break nothing (issue 21): in a copy of the project, a 14th question in
- * content/faq.yaml, a short blog post in content/blog/ and higher house-washing rates in
- * content/price-book.yaml; then the unit tests pass there, the copy builds, and its site shows all three.
- * One slow test (a copy, the unit tests and a build), on the desktop project only.
+ * The owner's first changes break nothing (docs/decisions/015-content-collections.md): in a copy of the project, a 14th
+ * question in content/faq.yaml, a short blog post in content/blog/ and higher house-washing rates in
+ * content/price-book.yaml; then the unit tests pass there, the copy builds, and its site shows all three. One slow test
+ * (a copy, the unit tests and a build), on the desktop project only.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

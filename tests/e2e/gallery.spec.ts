@@ -1,8 +1,8 @@
 /**
- * The before/after gallery (issue 21). With photos: a copy of the project (tests/support/project-copy.ts) with the
- * pairs of tests/support/test-photos.ts, photos the test makes (with EXIF, GPS and an orientation tag),
- * built once for the run and served by each worker. Without photos: the site as it is built for the other
- * tests, checked only while its gallery is empty (the rule: photos are real or absent).
+ * The before/after gallery (docs/decisions/016-gallery-images.md). With photos: a copy of the project
+ * (tests/support/project-copy.ts) with the pairs of tests/support/test-photos.ts, photos the test makes (with EXIF, GPS
+ * and an orientation tag), built once for the run and served by each worker. Without photos: the site as it is built
+ * for the other tests, checked only while its gallery is empty (the rule: photos are real or absent).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

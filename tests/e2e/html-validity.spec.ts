@@ -63,7 +63,8 @@ test("the Nu Html Checker finds no error on any page, prerendered or server-rend
     await fetchPage(where);
   }
 
-  // Choosing an arrival window (issue 22): the list, after a choice, by appointment, the manage link, without a link.
+  // Choosing an arrival window (docs/decisions/020-booking.md): the list, after a choice, by appointment, the manage
+  // link, without a link.
   const booking = await storedRequest("83702");
   await fetchPage(booking.book);
   await page.goto(booking.book);

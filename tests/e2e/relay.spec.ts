@@ -1,6 +1,7 @@
 /**
- * Issue 19: the site is no relay for strangers' messages, and its logs keep no key to a visitor's request.
- * A production server of its own (tests/support/processes.ts) with its log file and a real SMTP server.
+ * The site is no relay for strangers' messages, and its logs keep no key to a visitor's request
+ * (docs/security.md "It is no relay", "Personal data"). A production server of its own (tests/support/processes.ts)
+ * with its log file and a real SMTP server.
  */
 import path from "node:path";
 import { randomUUID } from "node:crypto";

@@ -1,7 +1,7 @@
 /**
- * The owner's instant text message (issue 22): the real server, its TWILIO_* settings pointing at a local fake
- * of the Twilio API (tests/support/fake-twilio.ts), and a request sent through a page's form as a visitor
- * does. What the owner's phone would get is what the fake received.
+ * The owner's instant text message (docs/decisions/019-owner-text-alert.md): the real server, its TWILIO_* settings
+ * pointing at a local fake of the Twilio API (tests/support/fake-twilio.ts), and a request sent through a page's form
+ * as a visitor does. What the owner's phone would get is what the fake received.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

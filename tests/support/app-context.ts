@@ -1,4 +1,7 @@
-/** A route's context as server.ts builds it, for calling loaders and actions directly in unit tests. */
+/**
+ * A route's context as the server (app/server/app.server.ts) builds it, for calling loaders and actions directly
+ * in unit tests.
+ */
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import type { OwnerSession } from "../../app/server/admin/auth.server.ts";

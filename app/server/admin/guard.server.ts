@@ -2,7 +2,7 @@
  * The owner's inbox gate: the session cookie and the owner it names, read once by route middleware
  * (app/routes/admin.tsx, app/routes/admin.signed-in.tsx) before any /admin loader or action runs, and the
  * inbox's headers. Without a session nothing is read: the visitor is sent to sign in. (A change's Origin is
- * checked in server.ts, before React Router.)
+ * checked at the HTTP edge, app/server/app.server.ts, before React Router: docs/decisions/018-framework-seam.md.)
  */
 import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { getApp, type AppContext } from "../context.server.ts";
@@ -53,7 +53,10 @@ export function isAdminPath(rawPath: string): boolean {
   return pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.");
 }
 
-/** The headers of every /admin response, set by server.ts for the whole path (pages, data requests, exports, errors). */
+/**
+ * The headers of every /admin response: set by inboxMiddleware below on all React Router answers (pages, data
+ * requests, exports, errors, redirects) and by app/server/app.server.ts on what it refuses or redirects first.
+ */
 export const ADMIN_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
 
 export interface OwnerContext {
@@ -68,7 +71,7 @@ export const ownerContext = createContext<OwnerSession | null>(null);
  * The inbox's gate (app/routes/admin.tsx's middleware), run before any /admin loader or action, for pages and
  * `.data` requests alike: the session cookie is read once and its owner put in the context; every response,
  * errors and redirects included, is never stored by a cache nor indexed. (The Origin of a change is checked
- * before React Router sees the request, in server.ts: React Router's own check would answer first.)
+ * before React Router sees the request, in app/server/app.server.ts: React Router's own check would answer first.)
  */
 export const inboxMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const app = getApp(context);

@@ -1,8 +1,8 @@
 /**
- * The "Choose an arrival window" link of a request (issue 22): on the confirmation panel, the page after a
- * form sent without JavaScript, and the reply e-mail. Only an estimate or contact request whose ZIP code has
- * windows by day gets one (a by-appointment area, a ZIP outside the area or none: the visitor calls). The
- * link carries only a signed token naming the request (./links.server.ts), valid LINK_TTL_MS.book.
+ * The "Choose an arrival window" link of a request (docs/decisions/020-booking.md): on the confirmation panel, the page
+ * after a form sent without JavaScript, and the reply e-mail. Only an estimate or contact request whose ZIP code has
+ * windows by day gets one (a by-appointment area, a ZIP outside the area or none: the visitor calls). The link carries
+ * only a signed token naming the request (./links.server.ts), valid LINK_TTL_MS.book.
  */
 import type { LeadKind } from "../leads/kinds.server.ts";
 import { isBookable } from "./bookings.server.ts";

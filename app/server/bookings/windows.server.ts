@@ -165,8 +165,10 @@ export function byDay(windows: readonly (ArrivalWindow & { left: number })[]): D
   return days;
 }
 
-// The build refuses unknown area cities (app/content/availability-check.ts); so does the server's start, for content
-// changed without a build.
+// The build refuses unknown area cities (availabilityCheck, app/content/availability-check.ts). The same check when
+// this module loads covers what the build does not see: the development server, which reloads this module after
+// content/availability.yaml changes without running that check again, and the unit tests, which read content/
+// themselves. The production bundle carries the content the build checked, so there it always passes.
 const problem = availabilityProblem(
   content,
   Object.values(siteZipTable).map(([city]) => city),

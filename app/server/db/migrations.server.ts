@@ -206,11 +206,11 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
           .execute();
       },
     },
-    // Issue 19: at most 3 replies to one address a day (reply_quota), and every stored hash of an IP or e-mail
-    // address keyed with HASH_SECRET. The counters hashed without a key are dropped (they last minutes: a
-    // running lockout or rate limit starts again), and the content fingerprints of requests sent without
-    // JavaScript (only compared for 10 minutes) are replaced by the request's id. Only new tables and
-    // updates of values: independent of any other migration after 0003.
+    // At most 3 replies to one address a day (reply_quota; docs/decisions/008-customer-reply-and-double-opt-in.md), and
+    // every stored hash of an IP or e-mail address keyed with HASH_SECRET (docs/security.md "Keyed hashes"). The
+    // counters hashed without a key are dropped (they last minutes: a running lockout or rate limit starts again), and
+    // the content fingerprints of requests sent without JavaScript (only compared for 10 minutes) are replaced by the
+    // request's id. Only new tables and updates of values: independent of any other migration after 0003.
     "0004_reply_quota_and_keyed_hashes": {
       async up(db: Kysely<unknown>) {
         await db.schema
@@ -225,9 +225,9 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         await sql`update leads set idempotency_key = 'id:' || id where idempotency_key like 'fp:%'`.execute(db);
       },
     },
-    // Issue 22: the owner's instant text message about each request, its own outbox job kind 'sms'. The kinds
-    // check constraint gains 'sms' exactly as 0002 changed it (PostgreSQL: the constraint is swapped; SQLite:
-    // the table is rebuilt). The columns repeat 0002's on purpose: a shipped migration never changes.
+    // The owner's instant text message about each request (docs/decisions/019-owner-text-alert.md), its own outbox job
+    // kind 'sms'. The kinds check constraint gains 'sms' exactly as 0002 changed it (PostgreSQL: the constraint is
+    // swapped; SQLite: the table is rebuilt). The columns repeat 0002's on purpose: a shipped migration never changes.
     "0005_sms_alert": {
       async up(db: Kysely<unknown>) {
         const kinds = sql`kind in ('email', 'webhook', 'reply', 'sms')`;
@@ -268,7 +268,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
           .execute();
       },
     },
-    // Issue 22: booking (docs/decisions/020-booking.md). A requested arrival window per request (bookings), the places
+    // Booking (docs/decisions/020-booking.md). A requested arrival window per request (bookings), the places
     // each window has taken (booking_places: the database decides the last place), the customers asked for a
     // review (review_contacts, by a keyed hash of the address: once per customer, and opt-outs), the status
     // 'completed', and outbox jobs that are more than one per kind and request (ref), carry what they send

@@ -1,8 +1,11 @@
 /**
- * The outbox worker: delivers the notification jobs that recordLead stored with each lead (the owner's e-mail,
- * a webhook post and the owner's text message when configured, and the reply e-mail to the visitor; each its own job, so one failing never
- * blocks or repeats another). It runs inside the server process, polls about once a second and is woken
- * at once by notify() after a lead is committed.
+ * The outbox worker: delivers every job of outbox_jobs with the sender of its kind. Stored with each lead (recordLead):
+ * the owner's e-mail, a webhook post and the owner's text message when configured, and the reply e-mail to the visitor.
+ * Stored with a booking change: the e-mails about an arrival window and the reminder the day before
+ * (app/server/bookings); with a completed job: the review request (app/server/reviews). Each is its own job, so one
+ * failing never blocks or repeats another. It runs inside the server process, polls about once a second and is woken at
+ * once by notify() after a visitor's request or a customer's booking change is committed. Every MAINTENANCE_EVERY_MS it
+ * also does the upkeep of the stored data (maintain, below).
  *
  * A job is claimed with a short lease (locked_until, lease_token; LEASE_MS) by one atomic UPDATE, and the
  * lease is renewed every RENEW_MS while its send runs, so two server instances sharing one database never
@@ -135,7 +138,8 @@ export function startOutboxWorker(opts: {
         composeReplyEmail(delivery, { env, secret: await linkSecret(database, env), now: now() }),
       ),
     sms: opts.senders?.sms ?? createTextSender(env),
-    // Issue 22's e-mails: about an arrival window (to the customer or the owner), the reminder the day before, the review request.
+    // Booking e-mails (docs/decisions/020-booking.md): about an arrival window (to the customer or the owner), the
+    // reminder the day before, the review request.
     booking: opts.senders?.booking ?? createBookingSender(database, env, now),
     reminder: opts.senders?.reminder ?? createReminderSender(database, env, now),
     review: opts.senders?.review ?? createReviewSender(database, env, now),
@@ -300,7 +304,10 @@ export function startOutboxWorker(opts: {
   }
 
   let lastMaintenance = Number.NEGATIVE_INFINITY;
-  /** Now and then: drop ended rate-limit windows, expired owner sessions and old sign-in counters, and mark leads whose last job was sent just before a crash. */
+  /**
+   * Now and then: drop ended rate-limit windows, expired owner sessions and old sign-in counters, delete requests
+   * and e-mail files past their retention period, and mark leads whose last job was sent just before a crash.
+   */
   async function maintain(): Promise<void> {
     const at = now();
     if (at.getTime() - lastMaintenance < MAINTENANCE_EVERY_MS) return;

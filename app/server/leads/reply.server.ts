@@ -4,10 +4,11 @@
  * request carries one, what happens next and when, and our phone number; for a newsletter sign-up, the link
  * that confirms it. From the site's address, Reply-To the business. composeReplyEmail is pure.
  *
- * Anyone can type anyone's address into a form, so this e-mail carries nothing a stranger wrote (issue 19):
- * no message, project details, experience, city, phone or ZIP, no list entry that is not one of the form's
- * own choices, and a name only when it is a plain name (letters, with spaces, hyphens or apostrophes between
- * them). What it says is the business's wording (business.ts, confirmations.ts) and the server's price range.
+ * Anyone can type anyone's address into a form, so this e-mail carries nothing a stranger wrote
+ * (docs/security.md "It is no relay"): no message, project details, experience, city, phone or ZIP, no list entry that
+ * is not one of the form's own choices, and a name only when it is a plain name (letters, with spaces, hyphens or
+ * apostrophes between them). What it says is the business's wording (business.ts, confirmations.ts) and the server's
+ * price range.
  */
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../content/business.ts";

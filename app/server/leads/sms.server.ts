@@ -1,6 +1,7 @@
 /**
- * The owner's instant text message about a new request (issue 22), so that an owner on a roof knows within a
- * minute: sent through a Twilio-compatible HTTP API as its own outbox job (kind "sms"), retried like the others.
+ * The owner's instant text message about a new request (docs/decisions/019-owner-text-alert.md), so that an owner
+ * on a roof knows within a minute: sent through a Twilio-compatible HTTP API as its own outbox job (kind "sms"),
+ * retried like the others.
  *
  * The text holds the first name, the service (a job application: the position), the city and ZIP and the
  * link to the request in the inbox, nothing else personal: no e-mail, phone, street address, message or

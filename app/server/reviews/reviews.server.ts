@@ -1,11 +1,10 @@
 /**
- * Review requests (issue 22; the spec's decision: every customer whose job is completed is asked, never only
- * the happy ones): marking a
- * request "completed" queues one e-mail asking its customer for a review at REVIEW_URL, in the same
- * transaction as the status change. Every completed job's customer is asked, whatever the job or the
- * customer's mood; but each address once only, and never one that opted out. An address is known by its
- * keyed hash (review_contacts.email_key), which outlives the request: a customer who opted out stays out
- * after their request is deleted.
+ * Review requests (docs/decisions/020-booking.md; the spec's decision: every customer whose job is completed is asked,
+ * never only the happy ones): marking a request "completed" queues one e-mail asking its customer for a review at
+ * REVIEW_URL, in the same transaction as the status change. Every completed job's customer is asked, whatever the job
+ * or the customer's mood; but each address once only, and never one that opted out. An address is known by its keyed
+ * hash (review_contacts.email_key), which outlives the request: a customer who opted out stays out after their request
+ * is deleted.
  */
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
