@@ -144,7 +144,7 @@ export async function webkitTab(profile: Profile): Promise<Tab> {
     const driver = spawn(process.env.WEBKIT_WEBDRIVER_PATH ?? "WebKitWebDriver", [`--port=${port}`], {
       stdio: "ignore",
       detached: true,
-      env: { ...process.env, DISPLAY: `:${display.trim()}`, WEBKIT_DISABLE_COMPOSITING_MODE: "1" },
+      env: { ...process.env, DISPLAY: `:${display.trim()}` },
     });
     processes.push(driver);
     const base = `http://127.0.0.1:${port}`;
