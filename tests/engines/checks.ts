@@ -98,8 +98,12 @@ async function sendForm(tab: Tab, site: Site, formId: string, confirmation: stri
     [formId],
   );
   for (const step of steps) {
-    if (step.action === "click") await tab.click(step.selector);
-    else if (step.action === "choose")
+    if (step.action === "click") {
+      await tab.click(step.selector);
+      await until(tab, `the click to tick ${step.selector}`, `return document.querySelector(arguments[0]).checked`, [
+        step.selector,
+      ]);
+    } else if (step.action === "choose")
       await tab.run(
         `const s = document.querySelector(arguments[0]); s.value = [...s.options].find((o) => o.value).value;
          s.dispatchEvent(new Event("change", { bubbles: true }));`,

@@ -195,6 +195,14 @@ export async function webkitTab(profile: Profile): Promise<Tab> {
       ]!;
     const run = <T>(body: string, args: unknown[] = [], timeoutMs = CALL_TIMEOUT_MS) =>
       call<T>("POST", `${s}/execute/sync`, { script: body, args }, timeoutMs);
+    // Scrolled to the middle, then two frames for the layout to settle (sections near the viewport are
+    // rendered as they come near it, which moves what follows them), so the click lands where it aims.
+    const settle = (element: string) =>
+      call("POST", `${s}/execute/async`, {
+        script: `const done = arguments[1]; arguments[0].scrollIntoView({ block: "center" });
+                 requestAnimationFrame(() => requestAnimationFrame(() => done(null)));`,
+        args: [{ [ELEMENT]: element }],
+      });
     return {
       engine: "webkit",
       profile,
@@ -209,14 +217,14 @@ export async function webkitTab(profile: Profile): Promise<Tab> {
       // sticky header and the phone's fixed bottom bar (WebDriver scrolls it only just into view).
       async click(selector) {
         const element = await find(selector);
-        await run(`arguments[0].scrollIntoView({ block: "center" })`, [{ [ELEMENT]: element }]);
+        await settle(element);
         await call("POST", `${s}/element/${element}/click`, {}).catch((err: Error) => {
           throw new Error(`click on ${selector}: ${err.message}`, { cause: err });
         });
       },
       async type(selector, text) {
         const element = await find(selector);
-        await run(`arguments[0].scrollIntoView({ block: "center" })`, [{ [ELEMENT]: element }]);
+        await settle(element);
         await call("POST", `${s}/element/${element}/value`, { text }).catch((err: Error) => {
           throw new Error(`typing into ${selector}: ${err.message}`, { cause: err });
         });
