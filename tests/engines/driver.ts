@@ -86,8 +86,10 @@ export async function firefoxTab(profile: Profile): Promise<Tab> {
     engine: "firefox",
     profile,
     async open(url) {
-      consoleErrors.length = 0;
       await page.goto(url, { waitUntil: "load" });
+      // What the page being left logged as it went (a request it had under way, cut off) is not this page's;
+      // this page's own errors from its first script on are in catch-errors.js's list.
+      consoleErrors.length = 0;
     },
     async resize(width, height) {
       await page.setViewport({ width, height });
