@@ -5,13 +5,21 @@ import { business } from "./app/content/business.ts";
 import { availabilityCheck } from "./app/content/availability-check.ts";
 import { galleryImages } from "./app/content/gallery-vite-plugin.ts";
 import { contentCollections } from "./app/content/vite-plugin.ts";
+import { firstEffectScripts } from "./app/lib/first-effects/vite-plugin.ts";
 
 // The canonical origin is fixed at build time: SITE_URL overrides the default (app/content/business.ts).
 const siteUrl = (process.env.SITE_URL || business.origin).replace(/\/+$/, "");
 
 export default defineConfig({
   define: { __SITE_URL__: JSON.stringify(siteUrl) },
-  plugins: [contentCollections(), availabilityCheck(), galleryImages(), tailwindcss(), reactRouter()],
+  plugins: [
+    contentCollections(),
+    firstEffectScripts(),
+    availabilityCheck(),
+    galleryImages(),
+    tailwindcss(),
+    reactRouter(),
+  ],
   environments: {
     ssr: {
       build: {
