@@ -104,7 +104,7 @@ test.describe("/pricing", () => {
 test.describe("the service-area answer beside a ZIP field", () => {
   const zipField = (page: Page) =>
     page.getByRole("main").getByRole("textbox", { name: "ZIP code", exact: true }).first();
-  const notes = (page: Page, zip: string) => page.locator("[data-area-note]:visible", { hasText: areaSays(zip).title });
+  const notes = (page: Page, zip: string) => page.locator("[data-area]:visible", { hasText: areaSays(zip).title });
 
   test("answers before the app starts", async ({ page }) => {
     await holdScripts(page);
@@ -114,9 +114,9 @@ test.describe("the service-area answer beside a ZIP field", () => {
     await expect(notes(page, areaZips.primary)).toContainText(areaSays(areaZips.primary).text);
     await zipField(page).fill(areaZips.outside);
     await expect(notes(page, areaZips.outside)).toHaveCount(1);
-    await expect(page.locator("[data-area-note]:visible")).toHaveCount(1);
+    await expect(page.locator("[data-area]:visible")).toHaveCount(1);
     await zipField(page).fill("836");
-    await expect(page.locator("[data-area-note]:visible")).toHaveCount(0);
+    await expect(page.locator("[data-area]:visible")).toHaveCount(0);
     await notStarted(page);
   });
 
@@ -132,7 +132,7 @@ test.describe("the service-area answer beside a ZIP field", () => {
     await expect(notes(page, areaZips.extendedTown)).toHaveCount(1);
     await zipField(page).fill(areaZips.primary);
     await expect(notes(page, areaZips.primary)).toHaveCount(1);
-    await expect(page.locator("[data-area-note]:visible")).toHaveCount(1);
+    await expect(page.locator("[data-area]:visible")).toHaveCount(1);
     expect(errors).toEqual([]);
   });
 });
