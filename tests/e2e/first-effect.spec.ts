@@ -58,6 +58,8 @@ test.describe("/pricing", () => {
     await expect(request(page)).toContainText(`(${house("2").range})`);
     await expect(page).toHaveURL(house("2").url);
     await expect(request(page).locator('input[type=hidden][name="stories"]')).toHaveValue("2");
+    // A request sent without the app is answered on the page of the inputs shown.
+    await expect(request(page).locator("form")).toHaveAttribute("action", house("2").url);
 
     // Nonsense: the range gives way to the field's message, beside the field and in the result.
     const size = form(page).getByRole("textbox", { name: /Home size/ });

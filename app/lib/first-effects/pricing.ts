@@ -17,6 +17,9 @@ export function install() {
     const search = searchOf(form);
     const pricing = parsePricingQuery(new URLSearchParams(search));
     show(form, pricing.values, pricingView(pricing));
+    // The request is sent to the page of these inputs, as the app would send it: a reply without the app
+    // shows the same estimate.
+    form.ownerDocument.querySelector('[data-price="request"] form')?.setAttribute("action", `/pricing${search}`);
     if (search !== location.search) history.replaceState(history.state, "", `${location.pathname}${search}`);
   });
 }
