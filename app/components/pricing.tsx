@@ -252,7 +252,7 @@ export function PriceForm({
           error={errors[entry.material.field]}
         />
       ) : null}
-      <div data-zip-answer="" className="space-y-5">
+      <div data-zip-answer="">
         <div className="max-w-xs">
           <label htmlFor="price-zipcode" className="block text-sm font-semibold text-slate-800">
             ZIP code <span className="font-normal text-slate-600">(optional)</span>
@@ -272,7 +272,8 @@ export function PriceForm({
           <FieldMessage id="price-zipcode-error" name="zipcode" message={errors.zipcode} />
         </div>
         <div aria-live="polite">
-          <AreaNote answer={area} phone={phone} />
+          {/* Its own margin: hidden without an answer, it then takes no room. */}
+          <AreaNote answer={area} phone={phone} className="mt-5" />
         </div>
       </div>
       <button type="submit" className="btn-primary">
