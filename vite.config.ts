@@ -7,6 +7,7 @@ import { availabilityCheck } from "./app/content/availability-check.ts";
 import { galleryImages } from "./app/content/gallery-vite-plugin.ts";
 import { contentCollections } from "./app/content/vite-plugin.ts";
 import { DEFAULT_DATA_DIR } from "./app/server/env.server.ts";
+import { firstEffectScripts } from "./app/lib/first-effects/vite-plugin.ts";
 
 // The canonical origin is fixed at build time: SITE_URL overrides the default (app/content/business.ts).
 const siteUrl = (process.env.SITE_URL || business.origin).replace(/\/+$/, "");
@@ -42,7 +43,14 @@ export default defineConfig({
       ],
     },
   },
-  plugins: [contentCollections(), availabilityCheck(), galleryImages(), tailwindcss(), reactRouter()],
+  plugins: [
+    contentCollections(),
+    firstEffectScripts(),
+    availabilityCheck(),
+    galleryImages(),
+    tailwindcss(),
+    reactRouter(),
+  ],
   environments: {
     ssr: {
       build: {

@@ -1,11 +1,22 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import favicon from "./assets/favicon.svg?inline";
 import { business } from "./content/business.ts";
+import { InlineScript } from "./components/inline-script.tsx";
 import { earlyScriptSource } from "./lib/early-script.ts";
-import { navData } from "./lib/nav.server.ts";
+import { zipEffectsSource } from "./lib/first-effects/sources.ts";
+import { type NavData, navData } from "./lib/nav.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { TOUCH_ICON } from "./lib/og.ts";
 
@@ -20,6 +31,7 @@ export function shouldRevalidate() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const nav = useRouteLoaderData<NavData>("root");
   return (
     <html lang="en-US">
       <head>
@@ -43,6 +55,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        {/* The service-area answer beside every ZIP field before the app has started (app/lib/first-effects/zip.ts). */}
+        {nav ? (
+          <InlineScript source={zipEffectsSource} data={{ table: nav.zipTable, phone: nav.business.phone.display }} />
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -14,7 +14,7 @@
  * the tap triggers), from the browser's long-task timing.
  * A benchmark, not a test: timings depend on the machine.
  */
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { throttling } from "lighthouse/core/config/constants.js";
 
 export const FIRST_TAP_BUDGET_MS = 100;
@@ -105,7 +105,7 @@ export type TapResult = {
   longestStartupTaskMs: number | null;
 };
 
-const devices: Record<Control["device"], BrowserContextOptions> = {
+export const devices: Record<"phone" | "desktop", BrowserContextOptions> = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
   desktop: { viewport: { width: 1440, height: 900 } },
 };
@@ -142,17 +142,7 @@ async function tapOnce(browser: Browser, origin: string, control: Control, delay
   const context = await browser.newContext(devices[control.device]);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const profile = throttling.mobileSlow4G;
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: profile.requestLatencyMs,
-      downloadThroughput: (profile.downloadThroughputKbps * 1024) / 8,
-      uploadThroughput: (profile.uploadThroughputKbps * 1024) / 8,
-    });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpuSlowdownMultiplier });
+    const page = await throttledPage(context);
     // Every Event Timing entry of an interaction (INP's measure), the time of each tap's first input event,
     // and the long tasks.
     await page.addInitScript(() => {
@@ -198,6 +188,22 @@ async function tapOnce(browser: Browser, origin: string, control: Control, delay
   } finally {
     await context.close();
   }
+}
+
+/** A new page throttled like Lighthouse's mobile profile: 4× slower CPU, 150 ms RTT, 1.6 Mbps. */
+export async function throttledPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const profile = throttling.mobileSlow4G;
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: profile.requestLatencyMs,
+    downloadThroughput: (profile.downloadThroughputKbps * 1024) / 8,
+    uploadThroughput: (profile.uploadThroughputKbps * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpuSlowdownMultiplier });
+  return page;
 }
 
 type BenchWindow = Window & {
@@ -270,7 +276,7 @@ async function tap(
  * Playwright's locators and waitForFunction bring its injected script into the page, which listens on
  * every pointer, touch and mouse event (capture, not passive) and so would add its own work to each tap.
  */
-function waitForSelector(page: Page, selector: string, timeoutMs: number): Promise<boolean> {
+export function waitForSelector(page: Page, selector: string, timeoutMs: number): Promise<boolean> {
   return page.evaluate(
     ({ selector, timeoutMs }) =>
       new Promise<boolean>((resolve) => {

@@ -14,6 +14,8 @@
  *   npm run bench -- --out DIR                      write the results to DIR (e.g. to keep a run as "before")
  *   npm run bench -- --from DIR --before FILE       write docs/performance.md from a complete run kept in DIR
  *   npm run bench -- --pages /gallery --runs 1      only the pages with photos (below)
+ *   npm run bench -- --effects-only                 only the first effects (scripts/bench-first-effect.ts), to bench/runs/
+ *   npm run bench -- --port-base 4000               the servers' ports from 4000 (default 3400, the benchmarks' range)
  *
  * The shipped site has no photos (decisions §7), so the pages with photos, /gallery and a city page, are
  * measured on a copy of the site with the test gallery's generated photos (tests/support/test-photos.ts),
@@ -50,6 +52,13 @@ import {
   type TapResult,
 } from "./bench-first-tap.ts";
 import { chromiumArgs, findChromium } from "./chromium.ts";
+import {
+  FIRST_EFFECT_BUDGET_MS,
+  firstEffectFailures,
+  firstEffectMarkdown,
+  measureFirstEffects,
+  type EffectResult,
+} from "./bench-first-effect.ts";
 
 const BUDGET = {
   score: 1, // performance, accessibility, best practices and SEO, as Lighthouse shows them (rounded to 2 places)
@@ -62,6 +71,7 @@ const BUDGET = {
   cssGzipKb: 20,
   ratioToLimit: 1.1,
   firstTapMs: FIRST_TAP_BUDGET_MS,
+  firstEffectMs: FIRST_EFFECT_BUDGET_MS,
 } as const;
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -77,6 +87,8 @@ const { values: args } = parseArgs({
     out: { type: "string" },
     from: { type: "string" },
     "no-taps": { type: "boolean", default: false },
+    "effects-only": { type: "boolean", default: false },
+    "port-base": { type: "string", default: "3400" },
     "no-photos": { type: "boolean", default: false },
   },
 });
@@ -105,19 +117,25 @@ const requested = args.pages
       .map((p) => p.trim())
       .filter(Boolean)
   : undefined;
-const photoPages = args["no-photos"]
+const photoPages =
+  args["no-photos"] || args["effects-only"]
+    ? []
+    : requested
+      ? PHOTO_PAGES.filter((p) => requested.includes(p) || requested.includes(photoLabel(p)))
+      : PHOTO_PAGES;
+const effectsOnly = args["effects-only"];
+const pages = effectsOnly
   ? []
   : requested
-    ? PHOTO_PAGES.filter((p) => requested.includes(p) || requested.includes(photoLabel(p)))
-    : PHOTO_PAGES;
-const pages = requested
-  ? requested.filter((p) => allPages.includes(p) || !photoPages.includes(p)).filter((p) => !p.endsWith("(test photos)"))
-  : allPages;
+    ? requested
+        .filter((p) => allPages.includes(p) || !photoPages.includes(p))
+        .filter((p) => !p.endsWith("(test photos)"))
+    : allPages;
 const unknown = pages.filter((p) => !allPages.includes(p));
 if (unknown.length) fail(`not a prerendered page: ${unknown.join(", ")}`);
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1) fail("--runs must be a positive whole number");
-const complete = !args.pages && runs >= 3;
+const complete = !args.pages && runs >= 3 && !effectsOnly;
 // Every page is compared with its own plain-HTML limit.
 const limitPages = pages;
 
@@ -213,9 +231,17 @@ chrome.kill();
 
 // The first tap on each control, with the server still up (after Lighthouse, on the same quiet machine).
 // A quick look at some pages (--pages) taps only the controls on them.
-const taps: TapResult[] = args["no-taps"]
-  ? []
-  : await measureFirstTaps(origin, chromePath, chromiumArgs, args.pages ? pages : undefined);
+const taps: TapResult[] =
+  args["no-taps"] || effectsOnly
+    ? []
+    : await measureFirstTaps(origin, chromePath, chromiumArgs, args.pages ? pages : undefined);
+// The first effect of each interaction that answers the visitor (the range, the ZIP answer, "Copied").
+const effects: EffectResult[] = await measureFirstEffects(
+  origin,
+  chromePath,
+  chromiumArgs,
+  args.pages && !effectsOnly ? pages : undefined,
+);
 cleanup();
 
 const measured = targets.map(({ url, page, runs: all }) => {
@@ -277,6 +303,7 @@ const failures = [
       ),
   ),
   ...firstTapFailures(taps),
+  ...firstEffectFailures(effects),
 ];
 
 const report = {
@@ -297,6 +324,7 @@ const report = {
   })),
   limit: comparisons,
   firstTaps: taps,
+  firstEffects: effects,
   failures,
 };
 mkdirSync(outDir, { recursive: true });
@@ -490,11 +518,15 @@ function toMarkdown(r: typeof report): string {
     "",
     `${r.date.slice(0, 10)} · Lighthouse ${r.lighthouse} · ${r.chromium} · ${r.settings} · ${r.runsPerPage} run(s) per page, each judged on its own; the table shows the worst run of each measure · CPUs ${r.cpuAffinity} · load average ${r.loadAverage.atStart} → ${r.loadAverage.atEnd} on ${r.loadAverage.cores} cores.`,
     "",
-    `Budgets, for every run: scores 100 · FCP ≤ ${b.fcpMs} ms · LCP ≤ ${b.lcpMs} ms · TBT ≤ the plain-HTML limit's run of the same pass + ${b.tbtOverLimitMs ?? "–"} ms (≤ ${b.tbtMs} ms without a limit) · CLS ≤ ${b.cls} · JS ≤ ${b.jsGzipKb} KB gzip · CSS ≤ ${b.cssGzipKb} KB gzip · no other host · FCP and LCP ≤ ${b.ratioToLimit}× the plain-HTML limit · first tap ≤ ${b.firstTapMs} ms.`,
+    `Budgets, for every run: scores 100 · FCP ≤ ${b.fcpMs} ms · LCP ≤ ${b.lcpMs} ms · TBT ≤ the plain-HTML limit's run of the same pass + ${b.tbtOverLimitMs ?? "–"} ms (≤ ${b.tbtMs} ms without a limit) · CLS ≤ ${b.cls} · JS ≤ ${b.jsGzipKb} KB gzip · CSS ≤ ${b.cssGzipKb} KB gzip · no other host · FCP and LCP ≤ ${b.ratioToLimit}× the plain-HTML limit · first tap ≤ ${b.firstTapMs} ms · first effect ≤ ${b.firstEffectMs ?? "–"} ms.`,
     "Bytes are decoded sizes in KB; “JS gz” is the gzip size of the JavaScript loaded without interaction (the budget); ✗ marks a missed budget.",
     "",
-    "| Page | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | HTML | CSS | JS | Img | Font | Req | JS gz | |",
-    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|:-:|",
+    ...(r.pages.length
+      ? [
+          "| Page | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | HTML | CSS | JS | Img | Font | Req | JS gz | |",
+          "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|:-:|",
+        ]
+      : []),
     ...r.pages.map(
       (p) =>
         `| ${p.page} | ${CATEGORIES.map((c) => pct(p.worst.scores[c])).join(" | ")} | ${p.worst.fcpMs} | ${p.worst.lcpMs} | ${p.worst.tbtMs} | ${p.worst.cls} | ${p.bytesKb.html} | ${p.bytesKb.css} | ${p.bytesKb.js} | ${p.bytesKb.images} | ${p.bytesKb.fonts} | ${p.requests} | ${p.worst.jsGzipKb} | ${p.failures.length ? "✗" : "✓"} |`,
@@ -527,6 +559,16 @@ function toMarkdown(r: typeof report): string {
       "Chromium throttled like Lighthouse's mobile profile (4× CPU, 150 ms RTT, 1.6 Mbps), a new visitor per tap.",
       "",
       firstTapMarkdown(r.firstTaps),
+      "",
+    );
+  }
+  if (r.firstEffects?.length) {
+    lines.push(
+      "## First effect",
+      "",
+      "What the visitor's interaction changes on the page, on the same throttled profile, a new visitor per effect (scripts/bench-first-effect.ts, docs/decisions/024-first-effect.md).",
+      "",
+      firstEffectMarkdown(r.firstEffects),
       "",
     );
   }
@@ -661,7 +703,7 @@ async function startLimitServer(listenPort: number, limitPaths: string[], client
   });
 }
 
-/** Free ports in 3400-3499 (the range kept for benchmarks on the shared machine). */
+/** Free ports from --port-base (3400: the range kept for benchmarks on the shared machine). */
 /**
  * A copy of the site with the test gallery (tests/support/project-copy.ts, tests/support/test-photos.ts), built for
  * production and served like the site, with the plain-HTML limit of its pages with photos beside it.
@@ -681,7 +723,8 @@ async function startPhotoSite(photoPaths: string[], sitePort: number, sitePhotoL
 
 async function freePorts(count: number): Promise<number[]> {
   const found: number[] = [];
-  for (let candidate = 3400; candidate < 3500 && found.length < count; candidate++) {
+  const base = Number(args["port-base"]);
+  for (let candidate = base; candidate < base + 100 && found.length < count; candidate++) {
     const free = await new Promise<boolean>((resolve) => {
       const probe = createServer();
       probe.once("error", () => resolve(false));
@@ -689,7 +732,7 @@ async function freePorts(count: number): Promise<number[]> {
     });
     if (free) found.push(candidate);
   }
-  if (found.length < count) fail("no free port in 3400-3499");
+  if (found.length < count) fail(`no free port in ${base}-${base + 99}`);
   return found;
 }
 

@@ -1,7 +1,7 @@
 /**
  * `npm test`: everything, in the order a failure is cheapest to find:
  * typecheck, lint, unit tests, production build, end-to-end tests in Chromium (the HTML checked by the
- * Nu Html Checker among them, with Java).
+ * Nu Html Checker among them, with Java), then the cross-engine tests in Firefox ESR and WebKitGTK.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -89,6 +89,40 @@ const ensureSpreadsheetReaders = () => {
   );
 };
 
+// The cross-engine suite (tests/engines/run.ts): Firefox ESR through WebDriver BiDi, and WebKitGTK through
+// WebKitWebDriver in a window of its own (PyGObject) on a virtual X display.
+const ensureEngines = () => {
+  const has = (file: string) => () => existsSync(file);
+  ensureDebianPackage(
+    "Firefox ESR",
+    "firefox-esr",
+    has(process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr"),
+    "No Firefox ESR found for the cross-engine tests. Install it (Debian: `sudo apt-get install firefox-esr`) or set FIREFOX_PATH.",
+  );
+  ensureDebianPackage(
+    "WebKitWebDriver",
+    "webkit2gtk-driver",
+    () => spawnSync("WebKitWebDriver", ["--help"]).status === 0,
+    "No WebKitWebDriver found for the cross-engine tests. Install it (Debian: `sudo apt-get install webkit2gtk-driver`).",
+  );
+  ensureDebianPackage(
+    "Xvfb",
+    "xvfb",
+    () => spawnSync("Xvfb", ["-help"]).status !== null,
+    "No Xvfb found for the cross-engine tests. Install it (Debian: `sudo apt-get install xvfb`).",
+  );
+  const python = (code: string) => () => spawnSync("/usr/bin/python3", ["-c", code]).status === 0;
+  const help =
+    "The cross-engine tests' WebKit window needs PyGObject and WebKitGTK 4.1 for Python (Debian: `sudo apt-get install python3-gi gir1.2-webkit2-4.1`).";
+  ensureDebianPackage("PyGObject", "python3-gi", python("import gi"), help);
+  ensureDebianPackage(
+    "WebKitGTK 4.1 for Python",
+    "gir1.2-webkit2-4.1",
+    python("import gi; gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2"),
+    help,
+  );
+};
+
 run("typecheck", "npx", ["react-router", "typegen"]);
 run("typecheck", "npx", ["tsc"]);
 run("lint", "npm", ["run", "lint"]);
@@ -98,6 +132,8 @@ ensureChromium();
 ensureCaddy();
 ensureFaketime();
 ensureJava();
+ensureEngines();
 run("build", "npm", ["run", "build"]);
 run("end-to-end tests", "npx", ["playwright", "test"]);
+run("cross-engine tests", "npx", ["node", "tests/engines/run.ts"]);
 console.log("\n✔ all checks passed");

@@ -1,28 +1,48 @@
-/** The service-area answer to a ZIP code (app/lib/service-area.ts), shown beside ZIP fields and in confirmations. */
+/**
+ * The service-area answer to a ZIP code (app/lib/service-area.ts), shown beside ZIP fields and in confirmations.
+ * Its elements are the same whatever the answer (hidden without one): the page's own script writes an answer
+ * into them before the app has started (app/lib/first-effects/), and the app takes them over as they are.
+ */
 import { MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { NavData } from "../lib/nav.server.ts";
 import { type AreaAnswer, areaAnswer, areaMessage } from "../lib/service-area.ts";
 
-const tone = {
-  primary: "border-green-700 bg-green-50 text-green-950",
-  extended: "border-amber-600 bg-amber-50 text-amber-950",
-  outside: "border-slate-500 bg-slate-50 text-slate-900",
-} as const;
+/** The note's tone follows its `data-area` (the tier), so that the page's script only sets that attribute. */
+const tone =
+  "data-[area=primary]:border-green-700 data-[area=primary]:bg-green-50 data-[area=primary]:text-green-950 " +
+  "data-[area=extended]:border-amber-600 data-[area=extended]:bg-amber-50 data-[area=extended]:text-amber-950 " +
+  "data-[area=outside]:border-slate-500 data-[area=outside]:bg-slate-50 data-[area=outside]:text-slate-900";
 
-export function AreaNote({ answer, phone, className = "" }: { answer: AreaAnswer; phone: string; className?: string }) {
-  const { title, text } = areaMessage(answer, phone);
+export function AreaNote({
+  answer,
+  phone,
+  className = "",
+}: {
+  answer: AreaAnswer | null;
+  phone: string;
+  className?: string;
+}) {
+  const { title, text } = answer ? areaMessage(answer, phone) : { title: "", text: "" };
+  // The texts may have been written by the page's script before hydration: React keeps them, and writes
+  // its own as soon as they differ (they are made by the same function from the same field).
   return (
     <div
-      data-area={answer.tier}
-      className={`rounded-md border-l-4 px-3 py-2 text-sm ${tone[answer.tier]} ${className}`}
+      data-area={answer?.tier}
+      data-area-note=""
+      hidden={!answer}
+      className={`rounded-md border-l-4 px-3 py-2 text-sm ${tone} ${className}`}
     >
       <p className="flex items-center gap-1.5 font-semibold">
         <MapPin className="size-4 shrink-0" aria-hidden="true" />
-        {title}
+        <span data-area-title="" suppressHydrationWarning>
+          {title}
+        </span>
       </p>
-      <p className="mt-0.5">{text}</p>
+      <p className="mt-0.5" data-area-text="" suppressHydrationWarning>
+        {text}
+      </p>
     </div>
   );
 }
@@ -34,9 +54,10 @@ export function useServiceArea() {
 }
 
 /**
- * Wraps a ZIP field: the answer follows what the visitor types (after the app has started; the answer
- * also comes with the form's result). `initial` is the value the field was rendered with; a ZIP code typed
- * before the app started is answered as soon as it has (the field's value when this hydrates).
+ * Wraps a ZIP field: the answer follows what the visitor types, from the first paint (the page's script
+ * answers until the app has started, app/lib/first-effects/zip.ts; then this does). `initial` is the value
+ * the field was rendered with; a ZIP code typed before the app started is answered by the app too (the
+ * field's value when this hydrates).
  */
 export function ZipAnswer({ initial, children }: { initial?: unknown; children: React.ReactNode }) {
   const { table, phone } = useServiceArea();
@@ -46,12 +67,11 @@ export function ZipAnswer({ initial, children }: { initial?: unknown; children: 
     const typed = wrapper.current?.querySelector("input")?.value;
     if (typed !== undefined) setZip(typed);
   }, []);
-  const answer = areaAnswer(zip, table);
   return (
-    <div ref={wrapper} onInput={(event) => setZip((event.target as HTMLInputElement).value)}>
+    <div ref={wrapper} data-zip-answer="" onInput={(event) => setZip((event.target as HTMLInputElement).value)}>
       {children}
-      <div aria-live="polite" className="empty:hidden">
-        {answer ? <AreaNote answer={answer} phone={phone} className="mt-2" /> : null}
+      <div aria-live="polite">
+        <AreaNote answer={areaAnswer(zip, table)} phone={phone} className="mt-2" />
       </div>
     </div>
   );

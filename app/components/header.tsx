@@ -134,7 +134,8 @@ export function Header({ nav }: { nav: NavData }) {
 
 /**
  * A desktop dropdown: the button and, right after it in the document (so Tab goes from the button into
- * the list), the popover with the links, placed under the button with CSS anchor positioning.
+ * the list), the popover with the links, placed under the button with CSS anchor positioning (where that is missing, at
+ * the place the early script gives it as it opens: app/app.css).
  */
 function NavDisclosure({ id, label, items }: { id: string; label: string; items: NavItem[] }) {
   return (

@@ -8,9 +8,9 @@ import { CircleAlert, Info } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { type PricedSlug, type PricingSlug, isCallbackSlug, priceBook, pricedService } from "../content/price-book.ts";
-import type { PricingQuery } from "../forms/pricing.ts";
+import { PRICE_INPUT_NAMES, type PricingQuery, type PricingView, listItemsHtml } from "../forms/price-query.ts";
 import type { LeadActionData } from "../forms/result.ts";
-import { type Quote, formatRange, formatUsd } from "../lib/price.ts";
+import { type Quote, formatRange } from "../lib/price.ts";
 import { changedSinceRender } from "../lib/form-state.ts";
 import { pricingPath } from "../lib/paths.ts";
 import { areaAnswer } from "../lib/service-area.ts";
@@ -68,12 +68,19 @@ export function serviceTitle(slug: string): string {
   return priceBook.services[slug]?.title ?? priceBook.callback[slug]?.title ?? slug;
 }
 
-function FieldMessage({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {message}
+/** A field's message: always in the page (hidden without a message), so the page's script can write it. */
+function FieldMessage({ id, name, message }: { id: string; name: string; message?: string }) {
+  return (
+    <p
+      id={id}
+      data-error-for={name}
+      hidden={!message}
+      className="mt-1 text-sm font-medium text-red-700"
+      suppressHydrationWarning
+    >
+      {message ?? ""}
     </p>
-  ) : null;
+  );
 }
 
 function AmountField({
@@ -106,13 +113,13 @@ function AmountField({
         maxLength={20}
         defaultValue={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        aria-describedby={`${id}-hint ${id}-error`}
         className={inputClass}
       />
       <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
         {hint}
       </p>
-      <FieldMessage id={`${id}-error`} message={error} />
+      <FieldMessage id={`${id}-error`} name={name} message={error} />
     </div>
   );
 }
@@ -132,7 +139,7 @@ function ChoiceField({
 }) {
   const errorId = `price-${name}-error`;
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    <fieldset aria-describedby={errorId}>
       <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
       <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
         {options.map((o) => (
@@ -149,7 +156,7 @@ function ChoiceField({
           </label>
         ))}
       </div>
-      <FieldMessage id={errorId} message={error} />
+      <FieldMessage id={errorId} name={name} message={error} />
     </fieldset>
   );
 }
@@ -177,7 +184,7 @@ export function PriceForm({
   const errors = showErrors ? pricing.errors : {};
   const fromHomeSize = "fromHomeSize" in entry ? entry.fromHomeSize : undefined;
   const { table, phone } = useServiceArea();
-  const area = pricing.zipcode ? areaAnswer(pricing.zipcode, table) : null;
+  const area = areaAnswer(values.zipcode ?? "", table);
   // A change made before the app started (a story chosen, a size typed) is shown once it has: the range
   // follows the form as it is when this hydrates, not as the server rendered it.
   const formRef = useRef<HTMLFormElement>(null);
@@ -190,6 +197,7 @@ export function PriceForm({
       ref={formRef}
       method="get"
       action="/pricing"
+      data-price-form=""
       aria-labelledby="inputs-heading"
       className="mt-8 space-y-5"
       onInput={(event) => onUpdate?.(event.currentTarget, false)}
@@ -244,26 +252,29 @@ export function PriceForm({
           error={errors[entry.material.field]}
         />
       ) : null}
-      <div className="max-w-xs">
-        <label htmlFor="price-zipcode" className="block text-sm font-semibold text-slate-800">
-          ZIP code <span className="font-normal text-slate-600">(optional)</span>
-        </label>
-        <input
-          id="price-zipcode"
-          name="zipcode"
-          type="text"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={10}
-          defaultValue={values.zipcode}
-          aria-invalid={errors.zipcode ? true : undefined}
-          aria-describedby={errors.zipcode ? "price-zipcode-error" : undefined}
-          className={inputClass}
-        />
-        <FieldMessage id="price-zipcode-error" message={errors.zipcode} />
-      </div>
-      <div aria-live="polite" className="empty:hidden">
-        {area ? <AreaNote answer={area} phone={phone} /> : null}
+      <div data-zip-answer="">
+        <div className="max-w-xs">
+          <label htmlFor="price-zipcode" className="block text-sm font-semibold text-slate-800">
+            ZIP code <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <input
+            id="price-zipcode"
+            name="zipcode"
+            type="text"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={10}
+            defaultValue={values.zipcode}
+            aria-invalid={errors.zipcode ? true : undefined}
+            aria-describedby="price-zipcode-error"
+            className={inputClass}
+          />
+          <FieldMessage id="price-zipcode-error" name="zipcode" message={errors.zipcode} />
+        </div>
+        <div aria-live="polite">
+          {/* Its own margin: hidden without an answer, it then takes no room. */}
+          <AreaNote answer={area} phone={phone} className="mt-5" />
+        </div>
       </div>
       <button type="submit" className="btn-primary">
         Show my price
@@ -272,17 +283,14 @@ export function PriceForm({
   );
 }
 
-/** The range, what it includes, the minimum charge and what the final price depends on. */
-export function PriceResult({
-  quote,
-  errors,
-  waiting,
-}: {
-  quote: Quote | null;
-  errors: Record<string, string>;
-  waiting: boolean;
-}) {
-  const problems = Object.values(errors);
+/**
+ * The range, what it includes, the minimum charge and what the final price depends on. Every part that
+ * follows the inputs is in the page whatever they are (hidden when it does not apply), with its text from
+ * pricingView: the page's script writes the same into it before the app has started
+ * (app/lib/first-effects/pricing.ts), and the app takes it over as it is.
+ */
+export function PriceResult({ view }: { view: PricingView }) {
+  const { quote } = view;
   return (
     <section
       aria-labelledby="result-heading"
@@ -292,48 +300,45 @@ export function PriceResult({
         3. Your price range
       </h2>
       <div aria-live="polite" aria-atomic="true" data-testid="price-result">
-        {quote ? (
-          <>
-            <p className="mt-2 text-4xl font-extrabold tracking-tight text-brand-900" data-testid="price-range">
-              {formatRange(quote.low, quote.high)}
-            </p>
-            <p className="mt-1 text-slate-800">
-              {quote.title}: {quote.summary}
-            </p>
-            <p className="mt-2 text-sm text-slate-700">
-              {quote.minimumApplies
-                ? `Our minimum charge for ${quote.title.toLowerCase()} is ${formatUsd(quote.minimum)}, so small jobs start there.`
-                : `Minimum charge for ${quote.title.toLowerCase()}: ${formatUsd(quote.minimum)}.`}
-            </p>
-          </>
-        ) : problems.length ? (
-          <div className="mt-2 flex gap-2 text-red-800">
-            <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-            <div>
-              <p className="font-semibold">We cannot price this yet:</p>
-              <ul className="mt-1 list-disc pl-5">
-                {problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            </div>
-          </div>
-        ) : (
-          <p className="mt-2 text-slate-700">
-            {waiting ? "Working out your price…" : "Enter the size above, then choose Show my price."}
+        <div data-price="quote" hidden={!quote}>
+          <p
+            className="mt-2 text-4xl font-extrabold tracking-tight text-brand-900"
+            data-testid="price-range"
+            data-price="range"
+            suppressHydrationWarning
+          >
+            {view.range}
           </p>
-        )}
+          <p className="mt-1 text-slate-800" data-price="summary" suppressHydrationWarning>
+            {view.summary}
+          </p>
+          <p className="mt-2 text-sm text-slate-700" data-price="minimum" suppressHydrationWarning>
+            {view.minimum}
+          </p>
+        </div>
+        <div data-price="problems" hidden={!view.problems.length} className="mt-2 flex gap-2 text-red-800">
+          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">We cannot price this yet:</p>
+            <ul
+              className="mt-1 list-disc pl-5"
+              data-price="problem-list"
+              dangerouslySetInnerHTML={{ __html: listItemsHtml(view.problems) }}
+            />
+          </div>
+        </div>
+        <p className="mt-2 text-slate-700" data-price="prompt" hidden={Boolean(quote) || view.problems.length > 0}>
+          Enter the size above, then choose Show my price.
+        </p>
       </div>
-      {quote ? (
-        <>
-          <h3 className="mt-5 font-bold text-brand-900">What is included</h3>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
-            {quote.includes.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <div data-price="includes" hidden={!quote}>
+        <h3 className="mt-5 font-bold text-brand-900">What is included</h3>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
+          {view.includes.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </div>
       <p className="mt-5 flex gap-2 text-sm text-slate-700">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         This is an estimate, not a bill. The final price follows a free look at the property (in person or from your
@@ -353,10 +358,13 @@ export function PricingRequestForm({
   actionData,
   phone,
   action,
+  hidden = false,
 }: {
   service: PricingSlug;
   values: Record<string, string>;
   quote: Quote | null;
+  /** A priced service without a range yet: the section waits, hidden, for the inputs (the page's script shows it). */
+  hidden?: boolean;
   actionData?: LeadActionData;
   phone: { display: string; href: string };
   /** The page's URL with its query, so that a reply without JavaScript shows the same estimate. */
@@ -366,15 +374,25 @@ export function PricingRequestForm({
   return (
     <section
       aria-labelledby="request-heading"
+      data-price="request"
+      hidden={hidden}
       className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
       <h2 id="request-heading" className="text-xl font-bold text-brand-900">
         {callback ? "Request a call" : "4. Request this estimate"}
       </h2>
       <p className="mt-1 mb-5 text-slate-700">
-        {callback
-          ? "Leave your number and what needs cleaning: we call back within one business day to plan a walk-through."
-          : `We send it with your details and reply within ${business.replyWithinHours} hours to book the free look at the property${quote ? ` (${formatRange(quote.low, quote.high)})` : ""}.`}
+        {callback ? (
+          "Leave your number and what needs cleaning: we call back within one business day to plan a walk-through."
+        ) : (
+          <>
+            {`We send it with your details and reply within ${business.replyWithinHours} hours to book the free look at the property`}
+            <span data-price="request-range" suppressHydrationWarning>
+              {quote ? ` (${formatRange(quote.low, quote.high)})` : ""}
+            </span>
+            .
+          </>
+        )}
       </p>
       <LeadForm
         id="pricing-request-form"
@@ -388,11 +406,17 @@ export function PricingRequestForm({
       >
         {(fields) => (
           <>
-            {(["service", "sqft", "feet", "stories", "siding", "pitch"] as const).map((name) =>
-              name === "service" || values[name] ? (
-                <input key={name} type="hidden" name={name} value={name === "service" ? service : values[name]} />
-              ) : null,
-            )}
+            {/* Every input, empty when not given (the same to the rules as absent): the page's script keeps
+                them equal to the price form before the app has started. */}
+            {PRICE_INPUT_NAMES.map((name) => (
+              <input
+                key={name}
+                type="hidden"
+                name={name}
+                data-price-input=""
+                value={name === "service" ? service : (values[name] ?? "")}
+              />
+            ))}
             <PersonFields fields={fields} />
             <ZipRequestField field={fields.zipcode} />
             <TextArea

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { optionValues, serviceTypeOptions } from "./options.ts";
 import { business } from "../content/business.ts";
 import { line, multiline } from "./text.ts";
+import { ZIP_PATTERN, zipMessages } from "./zip-rule.ts";
 
 // Zod would otherwise probe `new Function` to compile parsers, which the Content-Security-Policy forbids.
 z.config({ jitless: true });
@@ -48,10 +49,10 @@ function normalizePhone(value: string): string | null {
 }
 
 /** Five digits, ZIP+4 accepted; stored as the five-digit ZIP. */
-export const zipcode = line({ error: "Enter your ZIP code" })
+export const zipcode = line({ error: zipMessages.required })
   .trim()
-  .min(1, "Enter your ZIP code")
-  .regex(/^\d{5}(?:-?\d{4})?$/, "Enter a 5-digit ZIP code like 83646")
+  .min(1, zipMessages.required)
+  .regex(ZIP_PATTERN, zipMessages.invalid)
   .transform((v) => v.slice(0, 5));
 
 export const city = trimmed("city", 60);

@@ -9,6 +9,7 @@
  * - "Copy address" buttons (`data-copy`) write their text to the clipboard and show "Copied"
  *   (`data-copied`) for a moment; a refused clipboard is ignored;
  * - the page behind the phone menu or a modal dialog does not scroll;
+ * - where the browser lacks anchor positioning, a desktop menu opens under its own button;
  * - where the browser lacks invoker commands (`commandfor`/`command`), `<dialog closedby="any">` or
  *   exclusive `<details name>`, they are supplied;
  * - an accordion (`data-accordion`): arrows, Home and End move between its questions, wrapping around;
@@ -146,6 +147,23 @@ function earlyScript(config: EarlyScriptConfig) {
     },
     true,
   );
+
+  // Where anchor positioning is missing, a desktop menu opens under its own button (app/app.css).
+  if (!CSS.supports("anchor-name: --a")) {
+    doc.addEventListener(
+      "beforetoggle",
+      (event) => {
+        const menu = event.target as HTMLElement;
+        if ((event as ToggleEvent).newState !== "open" || !menu.classList?.contains("nav-dropdown")) return;
+        const button = doc.querySelector(`[popovertarget="${menu.id}"]`);
+        if (!button) return;
+        const box = button.getBoundingClientRect();
+        menu.style.setProperty("--dropdown-top", `${box.bottom}px`);
+        menu.style.setProperty("--dropdown-left", `${box.left}px`);
+      },
+      true,
+    );
+  }
 
   doc.addEventListener("click", (event) => {
     const target = event.target;

@@ -1,16 +1,13 @@
-import { useEffect, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
 import { PriceForm, PriceResult, PricingRequestForm, ServicePicker, serviceTitle } from "../components/pricing.tsx";
 import { Breadcrumbs } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
 import { isCallbackSlug, isPricedSlug, priceBook } from "../content/price-book.ts";
-import {
-  type PricingQuery,
-  checkPriceInputs,
-  parsePricingQuery,
-  pricingRequestSchema,
-  PRICING_REQUEST_FIELDS,
-} from "../forms/pricing.ts";
+import { type PricingQuery, parsePricingQuery, pricingView, searchOf } from "../forms/price-query.ts";
+import { checkPriceInputs, pricingRequestSchema, PRICING_REQUEST_FIELDS } from "../forms/pricing.ts";
+import { InlineScript } from "../components/inline-script.tsx";
+import { pricingEffectsSource } from "../lib/first-effects/sources.ts";
 import { quote } from "../lib/price.ts";
 import { absoluteUrl, jsonLd, seo } from "../lib/seo.ts";
 import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "../server/submit.server.ts";
@@ -102,63 +99,35 @@ export const meta: Route.MetaFunction = () => [
   }),
 ];
 
-const loadPricing = () => import("../forms/pricing.ts");
-
-/** Only the names the form has, without empty values: the shareable URL of the inputs. */
-function searchOf(form: HTMLFormElement): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of new FormData(form))
-    if (typeof value === "string" && value.trim() !== "") params.set(name, value.trim());
-  return `?${params}`;
-}
-
 export default function Pricing({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const resultRef = useRef<HTMLDivElement>(null);
-  // A query the page parsed itself (in-place updates, client-side navigation between services).
-  const [parsed, setParsed] = useState<{ search: string; pricing: PricingQuery; submitted: boolean } | null>(null);
+  // The query the page shows. A change of the form is shown at once, while the URL follows (`from`: the
+  // location it was made on); any other location (a service chosen, the browser's history) is read anew.
+  // Read without Zod (app/forms/price-query.ts), the same way the server and the page's script read it:
+  // a URL the page's script replaced before the app started is read here as it did.
+  const [changed, setChanged] = useState<{ search: string; from: string; submitted: boolean } | null>(null);
   const search = location.search;
-  const current =
-    search === loaderData.search
-      ? { pricing: loaderData.pricing, submitted: false }
-      : parsed?.search === search
-        ? parsed
-        : null;
-
-  const ready = current !== null;
-  useEffect(() => {
-    if (ready) return;
-    let live = true;
-    void loadPricing().then((m) => {
-      if (live) setParsed({ search, pricing: m.parsePricingQuery(new URLSearchParams(search)), submitted: false });
-    });
-    return () => {
-      live = false;
-    };
-  }, [ready, search]);
-
-  const pricing: PricingQuery = current?.pricing ?? {
-    values: Object.fromEntries(new URLSearchParams(search)),
-    inputs: null,
-    zipcode: undefined,
-    errors: {},
-  };
+  const shown = changed && (changed.search === search || changed.from === search) ? changed : null;
+  const shownSearch = shown?.search ?? search;
+  const pricing: PricingQuery = useMemo(
+    () =>
+      shownSearch === loaderData.search ? loaderData.pricing : parsePricingQuery(new URLSearchParams(shownSearch)),
+    [shownSearch, loaderData],
+  );
+  const view = pricingView(pricing, shown?.submitted);
   const service = pricing.values.service;
   const priced = service !== undefined && isPricedSlug(service) ? service : undefined;
   const callback =
     service !== undefined && isCallbackSlug(service) ? { slug: service, ...priceBook.callback[service]! } : undefined;
-  const result = pricing.inputs ? quote(pricing.inputs) : null;
-  // A service chosen but nothing entered yet: no error messages, just the prompt.
-  const touched = current?.submitted || Object.keys(pricing.values).some((name) => name !== "service");
+  const result = view.quote;
 
   const update = (form: HTMLFormElement, submitted: boolean) => {
     const next = searchOf(form);
-    void loadPricing().then((m) => {
-      setParsed({ search: next, pricing: m.parsePricingQuery(new URLSearchParams(next)), submitted });
-      if (next !== location.search) void navigate({ search: next }, { replace: true, preventScrollReset: true });
-      if (submitted) resultRef.current?.querySelector<HTMLElement>("#result-heading")?.focus();
-    });
+    setChanged({ search: next, from: search, submitted });
+    if (next !== search) void navigate({ search: next }, { replace: true, preventScrollReset: true });
+    if (submitted) resultRef.current?.querySelector<HTMLElement>("#result-heading")?.focus();
   };
 
   return (
@@ -187,20 +156,21 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
 
       {priced ? (
         <>
-          <PriceForm key={priced} service={priced} pricing={pricing} showErrors={Boolean(touched)} onUpdate={update} />
+          <PriceForm key={priced} service={priced} pricing={pricing} showErrors={view.touched} onUpdate={update} />
           <div ref={resultRef}>
-            <PriceResult quote={result} errors={touched ? pricing.errors : {}} waiting={!current} />
+            <PriceResult view={view} />
           </div>
-          {result ? (
-            <PricingRequestForm
-              service={priced}
-              values={pricing.values}
-              quote={result}
-              actionData={actionData}
-              phone={loaderData.phone}
-              action={`/pricing${search}`}
-            />
-          ) : null}
+          <PricingRequestForm
+            service={priced}
+            values={pricing.values}
+            quote={result}
+            hidden={!result}
+            actionData={actionData}
+            phone={loaderData.phone}
+            action={`/pricing${search}`}
+          />
+          {/* Before the app has started, the page answers changes itself (app/lib/first-effects/pricing.ts). */}
+          <InlineScript source={pricingEffectsSource} />
         </>
       ) : null}
 

@@ -391,7 +391,7 @@ test.describe("/pricing: the first change shows the new range", () => {
     scripts.release();
   });
 
-  test("chosen as the first touch, while the app starts: the new range once it has started, without a reload", async ({
+  test("chosen as the first touch, while the app starts: the new range at once, kept once the app has started, without a reload", async ({
     page,
   }) => {
     const scripts = await holdScripts(page);
@@ -399,7 +399,9 @@ test.describe("/pricing: the first change shows the new range", () => {
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await stories(page, "2 stories").check(); // the first touch: the app starts, its scripts are held
     await scripts.starting();
-    await expect(range(page)).toHaveText(rangeOf(HOUSE_1_STORY));
+    // The page's own script answers (app/lib/first-effects/pricing.ts), with the URL.
+    await expect(range(page)).toHaveText(rangeOf(TWO_STORIES));
+    await expect(page).toHaveURL(/stories=2/);
     scripts.release();
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await expect(range(page)).toHaveText(rangeOf(TWO_STORIES));
@@ -419,7 +421,7 @@ test.describe("/pricing: the first change shows the new range", () => {
   });
 });
 
-test("a ZIP code typed while the app starts is answered once it has (the answer follows the field as it is at hydration)", async ({
+test("a ZIP code typed while the app starts is answered at once, and still once the app has started (the app takes the field as it is at hydration)", async ({
   page,
 }) => {
   const scripts = await holdScripts(page);
@@ -428,10 +430,12 @@ test("a ZIP code typed while the app starts is answered once it has (the answer 
   await zip.fill("83646"); // the first touch: the app starts, its scripts are held
   await scripts.starting();
   const answer = page.locator("#contact-form [data-area]");
-  await expect(answer).toHaveCount(0);
+  // The page's own script answers (app/lib/first-effects/zip.ts).
+  await expect(answer).toHaveAttribute("data-area", areaAnswer("83646", zipTable)!.tier);
   scripts.release();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(answer).toHaveAttribute("data-area", areaAnswer("83646", zipTable)!.tier);
+  await expect(answer).toHaveCount(1);
 });
 
 test("a request sent sooner than the minimum fill time is kept and flagged for the owner: e-mail subject, inbox list and request page", async ({

@@ -1,0 +1,9 @@
+/**
+ * The first-effect scripts' sources, for the server to write into pages (app/components/inline-script.tsx).
+ * In the browser's build they are "" and the bundles are left out (the page has run them long before).
+ */
+import pricing from "virtual:first-effect/pricing";
+import zip from "virtual:first-effect/zip";
+
+export const zipEffectsSource = import.meta.env.SSR ? zip : "";
+export const pricingEffectsSource = import.meta.env.SSR ? pricing : "";

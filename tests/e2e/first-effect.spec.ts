@@ -1,0 +1,161 @@
+/**
+ * Every effect of a first interaction shows before the app has started, and the app takes the page over as
+ * it is (docs/decisions/024-first-effect.md): the /pricing range and its URL, the service-area answer beside a
+ * ZIP field, the copy-address feedback. "Before the app starts" holds back every script the page asks for
+ * (the app's modules and hydration data), so React never starts; "after" releases them and checks that the
+ * app shows the same, answers the next change once, and reports no error (a hydration mismatch is one).
+ */
+import type { Page } from "@playwright/test";
+import { priceBook } from "../../app/content/price-book.ts";
+import { expectedQuote } from "../support/price-rule.ts";
+import { areaSays, areaZips } from "../support/service-area-cases.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
+
+/** Holds every script the page asks for (the app's modules and its hydration data) until release(). */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith(".js"),
+    async (route) => {
+      await released;
+      await route.continue().catch(() => {});
+    },
+  );
+  return release;
+}
+
+/** Errors the page reports: uncaught ones (React reports a hydration mismatch so) and console errors. */
+function pageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
+const notStarted = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+
+test.describe("/pricing", () => {
+  test.skip(({ isMobile }) => isMobile, "the price page is exercised once, on the desktop project");
+
+  const house = (stories: "1" | "2" | "3", size = 2000) =>
+    expectedQuote(priceBook, { service: "house-washing", size, stories, option: "vinyl" });
+  const range = (page: Page) => page.getByTestId("price-range");
+  const form = (page: Page) => page.locator("main form[method=get]");
+  const request = (page: Page) => page.getByRole("main").getByRole("region", { name: /Request this estimate/ });
+
+  test("before the app starts, a change shows its range, its messages and its URL, and a request carries it", async ({
+    page,
+  }) => {
+    await holdScripts(page);
+    await page.goto(house("1").url);
+    await expect(range(page)).toHaveText(house("1").range);
+    await page.getByRole("radio", { name: "2 stories" }).check();
+    await expect(range(page)).toHaveText(house("2").range);
+    await expect(page.getByRole("main")).toContainText(`House washing: ${house("2").summary}`);
+    await expect(request(page)).toContainText(`(${house("2").range})`);
+    await expect(page).toHaveURL(house("2").url);
+    await expect(request(page).locator('input[type=hidden][name="stories"]')).toHaveValue("2");
+    // A request sent without the app is answered on the page of the inputs shown.
+    await expect(request(page).locator("form")).toHaveAttribute("action", house("2").url);
+
+    // Nonsense: the range gives way to the field's message, beside the field and in the result.
+    const size = form(page).getByRole("textbox", { name: /Home size/ });
+    await size.fill("abc");
+    await expect(range(page)).toBeHidden();
+    await expect(size).toHaveAttribute("aria-invalid", "true");
+    const message = page.locator("#price-sqft-error");
+    await expect(message).toBeVisible();
+    await expect(page.getByTestId("price-result")).toContainText((await message.textContent())!);
+    await expect(request(page)).toBeHidden();
+    await size.fill("3000");
+    await expect(range(page)).toHaveText(house("2", 3000).range);
+    await expect(message).toBeHidden();
+    await expect(size).not.toHaveAttribute("aria-invalid");
+    await notStarted(page);
+  });
+
+  test("the app takes over what was shown: no error, the next change updates once, the URL follows", async ({
+    page,
+  }) => {
+    const errors = pageErrors(page);
+    const release = await holdScripts(page);
+    await page.goto(house("1").url);
+    await page.getByRole("radio", { name: "2 stories" }).check();
+    await expect(range(page)).toHaveText(house("2").range);
+    await notStarted(page);
+    release();
+    await hydrated(page);
+    await expect(range(page)).toHaveText(house("2").range);
+    await expect(page.getByRole("radio", { name: "2 stories" })).toBeChecked();
+    await expect(page).toHaveURL(house("2").url);
+    // A full page load would remove this marker.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole("radio", { name: "3 stories" }).check();
+    await expect(range(page)).toHaveText(house("3").range);
+    await expect(range(page)).toHaveCount(1);
+    await expect(page).toHaveURL(house("3").url);
+    await expect(request(page).locator('input[type=hidden][name="stories"]')).toHaveValue("3");
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("the service-area answer beside a ZIP field", () => {
+  const zipField = (page: Page) =>
+    page.getByRole("main").getByRole("textbox", { name: "ZIP code", exact: true }).first();
+  const notes = (page: Page, zip: string) => page.locator("[data-area]:visible", { hasText: areaSays(zip).title });
+
+  test("answers before the app starts", async ({ page }) => {
+    await holdScripts(page);
+    await page.goto("/estimate");
+    await zipField(page).fill(areaZips.primary);
+    await expect(notes(page, areaZips.primary)).toHaveCount(1);
+    await expect(notes(page, areaZips.primary)).toContainText(areaSays(areaZips.primary).text);
+    await zipField(page).fill(areaZips.outside);
+    await expect(notes(page, areaZips.outside)).toHaveCount(1);
+    await expect(page.locator("[data-area]:visible")).toHaveCount(1);
+    await zipField(page).fill("836");
+    await expect(page.locator("[data-area]:visible")).toHaveCount(0);
+    await notStarted(page);
+  });
+
+  test("the app takes over the answer shown: once, no error, and it follows the next ZIP", async ({ page }) => {
+    const errors = pageErrors(page);
+    const release = await holdScripts(page);
+    await page.goto("/contact");
+    await zipField(page).fill(areaZips.extendedTown);
+    await expect(notes(page, areaZips.extendedTown)).toHaveCount(1);
+    await notStarted(page);
+    release();
+    await hydrated(page);
+    await expect(notes(page, areaZips.extendedTown)).toHaveCount(1);
+    await zipField(page).fill(areaZips.primary);
+    await expect(notes(page, areaZips.primary)).toHaveCount(1);
+    await expect(page.locator("[data-area]:visible")).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("copy address", () => {
+  test.skip(({ isMobile }) => !isMobile, "a phone's tap");
+
+  test("says Copied before the app starts, and again after it has", async ({ page, context, baseURL }) => {
+    const errors = pageErrors(page);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(baseURL!).origin });
+    const release = await holdScripts(page);
+    await page.goto("/contact");
+    const button = page.getByRole("main").getByRole("button", { name: /Copy address|Copied/ });
+    await button.tap();
+    await expect(button).toContainText("Copied");
+    await notStarted(page);
+    release();
+    await hydrated(page);
+    await expect(button).toContainText("Copy address", { timeout: 10_000 });
+    await button.tap();
+    await expect(button).toContainText("Copied");
+    expect(errors).toEqual([]);
+  });
+});
