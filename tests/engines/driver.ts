@@ -47,6 +47,17 @@ const OLDER_SAFARI_INIT = `(() => {
 
 const ERRORS_SCRIPT = "return (window.__engineErrors || []).slice()";
 
+/** Scrolls the element matching arguments[0] to the window's middle, waits two frames, and names what its middle shows if that is not it. */
+const AIM_SCRIPT = `const element = document.querySelector(arguments[0]);
+  if (!element) return "nothing: no element matches";
+  element.scrollIntoView({ block: "center" });
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    if (hit && (element.contains(hit) || hit.closest("label")?.control === element)) return resolve(null);
+    resolve(hit ? hit.outerHTML.slice(0, 120) : "nothing (outside the window)");
+  })));`;
+
 // ---- Firefox ESR (WebDriver BiDi) -------------------------------------------------------------------
 
 export async function firefoxTab(profile: Profile): Promise<Tab> {
@@ -82,6 +93,16 @@ export async function firefoxTab(profile: Profile): Promise<Tab> {
       page.evaluate(`(function () { ${body} }).apply(null, ${JSON.stringify(args)})`) as Promise<T>,
       timeoutMs,
     );
+  // puppeteer clicks the middle of an element without scrolling when any of it is in the viewport, so an
+  // element under the sticky header or the phone's fixed bottom bar got a click meant for it: focus stayed
+  // on the page and Enter then sent nothing, a form's send button opened /contact. The element is scrolled
+  // to the middle of the window first, as a visitor brings what they tap into view, with two frames for the
+  // layout to settle (sections near the viewport are rendered as they come near it), and a click that
+  // would still land on something else fails, naming what it would hit.
+  const aim = (selector: string) =>
+    run<string | null>(AIM_SCRIPT, [selector]).then((hit) => {
+      if (hit) throw new Error(`a click on ${selector} would land on ${hit}`);
+    });
   return {
     engine: "firefox",
     profile,
@@ -96,10 +117,14 @@ export async function firefoxTab(profile: Profile): Promise<Tab> {
     },
     run,
     async click(selector) {
+      await aim(selector);
       await page.click(selector);
     },
+    // Tapped first, as a visitor does before typing (focus() alone would scroll the field only just into
+    // view, where the sticky header can cover it).
     async type(selector, text) {
-      await page.focus(selector);
+      await aim(selector);
+      await page.click(selector);
       await page.keyboard.type(text);
     },
     async press(key) {
