@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startGuard } from "./cms-backend.ts";
+import { startCmsBackend, startGuard } from "./cms-backend.ts";
 
 /** A stand-in for decap-server on a private socket, as it runs: answers every request with the size it received. */
 function fakeDecap(): Promise<{ server: Server; socket: string; received: string[] }> {
@@ -57,10 +57,17 @@ afterEach(async () => {
 
 async function guarded(maxBodyBytes?: number) {
   const decap = await fakeDecap();
-  const guard = await startGuard({ port: 0, sitePort: 3000, target: decap.socket, maxBodyBytes });
+  const logged: string[] = [];
+  const guard = await startGuard({
+    port: 0,
+    sitePort: 3000,
+    target: decap.socket,
+    maxBodyBytes,
+    log: (line) => logged.push(line),
+  });
   open.push(decap.server, guard);
   const port = (guard.address() as AddressInfo).port;
-  return { port, received: decap.received, host: `127.0.0.1:${port}` };
+  return { port, received: decap.received, host: `127.0.0.1:${port}`, logged, socket: decap.socket };
 }
 
 describe("the guard in front of the editor's local backend", () => {
@@ -89,6 +96,19 @@ describe("the guard in front of the editor's local backend", () => {
     expect(received).toEqual([]);
   });
 
+  it("logs each request it answers itself: method, status, reason, Host and Origin", async () => {
+    const { port, host, logged, socket } = await guarded();
+    await send(port, { Host: host, Origin: "http://attacker.example" });
+    expect(logged).toEqual([
+      `cms backend: POST answered 403 (not this computer's own Host and site Origin); Host "${host}", Origin "http://attacker.example"`,
+    ]);
+    rmSync(socket);
+    expect(await send(port, { Host: host })).toEqual({ status: 502, body: "" });
+    expect(logged[1]).toBe(
+      `cms backend: POST answered 502 (decap-server not reached: ENOENT); Host "${host}", Origin none`,
+    );
+  });
+
   it("refuses a body declared over the limit, and cuts one that grows past it without a length", async () => {
     const { port, received, host } = await guarded(1024);
     const big = "x".repeat(1025);
@@ -101,4 +121,54 @@ describe("the guard in front of the editor's local backend", () => {
     expect(received.filter((r) => r.length > 1024)).toEqual([]);
     expect((await send(port, { Host: host }, ["x".repeat(1000)])).status).toBe(200);
   });
+});
+
+describe("the editor's local backend", () => {
+  it(
+    "answers the editor's first request as soon as it has started, and every request of a burst",
+    { timeout: 60_000 },
+    async () => {
+      const repo = mkdtempSync(path.join(tmpdir(), "gs-cms-repo-"));
+      folders.push(repo);
+      const logged: string[] = [];
+      const backend = await startCmsBackend({
+        repo,
+        port: 0,
+        sitePort: 3000,
+        stdio: "pipe",
+        log: (line) => logged.push(line),
+      });
+      try {
+        const port = (backend.guard.address() as AddressInfo).port;
+        const answer = await send(port, {
+          Host: `127.0.0.1:${port}`,
+          Origin: "http://localhost:3000",
+          "Content-Type": "application/json",
+        });
+        expect(answer.status).toBe(200);
+        expect(JSON.parse(answer.body)).toMatchObject({ type: "local_fs", publish_modes: ["simple"] });
+
+        // The editor's requests come in bursts, each body sent after its headers as a browser does (fetch):
+        // decap-server, in another process, closes each connection when it has answered; none is lost.
+        const statuses: number[] = [];
+        await Promise.all(
+          Array.from({ length: 8 }, async () => {
+            for (let i = 0; i < 25; i++) {
+              const reply = await fetch(backend.url, {
+                method: "POST",
+                headers: { origin: "http://127.0.0.1:3000", "content-type": "application/json" },
+                body: JSON.stringify({ action: "info" }),
+              });
+              await reply.arrayBuffer();
+              statuses.push(reply.status);
+            }
+          }),
+        );
+        expect(statuses.filter((status) => status !== 200)).toEqual([]);
+        expect(logged).toEqual([]);
+      } finally {
+        await backend.stop();
+      }
+    },
+  );
 });

@@ -21,9 +21,21 @@ export interface DecapServer {
  * file), for the development site on `sitePort` (the only origin whose pages it answers).
  */
 export async function startDecapServer(repo: string, sitePort: number): Promise<DecapServer> {
-  const backend = await startCmsBackend({ repo, port: await freePort(), sitePort, logLevel: "info", stdio: "pipe" });
-  const proc = backend.decap;
   let out = "";
+  // The guard's lines (a refused or failed request: status, Host, Origin, error code) go to the test's output too.
+  const log = (line: string) => {
+    out += `${line}\n`;
+    process.stderr.write(`${line}\n`);
+  };
+  const backend = await startCmsBackend({
+    repo,
+    port: await freePort(),
+    sitePort,
+    logLevel: "info",
+    stdio: "pipe",
+    log,
+  });
+  const proc = backend.decap;
   proc.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   proc.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   const exited = exitOf(proc);
