@@ -46,7 +46,7 @@ export function Header({ nav }: { nav: NavData }) {
       {/* The menu follows the logo and the buttons keep to the right (ml-auto), rather than spreading the three
           apart: while a slow phone or computer paints the page before the whole header has arrived, what is
           already shown then stays where it is (no layout shift) as the rest of the header comes in. */}
-      <div className="container-page flex h-16 items-center gap-4 lg:h-20 xl:gap-8">
+      <div className="container-page flex h-(--header-nav-row) items-center gap-4 xl:gap-8">
         <Link to="/" className="shrink-0" aria-label={`${business.name}, home`}>
           <Logo name={business.name} />
         </Link>
