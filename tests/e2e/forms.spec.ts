@@ -102,6 +102,44 @@ test.describe("sidebar estimate form with JavaScript", () => {
     await expect(form.getByRole("textbox", { name: "Email", exact: true })).toHaveAttribute("aria-invalid", "true");
   });
 
+  test("after a failed send, fixing the fields with the keyboard leaves the focus where the visitor is; the next send shows the summary again", async ({
+    page,
+  }) => {
+    await page.goto("/faq");
+    await hydrated(page);
+    const form = sidebar(page);
+    const send = form.getByRole("button", { name: "Get My Free Estimate" });
+    await send.click();
+    const summary = form.getByRole("alert");
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText("Please fix 6 fields");
+    await summary.getByRole("link", { name: "Enter your first name" }).click();
+    const firstName = form.getByRole("textbox", { name: "First name", exact: true });
+    const lastName = form.getByRole("textbox", { name: "Last name", exact: true });
+    const email = form.getByRole("textbox", { name: "Email", exact: true });
+    await expect(firstName).toBeFocused();
+    // Each fix changes the count of errors; the focus goes on to the next field, not back to the summary.
+    await page.keyboard.type("Jane");
+    await page.keyboard.press("Tab");
+    await expect(lastName).toBeFocused();
+    await expect(summary).toContainText("Please fix 5 fields");
+    await page.keyboard.type("Doe");
+    await page.keyboard.press("Tab");
+    await expect(email).toBeFocused();
+    await expect(summary).toContainText("Please fix 4 fields");
+    // A field emptied again adds an error; the focus still goes on.
+    await page.keyboard.press("Shift+Tab");
+    await expect(lastName).toBeFocused();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Tab");
+    await expect(email).toBeFocused();
+    await expect(summary).toContainText("Please fix 5 fields");
+    // Sending again is a new attempt: the summary takes the focus again.
+    await send.click();
+    await expect(summary).toBeFocused();
+  });
+
   test("a ZIP outside the service area is accepted, flagged, and the visitor is told", async ({ page }) => {
     const email = uniqueEmail("outside");
     await page.goto("/");

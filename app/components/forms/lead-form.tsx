@@ -27,6 +27,9 @@ export type { Confirmation, LeadActionData };
 type Values = Record<string, any>;
 type FieldsetOf<V extends Values> = ReturnType<FormMetadata<V, string[]>["getFieldset"]>;
 type Schema<V extends Values> = z.ZodType<unknown, V>;
+/** The name of the hidden button Conform submits with to validate a field (its INTENT, not exported by @conform-to/react). */
+const CONFORM_INTENT = "__intent__";
+
 /** The form's Zod schema, or a function importing it: then Zod is only loaded with the validation layer. */
 export type SchemaSource<V extends Values> = Schema<V> | (() => Promise<Schema<V>>);
 
@@ -164,8 +167,17 @@ export function LeadForm<V extends Values>({
 
   // Field errors only: a form-level message (429, 503, upload) is shown on its own below.
   const errorCount = Object.entries(form.allErrors).filter(([name, e]) => name !== "" && e?.length).length;
+  // The summary takes the focus once per send (or answer from the server) that ends with field errors; errors
+  // that come and go afterwards, as the visitor corrects field after field, leave the focus where the visitor is.
+  const summaryFocusedFor = useRef<{ attempt: number; answer: unknown }>({ attempt: 0, answer: undefined });
   useEffect(() => {
-    if (attempt > 0 && errorCount > 0) summaryRef.current?.focus();
+    if (attempt === 0 || errorCount === 0) return;
+    const last = summaryFocusedFor.current;
+    if (last.attempt === attempt && last.answer === answer) return;
+    summaryFocusedFor.current = { attempt, answer };
+    // After Conform's own focus on the first invalid field, which it gives in a later update. Not called off
+    // by the next render (this send's summary is focused once, whatever renders before the frame).
+    requestAnimationFrame(() => summaryRef.current?.focus());
   }, [attempt, errorCount, answer]);
 
   const succeeded = Boolean(answer?.confirmation);
@@ -187,8 +199,12 @@ export function LeadForm<V extends Values>({
         encType={encType}
         {...getFormProps(form)}
         onSubmit={onSubmit}
-        // Counts every submit attempt, including those the browser-side validation stops.
-        onSubmitCapture={() => setAttempt((n) => n + 1)}
+        // Counts every send the visitor makes, including those the browser-side validation stops; not the
+        // submit events Conform makes itself to validate a field on blur (their submitter is its intent button).
+        onSubmitCapture={(event) => {
+          if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") !== CONFORM_INTENT)
+            setAttempt((n) => n + 1);
+        }}
         onPointerEnter={enhance}
         onTouchStart={enhance}
         onFocus={enhance}
