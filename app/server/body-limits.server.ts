@@ -32,7 +32,8 @@ const BUSY = "We are very busy right now. Please try again in a few seconds.";
 const CLIENT_BUSY = "Your connection is already sending several forms. Please wait a few seconds and try again.";
 const TOO_SLOW = "This form arrived too slowly, so it was not received. Please try again.";
 
-const hasBody = (req: Request) =>
+/** Whether a request declares a body (a length above 0, or chunked). */
+export const hasBody = (req: Request) =>
   req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 
 /** Slots for bodies in flight, and since when they have all been taken (with pauses under FULL_GAP_MS). */

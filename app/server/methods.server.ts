@@ -17,12 +17,11 @@ import { type IncomingMessage, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { hasBody } from "./body-limits.server.ts";
 
 /** Every method the site answers somewhere. */
 export const SITE_METHODS = "GET, HEAD, POST, OPTIONS";
 const READ_ONLY = "GET, HEAD, OPTIONS";
-const hasBody = (req: Request) =>
-  req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 
 interface Tree {
   routes: RouteObject[];
