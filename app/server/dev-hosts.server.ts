@@ -66,7 +66,7 @@ export function ownHostsOnly(own: OwnHosts) {
   };
 }
 
-/** Whether a HOST setting keeps a server on this computer (a loopback address or name). */
+/** Whether a host (a HOST setting, a URL's hostname) is this computer: a loopback address or name. */
 export function isLoopbackAddress(host: string): boolean {
   const h = host.trim().toLowerCase();
   return h === "localhost" || h === "::1" || h === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { isLoopbackAddress } from "./dev-hosts.server.ts";
 
 const url = (protocols: string[]) =>
   z
@@ -112,9 +113,6 @@ const SECRETS = new Set([
   "HASH_SECRET",
 ]);
 
-const isLoopback = (hostname: string) =>
-  hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-
 const TRUST_PROXY_FORMS =
   "the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs, comma-separated (e.g. 10.0.0.2 or 10.0.0.0/8, loopback)";
 const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -175,7 +173,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   if (env.CMS_LOCAL_BACKEND) {
-    if (!isLoopback(new URL(env.CMS_LOCAL_BACKEND).hostname))
+    if (!isLoopbackAddress(new URL(env.CMS_LOCAL_BACKEND).hostname))
       problems.push(
         "CMS_LOCAL_BACKEND: must be an address on this machine, like http://127.0.0.1:8081/api/v1 (decap-server, started by npm run cms)",
       );
@@ -189,7 +187,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Addresses the server sends a request's data to: https, or plain http to this machine only.
   for (const name of ["LEAD_WEBHOOK_URL", "TWILIO_API_URL"] as const) {
     const address = env[name] ? new URL(env[name]) : undefined;
-    if (address && address.protocol !== "https:" && !isLoopback(address.hostname))
+    if (address && address.protocol !== "https:" && !isLoopbackAddress(address.hostname))
       problems.push(`${name}: must start with https:// (http:// only for this machine: localhost, 127.0.0.1, [::1])`);
   }
   const textSettings = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "OWNER_PHONE"] as const;
