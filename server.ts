@@ -68,7 +68,17 @@ if (!dev) {
   }
 }
 
-const services = await site.startServices(env, { dev });
+// A data folder or database the server cannot use is said in a sentence (an EnvError), not a stack trace.
+let services: Awaited<ReturnType<SiteModule["startServices"]>>;
+try {
+  services = await site.startServices(env, { dev });
+} catch (error) {
+  if (error instanceof site.EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 const { logger } = services;
 const handler = site.createSite(services, { buildDir, vite });
 if (!dev) await handler.warmUp(env.PORT);

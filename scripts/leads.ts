@@ -30,6 +30,7 @@ import {
 import { passwordProblem } from "../app/server/admin/passwords.server.ts";
 import { BackupError, backupDatabase, restoreDatabase } from "../app/server/db/backup.server.ts";
 import { openDatabase, type Database } from "../app/server/db/database.server.ts";
+import { databaseProblem } from "../app/server/db/start-problems.server.ts";
 import { EnvError, parseEnv, type Env } from "../app/server/env.server.ts";
 import { formatField, formatPhone, formatTime, labelFor, oneLine } from "../app/server/leads/labels.server.ts";
 import { linkSecret, listConfirmedSubscribers, newsletterLink } from "../app/server/leads/newsletter.server.ts";
@@ -39,6 +40,13 @@ import { getLead, listLeads, type LeadRow } from "../app/server/leads/store.serv
 import { areaText, leadsCsv } from "../app/server/leads/export.server.ts";
 import { toCsv } from "../app/server/leads/csv.server.ts";
 import { leadsXlsx } from "../app/server/leads/xlsx.server.ts";
+
+/** The database, or an EnvError saying which one could not be opened and why (printed without a stack trace). */
+function openOrSay(env: Pick<Env, "DATA_DIR" | "DATABASE_URL" | "HASH_SECRET">): Promise<Database> {
+  return openDatabase(env).catch((error: unknown) => {
+    throw databaseProblem(error, env);
+  });
+}
 
 const USAGE = `Usage:
   npm run leads -- list [--since 7d] [--kind estimate|contact|newsletter|application] [--json|--csv|--xlsx FILE]
@@ -249,7 +257,7 @@ async function owner(argv: string[], stdin: () => Promise<string>): Promise<stri
     const problem = passwordProblem(password);
     if (problem) throw new CliError(`${problem} Nothing was changed.`, 1);
   }
-  const database = await openDatabase(parseEnv({ MAIL_TRANSPORT: "files", ...process.env }));
+  const database = await openOrSay(parseEnv({ MAIL_TRANSPORT: "files", ...process.env }));
   try {
     if (sub === "add") {
       try {
@@ -334,7 +342,7 @@ export async function main(argv: string[], stdin: () => Promise<string> = readPa
 
   // This tool sends no e-mail, so the mail settings the server needs do not apply here.
   const env = parseEnv({ MAIL_TRANSPORT: "files", ...process.env });
-  const database = await openDatabase(env);
+  const database = await openOrSay(env);
   try {
     if (command === "show") return await show(database, id!);
     if (command === "subscribers")

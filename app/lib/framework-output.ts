@@ -50,3 +50,12 @@ export const NON_PAGE_FOLDERS: readonly string[] = ["assets", "og", "cms"];
 export const DATA_SUFFIX = ".data";
 /** Whether a request path is a data request rather than a document (React Router's single fetch). */
 export const isDataPath = (pathname: string): boolean => pathname.endsWith(DATA_SUFFIX);
+/**
+ * The page a data request is for, as React Router reads it (its getNormalizedPath): a path that ends in a
+ * slash asks at `…/_.data` (the home page's is `/_.data`), any other at `….data`. A path that is not a data
+ * request is its own page.
+ */
+export function pagePathOfData(pathname: string): string {
+  if (pathname.endsWith(`/_${DATA_SUFFIX}`)) return pathname.slice(0, -`_${DATA_SUFFIX}`.length);
+  return isDataPath(pathname) ? pathname.slice(0, -DATA_SUFFIX.length) : pathname;
+}

@@ -25,6 +25,7 @@ import { business } from "../content/business.ts";
 import { isDataPath } from "../lib/framework-output.ts";
 import { holdDataDirLock } from "./db/backup.server.ts";
 import { type Database, openDatabase } from "./db/database.server.ts";
+import { checkDataDir, databaseProblem } from "./db/start-problems.server.ts";
 import { DEV_HOST, type Env, EnvError, parseEnv } from "./env.server.ts";
 import { launchPlaceholders } from "./launch-check.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "./leads/outbox.server.ts";
@@ -77,8 +78,15 @@ export type Services = {
 export async function startServices(env: Env, { dev }: { dev: boolean }): Promise<Services> {
   const logger = pino({ level: env.LOG_LEVEL, base: undefined });
   // While it runs, the server holds DATA_DIR's lock: `npm run leads -- restore` refuses to replace the database under it.
+  checkDataDir(env.DATA_DIR);
   const dataDirLock = env.DATABASE_URL ? undefined : holdDataDirLock(env.DATA_DIR);
-  const database = await openDatabase(env);
+  let database: Database;
+  try {
+    database = await openDatabase(env);
+  } catch (error) {
+    dataDirLock?.release();
+    throw databaseProblem(error, env);
+  }
   const worker = startOutboxWorker({ database, env, logger });
   if (env.MAIL_TRANSPORT === "files") {
     logger.warn(

@@ -18,6 +18,7 @@ import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { hasBody } from "./body-limits.server.ts";
+import { pagePathOfData } from "../lib/framework-output.ts";
 
 /** Every method the site answers somewhere. */
 export const SITE_METHODS = "GET, HEAD, POST, OPTIONS";
@@ -59,7 +60,7 @@ function routeTree(build: ServerBuild): Tree {
  * navigation's `.data` URL is its page's. The path must decode (requestTargets checks it first).
  */
 export function acceptsPost(build: ServerBuild, pathname: string, search: string): boolean {
-  const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const path = pagePathOfData(pathname);
   const { routes, withAction } = routeTree(build);
   const matches = matchRoutes(routes, path);
   if (!matches?.length) return false;

@@ -383,6 +383,18 @@ test.describe("every method and request target, on every route", () => {
     await expectCleanLog(site, logFrom, 405, routes.length * 7);
   });
 
+  test("a page's data URL (the app's own requests) allows what the page allows, with or without a trailing slash", async () => {
+    // React Router asks for a page's data at `/path.data`, and at `/path/_.data` when the path ends in a slash
+    // (the home page's is `/_.data`).
+    for (const route of routes.filter((r) => !r.file.endsWith("app.server.ts"))) {
+      const allow = route.hasAction ? SITE_METHODS : READ_ONLY;
+      const page = route.path.replace(/\?.*$/, "");
+      const dataUrls = page === "/" ? ["/_.data"] : [`${page}.data`, `${page}/_.data`];
+      for (const url of dataUrls)
+        expect(await rawRequest(site, `OPTIONS ${url} HTTP/1.1`), `OPTIONS ${url}`).toEqual({ status: 204, allow });
+    }
+  });
+
   test("odd request targets and Host headers: a 400 or the page, never a server error", async () => {
     const logFrom = site.log().length;
     const host = new URL(site.origin).host;

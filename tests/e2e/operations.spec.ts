@@ -1,16 +1,25 @@
 /**
  * What the operator meets at start and in a restore, with real processes on loopback: a build made for
- * another SITE_URL, the placeholders warned of at start, and a restore drill (backups taken while requests
+ * another SITE_URL, a data folder or database the server cannot use, the placeholders warned of at start, and a restore drill (backups taken while requests
  * stream in, each restored into a fresh DATA_DIR). No browser: these run once, in the desktop project.
  */
 import { execFile } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { cleanupAfterEach } from "./fixtures.ts";
 import { launchPlaceholders } from "../../app/server/launch-check.server.ts";
-import { ROOT, siteRefusesToStart, startSite, storedLeads, waitFor, type ServerHandle } from "../support/processes.ts";
+import {
+  freePort,
+  ROOT,
+  siteRefusesToStart,
+  startSite,
+  storedLeads,
+  waitFor,
+  type ServerHandle,
+} from "../support/processes.ts";
 
 test.skip(({ isMobile }) => isMobile, "process-level tests run once, in the desktop project");
 test.describe.configure({ timeout: 120_000 });
@@ -55,6 +64,45 @@ test("a production server whose SITE_URL differs from the build's refuses to sta
     `SITE_URL is https://staging.example.test, but the build in ./build was made for ${BUILT_FOR}.`,
   );
   expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace
+});
+
+test("a server that cannot use its data folder or its database says which and why, and exits 1", async () => {
+  const dir = tempDir("start-problems");
+  const file = path.join(dir, "a-file");
+  writeFileSync(file, "not a folder");
+  const garbage = path.join(dir, "garbage");
+  mkdirSync(garbage);
+  writeFileSync(
+    path.join(garbage, "leads.sqlite"),
+    "this is not a database, someone copied a text file here\n".repeat(200),
+  );
+  const closedPort = await freePort();
+  const cases: [Record<string, string>, string][] = [
+    [
+      { DATA_DIR: path.join(file, "data") },
+      `DATA_DIR: the server cannot keep its data in ${path.join(file, "data")}: a part of the path is a file, not a folder (ENOTDIR).`,
+    ],
+    [{ DATA_DIR: garbage }, `DATA_DIR: the server cannot open its database ${path.join(garbage, "leads.sqlite")}: `],
+    [
+      { DATABASE_URL: `postgres://gemstate:secret-password@127.0.0.1:${closedPort}/gemstate` },
+      `DATABASE_URL: the server cannot use the PostgreSQL database gemstate at 127.0.0.1:${closedPort}: nothing answers at that address and port (ECONNREFUSED).`,
+    ],
+  ];
+  for (const [env, sentence] of cases) {
+    const { code, output } = await siteRefusesToStart({ MAIL_TRANSPORT: "files", ...env });
+    expect(code, output).toBe(1);
+    expect(output).toContain(sentence);
+    expect(output).toContain("See the settings table in README.md.");
+    expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace
+    expect(output).not.toContain("secret-password");
+  }
+  // The owner's command line says the same of the database it cannot open.
+  const listed = await leads(garbage, ["list"]);
+  expect(listed.code).toBe(1);
+  expect(listed.output).toContain(
+    `DATA_DIR: the server cannot open its database ${path.join(garbage, "leads.sqlite")}: `,
+  );
+  expect(listed.output).not.toMatch(/\n\s+at /);
 });
 
 test("the production server logs each placeholder left as a warning at start", async () => {
