@@ -213,6 +213,31 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
     expect((await attempt(PASSWORD, { address: "2001:db8:1:3::8" })).ok).toBe(true);
   });
 
+  it("an address guessing different accounts at once, on two server instances, gets no more checks than one by one", async () => {
+    const instances = [database, await storage.open()];
+    for (let i = 0; i < LOCKOUT.failures - 1; i++)
+      await attempt("wrong", { email: `before${i}@example.com`, address: "198.51.100.200" });
+    const before = passwordChecks();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        signIn(
+          instances[i % 2]!,
+          { email: `burst${i}@example.com`, password: "wrong", address: "198.51.100.200" },
+          at(10),
+        ),
+      ),
+    );
+    const checked = answers.filter((a) => !a.ok && a.reason === "invalid").length;
+    // The last check the window allows: the attempt that took it was told the address is now locked.
+    expect(passwordChecks() - before, "password checks in the burst").toBe(1);
+    expect(checked).toBe(0);
+    for (const a of answers) expect(["locked", "busy"]).toContain(a.ok ? "ok" : a.reason);
+    expect(await attempt(PASSWORD, { address: "198.51.100.200", now: at(20) })).toMatchObject({
+      ok: false,
+      reason: "locked",
+    });
+  });
+
   it("an unknown account waits after failures exactly like a real one", async () => {
     await attempt("wrong", { email: "ghost@example.com", address: "192.0.2.1" });
     await attempt("wrong", { address: "192.0.2.2" });

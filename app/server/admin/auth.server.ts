@@ -19,6 +19,8 @@
  *   account's counters. The turn is the account's only refusal and lasts at most ACCOUNT_DELAY.maxMs, so the
  *   owner is never locked out: the address lockout holds only the guessing addresses, and the first attempt
  *   after a wait from any other address is checked.
+ * - The address's check is claimed the same way, after the account's turn: counted as a failure before the
+ *   hash, so attempts an address makes at once, on different accounts, get no more checks than one by one.
  * - Both checks come before the password is hashed, and only HASHES_AT_ONCE hashes run at once (a sign-in
  *   beyond them is answered "busy", 503): refused attempts cost no hashing, and a flood of sign-ins cannot
  *   hold the server's CPU and memory.
@@ -134,33 +136,42 @@ const countedFailure = (eb: ThrottleUpdate, stale: Expression<SqlBool>) =>
     .end();
 
 /**
- * Counts one failed check for the client address: failures within LOCKOUT.windowMs of its first one (an
- * older window starts again at 1); at the limit, the address is locked for LOCKOUT.lockMs.
+ * Claims one password check for the client address, counted as a failure in advance (a right password
+ * clears the row afterwards): failures within LOCKOUT.windowMs of its first one (an older window starts again
+ * at 1); the claim that reaches LOCKOUT.failures locks the address for LOCKOUT.lockMs. One statement, atomic
+ * on SQLite and PostgreSQL like takeAccountTurn, so attempts made at once (on different accounts, on any
+ * server instance) get no more checks than attempts made one by one. Null when the address is locked.
  */
-async function recordAddressFailure(database: Database, key: string, now: Date): Promise<void> {
+async function claimAddressCheck(database: Database, key: string, now: Date): Promise<{ failures: number } | null> {
   const at = now.toISOString();
   const cutoff = new Date(now.getTime() - LOCKOUT.windowMs).toISOString();
-  const { failures } = await database.db
+  const lockedUntil = new Date(now.getTime() + LOCKOUT.lockMs).toISOString();
+  const claimed = await database.db
     .insertInto("sign_in_throttle")
     .values({ key, failures: 1, window_start: at, locked_until: null })
     .onConflict((oc) =>
-      oc.column("key").doUpdateSet((eb) => {
-        const stale = eb("sign_in_throttle.window_start", "<", cutoff);
-        return {
-          failures: countedFailure(eb, stale),
-          window_start: eb.case().when(stale).then(at).else(eb.ref("sign_in_throttle.window_start")).end(),
-        };
-      }),
+      oc
+        .column("key")
+        .doUpdateSet((eb) => {
+          // A window older than LOCKOUT.windowMs, or one that ended in a lockout now over, starts again.
+          const stale = eb.or([
+            eb("sign_in_throttle.window_start", "<", cutoff),
+            eb("sign_in_throttle.locked_until", "is not", null),
+          ]);
+          const reachesLimit = eb.and([eb.not(stale), eb("sign_in_throttle.failures", ">=", LOCKOUT.failures - 1)]);
+          return {
+            failures: countedFailure(eb, stale),
+            window_start: eb.case().when(stale).then(at).else(eb.ref("sign_in_throttle.window_start")).end(),
+            locked_until: eb.case().when(reachesLimit).then(lockedUntil).else(null).end(),
+          };
+        })
+        .where((eb) =>
+          eb.or([eb("sign_in_throttle.locked_until", "is", null), eb("sign_in_throttle.locked_until", "<=", at)]),
+        ),
     )
     .returning("failures")
-    .executeTakeFirstOrThrow();
-  if (failures >= LOCKOUT.failures) {
-    await database.db
-      .updateTable("sign_in_throttle")
-      .set({ locked_until: new Date(now.getTime() + LOCKOUT.lockMs).toISOString(), failures: 0, window_start: at })
-      .where("key", "=", key)
-      .execute();
-  }
+    .executeTakeFirst();
+  return claimed ?? null;
 }
 
 /**
@@ -270,6 +281,11 @@ export async function signIn(
   try {
     const taken = await takeAccountTurn(database, keys.account, now);
     if (taken) return { ok: false, reason: "wait", until: taken.until };
+    // The address's check after the account's turn: an attempt told to wait never counts against the address.
+    if (!(await claimAddressCheck(database, keys.address, now))) {
+      const locked = await refusedUntil(database, keys, now);
+      return { ok: false, reason: "locked", until: locked.address ?? new Date(now.getTime() + LOCKOUT.lockMs) };
+    }
     owner = await database.db
       .selectFrom("owners")
       .select(["id", "password_hash"])
@@ -280,7 +296,6 @@ export async function signIn(
     releaseHashSlot();
   }
   if (!owner || !matches) {
-    await recordAddressFailure(database, keys.address, now);
     const after = await refusedUntil(database, keys, now);
     return after.address ? { ok: false, reason: "locked", until: after.address } : { ok: false, reason: "invalid" };
   }
