@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -28,12 +28,15 @@ describe("comparing two folders of screenshots", () => {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  it("finds identical shots the same and writes no diff for them", async () => {
+  it("finds identical shots the same and leaves no diff for them, not even one of an earlier comparison", async () => {
+    mkdirSync(path.join(after, "diff"));
+    await png(path.join(after, "diff", "390-home.png"), 12, 30);
     await png(path.join(before, "390-home.png"), 12, 30);
     await png(path.join(after, "390-home.png"), 12, 30);
     const [result] = await compareFolders(before, after);
     expect(result).toMatchObject({ name: "390-home.png", status: "same", differing: 0 });
     expect(result!.diffFile).toBeUndefined();
+    expect(existsSync(path.join(after, "diff"))).toBe(false);
   });
 
   it("counts a one-level change of one channel in single pixels, and marks exactly those pixels red in the diff", async () => {

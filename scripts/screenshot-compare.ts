@@ -3,9 +3,9 @@
  * either folder is matched by name with the other's, decoded to raw RGBA with sharp and compared pixel by
  * pixel. A pixel differs when any of its four channels differs; a change of size counts every pixel outside
  * the common area as differing. Each pair that differs gets a diff image: the after shot faded to grey,
- * with every differing pixel in solid red.
+ * with every differing pixel in solid red (AFTER/diff/, emptied first).
  */
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 
@@ -79,6 +79,8 @@ export async function compareFolders(beforeDir: string, afterDir: string): Promi
   const afterNames = pngs(afterDir);
   const names = [...new Set([...beforeNames, ...afterNames])].sort();
   const diffDir = path.join(afterDir, "diff");
+  // Diffs of an earlier comparison would read as differences of this one.
+  rmSync(diffDir, { recursive: true, force: true });
   const results: PairResult[] = [];
   for (const name of names) {
     if (!afterNames.includes(name)) {
