@@ -68,6 +68,14 @@ export const oneLine = visibleLine;
 export const formatPhone = (phone: string | null): string =>
   phone?.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3") ?? "";
 
+/** Every stored field as the owner's inbox shows it: labelled, formatted, empty ones as "". */
+export function inboxRows(fields: Fields): { label: string; value: string }[] {
+  return Object.entries(fields).map(([key, value]) => ({
+    label: labelFor(key),
+    value: key === "phone" && typeof value === "string" ? formatPhone(value) : formatField(value),
+  }));
+}
+
 /** Fields the visitor did not type (or that are shown on their own, like the instant estimate in one line): not repeated back to them. */
 const NOT_ECHOED = new Set([
   "source",
