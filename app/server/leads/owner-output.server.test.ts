@@ -5,18 +5,15 @@
  * snapshot was written before the forms' fields were defined in one place (app/forms/form-fields.ts), so
  * it holds the owner's output byte for byte as it was; a change to it is a change the owner sees.
  */
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestStorage, type TestStorage } from "../../../tests/support/storage.ts";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { routeContext } from "../../../tests/support/app-context.ts";
+import { createTestStorage } from "../../../tests/support/storage.ts";
 import { jobs } from "../../content/careers.ts";
 import { action as applyAction } from "../../routes/careers.apply.tsx";
 import { action as contactAction } from "../../routes/contact.tsx";
 import { action as estimateAction } from "../../routes/estimate.tsx";
 import { action as newsletterAction } from "../../routes/newsletter.tsx";
 import { action as pricingAction } from "../../routes/pricing.tsx";
-import { appContext } from "../context.server.ts";
-import type { Database } from "../db/database.server.ts";
 import { parseEnv } from "../env.server.ts";
 import { leadsCsv, leadsTable } from "./export.server.ts";
 import { inboxRows, visitorRows } from "./labels.server.ts";
@@ -28,26 +25,12 @@ import { listLeads, type ListedLead } from "./store.server.ts";
 vi.mock("virtual:first-effect/pricing", () => ({ default: "" }));
 vi.mock("virtual:first-effect/zip", () => ({ default: "" }));
 
-let storage: TestStorage;
-let database: Database;
-beforeAll(async () => {
-  storage = await createTestStorage("sqlite");
-  database = await storage.open();
-});
+const storage = await createTestStorage("sqlite");
+const database = await storage.open();
 afterAll(() => storage.cleanup());
 
-function context() {
-  const ctx = new RouterContextProvider();
-  const env = parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, LEAD_RATE_LIMIT: "0" });
-  ctx.set(appContext, {
-    database,
-    env,
-    logger: pino({ level: "silent" }),
-    notifyOutbox: () => {},
-    clientIp: "203.0.113.7",
-  });
-  return ctx;
-}
+const context = () =>
+  routeContext(database, parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, LEAD_RATE_LIMIT: "0" }));
 
 type Action = (args: never) => Promise<unknown>;
 const person = (email: string) => ({
