@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { unwrapped } from "./form-fields.ts";
 import { PRICING_REQUEST_FIELDS, pricingRequestSchema } from "./pricing.ts";
 import {
   APPLICATION_FIELDS,
@@ -13,17 +14,10 @@ import {
   newsletterSchema,
 } from "./schemas.ts";
 
-/** A field's schema without its optional/default wrappers (public Zod API). */
-function unwrapped(schema: z.ZodType): z.ZodType {
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault || schema instanceof z.ZodNullable)
-    return unwrapped(schema.unwrap() as z.ZodType);
-  return schema;
-}
-
 /**
- * Each lead form's field list (what the action reads from a body) names exactly its schema's fields, with
- * the lists of checkboxes as repeated fields: a field added to a schema but not to its list would be dropped
- * from every request before validation.
+ * Each lead form's field list (what the action reads from a body, derived from its definition) names exactly
+ * its schema's fields, with the lists of checkboxes as repeated fields: a field the schema checks but the list
+ * left out would be dropped from every request before validation.
  */
 describe("the lead forms' field lists", () => {
   const forms: [string, z.ZodObject, FieldList][] = [

@@ -5,10 +5,11 @@
  * adds the person's fields and checks the inputs with the same function.
  */
 import { z } from "zod";
-import { pricingSlugs } from "../content/price-book.ts";
-import { email, firstName, lastName, message, optionalConsent, phone, zipcode } from "./fields.ts";
+import { priceBook, pricingSlugs } from "../content/price-book.ts";
+import { message, optionalConsent } from "./fields.ts";
+import { added, defineForm, fieldListOf, input, schemaOf, sent } from "./form-fields.ts";
 import { PRICE_VALUE_MAX, checkPriceInputs, priceMessages } from "./price-query.ts";
-import type { FieldList } from "./schemas.ts";
+import { agreedView, messageView, person } from "./person.ts";
 import { line } from "./text.ts";
 
 export { checkPriceInputs, parsePricingQuery, type PricingQuery } from "./price-query.ts";
@@ -25,25 +26,38 @@ export const priceFields = {
   pitch: raw,
 };
 
-/**
- * "Request this estimate" (and, for commercial and fleet, "Request a call"). A refinement, not a transform,
- * so Conform can read its constraints in the browser; the action gets the inputs with checkPriceInputs.
- */
-export const PRICING_REQUEST_FIELDS: FieldList = {
-  single: [...Object.keys(priceFields), "firstName", "lastName", "email", "phone", "zipcode", "message", "agreed"],
+/** A priced service as the owner's text names it: its title in the price book, in lower case. */
+const serviceWords = (value: unknown): string => {
+  if (typeof value !== "string") return "";
+  const entry = priceBook.services[value] ?? priceBook.callback[value];
+  return entry ? entry.title.toLowerCase() : "";
 };
 
-export const pricingRequestSchema = z
-  .object({
-    ...priceFields,
-    firstName,
-    lastName,
-    email,
-    phone,
-    zipcode,
-    message: message(1000, "notes"),
-    agreed: optionalConsent,
-  })
-  .superRefine((value, ctx) => {
-    checkPriceInputs(value, ctx);
-  });
+/**
+ * "Request this estimate" (and, for commercial and fleet, "Request a call"): the price inputs are sent but
+ * not stored; the action stores the estimate it computes again from them, as flat fields the visitor is not
+ * shown back (the confirmation shows the estimate on its own).
+ */
+export const pricingRequestForm = defineForm({
+  service: input(priceFields.service),
+  sqft: input(priceFields.sqft),
+  feet: input(priceFields.feet),
+  stories: input(priceFields.stories),
+  siding: input(priceFields.siding),
+  pitch: input(priceFields.pitch),
+  ...person,
+  priceService: added({ label: "Priced service", echo: false, text: { part: "service", words: serviceWords } }),
+  priceInputs: added({ label: "Property details", echo: false }),
+  priceLow: added({ label: "Estimate low ($)", echo: false }),
+  priceHigh: added({ label: "Estimate high ($)", echo: false }),
+  priceEstimate: added({ label: "Instant estimate", echo: false }),
+  message: sent(message(1000, "notes"), messageView),
+  agreed: sent(optionalConsent, agreedView),
+});
+
+export const PRICING_REQUEST_FIELDS = fieldListOf(pricingRequestForm);
+
+/** A refinement, not a transform, so Conform can read its constraints in the browser; the action gets the inputs with checkPriceInputs. */
+export const pricingRequestSchema = schemaOf(pricingRequestForm).superRefine((value, ctx) => {
+  checkPriceInputs(value, ctx);
+});

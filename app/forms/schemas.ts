@@ -1,118 +1,135 @@
 /**
- * One schema per form, used by Conform in the browser and by the route action on the server. Each form also
- * names its fields (`*_FIELDS`): the action reads only those from the body (app/server/form-body.server.ts),
- * before the schema sees it; app/forms/field-lists.test.ts checks each list against its schema.
+ * One definition per lead form (./form-fields.ts, docs/decisions/027-form-fields.md): each field's rule, in
+ * the order the owner reads the stored request, with its label and how the owner sees it. From it come the
+ * schema, used by Conform in the browser and by the route action on the server, and the names the action
+ * reads from a body (`*_FIELDS`, app/server/form-body.server.ts) before the schema sees it.
  */
 import { z } from "zod";
+import { visibleLine } from "../lib/text.ts";
+import { city, message, optionalConsent, requiredConsent, serviceType } from "./fields.ts";
+import { choice, defineForm, fieldListOf, file, schemaOf, sent } from "./form-fields.ts";
 import {
-  city,
-  email,
-  firstName,
-  lastName,
-  message,
-  optionalConsent,
-  phone,
-  requiredConsent,
-  serviceType,
-  zipcode,
-} from "./fields.ts";
+  availabilityOptions,
+  contactMethods,
+  optionLabel,
+  optionValues,
+  servicesNeededOptions,
+  serviceTypeOptions,
+} from "./options.ts";
+import { agreedView, messageView, person } from "./person.ts";
 import { multiline } from "./text.ts";
-import { availabilityOptions, contactMethods, optionValues, servicesNeededOptions } from "./options.ts";
+
+export type { FieldList } from "./form-fields.ts";
+
+const serviceTypeWords = new Map<string, string>(serviceTypeOptions.map((o) => [o.value, o.label.toLowerCase()]));
+/** The property type (residential, commercial), stored as chosen. */
+const propertyType = <S extends z.ZodType<string | undefined>>(rule: S) =>
+  sent(rule, {
+    label: "Property type",
+    text: {
+      part: "property",
+      words: (value) => (typeof value === "string" ? (serviceTypeWords.get(value) ?? "") : ""),
+    },
+  });
 
 /** The sidebar FREE ESTIMATE form, the holiday-page modal and /estimate. */
-export const estimateSchema = z.object({
-  firstName,
-  lastName,
-  email,
-  phone,
-  zipcode,
-  serviceType: serviceType.optional(),
-  agreed: requiredConsent,
+export const estimateForm = defineForm({
+  ...person,
+  serviceType: propertyType(serviceType.optional()),
+  agreed: sent(requiredConsent, agreedView),
 });
+export const estimateSchema = schemaOf(estimateForm);
 
 const servicesNeededValues = optionValues(servicesNeededOptions);
 const contactMethodValues = optionValues(contactMethods);
+/** A ticked service as the owner's text names it (stored as its label; "Other": "other service"). */
+const servicesNeededWords = new Map<string, string>(
+  servicesNeededOptions.map((o) => [o.label, o.value === "other" ? "other service" : o.label.toLowerCase()]),
+);
 
 /** The contact page's estimate request: consent is needed only when text is the chosen contact method. */
-export const contactSchema = z
-  .object({
-    firstName,
-    lastName,
-    email,
-    phone,
-    city,
-    zipcode,
-    serviceType,
-    servicesNeeded: z
+export const contactForm = defineForm({
+  firstName: person.firstName,
+  lastName: person.lastName,
+  email: person.email,
+  phone: person.phone,
+  city: sent(city, { label: "City", text: { part: "place" } }),
+  zipcode: person.zipcode,
+  serviceType: propertyType(serviceType),
+  servicesNeeded: sent(
+    z
       .array(z.enum(servicesNeededValues, { error: "Choose services from the list" }))
       .max(servicesNeededValues.length)
       .default([]),
-    message: message(2000, "project details"),
-    contactMethod: z.enum(contactMethodValues, { error: "Choose phone call, text message or email" }).optional(),
-    agreed: optionalConsent,
-  })
-  .superRefine((value, ctx) => {
-    if (value.contactMethod === "text" && !value.agreed) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["agreed"],
-        message: "Tick the box to agree to text messages, or choose another contact method",
-      });
-    }
-  });
+    {
+      label: "Services needed",
+      text: {
+        part: "service",
+        words: (value) =>
+          (Array.isArray(value) ? value : [])
+            .map((label) => servicesNeededWords.get(label))
+            .filter((words) => words !== undefined)
+            .join(" + "),
+      },
+    },
+    (values) => values.map((value) => optionLabel(servicesNeededOptions, value)),
+  ),
+  message: sent(message(2000, "project details"), messageView),
+  contactMethod: sent(z.enum(contactMethodValues, { error: "Choose phone call, text message or email" }).optional(), {
+    label: "Preferred contact method",
+  }),
+  agreed: sent(optionalConsent, agreedView),
+});
+export const contactSchema = schemaOf(contactForm).superRefine((value, ctx) => {
+  if (value.contactMethod === "text" && !value.agreed) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["agreed"],
+      message: "Tick the box to agree to text messages, or choose another contact method",
+    });
+  }
+});
 
-export const newsletterSchema = z.object({ email });
+export const newsletterForm = defineForm({ email: person.email });
+export const newsletterSchema = schemaOf(newsletterForm);
 
-/** The job application at /careers/apply. The position must be one of the open jobs. */
-export function applicationSchema(positions: readonly [string, ...string[]]) {
-  return z.object({
-    firstName,
-    lastName,
-    email,
-    phone,
-    position: z.enum(positions, { error: "Choose the position you are applying for" }),
-    experience: multiline({ error: "Tell us briefly about your work experience" })
+/** The job application at /careers/apply; the résumé is a file input the action reads and checks. */
+export const applicationForm = defineForm({
+  firstName: person.firstName,
+  lastName: person.lastName,
+  email: person.email,
+  phone: person.phone,
+  /** Stored as the job's title (the action gives it). */
+  position: choice({
+    label: "Position",
+    text: { part: "service", words: (value) => (typeof value === "string" ? visibleLine(value) : "") },
+  }),
+  experience: sent(
+    multiline({ error: "Tell us briefly about your work experience" })
       .trim()
       .min(1, "Tell us briefly about your work experience")
       .max(1000, "Keep your experience under 1,001 characters"),
-    availability: z.enum(optionValues(availabilityOptions), {
-      error: "Choose when you can work",
-    }),
-    message: message(2000),
+    { label: "Experience" },
+  ),
+  availability: sent(
+    z.enum(optionValues(availabilityOptions), { error: "Choose when you can work" }),
+    { label: "Availability" },
+    (value) => optionLabel(availabilityOptions, value),
+  ),
+  message: sent(message(2000), messageView),
+  resume: file(),
+});
+/** The application's schema: the position must be one of the open jobs. */
+export function applicationSchema(positions: readonly [string, ...string[]]) {
+  return schemaOf(applicationForm, {
+    position: z.enum(positions, { error: "Choose the position you are applying for" }),
   });
 }
 
-/** A lead form's fields: single values, repeated ones (a list of checkboxes), file inputs. */
-export interface FieldList {
-  single: readonly string[];
-  multiple?: readonly string[];
-  files?: readonly string[];
-}
-
-export const ESTIMATE_FIELDS: FieldList = {
-  single: ["firstName", "lastName", "email", "phone", "zipcode", "serviceType", "agreed"],
-};
-export const CONTACT_FIELDS: FieldList = {
-  single: [
-    "firstName",
-    "lastName",
-    "email",
-    "phone",
-    "city",
-    "zipcode",
-    "serviceType",
-    "message",
-    "contactMethod",
-    "agreed",
-  ],
-  multiple: ["servicesNeeded"],
-};
-export const NEWSLETTER_FIELDS: FieldList = { single: ["email"] };
-/** The résumé is a file input the schema does not list (the action reads and checks it). */
-export const APPLICATION_FIELDS: FieldList = {
-  single: ["firstName", "lastName", "email", "phone", "position", "experience", "availability", "message"],
-  files: ["resume"],
-};
+export const ESTIMATE_FIELDS = fieldListOf(estimateForm);
+export const CONTACT_FIELDS = fieldListOf(contactForm);
+export const NEWSLETTER_FIELDS = fieldListOf(newsletterForm);
+export const APPLICATION_FIELDS = fieldListOf(applicationForm);
 
 export type EstimateValues = z.infer<typeof estimateSchema>;
 export type ContactValues = z.infer<typeof contactSchema>;

@@ -24,7 +24,7 @@ import { bookingView, decideForLead, DecisionRefused } from "../server/admin/boo
 import { signedIn } from "../server/admin/guard.server.ts";
 import { formFields, HttpError, pickFields, readFormData } from "../server/form-body.server.ts";
 import { priceRange } from "../server/admin/inbox.server.ts";
-import { formatField, formatPhone, formatTime, jobKindLabel, labelFor } from "../server/leads/labels.server.ts";
+import { formatPhone, formatTime, inboxRows, jobKindLabel } from "../server/leads/labels.server.ts";
 import { spamFlag } from "../server/leads/spam-signal.server.ts";
 import { getLead, statusHistory } from "../server/leads/store.server.ts";
 import { REVIEW_OUTCOME_TEXT, saveStatus, type ReviewOutcome } from "../server/reviews/reviews.server.ts";
@@ -64,10 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     email: contact.email,
     price: priceRange(lead.fields),
     priceEstimate: typeof lead.fields.priceEstimate === "string" ? lead.fields.priceEstimate : null,
-    fields: Object.entries(lead.fields).map(([key, value]) => ({
-      label: labelFor(key),
-      value: key === "phone" && typeof value === "string" ? formatPhone(value) : formatField(value),
-    })),
+    fields: inboxRows(lead.fields),
     area: areaLabel(lead.inServiceArea),
     zip: contact.zip,
     consent: [

@@ -2,11 +2,13 @@ import { ApplicationForm } from "../components/forms/application-form.tsx";
 import { Breadcrumbs } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
 import { jobs } from "../content/careers.ts";
-import { availabilityOptions, MAX_RESUME_BYTES, optionLabel } from "../forms/options.ts";
-import { APPLICATION_FIELDS, applicationSchema } from "../forms/schemas.ts";
+import { storedFields } from "../forms/form-fields.ts";
+import { MAX_RESUME_BYTES } from "../forms/options.ts";
+import { applicationForm, APPLICATION_FIELDS, applicationSchema } from "../forms/schemas.ts";
 import { seo } from "../lib/seo.ts";
 import {
   applicationConfirmation,
+  contactOf,
   handleLeadSubmission,
   HttpError,
   UPLOAD_FORM_LIMIT,
@@ -45,17 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     fields: APPLICATION_FIELDS,
     limit: UPLOAD_FORM_LIMIT,
     toLead: async (v, formData) => ({
-      fields: {
-        firstName: v.firstName,
-        lastName: v.lastName,
-        email: v.email,
-        phone: v.phone,
+      fields: storedFields(applicationForm, v, {
         position: positions.find((p) => p.slug === v.position)?.title ?? v.position,
-        experience: v.experience,
-        availability: optionLabel(availabilityOptions, v.availability),
-        message: v.message ?? null,
-      },
-      contact: { name: `${v.firstName} ${v.lastName}`, email: v.email, phone: v.phone, zip: null },
+      }),
+      contact: contactOf({ ...v, zipcode: null }),
       consent: null,
       attachment: await readResume(formData),
     }),

@@ -3,10 +3,10 @@ import { CopyAddress } from "../components/copy-address.tsx";
 import { ContactForm } from "../components/forms/contact-form.tsx";
 import { PageHero } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
-import { optionLabel, servicesNeededOptions } from "../forms/options.ts";
-import { contactSchema, CONTACT_FIELDS } from "../forms/schemas.ts";
+import { storedFields } from "../forms/form-fields.ts";
+import { contactForm, contactSchema, CONTACT_FIELDS } from "../forms/schemas.ts";
 import { seo } from "../lib/seo.ts";
-import { consentProof, estimateConfirmation, handleLeadSubmission } from "../server/submit.server.ts";
+import { consentProof, contactOf, estimateConfirmation, handleLeadSubmission } from "../server/submit.server.ts";
 import type { Route } from "./+types/contact";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -17,20 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: contactSchema,
     fields: CONTACT_FIELDS,
     toLead: (v) => ({
-      fields: {
-        firstName: v.firstName,
-        lastName: v.lastName,
-        email: v.email,
-        phone: v.phone,
-        city: v.city,
-        zipcode: v.zipcode,
-        serviceType: v.serviceType,
-        servicesNeeded: v.servicesNeeded.map((s) => optionLabel(servicesNeededOptions, s)),
-        message: v.message ?? null,
-        contactMethod: v.contactMethod ?? null,
-        agreed: v.agreed,
-      },
-      contact: { name: `${v.firstName} ${v.lastName}`, email: v.email, phone: v.phone, zip: v.zipcode },
+      fields: storedFields(contactForm, v, {}),
+      contact: contactOf(v),
       consent: consentProof(v.agreed),
     }),
     confirmation: estimateConfirmation,

@@ -1,8 +1,9 @@
 import { EstimateForm } from "../components/forms/estimate-form.tsx";
 import { Breadcrumbs } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
-import { estimateSchema, ESTIMATE_FIELDS } from "../forms/schemas.ts";
-import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "../server/submit.server.ts";
+import { storedFields } from "../forms/form-fields.ts";
+import { estimateForm, estimateSchema, ESTIMATE_FIELDS } from "../forms/schemas.ts";
+import { consentProof, contactOf, estimateConfirmation, handleLeadSubmission } from "../server/submit.server.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/estimate";
 
@@ -14,14 +15,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     kind: "estimate",
     schema: estimateSchema,
     fields: ESTIMATE_FIELDS,
-    toLead: (v) => {
-      const { fields, contact } = requester(v);
-      return {
-        fields: { ...fields, serviceType: v.serviceType ?? null, agreed: v.agreed },
-        contact,
-        consent: consentProof(v.agreed),
-      };
-    },
+    toLead: (v) => ({
+      fields: storedFields(estimateForm, v, {}),
+      contact: contactOf(v),
+      consent: consentProof(v.agreed),
+    }),
     confirmation: estimateConfirmation,
   });
 }

@@ -1,7 +1,8 @@
 import { NewsletterForm } from "../components/forms/newsletter-form.tsx";
 import { Breadcrumbs } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
-import { newsletterSchema, NEWSLETTER_FIELDS } from "../forms/schemas.ts";
+import { storedFields } from "../forms/form-fields.ts";
+import { newsletterForm, newsletterSchema, NEWSLETTER_FIELDS } from "../forms/schemas.ts";
 import { seo } from "../lib/seo.ts";
 import { handleLeadSubmission, newsletterConfirmation } from "../server/submit.server.ts";
 import type { Route } from "./+types/newsletter";
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: newsletterSchema,
     fields: NEWSLETTER_FIELDS,
     toLead: (v) => ({
-      fields: { email: v.email },
+      fields: storedFields(newsletterForm, v, {}),
       contact: { name: null, email: v.email, phone: null, zip: null },
       consent: null,
     }),

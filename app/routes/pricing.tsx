@@ -5,12 +5,18 @@ import { Breadcrumbs } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
 import { isCallbackSlug, isPricedSlug, priceBook } from "../content/price-book.ts";
 import { type PricingQuery, parsePricingQuery, pricingView, searchOf } from "../forms/price-query.ts";
-import { checkPriceInputs, pricingRequestSchema, PRICING_REQUEST_FIELDS } from "../forms/pricing.ts";
+import { storedFields } from "../forms/form-fields.ts";
+import {
+  checkPriceInputs,
+  pricingRequestForm,
+  pricingRequestSchema,
+  PRICING_REQUEST_FIELDS,
+} from "../forms/pricing.ts";
 import { InlineScript } from "../components/inline-script.tsx";
 import { pricingEffectsSource } from "../lib/first-effects/sources.ts";
 import { quote } from "../lib/price.ts";
 import { absoluteUrl, jsonLd, seo } from "../lib/seo.ts";
-import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "../server/submit.server.ts";
+import { consentProof, contactOf, estimateConfirmation, handleLeadSubmission } from "../server/submit.server.ts";
 import type { Route } from "./+types/pricing";
 
 /**
@@ -44,14 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     kind: "estimate",
     schema: pricingRequestSchema,
     fields: PRICING_REQUEST_FIELDS,
-    toLead: (v) => {
-      const { fields, contact } = requester(v);
-      return {
-        fields: { ...fields, ...estimateOf(v), message: v.message ?? null, agreed: v.agreed },
-        contact,
-        consent: consentProof(v.agreed),
-      };
-    },
+    toLead: (v) => ({
+      fields: storedFields(pricingRequestForm, v, estimateOf(v)),
+      contact: contactOf(v),
+      consent: consentProof(v.agreed),
+    }),
     confirmation: (v) => ({ ...estimateConfirmation(), estimate: estimateOf(v).priceEstimate }),
   });
 }

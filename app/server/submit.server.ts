@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { Confirmation, LeadActionData } from "../forms/result.ts";
-import type { FieldList } from "../forms/schemas.ts";
+import type { FieldList } from "../forms/form-fields.ts";
 import { business } from "../content/business.ts";
 import { CONSENT } from "../forms/consent.ts";
 import { META, metaNames } from "../forms/meta.ts";
@@ -267,13 +267,14 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   }
 }
 
-/** Who sent an estimate request: their fields, in the order the owner reads them, and the contact kept with it. */
-export function requester(v: { firstName: string; lastName: string; email: string; phone: string; zipcode: string }) {
-  return {
-    fields: { firstName: v.firstName, lastName: v.lastName, email: v.email, phone: v.phone, zipcode: v.zipcode },
-    contact: { name: `${v.firstName} ${v.lastName}`, email: v.email, phone: v.phone, zip: v.zipcode },
-  };
-}
+/** Who sent a request, as it is kept beside its fields (the owner's reply, the inbox's list, the spreadsheets' contact columns). */
+export const contactOf = (v: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  zipcode: string | null;
+}) => ({ name: `${v.firstName} ${v.lastName}`, email: v.email, phone: v.phone, zip: v.zipcode });
 
 /** The consent proof kept with a request when the visitor ticked the text-message box. */
 export const consentProof = (agreed: boolean, now = new Date()) =>

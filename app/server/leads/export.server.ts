@@ -10,7 +10,7 @@
  */
 import { localParts } from "../admin/business-time.server.ts";
 import { toCsv } from "./csv.server.ts";
-import { formatField, formatPhone, labelFor } from "./labels.server.ts";
+import { type FieldViews, formatField, formatPhone, LEAD_FIELD_VIEWS } from "./labels.server.ts";
 import type { ListedLead } from "./store.server.ts";
 
 export const areaText = (inServiceArea: boolean | null) =>
@@ -24,9 +24,6 @@ export interface LeadsTable {
   rows: SheetCell[][];
 }
 
-/** Form fields shown in the contact's own columns (E-mail, Phone, ZIP code), or first (First name, Last name). */
-const CONTACT_FIELDS = new Set(["firstName", "lastName", "email", "phone", "zipcode"]);
-
 /** Labels made unique: a repeated one gets its field key, then a number. */
 function uniqueLabels(columns: { label: string; key?: string }[]): string[] {
   const seen = new Set<string>();
@@ -39,9 +36,13 @@ function uniqueLabels(columns: { label: string; key?: string }[]): string[] {
   });
 }
 
-export function leadsTable(leads: ListedLead[]): LeadsTable {
+/**
+ * The table of `leads`, their fields as `views` shows them (the site's forms'): a field has a column of its
+ * own, named by its view, unless its view says the contact's columns (First name … ZIP code) show it.
+ */
+export function leadsTable(leads: ListedLead[], views: FieldViews = LEAD_FIELD_VIEWS): LeadsTable {
   const fieldKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.fields)))].filter(
-    (key) => !CONTACT_FIELDS.has(key),
+    (key) => views.get(key)?.column !== false,
   );
   const utmKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.context.utm)))].sort();
   const header = uniqueLabels([
@@ -63,7 +64,10 @@ export function leadsTable(leads: ListedLead[]): LeadsTable {
       ...utmKeys,
       "gclid",
     ].map((label) => ({ label })),
-    ...fieldKeys.map((key) => ({ label: labelFor(key), key })),
+    ...fieldKeys.map((key) => {
+      const view = views.get(key);
+      return { label: typeof view?.column === "string" ? view.column : (view?.label ?? key), key };
+    }),
   ]);
   const rows = leads.map(
     ({ id, createdAt, kind, contact, inServiceArea, status, deliveryStatus, context, fields }): SheetCell[] => [
@@ -102,8 +106,8 @@ export function boiseDateTime(date: Date): string {
  * a time is the one cell left unquoted, so that an import that takes quoted cells as text still reads it
  * as a date.
  */
-export function leadsCsv(leads: ListedLead[]): string {
-  const { header, rows } = leadsTable(leads);
+export function leadsCsv(leads: ListedLead[], views: FieldViews = LEAD_FIELD_VIEWS): string {
+  const { header, rows } = leadsTable(leads, views);
   return toCsv([
     header,
     ...rows.map((row) => row.map((cell) => (cell instanceof Date ? { raw: boiseDateTime(cell) } : cell))),

@@ -11,7 +11,7 @@ import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../content/business.ts";
 import { visible } from "../../lib/text.ts";
 import type { Env } from "../env.server.ts";
-import { formatField, formatPhone, formatTime, labelFor, oneLine } from "./labels.server.ts";
+import { type FieldViews, formatTime, LEAD_FIELD_VIEWS, labelFor, oneLine, ownerValue } from "./labels.server.ts";
 import type { Delivery } from "./delivery.server.ts";
 import { referenceOf } from "./reference.server.ts";
 import { spamFlag } from "./spam-signal.server.ts";
@@ -52,11 +52,11 @@ export function leadSubject(lead: LeadRow): string {
 }
 
 /** Every field with its label, then where the request came from and the consent proof. */
-function leadRows(lead: LeadRow, attachment: Delivery["attachment"]): [string, string][] {
+function leadRows(lead: LeadRow, attachment: Delivery["attachment"], views: FieldViews): [string, string][] {
   const { context, consent } = lead;
   const rows: [string, string][] = Object.entries(lead.fields).map(([key, value]) => [
-    labelFor(key),
-    (key === "phone" && typeof value === "string" ? formatPhone(value) : formatField(value)) || "(not given)",
+    labelFor(key, views),
+    ownerValue(key, value, views) || "(not given)",
   ]);
   rows.push(
     ["In service area", lead.inServiceArea === null ? "Unknown" : lead.inServiceArea ? "Yes" : "No (confirm coverage)"],
@@ -86,10 +86,17 @@ export const OWNER_BODY_STYLE =
 
 const looksLikeAddress = (value: string) => /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/.test(value);
 
-/** The message for one delivery job. Its Message-ID is derived from the job id, so a resend after a crash is recognisable. */
-export function composeLeadEmail({ jobId, lead, attachment }: Delivery, env: MailEnv): Mail.Options {
+/**
+ * The message for one delivery job, its fields as `views` shows them (the site's forms'). Its Message-ID is
+ * derived from the job id, so a resend after a crash is recognisable.
+ */
+export function composeLeadEmail(
+  { jobId, lead, attachment }: Delivery,
+  env: MailEnv,
+  views: FieldViews = LEAD_FIELD_VIEWS,
+): Mail.Options {
   const title = titles[lead.kind];
-  const rows = leadRows(lead, attachment);
+  const rows = leadRows(lead, attachment, views);
   const replyAddress = oneLine(lead.contact.email);
   const replyName = line(lead.contact.name);
   const domain = env.MAIL_FROM.split("@").pop();

@@ -13,12 +13,11 @@
  * A non-2xx answer, a network error or a timeout throws; the outbox retries. The error's code (HTTP status
  * and the API's numeric error code) is what the log and the database keep, never the text or the numbers.
  */
-import { priceBook } from "../../content/price-book.ts";
-import { serviceTypeOptions, servicesNeededOptions } from "../../forms/options.ts";
+import type { TextPart } from "../../forms/form-fields.ts";
 import { textAlertSettings, type Env, type TextAlertSettings } from "../env.server.ts";
 import { zipTable } from "../service-area.server.ts";
 import type { Sender } from "./delivery.server.ts";
-import { oneLine } from "./labels.server.ts";
+import { type FieldViews, LEAD_FIELD_VIEWS } from "./labels.server.ts";
 import type { LeadKind, LeadRow } from "./store.server.ts";
 
 /** One SMS segment of the GSM 03.38 alphabet. */
@@ -56,37 +55,46 @@ function cleanName(value: unknown, extra = ""): string | null {
 /** The visitor's first name, sanitized: letters (any script), spaces, hyphens, apostrophes, at most 30 characters; else null. */
 export const smsFirstName = (value: unknown): string | null => cleanName(value);
 
-const labelsOf = (options: readonly { value: string; label: string }[]) =>
-  new Map(options.map((o) => [o.label, o.value === "other" ? "other service" : o.label.toLowerCase()]));
-const servicesNeeded = labelsOf(servicesNeededOptions);
-const serviceTypes = new Map<string, string>(serviceTypeOptions.map((o) => [o.value, o.label.toLowerCase()]));
+/** The request's fields that give `part` of the text, in their stored order, each with its view's part. */
+function fieldsFor<P extends TextPart["part"]>(
+  fields: LeadRow["fields"],
+  part: P,
+  views: FieldViews,
+): [LeadRow["fields"][string], Extract<TextPart, { part: P }>][] {
+  return Object.entries(fields).flatMap(([key, value]) => {
+    const text = views.get(key)?.text;
+    return text?.part === part ? [[value, text as Extract<TextPart, { part: P }>]] : [];
+  });
+}
+
+/** The first field's value that gives `part` (the first name, the city typed), or undefined. */
+const valueFor = (fields: LeadRow["fields"], part: "name" | "place", views: FieldViews) =>
+  fieldsFor(fields, part, views)[0]?.[0];
 
 /**
- * What the request is about, from values the site itself wrote (never free text): the priced service on
- * /pricing, the services ticked on /contact, else the property type; a job application's position.
+ * What the request is about, from values the site itself wrote (never free text), in the words of the first
+ * field that says it (the fields' views: the priced service on /pricing, the services ticked on /contact, a job
+ * application's position); else the property type.
  */
-export function serviceOf(lead: Pick<LeadRow, "kind" | "fields">): string {
-  const f = lead.fields;
-  if (lead.kind === "application") return typeof f.position === "string" ? oneLine(f.position) : "";
-  if (typeof f.priceService === "string") {
-    const entry = priceBook.services[f.priceService] ?? priceBook.callback[f.priceService];
-    if (entry) return entry.title.toLowerCase();
-  }
-  const ticked = (Array.isArray(f.servicesNeeded) ? f.servicesNeeded : [])
-    .map((label) => servicesNeeded.get(label))
-    .filter((s): s is string => s !== undefined);
-  if (ticked.length > 0) return ticked.join(" + ");
-  return typeof f.serviceType === "string" ? (serviceTypes.get(f.serviceType) ?? "") : "";
+export function serviceOf(lead: Pick<LeadRow, "fields">, views: FieldViews = LEAD_FIELD_VIEWS): string {
+  const wordsOf = (part: "service" | "property") =>
+    fieldsFor(lead.fields, part, views)
+      .map(([value, text]) => text.words(value))
+      .find((words) => words !== "") ?? "";
+  return wordsOf("service") || wordsOf("property");
 }
 
 /** "Boise 83702": the city the ZIP belongs to (the service-area table), else the city typed if it is a plain place name; and the ZIP. */
-export function placeOf(lead: { contact: { zip: string | null }; fields: LeadRow["fields"] }): {
+export function placeOf(
+  lead: { contact: { zip: string | null }; fields: LeadRow["fields"] },
+  views: FieldViews = LEAD_FIELD_VIEWS,
+): {
   city: string;
   zip: string;
 } {
   const zip = /^\d{5}$/.test(lead.contact.zip ?? "") ? lead.contact.zip! : "";
   const known = zip && Object.hasOwn(zipTable, zip) ? zipTable[zip]![0] : null;
-  return { city: known ?? cleanName(lead.fields.city, ".") ?? "", zip };
+  return { city: known ?? cleanName(valueFor(lead.fields, "place", views), ".") ?? "", zip };
 }
 
 // GSM 03.38: the basic alphabet (one septet each) and its extension table (two: escape + character).
@@ -122,18 +130,18 @@ function cut(text: string, max: number): string {
  * Kept to one segment (SEGMENT GSM-7 characters) when the name is short: the city is left out, then the
  * service shortened at a word, as needed; the name, the ZIP and the link always stay.
  */
-export function composeTextAlert(lead: LeadRow, siteUrl: string): string {
+export function composeTextAlert(lead: LeadRow, siteUrl: string, views: FieldViews = LEAD_FIELD_VIEWS): string {
   if (lead.kind === "newsletter") throw new Error("a newsletter sign-up sends no text message");
   const title = titles[lead.kind];
   const link = inboxLink(siteUrl, lead.id);
-  const name = smsFirstName(lead.fields.firstName) ?? "";
-  const { city, zip } = placeOf(lead);
+  const name = smsFirstName(valueFor(lead.fields, "name", views)) ?? "";
+  const { city, zip } = placeOf(lead, views);
   const text = (service: string, withCity: boolean) => {
     const place = [withCity ? city : "", zip].filter(Boolean).join(" ");
     const parts = [name, service, place].filter(Boolean);
     return `${title}${parts.length > 0 ? `: ${parts.join(", ")}` : ""}. ${link}`;
   };
-  const service = serviceOf(lead);
+  const service = serviceOf(lead, views);
   const fitted = (withCity: boolean) => {
     const room = SEGMENT - smsLength(text("", withCity)) - 2; // ", " before the service
     return text(room > 0 ? cut(service, room) : "", withCity);

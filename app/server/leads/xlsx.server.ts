@@ -11,6 +11,7 @@ import type { Cell } from "write-excel-file/node";
 import { visible } from "../../lib/text.ts";
 import { localParts } from "../admin/business-time.server.ts";
 import { leadsTable, type SheetCell } from "./export.server.ts";
+import { type FieldViews, LEAD_FIELD_VIEWS } from "./labels.server.ts";
 import type { ListedLead } from "./store.server.ts";
 
 /** Boise's wall clock as the date a spreadsheet shows (a workbook's dates have no time zone). */
@@ -26,10 +27,10 @@ const cellOf = (cell: SheetCell): Cell =>
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-export async function leadsXlsx(leads: ListedLead[]): Promise<Buffer> {
+export async function leadsXlsx(leads: ListedLead[], views: FieldViews = LEAD_FIELD_VIEWS): Promise<Buffer> {
   // Loaded on the first export, not at the server's start (about 0.1 s).
   const { default: writeXlsxFile } = await import("write-excel-file/node");
-  const { header, rows } = leadsTable(leads);
+  const { header, rows } = leadsTable(leads, views);
   const data: Cell[][] = [
     header.map((label): Cell => ({ type: String, value: label, format: "@", fontWeight: "bold" })),
     ...rows.map((row) => row.map(cellOf)),
