@@ -188,7 +188,7 @@ test("the data folder, .env files and the project's other files are never served
   }
 });
 
-test("the browser editor's page and script are served to the owner's own pages, with the editor's policy", async () => {
+test("the browser editor's page, script and configuration are served to the owner's own pages, and nothing beside them", async () => {
   const { sitePort } = tools;
   const page = await raw(sitePort, { path: "/cms/", host: `localhost:${sitePort}` });
   expect(page.status).toBe(200);
