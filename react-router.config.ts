@@ -24,8 +24,9 @@ export default {
     // with another SITE_URL refuses to start (server.ts), since links, canonical URLs and the sitemap name this one.
     const siteUrl = JSON.parse(String(viteConfig.define?.__SITE_URL__)) as string;
     writeFileSync(path.join(buildDir, "site.json"), `${JSON.stringify({ siteUrl })}\n`);
-    // The browser editor (/cms): its page, Decap's script and config.yml generated from the content collections.
-    writeCmsBuild(path.join(buildDir, "client"), siteUrl);
+    // The browser editor (/cms): its page, its script bundled from node_modules, and config.yml generated from
+    // the content collections.
+    await writeCmsBuild(path.join(buildDir, "client"), siteUrl);
     // An expired job listing is left off /careers and its JobPosting data (app/content/careers.ts): say so.
     for (const job of expiredJobs(jobs, businessDay(new Date())))
       viteConfig.logger.warn(

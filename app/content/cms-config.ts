@@ -17,6 +17,8 @@ export const MEDIA_FOLDER = "content/gallery/photos";
 export const PUBLIC_FOLDER = "photos";
 /** A string field longer than this (its limit, or today's longest value when it has none) gets a multi-line box. */
 const LONG_TEXT = 200;
+/** A key the editor can name a field by: letters, digits, "_" and "-" (no spaces, no dots). */
+const FIELD_NAME = /^[\w-]+$/;
 const SLUG_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*$";
 const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
 
@@ -78,13 +80,15 @@ export function cmsBackendFromEnv(env: NodeJS.ProcessEnv = process.env): CmsBack
 
 export interface DecapConfig {
   backend: Record<string, unknown>;
+  app_title: string;
+  logo: { src: string };
   site_url: string;
   display_url: string;
   media_folder: string;
   public_folder: string;
+  media_libraries: { stock_assets: false };
   publish_mode: "simple";
   collections: DecapCollection[];
-  local_backend?: { url: string };
 }
 
 type JsonSchema = {
@@ -248,7 +252,9 @@ function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSch
   if (node.widget === "image" || node.widget === "file") {
     const pattern = fileNamePattern(node, at);
     // No "Replace with URL": a photo must be a file in the media folder (the build makes its sizes from it).
-    return { ...base, widget: node.widget, media_folder: `/${MEDIA_FOLDER}`, public_folder: PUBLIC_FOLDER, choose_url: false, ...(pattern ? { pattern } : {}) };
+    // Relative to the entry's file (content/gallery/<pair>.yaml): the photo goes to content/gallery/photos/ and the
+    // entry keeps "photos/<file>", as the site reads it (an absolute folder would be written "/photos/<file>").
+    return { ...base, widget: node.widget, media_folder: PUBLIC_FOLDER, public_folder: PUBLIC_FOLDER, choose_url: false, ...(pattern ? { pattern } : {}) };
   }
   if (node.entryOf) {
     // The slug of another collection's entry: a choice among today's entries, labelled with their titles.
@@ -320,7 +326,9 @@ function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSch
     }
     case "object": {
       if (!node.properties) return undefined;
-      return { ...base, widget: "object", fields: objectFields(node, root, samples, at, !required, output) };
+      const fields = objectFields(node, root, samples, at, !required, output);
+      // A group none of whose keys can be a field (an object keyed by phrases) is left out whole.
+      return fields.length ? { ...base, widget: "object", fields } : undefined;
     }
     default:
       return undefined;
@@ -330,6 +338,9 @@ function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSch
 function objectFields(node: JsonSchema, root: JsonSchema, samples: Samples, at: string, inOptionalGroup = false, output: Output = { root: {} }): DecapField[] {
   const required = new Set(node.required ?? []);
   return Object.entries(node.properties ?? {}).flatMap(([key, child]) => {
+    // The editor names a field by its key and refuses a name with spaces or dots (Sveltia's configuration
+    // check stops the whole editor): such a key is left out, its value kept as it is.
+    if (!FIELD_NAME.test(key)) return [];
     const childOutput = outputAt(output, (o) => o.properties?.[key]);
     const field = toField(key, child, required.has(key) && !inOptionalGroup, root, samples, at ? `${at}.${key}` : key, childOutput);
     // A field Decap has no widget for (a free-form map) is left out: the editor keeps its value as it is.
@@ -466,16 +477,21 @@ export function decapCollection(name: string, collection: Collection, contentDir
 }
 
 /** The whole configuration: every collection of ./collections.ts, the git backend, where photos go. */
-export function decapConfig({ backend, siteUrl, localBackend, contentDir }: { backend: CmsBackend; siteUrl: string; localBackend?: string; contentDir?: string }): DecapConfig {
+export function decapConfig({ backend, siteUrl, contentDir }: { backend: CmsBackend; siteUrl: string; contentDir?: string }): DecapConfig {
   return {
     backend: { name: "github", repo: backend.repo, branch: backend.branch, ...(backend.authUrl ? { base_url: backend.authUrl } : {}), commit_messages: commitMessages },
+    app_title: "Gem State Exterior Cleaning: content",
+    // The site's own icon on the sign-in page and the tab (the editor's default is a data: image it fetches,
+    // which the page's connect-src does not allow).
+    logo: { src: "/apple-touch-icon.png" },
     site_url: siteUrl,
     display_url: siteUrl,
     media_folder: MEDIA_FOLDER,
     public_folder: PUBLIC_FOLDER,
+    // Photos are the owner's own, uploaded into the repository: no stock photo libraries (other hosts).
+    media_libraries: { stock_assets: false },
     publish_mode: "simple",
     collections: Object.entries(collections).map(([name, collection]) => decapCollection(name, collection as Collection, contentDir)),
-    ...(localBackend ? { local_backend: { url: localBackend } } : {}),
   };
 }
 
@@ -492,8 +508,6 @@ const HEADER = "# Generated by the build from app/content/collections.ts and app
 
 export const decapConfigYaml = (config: DecapConfig) => HEADER + stringify(config, { lineWidth: 0 });
 
-/** The local backend (decap-server on this machine) added to a generated config.yml. */
-export const withLocalBackend = (configYaml: string, url: string) => `${configYaml.trimEnd()}\nlocal_backend:\n  url: ${JSON.stringify(url)}\n`;
 
 /** The README's table of collections ("Editing the site's content"): one row per collection, from ./collections.ts. */
 export function collectionsTable(): string {

@@ -302,7 +302,7 @@ export function createSite(services: Services, options: { buildDir: string; vite
   });
 
   // The browser editor at /cms (app/server/cms.server.ts): its own page, headers and Content-Security-Policy.
-  app.use(cmsHandler({ dev, clientDir, siteUrl: env.SITE_URL, localBackend: env.CMS_LOCAL_BACKEND, isHttps }));
+  app.use(cmsHandler({ dev, clientDir, siteUrl: env.SITE_URL, isHttps }));
 
   // Every method but GET, HEAD and a route's POST: 405 (OPTIONS 204) with Allow, before static files and routes.
   app.use(methods({ ...refusals, routes: () => (typeof build === "function" ? build() : build) }));

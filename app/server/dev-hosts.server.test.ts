@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLoopbackAddress, isOwnHost, isOwnOrigin } from "./dev-hosts.server.ts";
+import { isLoopbackAddress, isOwnHost } from "./dev-hosts.server.ts";
 
 describe("the development tools' own hosts", () => {
   const own = { port: 3000 };
@@ -38,20 +38,6 @@ describe("the development tools' own hosts", () => {
     expect(isOwnHost("example.test:3000", listed)).toBe(true);
     expect(isOwnHost("other.local:3000", listed)).toBe(false);
     expect(isOwnHost("anything:1", { port: 3000, names: true })).toBe(true);
-  });
-
-  it("accept as Origin only the development site's own pages on this computer", () => {
-    expect(isOwnOrigin("http://localhost:3000", 3000)).toBe(true);
-    expect(isOwnOrigin("http://127.0.0.1:3000", 3000)).toBe(true);
-    for (const origin of [
-      "http://localhost:3001",
-      "https://localhost:3000",
-      "http://attacker.example:3000",
-      "null",
-      "http://localhost:3000/cms",
-      "",
-    ])
-      expect(isOwnOrigin(origin, 3000), origin).toBe(false);
   });
 
   it("tell a loopback HOST setting from one open to the network", () => {

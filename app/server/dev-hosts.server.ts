@@ -1,8 +1,7 @@
 /**
- * Whose requests the development tools answer: the development server (`npm run dev`) and the browser
- * editor's local backend (`npm run cms`, scripts/cms-backend.ts) serve the files of this folder, so they
- * answer only a request sent to their own name on this computer. A page elsewhere that points its own name at
- * 127.0.0.1 (DNS rebinding) sends its name as the Host, and is refused. One rule for both tools.
+ * Whose requests the development server answers (`npm run dev`, `npm run cms`): it serves the files of this
+ * folder, so it answers only a request sent to its own name on this computer. A page elsewhere that points its
+ * own name at 127.0.0.1 (DNS rebinding) sends its name as the Host, and is refused.
  * docs/decisions/021-private-dev-tools.md.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -44,13 +43,6 @@ export function isOwnHost(host: string | undefined, own: OwnHosts): boolean {
       ? parsed.name === name.slice(1) || parsed.name.endsWith(name)
       : parsed.name === name || parsed.name === `[${name}]`;
   });
-}
-
-/** Whether `origin` (an Origin header) is a page of the development site on this computer: http, a loopback name, the site's port. */
-export function isOwnOrigin(origin: string, sitePort: number): boolean {
-  if (!URL.canParse(origin)) return false;
-  const url = new URL(origin);
-  return url.protocol === "http:" && url.origin === origin && isOwnHost(url.host, { port: sitePort });
 }
 
 /** The one answer to a request for another host: 403 and a plain sentence, no file, no page. */

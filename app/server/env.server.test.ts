@@ -66,21 +66,6 @@ describe("settings", () => {
       expect(hook(ok)).not.toThrow();
   });
 
-  it("accepts the browser editor's local backend only on this machine and not in production", () => {
-    const local =
-      (CMS_LOCAL_BACKEND: string, NODE_ENV = "development") =>
-      () =>
-        parseEnv({ NODE_ENV, MAIL_TRANSPORT: "files", CMS_LOCAL_BACKEND });
-    expect(local("http://127.0.0.1:8081/api/v1")().CMS_LOCAL_BACKEND).toBe("http://127.0.0.1:8081/api/v1");
-    expect(local("http://localhost:8082/api/v1", "test")().CMS_LOCAL_BACKEND).toBe("http://localhost:8082/api/v1");
-    expect(local("http://192.168.1.5:8081/api/v1")).toThrow(/CMS_LOCAL_BACKEND: must be an address on this machine/);
-    expect(local("ftp://127.0.0.1/api/v1")).toThrow(/CMS_LOCAL_BACKEND: must be a URL starting with http:/);
-    expect(local("http://127.0.0.1:8081/api/v1", "production")).toThrow(
-      /CMS_LOCAL_BACKEND: only for editing on this machine/,
-    );
-    expect(parseEnv({ NODE_ENV: "production", MAIL_TRANSPORT: "files" }).CMS_LOCAL_BACKEND).toBeUndefined();
-  });
-
   it("refuses a production start without SMTP_URL unless MAIL_TRANSPORT=files is chosen on purpose", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
       /SMTP_URL: required in production .*MAIL_TRANSPORT=files/,

@@ -89,8 +89,6 @@ const envSchema = z.object({
   LINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Keys the hashes of IP and e-mail addresses kept as lookup keys (rate limits, sign-in lockout, reply cap); unset, a random key kept in the database. */
   HASH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  /** The browser editor's local backend (decap-server on this machine, `npm run cms`): saves go to the files here, not to the git host. */
-  CMS_LOCAL_BACKEND: url(["http:"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -171,16 +169,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     problems.push(
       `SITE_URL: must start with https:// in production (NODE_ENV=production), the address visitors use through the TLS proxy in front; http:// only in development (got ${JSON.stringify(env.SITE_URL)})`,
     );
-  }
-  if (env.CMS_LOCAL_BACKEND) {
-    if (!isLoopbackAddress(new URL(env.CMS_LOCAL_BACKEND).hostname))
-      problems.push(
-        "CMS_LOCAL_BACKEND: must be an address on this machine, like http://127.0.0.1:8081/api/v1 (decap-server, started by npm run cms)",
-      );
-    if (env.NODE_ENV === "production")
-      problems.push(
-        "CMS_LOCAL_BACKEND: only for editing on this machine (npm run cms; NODE_ENV=development or test): in production the editor saves through the git host (docs/cms.md)",
-      );
   }
   if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET)
     problems.push("LEAD_WEBHOOK_SECRET: required when LEAD_WEBHOOK_URL is set");

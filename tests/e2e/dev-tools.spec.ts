@@ -1,13 +1,13 @@
 /**
  * The owner's development tools stay private (docs/decisions/021-private-dev-tools.md): `npm run cms` (the
- * development server, `node server.ts --dev`, and the editor's local backend) is started in a copy of the
- * project with no HOST and no DATA_DIR, so the server creates its real database in ./data. Then what a
- * stranger on the same network, or a web page that points its own name at 127.0.0.1, would try: another
- * Host, the data folder, `/@fs/…`, `.env`, and the backend's API with a foreign Host or Origin. Nothing but
- * 403/404, no file read or written; the owner's own requests still work.
+ * development server, `node server.ts --dev`, with the browser editor at /cms, which has no server of its
+ * own: docs/decisions/029-browser-editor.md) is started in a copy of the project with no HOST and no
+ * DATA_DIR, so the server creates its real database in ./data. Then what a stranger on the same network, or a
+ * web page that points its own name at 127.0.0.1, would try: another Host, the data folder, `/@fs/…`, `.env`.
+ * Nothing but 403/404, no file read; the owner's own requests still work, the editor's page included.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import net from "node:net";
 import { networkInterfaces } from "node:os";
 import path from "node:path";
@@ -28,7 +28,6 @@ interface Tools {
   copy: ProjectCopy;
   proc: ChildProcess;
   sitePort: number;
-  cmsPort: number;
   output(): string;
 }
 let tools: Tools;
@@ -36,7 +35,7 @@ let tools: Tools;
 test.beforeAll(async () => {
   const copy = copyProject("gs-devtools");
   copy.write(".env", `${ENV_MARKER}\n`);
-  const [sitePort, cmsPort] = [await freePort(), await freePort()];
+  const sitePort = await freePort();
   // `npm run cms` is `node scripts/cms.ts`: run as it is, with the settings a fresh clone has (no HOST, no DATA_DIR).
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env))
@@ -47,7 +46,6 @@ test.beforeAll(async () => {
     env: {
       ...env,
       PORT: String(sitePort),
-      CMS_PORT: String(cmsPort),
       HOST: "",
       DATA_DIR: "",
       DATABASE_URL: "",
@@ -61,7 +59,7 @@ test.beforeAll(async () => {
   let out = "";
   proc.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   proc.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  tools = { copy, proc, sitePort, cmsPort, output: () => out };
+  tools = { copy, proc, sitePort, output: () => out };
   await waitFor(
     "the development server's home page",
     async () => {
@@ -126,11 +124,9 @@ const accepts = (address: string, port: number) =>
     socket.once("timeout", () => (socket.destroy(), resolve(false)));
   });
 
-test("the development server and the editor's backend listen on this computer only, and say so", async () => {
-  for (const address of networkAddresses()) {
+test("the development server listens on this computer only, and says so", async () => {
+  for (const address of networkAddresses())
     expect(await accepts(address, tools.sitePort), `the development server on ${address}`).toBe(false);
-    expect(await accepts(address, tools.cmsPort), `the editor's backend on ${address}`).toBe(false);
-  }
   expect(tools.output()).toContain(
     `development server on http://localhost:${tools.sitePort}, for this computer only (HOST=127.0.0.1). To open it to your network, start it with HOST=0.0.0.0`,
   );
@@ -192,97 +188,21 @@ test("the data folder, .env files and the project's other files are never served
   }
 });
 
-test("the editor's backend answers only this computer's own pages: a rebinding Host or a foreign Origin reads and writes nothing", async () => {
-  const { copy, sitePort, cmsPort } = tools;
-  const packageJson = readFileSync(path.join(copy.dir, "package.json"), "utf8");
-  const site = `http://localhost:${sitePort}`;
-  const actions = {
-    read: { action: "entriesByFiles", params: { branch: "main", files: [{ path: "package.json" }] } },
-    create: {
-      action: "persistEntry",
-      params: {
-        branch: "main",
-        entry: { slug: "pwned", path: "scripts/pwned.ts", raw: "console.log('pwned');\n" },
-        assets: [],
-        options: { collectionName: "faq", commitMessage: "x", useWorkflow: false, status: "draft" },
-      },
-    },
-    overwrite: {
-      action: "persistMedia",
-      params: {
-        branch: "main",
-        asset: {
-          path: "package.json",
-          content: Buffer.from('{"scripts":{"serve":"echo pwned"}}').toString("base64"),
-          encoding: "base64",
-        },
-        options: { commitMessage: "x" },
-      },
-    },
-  };
-  const strangers = [
-    // A page on another name that now points at 127.0.0.1 (DNS rebinding): its own Host and Origin.
-    { host: `attacker.example:${cmsPort}`, origin: `http://attacker.example:${cmsPort}` },
-    { host: `attacker.example:${cmsPort}` },
-    // The right Host, but a page of another site, or of another local server.
-    { host: `127.0.0.1:${cmsPort}`, origin: "http://attacker.example" },
-    { host: `127.0.0.1:${cmsPort}`, origin: `http://localhost:${sitePort + 1}` },
-    { host: `localhost:${cmsPort}`, origin: "null" },
-  ];
-  for (const stranger of strangers) {
-    for (const [what, body] of Object.entries(actions)) {
-      const answer = await raw(cmsPort, { method: "POST", path: "/api/v1", ...stranger, body: JSON.stringify(body) });
-      expect(answer.status, `${what} from ${JSON.stringify(stranger)}`).toBe(403);
-      expect(answer.body, `${what} from ${JSON.stringify(stranger)}`).toBe("");
-    }
+test("the browser editor's page, script and configuration are served to the owner's own pages, and nothing beside them", async () => {
+  const { sitePort } = tools;
+  const page = await raw(sitePort, { path: "/cms/", host: `localhost:${sitePort}` });
+  expect(page.status).toBe(200);
+  expect(page.body).toContain('<script type="module" src="/cms/editor.js"></script>');
+  const script = await raw(sitePort, { path: "/cms/editor.js", host: `127.0.0.1:${sitePort}` });
+  expect(script.status).toBe(200);
+  expect(script.body.length).toBeGreaterThan(100_000);
+  const config = await raw(sitePort, { path: "/cms/config.yml", host: `localhost:${sitePort}` });
+  expect(config.status).toBe(200);
+  expect(config.body).toContain("collections:");
+  // Nothing beside the editor's own files: the project's files stay out of reach through /cms too.
+  for (const target of ["/cms/../data/leads.sqlite", "/cms/%2e%2e/%2e%2e/data/leads.sqlite", "/cms/.env"]) {
+    const { status, body } = await raw(sitePort, { path: target, host: `localhost:${sitePort}` });
+    expect([403, 404], target).toContain(status);
+    expect(body, target).not.toContain(SQLITE_MAGIC);
   }
-  expect(existsSync(path.join(copy.dir, "scripts", "pwned.ts"))).toBe(false);
-  expect(readFileSync(path.join(copy.dir, "package.json"), "utf8")).toBe(packageJson);
-
-  // The editor's own page: its preflight and its calls pass, with its Origin or none (the address bar).
-  for (const host of [`127.0.0.1:${cmsPort}`, `localhost:${cmsPort}`]) {
-    const preflight = await raw(cmsPort, { method: "OPTIONS", path: "/api/v1", host, origin: site });
-    expect(preflight.status, host).toBe(204);
-    const info = await raw(cmsPort, {
-      method: "POST",
-      path: "/api/v1",
-      host,
-      origin: site,
-      body: JSON.stringify({ action: "info" }),
-    });
-    expect(info.status, host).toBe(200);
-    expect(JSON.parse(info.body)).toMatchObject({ type: "local_fs" });
-  }
-  const faq = await raw(cmsPort, {
-    method: "POST",
-    path: "/api/v1",
-    host: `127.0.0.1:${cmsPort}`,
-    origin: `http://127.0.0.1:${sitePort}`,
-    body: JSON.stringify({
-      action: "entriesByFiles",
-      params: { branch: "main", files: [{ path: "content/faq.yaml" }] },
-    }),
-  });
-  expect(faq.status).toBe(200);
-  expect(faq.body).toContain(
-    JSON.stringify(readFileSync(path.join(copy.dir, "content", "faq.yaml"), "utf8")).slice(1, 40),
-  );
-  // A file the owner writes through the editor is still written (the guard forwards the body).
-  writeFileSync(path.join(copy.dir, "content", "probe.txt"), "before");
-  const saved = await raw(cmsPort, {
-    method: "POST",
-    path: "/api/v1",
-    host: `127.0.0.1:${cmsPort}`,
-    origin: site,
-    body: JSON.stringify({
-      action: "persistMedia",
-      params: {
-        branch: "main",
-        asset: { path: "content/probe.txt", content: Buffer.from("after").toString("base64"), encoding: "base64" },
-        options: { commitMessage: "x" },
-      },
-    }),
-  });
-  expect(saved.status).toBe(200);
-  expect(readFileSync(path.join(copy.dir, "content", "probe.txt"), "utf8")).toBe("after");
 });
