@@ -10,7 +10,7 @@ import path from "node:path";
 import { parse as parseYaml, stringify } from "yaml";
 import { z } from "zod";
 import { type Collection, collections } from "./collections.ts";
-import { defaultContentDir } from "./load.ts";
+import { defaultContentDir } from "./build/load.server.ts";
 
 /** Where uploaded photos go (the gallery collection) and how a content file names them. */
 export const MEDIA_FOLDER = "content/gallery/photos";

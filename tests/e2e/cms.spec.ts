@@ -12,8 +12,8 @@ import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "nod
 import path from "node:path";
 import { type Page, expect, test } from "@playwright/test";
 import { collections } from "../../app/content/collections.ts";
-import { galleryProblems } from "../../app/content/gallery-check.ts";
-import { loadCollection } from "../../app/content/load.ts";
+import { galleryProblems } from "../../app/content/build/gallery-check.server.ts";
+import { loadCollection } from "../../app/content/build/load.server.ts";
 import { type DecapServer, startDecapServer } from "../support/decap-server.ts";
 import { freePort, ROOT, type ServerHandle, startSite } from "../support/processes.ts";
 import { testPhoto } from "../support/test-photos.ts";
