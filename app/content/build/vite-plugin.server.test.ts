@@ -2,14 +2,14 @@
  * The build's content step: what a module that imports a collection's module gets, and what the bundle
  * carries of it. Each test bundles a small entry with the plugin, as the build does.
  */
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { rolldown, type RolldownPlugin } from "rolldown";
 import { createServer } from "vite";
 import { afterAll, describe, expect, it } from "vitest";
 import { contentCopies } from "../../../tests/support/content-copies.ts";
 import { loadCollection } from "./load.server.ts";
-import { CONTENT_MODULES_DIR, contentModules } from "./vite-plugin.server.ts";
+import { CONTENT_MODULES_DIR, collectionOfModule, contentModules } from "./vite-plugin.server.ts";
 
 const copies = contentCopies();
 afterAll(copies.removeAll);
@@ -51,6 +51,15 @@ describe("a collection's module in the build", () => {
   it("has a folder collection's entries under the collection's name, in the loader's order", async () => {
     const out = run(await bundle(`export { services } from ${moduleOf("services.ts")};`));
     expect(out.services).toEqual(loadCollection("services"));
+  });
+
+  it("gives each module of app/content/modules/ the exports Node gives it, with the same values", async () => {
+    for (const file of readdirSync(CONTENT_MODULES_DIR)) {
+      expect(collectionOfModule(path.join(CONTENT_MODULES_DIR, file)), `${file} is a collection's module`).toBeDefined();
+      const fromNode = (await import(path.join(CONTENT_MODULES_DIR, file))) as Record<string, unknown>;
+      const built = run(await bundle(`export * as all from ${moduleOf(file)};`)).all as Record<string, unknown>;
+      for (const [name, value] of Object.entries(fromNode)) expect(built[name], `${file}: ${name}`).toEqual(value);
+    }
   });
 
   it("is data alone: the bundle reads no file and carries none of the loader", async () => {

@@ -16,6 +16,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
+import { z } from "zod";
 import { availabilityProblem } from "../availability-check.ts";
 import { type Collection, type CollectionName, collections } from "../collections.ts";
 import { galleryPhotos } from "./gallery.server.ts";
@@ -60,8 +61,12 @@ export function contentModuleCode(name: CollectionName, contentDir = defaultCont
   const problem = check?.problem(data as never, contentDir);
   if (problem) throw new CrossCheckError(problem);
   if (collection.kind === "folder") return `export const ${name} = ${JSON.stringify(data)};\n`;
-  const fields = Object.keys(data as Record<string, unknown>).filter((key) => IDENTIFIER.test(key));
-  return [`export default ${JSON.stringify(data)};`, ...fields.map((key) => `export const ${key} = ${JSON.stringify((data as Record<string, unknown>)[key])};`), ""].join("\n");
+  // Every field the schema knows, so that an optional field the file leaves out is an export too (undefined).
+  const record = data as Record<string, unknown>;
+  const shape = collection.schema instanceof z.ZodObject ? Object.keys(collection.schema.shape) : [];
+  const fields = [...new Set([...Object.keys(record), ...shape])].filter((key) => IDENTIFIER.test(key));
+  const literal = (value: unknown) => (value === undefined ? "undefined" : JSON.stringify(value));
+  return [`export default ${literal(data)};`, ...fields.map((key) => `export const ${key} = ${literal(record[key])};`), ""].join("\n");
 }
 
 /** Every content file a collection's module is made from (its own and those its check reads). */
