@@ -3,9 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, normalizePath } from "vite";
 import { business } from "./app/content/business.ts";
-import { availabilityCheck } from "./app/content/availability-check.ts";
-import { galleryImages } from "./app/content/gallery-vite-plugin.ts";
-import { contentCollections } from "./app/content/vite-plugin.ts";
+import { contentModules } from "./app/content/build/vite-plugin.server.ts";
 import { DEFAULT_DATA_DIR } from "./app/server/env.server.ts";
 import { firstEffectScripts } from "./app/lib/first-effects/vite-plugin.ts";
 
@@ -43,14 +41,7 @@ export default defineConfig({
       ],
     },
   },
-  plugins: [
-    contentCollections(),
-    firstEffectScripts(),
-    availabilityCheck(),
-    galleryImages(),
-    tailwindcss(),
-    reactRouter(),
-  ],
+  plugins: [contentModules(), firstEffectScripts(), tailwindcss(), reactRouter()],
   environments: {
     ssr: {
       build: {

@@ -4,10 +4,8 @@
  * {{replyWithinHours}} in the text is business.yaml's number.
  */
 import { fillPlaceholders } from "../lib/placeholders.ts";
-import { loadCollection } from "./load.ts";
+import { whyChoose as cards } from "./modules/about.ts";
 
-const about = loadCollection("about");
+export { credentials, equipment, statewideTravel, story } from "./modules/about.ts";
 
-export const { story, credentials, equipment, statewideTravel } = about;
-
-export const whyChoose = about.whyChoose.map((card) => ({ ...card, description: fillPlaceholders(card.description) }));
+export const whyChoose = cards.map((card) => ({ ...card, description: fillPlaceholders(card.description) }));

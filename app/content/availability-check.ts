@@ -1,14 +1,12 @@
 /**
  * What the availability schema cannot see on its own: that each city its areas name is a place the site
- * serves (a city page's city or an extended-area town). Run when the site is built (availabilityCheck, a Vite
- * plugin: the build stops with the file, the names and the fix) and when app/server/bookings/windows.server.ts
- * loads (in development after a change, and in the unit tests, which read content/): a misspelt city would otherwise
- * silently get every working day.
+ * serves (a city page's city or an extended-area town). Checked when the site is built (the content plugin,
+ * app/content/build/vite-plugin.server.ts, makes no availability module for such a file: the build stops with
+ * the file, the names and the fix) and when app/server/bookings/windows.server.ts loads (in development after a
+ * change, and in the unit tests, which read content/): a misspelt city would otherwise silently get every
+ * working day.
  */
-import type { Plugin } from "vite";
-import { availability as content, type Availability } from "./availability.ts";
-import { locations } from "./locations.ts";
-import { extendedAreaZips } from "./service-area.ts";
+import type { Availability } from "./availability.ts";
 
 /** The areas' city names that are not among `known`. */
 export function unknownAreaCities(availability: Availability, known: readonly string[]): string[] {
@@ -20,15 +18,4 @@ export function availabilityProblem(availability: Availability, known: readonly 
   const unknown = unknownAreaCities(availability, known);
   if (unknown.length === 0) return null;
   return `content/availability.yaml › areas › cities: ${unknown.map((c) => `"${c}"`).join(", ")} is no city page's city and no extended-area town. Fix: write each as on its city page or in content/service-area.yaml (${known.join(", ")})`;
-}
-
-/** Stops the build on an availability problem, before anything is prerendered. */
-export function availabilityCheck(): Plugin {
-  return {
-    name: "gemstate:availability-check",
-    buildStart() {
-      const problem = availabilityProblem(content, [...locations.map((l) => l.city), ...Object.keys(extendedAreaZips)]);
-      if (problem) this.error(problem);
-    },
-  };
 }

@@ -3,7 +3,7 @@
  * places, lead time, blackout dates and the areas served on some days only. Read by the server alone
  * (app/server/bookings/windows.server.ts).
  */
-import { loadCollection } from "./load.ts";
+import availability from "./modules/availability.ts";
 
-export const availability = loadCollection("availability");
+export { availability };
 export type Availability = typeof availability;

@@ -4,8 +4,8 @@
  * fields by its schema (app/content/schema.ts, businessSchema). The owner replaces the placeholders before
  * launch (npm run launch-check lists them).
  */
-import { loadCollection } from "./load.ts";
+import business from "./modules/business.ts";
 
-export const business = loadCollection("business");
+export { business };
 
 export type Business = typeof business;

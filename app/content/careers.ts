@@ -9,11 +9,9 @@
  */
 import type { Job } from "./schema.ts";
 import { business } from "./business.ts";
-import { loadCollection } from "./load.ts";
 
-export const jobs = loadCollection("jobs");
-
-export const { benefits, culture, applicationSteps } = loadCollection("careers");
+export { jobs } from "./modules/jobs.ts";
+export { applicationSteps, benefits, culture } from "./modules/careers.ts";
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in the business's time zone (Boise), not in UTC. */
 export function businessDay(at: Date, timeZone: string = business.timeZone): string {

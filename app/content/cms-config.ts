@@ -10,7 +10,7 @@ import path from "node:path";
 import { parse as parseYaml, stringify } from "yaml";
 import { z } from "zod";
 import { type Collection, collections } from "./collections.ts";
-import { defaultContentDir } from "./load.ts";
+import { defaultContentDir } from "./build/load.server.ts";
 
 /** Where uploaded photos go (the gallery collection) and how a content file names them. */
 export const MEDIA_FOLDER = "content/gallery/photos";
@@ -231,7 +231,7 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 /**
  * `required`: the schema's mark, except inside an optional group of fields (an object), where Decap would ask
  * for the group's required fields even when the group is left out: there they are optional in the editor, and
- * the build's check (./load.ts) still refuses a group given without them.
+ * the build's check (./build/load.server.ts) still refuses a group given without them.
  */
 /** The JSON Schema of a schema's output side, where a check after a transform (a date's form) is written. */
 interface Output {
@@ -446,7 +446,7 @@ export function decapCollection(name: string, collection: Collection, contentDir
   if (collection.kind === "file") {
     return { name, label: collection.label, ...(collection.description ? { description: collection.description } : {}), editor: { preview: false }, files: [{ name, label: collection.label, file: `content/${collection.file}`, fields }] };
   }
-  // The file name is the entry's slug (./load.ts), so a slug field is not asked for; Markdown's text below the
+  // The file name is the entry's slug (./build/load.server.ts), so a slug field is not asked for; Markdown's text below the
   // front matter is Decap's "body" field, whatever the schema calls it.
   const entryFields = fields.filter((f) => f.name !== "slug");
   if (collection.format === "markdown") {

@@ -1,7 +1,7 @@
 /**
  * Every content collection: where its files are in content/ and the schema each is validated with
  * (./schema.ts). One YAML file per kind of fact; one Markdown or YAML file per entry for prose and photos.
- * The loader (./load.ts), the build (./vite-plugin.ts) and the browser editor's configuration (/cms) read
+ * The loader (./build/load.server.ts), the build (./build/vite-plugin.server.ts) and the browser editor's configuration (/cms) read
  * this list, so a collection is added in one place.
  */
 import type { z } from "zod";

@@ -14,7 +14,7 @@ import { benefits, jobs } from "./careers.ts";
 import { type CollectionName, collections } from "./collections.ts";
 import { faq } from "./faq.ts";
 import { featuredServices } from "./home.ts";
-import { loadCollection } from "./load.ts";
+import { loadCollection } from "./build/load.server.ts";
 import { locations } from "./locations.ts";
 import { priceBook } from "./price-book.ts";
 import { iconName } from "./schema.ts";

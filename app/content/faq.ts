@@ -2,6 +2,4 @@
  * The FAQ page's questions (content/faq.yaml). The phone number and e-mail are never written there: the
  * page's "Still Have Questions" card shows them.
  */
-import { loadCollection } from "./load.ts";
-
-export const { questions: faq } = loadCollection("faq");
+export { questions as faq } from "./modules/faq.ts";

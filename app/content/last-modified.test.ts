@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sitePaths } from "../lib/pages.ts";
-import { collectionSlugs } from "./load.ts";
+import { collectionSlugs } from "./build/load.server.ts";
 import { commitDates, contentOf, lastChanged } from "./last-modified.server.ts";
 
 const dirs: string[] = [];

@@ -4,6 +4,4 @@
  * reads as a page about its city; the company name, phone and e-mail are inserted by the pages, never
  * written in the files. The towns served beyond the city pages are in ./service-area.ts.
  */
-import { loadCollection } from "./load.ts";
-
-export const locations = loadCollection("cities");
+export { cities as locations } from "./modules/cities.ts";

@@ -2,9 +2,9 @@
  * The price book behind the instant estimate at /pricing (content/price-book.yaml: the one place the owner
  * edits prices; how a range is made is written at the top of that file and in app/lib/price.ts).
  */
-import { loadCollection } from "./load.ts";
+import priceBook from "./modules/price-book.ts";
 
-export const priceBook = loadCollection("priceBook");
+export { priceBook };
 
 export type PriceBook = typeof priceBook;
 /** A service with an instant price (a slug of content/price-book.yaml's services). */

@@ -480,7 +480,7 @@ export const priceBookSchema = z.strictObject({
 });
 
 /**
- * A photo of a job in content/gallery/ (./gallery-images.ts makes its sizes at build time): the path is
+ * A photo of a job in content/gallery/ (./build/gallery-images.server.ts makes its sizes at build time): the path is
  * relative to content/gallery/, where the browser editor uploads ("photos/2026-06-eagle-driveway-before.jpg").
  */
 const galleryPhoto = (which: "before" | "after") =>
@@ -503,7 +503,7 @@ const galleryPhoto = (which: "before" | "after") =>
       .meta({ title: "Description for screen readers (alt text)" }),
   });
 
-/** One before/after pair of a real job (content/gallery/<slug>.yaml). Service and city slugs are checked against the services and cities when the site is built (app/content/gallery-check.ts). */
+/** One before/after pair of a real job (content/gallery/<slug>.yaml). Service and city slugs are checked against the services and cities when the site is built (app/content/build/gallery-check.server.ts). */
 export const galleryPairSchema = z.strictObject({
   slug,
   title: text.max(80).describe("A short headline, e.g. “Oil-stained driveway in Eagle”").meta({ title: "Title" }),

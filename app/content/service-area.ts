@@ -1,22 +1,19 @@
 /**
  * The service area beyond the city pages (content/service-area.yaml), besides each city's ZIP codes and
- * response time (./locations.ts): read by the About and Locations pages and the service-area answer
- * (app/lib/service-area.ts). Each export reads only its part of the file (the build writes that part
- * alone), so the browser, which needs only the response-time words, carries nothing else.
+ * response time (./locations.ts): the lists the About and Locations pages show and the towns' ZIP codes the
+ * service-area answer knows. The words that answer uses for each response time are the collection's
+ * `responseTimeWords` (./modules/service-area.ts), which the browser imports alone.
  */
-import { loadCollection } from "./load.ts";
+import { alsoOnAbout, alsoOnLocations, extendedAreas } from "./modules/service-area.ts";
 
-/** What each response time means for a visitor, in the words the service-area answer uses. */
-export const responseTimeWords = loadCollection("serviceArea").responseTimeWords;
-
-const extendedAreas = loadCollection("serviceArea").extendedAreas;
+export { responseTimeWords } from "./modules/service-area.ts";
 
 /** The towns without a city page that both the About and Locations pages list. */
-export const extendedAreasBase = /* @__PURE__ */ extendedAreas.map((a) => a.town);
+export const extendedAreasBase = extendedAreas.map((a) => a.town);
 /** About page: the extended areas, then its own extras. */
-export const aboutExtendedAreas = /* @__PURE__ */ extendedAreasBase.concat(loadCollection("serviceArea").alsoOnAbout);
+export const aboutExtendedAreas = extendedAreasBase.concat(alsoOnAbout);
 /** Locations page: the extended areas, then its own extras. */
-export const locationsExtendedAreas = /* @__PURE__ */ extendedAreasBase.concat(loadCollection("serviceArea").alsoOnLocations);
+export const locationsExtendedAreas = extendedAreasBase.concat(alsoOnLocations);
 
 /** ZIP codes of the extended-area towns, so that the service-area answer knows them. */
-export const extendedAreaZips: Record<string, readonly string[]> = /* @__PURE__ */ Object.fromEntries(/* @__PURE__ */ extendedAreas.map((a) => [a.town, a.zipCodes]));
+export const extendedAreaZips: Record<string, readonly string[]> = Object.fromEntries(extendedAreas.map((a) => [a.town, a.zipCodes]));

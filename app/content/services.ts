@@ -3,9 +3,9 @@
  * how many each place shows is in app/lib/limits.ts. Pressure and method claims match business.pressure.
  * The company's name, phone and e-mail are never written in the files; pages insert them from business.ts.
  */
-import { loadCollection } from "./load.ts";
+import { services } from "./modules/services.ts";
 
-export const services = loadCollection("services");
+export { services };
 
 /** A part of one service's file that only its own page reads (the fleet process, the holiday questions). */
 function ownPart<K extends "fleetProcess" | "holidayFaq">(slug: string, field: K) {

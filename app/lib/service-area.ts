@@ -4,7 +4,8 @@
  * The table is built on the server from the content (app/server/service-area.server.ts) and sent to the browser
  * with the navigation data, so the answer can be shown as the visitor types; the words are made here.
  */
-import { responseTimeWords } from "../content/service-area.ts";
+// From the collection's module itself: the browser carries these words and nothing else of the file.
+import { responseTimeWords } from "../content/modules/service-area.ts";
 
 export type ResponseTime = keyof typeof responseTimeWords;
 /** ZIP → [city, tier, response time]: compact, it travels with every page's data. */

@@ -2,14 +2,14 @@
  * The first-effect scripts (./zip.ts, ./pricing.ts), bundled at build time into one classic script each,
  * for the server to write into the page (app/components/inline-script.tsx): `import source from
  * "virtual:first-effect/pricing"` is the minified script, with the content it reads (the price book)
- * written in by the content plugin, as in every module Vite builds. Each is built from the same modules
+ * made by the content plugin from the collection's module, as in every module Vite builds. Each is built from the same modules
  * the app and the server use (app/lib/price.ts, app/lib/service-area.ts, app/forms/price-query.ts): one
  * source for every rule. The browser's build gets "" (the source is only written by the server).
  */
 import { fileURLToPath } from "node:url";
 import { rolldown, type RolldownPlugin } from "rolldown";
 import type { Plugin } from "vite";
-import { contentCollections } from "../../content/vite-plugin.ts";
+import { contentModules } from "../../content/build/vite-plugin.server.ts";
 import { FIRST_EFFECT_GLOBAL } from "./global.ts";
 
 const PREFIX = "virtual:first-effect/";
@@ -32,7 +32,7 @@ export function firstEffectScripts(): Plugin {
         input: entry,
         platform: "browser",
         logLevel: "silent",
-        plugins: [contentCollections() as RolldownPlugin],
+        plugins: [contentModules() as RolldownPlugin],
       });
       try {
         const { output } = await bundle.generate({ format: "iife", name: FIRST_EFFECT_GLOBAL, minify: true });

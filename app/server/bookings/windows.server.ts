@@ -165,10 +165,10 @@ export function byDay(windows: readonly (ArrivalWindow & { left: number })[]): D
   return days;
 }
 
-// The build refuses unknown area cities (availabilityCheck, app/content/availability-check.ts). The same check when
-// this module loads covers what the build does not see: the development server, which reloads this module after
-// content/availability.yaml changes without running that check again, and the unit tests, which read content/
-// themselves. The production bundle carries the content the build checked, so there it always passes.
+// Vite refuses unknown area cities: the content plugin (app/content/build/vite-plugin.server.ts) makes no
+// availability module for such a file, in the build and in development alike. The same check when this module
+// loads covers Node code that reads content/ through the loader instead (the unit tests, the Playwright helpers);
+// in what Vite built it always passes.
 const problem = availabilityProblem(
   content,
   Object.values(siteZipTable).map(([city]) => city),

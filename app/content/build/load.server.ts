@@ -1,20 +1,30 @@
 /**
- * Reads a content collection from content/ and validates it with its schema (./collections.ts).
+ * Reads a content collection from content/ and validates it with its schema (../collections.ts).
  *
- * Node code (scripts, tests) calls this directly and reads the files. Code that Vite builds
- * (the pages, the browser bundle, the server bundle with the whole server) never reads a file at run time: the content plugin
- * (./vite-plugin.ts) runs this same function at build time and writes the validated data in place of each
- * `loadCollection("name")` call, so an invalid file fails the build (docs/decisions/015-content-collections.md).
+ * Node code (scripts, tests, the configuration files) calls this directly and reads the files. Code that Vite
+ * builds (the pages, the browser bundle, the server bundle) never reads a file at run time: it imports a
+ * collection's module (../modules/), which the content plugin (./vite-plugin.server.ts) makes at build time from
+ * what this same function returns, so an invalid file fails the build (docs/decisions/028-content-modules.md).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { YAMLParseError, parse as parseYaml } from "yaml";
 import type { z } from "zod";
-import { type Collection, type CollectionName, type CollectionOutput, collections } from "./collections.ts";
+import { type Collection, type CollectionName, type CollectionOutput, collections } from "../collections.ts";
 
 /** The content/ folder beside app/ (CONTENT_DIR overrides it, for the tests that edit a copy). */
-export const defaultContentDir = () => process.env.CONTENT_DIR || path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../content");
+export const defaultContentDir = () => process.env.CONTENT_DIR || path.join(projectFolder(), "content");
+
+/**
+ * The nearest folder above this module that holds package.json: the project, whether this runs from
+ * app/content/build/ or bundled into the server build (build/server/, which the sitemap's dates read from).
+ */
+function projectFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
 
 /** A content file that cannot be used: the message names the file, the field and the fix. */
 export class ContentError extends Error {

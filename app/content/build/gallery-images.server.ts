@@ -3,7 +3,7 @@
  * each photo turned upright by its EXIF orientation, then AVIF, WebP and JPEG in the widths of GALLERY_WIDTHS
  * (never wider than the photo), with no metadata at all (EXIF, GPS, camera, XMP, IPTC: these are customers'
  * homes), plus a tiny blurred placeholder to show while the photo loads. Results are cached by the photo's
- * bytes, so a rebuild only encodes new photos. Node only: the Vite plugin (./gallery-vite-plugin.ts) calls it.
+ * bytes, so a rebuild only encodes new photos. Node only: the content plugin calls it (./gallery.server.ts).
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";

@@ -1,12 +1,12 @@
 /**
  * What the gallery's schema cannot see on its own: that each pair names a service and a city the site has,
- * and that its photos are in content/gallery/photos/. Run at build time (./gallery-vite-plugin.ts) and by
+ * and that its photos are in content/gallery/photos/. Run at build time (./gallery.server.ts) and by
  * the tests; the problems read like the loader's (file, field, fix).
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import type { galleryPairSchema } from "./schema.ts";
+import type { galleryPairSchema } from "../schema.ts";
 
 type Pair = z.output<typeof galleryPairSchema>;
 

@@ -1,16 +1,16 @@
-import { mkdtempSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { TEST_CAMERA, testPhoto } from "../../tests/support/test-photos.ts";
-import { galleryProblems } from "./gallery-check.ts";
-import { GALLERY_WIDTHS, imageFiles, processImage, widthsFor } from "./gallery-images.ts";
-import { preparePairs } from "./gallery-vite-plugin.ts";
-import { ContentError, describeIssue } from "./load.ts";
-import { locations } from "./locations.ts";
-import { galleryPairSchema } from "./schema.ts";
-import { services } from "./services.ts";
+import { TEST_CAMERA, testPhoto } from "../../../tests/support/test-photos.ts";
+import { locations } from "../locations.ts";
+import { galleryPairSchema } from "../schema.ts";
+import { services } from "../services.ts";
+import { galleryProblems } from "./gallery-check.server.ts";
+import { GALLERY_WIDTHS, imageFiles, processImage, widthsFor } from "./gallery-images.server.ts";
+import { preparePairs } from "./gallery.server.ts";
+import { ContentError, defaultContentDir, describeIssue } from "./load.server.ts";
 
 const service = services[0]!.slug;
 const city = locations[0]!.slug;
@@ -106,10 +106,17 @@ describe("processImage", () => {
   });
 });
 
+/** A content folder with the site's services and cities (which pairs name) and an empty gallery. */
+function galleryContent(): string {
+  const contentDir = mkdtempSync(path.join(tmpdir(), "gallery-content-"));
+  for (const folder of ["services", "cities"]) cpSync(path.join(defaultContentDir(), folder), path.join(contentDir, folder), { recursive: true });
+  mkdirSync(path.join(contentDir, "gallery/photos"), { recursive: true });
+  return contentDir;
+}
+
 describe("preparePairs", () => {
   it("fails with the file, the field and the fix when a pair names a service the site does not have", async () => {
-    const contentDir = mkdtempSync(path.join(tmpdir(), "gallery-content-"));
-    mkdirSync(path.join(contentDir, "gallery/photos"), { recursive: true });
+    const contentDir = galleryContent();
     writeFileSync(path.join(contentDir, "gallery/_README.md"), "not read");
     writeFileSync(path.join(contentDir, "gallery/eagle-driveway.yaml"), `title: Driveway\nservice: window-washing\ncity: ${city}\ndate: 2026-06-14\ncaption: Washed.\nbefore:\n  image: photos/b.jpg\n  alt: A dirty concrete driveway\nafter:\n  image: photos/a.jpg\n  alt: The same driveway clean\n`);
     for (const name of ["a", "b"]) writeFileSync(path.join(contentDir, `gallery/photos/${name}.jpg`), await testPhoto({ width: 64, height: 48, from: "#000000", to: "#ffffff" }));
@@ -119,8 +126,7 @@ describe("preparePairs", () => {
   });
 
   it("fails with the file and the fix when a photo cannot be read", async () => {
-    const contentDir = mkdtempSync(path.join(tmpdir(), "gallery-content-"));
-    mkdirSync(path.join(contentDir, "gallery/photos"), { recursive: true });
+    const contentDir = galleryContent();
     writeFileSync(path.join(contentDir, "gallery/porch.yaml"), `title: Porch\nservice: ${service}\ncity: ${city}\ndate: 2026-06-14\ncaption: Washed.\nbefore:\n  image: photos/b.jpg\n  alt: A dirty concrete porch\nafter:\n  image: photos/a.jpg\n  alt: The same porch clean\n`);
     writeFileSync(path.join(contentDir, "gallery/photos/b.jpg"), "not a photo");
     writeFileSync(path.join(contentDir, "gallery/photos/a.jpg"), await testPhoto({ width: 64, height: 48, from: "#000000", to: "#ffffff" }));
@@ -129,8 +135,7 @@ describe("preparePairs", () => {
   });
 
   it("gives the pairs newest first, each photo with AVIF and WebP sources and a JPEG srcset", async () => {
-    const contentDir = mkdtempSync(path.join(tmpdir(), "gallery-content-"));
-    mkdirSync(path.join(contentDir, "gallery/photos"), { recursive: true });
+    const contentDir = galleryContent();
     for (const [slug, date] of [["older", "2025-09-01"], ["newer", "2026-07-01"]] as const) {
       writeFileSync(path.join(contentDir, `gallery/${slug}.yaml`), `title: ${slug}\nservice: ${service}\ncity: ${city}\ndate: ${date}\ncaption: Washed.\nbefore:\n  image: photos/${slug}-b.jpg\n  alt: A dirty concrete driveway\nafter:\n  image: photos/${slug}-a.jpg\n  alt: The same driveway clean\n`);
       for (const which of ["a", "b"]) writeFileSync(path.join(contentDir, `gallery/photos/${slug}-${which}.jpg`), await testPhoto({ width: 64, height: 48, from: "#000000", to: which === "a" ? "#ffffff" : "#888888" }));

@@ -1,23 +1,29 @@
 /**
  * The gallery at build time (docs/decisions/016-gallery-images.md): `import { pairs } from "virtual:gallery"`
  * gives the server code every before/after pair of content/gallery/, newest first, each photo with its
- * srcset, size and placeholder. The photos are made by ./gallery-images.ts (cached in
- * node_modules/.cache/gallery); the client build writes their files to build/client/assets/gallery/, and the
- * dev server serves them from the cache. A pair naming an unknown service or city, or a missing photo,
- * fails the build with the file, the field and the fix.
+ * srcset, size and placeholder. The content plugin (./vite-plugin.server.ts) makes that module with the
+ * hooks below. The photos are made by ./gallery-images.server.ts (cached in node_modules/.cache/gallery); the
+ * client build writes their files to build/client/assets/gallery/, and the dev server serves them from the
+ * cache. A pair naming an unknown service or city, or a missing photo, fails the build with the file, the
+ * field and the fix.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Plugin, ViteDevServer } from "vite";
-import type { GalleryPair, GalleryPhoto } from "../lib/gallery-types.ts";
-import { galleryProblems } from "./gallery-check.ts";
-import { GALLERY_FORMATS, GALLERY_URL_PREFIX, galleryMime, imageFiles, type ProcessedImage, processImage } from "./gallery-images.ts";
-import { ContentError, collectionFiles, defaultContentDir, loadCollection } from "./load.ts";
-import { locations } from "./locations.ts";
-import { services } from "./services.ts";
+import type { ResolvedConfig, ViteDevServer } from "vite";
+import type { GalleryPair, GalleryPhoto } from "../../lib/gallery-types.ts";
+import { galleryProblems } from "./gallery-check.server.ts";
+import { GALLERY_FORMATS, GALLERY_URL_PREFIX, galleryMime, imageFiles, type ProcessedImage, processImage } from "./gallery-images.server.ts";
+import { ContentError, collectionFiles, loadCollection } from "./load.server.ts";
 
 const ID = "virtual:gallery";
 const RESOLVED = `\0${ID}`;
+
+/** What the hooks use of the plugin's context. */
+interface Context {
+  addWatchFile(file: string): void;
+  error(message: string): never;
+  emitFile(file: { type: "asset"; fileName: string; source: Uint8Array }): string;
+}
 
 interface Prepared {
   pairs: GalleryPair[];
@@ -25,44 +31,43 @@ interface Prepared {
   files: Map<string, string>;
 }
 
-export function galleryImages(): Plugin {
-  const contentDir = defaultContentDir();
+/** The hooks that make `virtual:gallery`, for the content plugin to call. */
+export function galleryPhotos(contentDir: string) {
   const galleryDir = path.join(contentDir, "gallery");
-  let cacheRoot = "";
+  let cacheRoot = path.resolve("node_modules/.cache/gallery");
   let command: "build" | "serve" = "build";
   // One run per build (the client and the server build share it); the dev server starts again on a change.
   let prepared: Promise<Prepared> | undefined;
   const prepare = () => (prepared ??= preparePairs(contentDir, cacheRoot));
 
   return {
-    name: "gemstate:gallery-images",
-    configResolved(config) {
+    configResolved(config: ResolvedConfig) {
       command = config.command;
       cacheRoot = path.join(config.root, "node_modules/.cache/gallery");
     },
-    resolveId(id) {
+    resolveId(id: string) {
       return id === ID ? RESOLVED : null;
     },
-    async load(id) {
+    async load(context: Pick<Context, "addWatchFile" | "error">, id: string) {
       if (id !== RESOLVED) return null;
-      for (const file of collectionFiles("gallery", contentDir)) this.addWatchFile(path.join(contentDir, file));
+      for (const file of collectionFiles("gallery", contentDir)) context.addWatchFile(path.join(contentDir, file));
       try {
         const { pairs } = await prepare();
         return `export const pairs = ${JSON.stringify(pairs)};`;
       } catch (error) {
         prepared = undefined;
         // The owner's mistake, not the code's: the message alone (file, field, fix), without a stack.
-        if (error instanceof ContentError) this.error(error.message);
+        if (error instanceof ContentError) context.error(error.message);
         throw error;
       }
     },
-    async generateBundle() {
-      // Only the browser build's output is served; the server build only needs the URLs.
-      if (command !== "build" || this.environment.name !== "client") return;
+    /** The photos' files, into the browser build's output (the only one served). */
+    async emitFiles(context: Pick<Context, "emitFile">) {
+      if (command !== "build") return;
       const { files } = await prepare();
-      for (const [name, file] of files) this.emitFile({ type: "asset", fileName: `assets/gallery/${name}`, source: readFileSync(file) });
+      for (const [name, file] of files) context.emitFile({ type: "asset", fileName: `assets/gallery/${name}`, source: readFileSync(file) });
     },
-    configureServer(server) {
+    configureServer(server: ViteDevServer) {
       serveFromCache(server, () => prepare());
       const changed = (file: string) => {
         if (!file.startsWith(galleryDir)) return;
@@ -99,6 +104,8 @@ function serveFromCache(server: ViteDevServer, prepare: () => Promise<Prepared>)
 /** Every pair, checked, with its photos made (or read from the cache), newest first; and the files to serve. */
 export async function preparePairs(contentDir: string, cacheRoot: string): Promise<Prepared> {
   const entries = loadCollection("gallery", contentDir);
+  const services = loadCollection("services", contentDir);
+  const locations = loadCollection("cities", contentDir);
   const problems = galleryProblems(entries, { services: services.map((s) => s.slug), cities: locations.map((l) => l.slug) }, contentDir);
   if (problems.length > 0) {
     const first = problems[0]!;

@@ -2,26 +2,15 @@
  * The messages the owner reads when a content file cannot be used: each names the file, the field (or
  * line) and the fix. Each test edits a copy of content/ and loads it from there.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ContentError, defaultContentDir, loadCollection } from "./load.ts";
+import { contentCopies } from "../../../tests/support/content-copies.ts";
+import { ContentError, defaultContentDir, loadCollection } from "./load.server.ts";
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-/** A copy of content/ with `file` edited by `edit` (which must change it). */
-function contentWith(file: string, edit: (text: string) => string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "gs-content-"));
-  dirs.push(dir);
-  cpSync(defaultContentDir(), dir, { recursive: true });
-  const before = readFileSync(path.join(dir, file), "utf8");
-  const after = edit(before);
-  expect(after, `${file} was edited`).not.toBe(before);
-  writeFileSync(path.join(dir, file), after);
-  return dir;
-}
+const copies = contentCopies();
+afterAll(copies.removeAll);
+const contentWith = copies.withEdit;
 
 /** The ContentError that loading throws: its message, whole. */
 function messageOf(load: () => unknown): string {
