@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import {
+  choice,
   city,
   email,
   firstName,
@@ -13,10 +14,11 @@ import {
   optionalConsent,
   phone,
   requiredConsent,
+  requiredText,
   serviceType,
   zipcode,
 } from "./fields.ts";
-import { multiline } from "./text.ts";
+import { needsTextConsent, rules, textConsentMessage } from "./field-rules.ts";
 import { availabilityOptions, contactMethods, optionValues, servicesNeededOptions } from "./options.ts";
 
 /** The sidebar FREE ESTIMATE form, the holiday-page modal and /estimate. */
@@ -44,22 +46,22 @@ export const contactSchema = z
     zipcode,
     serviceType,
     servicesNeeded: z
-      .array(z.enum(servicesNeededValues, { error: "Choose services from the list" }))
+      .array(choice(servicesNeededValues, rules.servicesNeeded))
       .max(servicesNeededValues.length)
       .default([]),
     message: message(2000, "project details"),
-    contactMethod: z.enum(contactMethodValues, { error: "Choose phone call, text message or email" }).optional(),
+    contactMethod: choice(contactMethodValues, rules.contactMethod).optional(),
     agreed: optionalConsent,
   })
-  .superRefine((value, ctx) => {
-    if (value.contactMethod === "text" && !value.agreed) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["agreed"],
-        message: "Tick the box to agree to text messages, or choose another contact method",
-      });
-    }
-  });
+  // Checked whatever else is wrong (Zod would skip it while a field is missing), so a send names every problem
+  // at once, as the page's own script does before the app has started (./field-rules.ts).
+  .superRefine(
+    (value, ctx) => {
+      if (needsTextConsent(value.contactMethod, value.agreed))
+        ctx.addIssue({ code: "custom", path: ["agreed"], message: textConsentMessage });
+    },
+    { when: () => true },
+  );
 
 export const newsletterSchema = z.object({ email });
 
@@ -70,14 +72,9 @@ export function applicationSchema(positions: readonly [string, ...string[]]) {
     lastName,
     email,
     phone,
-    position: z.enum(positions, { error: "Choose the position you are applying for" }),
-    experience: multiline({ error: "Tell us briefly about your work experience" })
-      .trim()
-      .min(1, "Tell us briefly about your work experience")
-      .max(1000, "Keep your experience under 1,001 characters"),
-    availability: z.enum(optionValues(availabilityOptions), {
-      error: "Choose when you can work",
-    }),
+    position: choice(positions, rules.position),
+    experience: requiredText(rules.experience),
+    availability: choice(optionValues(availabilityOptions), rules.availability),
     message: message(2000),
   });
 }
