@@ -66,11 +66,11 @@ function inputs(rules: FormRules) {
       rule.kind === "text"
         ? textValue.map((v) => [v])
         : rule.kind === "consent"
-          ? fc.constantFrom([], ["on"])
+          ? fc.constantFrom<string[]>([], ["on"])
           : rule.many
             ? fc.subarray([...choices[name]!])
             : fc.oneof(
-                fc.constant([]),
+                fc.constant<string[]>([]),
                 fc.constantFrom(...choices[name]!).map((v) => [v]),
                 fc.string().map((v) => [v]),
               );
