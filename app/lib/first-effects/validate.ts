@@ -54,7 +54,7 @@ function show(form: HTMLFormElement, name: string, message: string | null) {
 /** Validates `names` (with those validated before) and shows every validated field's message and the summary. */
 function check(form: HTMLFormElement, table: FormRules, names: readonly string[]) {
   const validated = validatedIn(form);
-  for (const name of names) validated.add(name);
+  for (const name of names) if (name in table.fields) validated.add(name);
   form.dataset.validated = [...validated].join(" ");
   const data = new FormData(form);
   const across = table.across?.((name) => (data.get(name) as string | null) ?? undefined) ?? {};
