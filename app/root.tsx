@@ -15,7 +15,7 @@ import favicon from "./assets/favicon.svg?inline";
 import { business } from "./content/business.ts";
 import { InlineScript } from "./components/inline-script.tsx";
 import { earlyScriptSource } from "./lib/early-script.ts";
-import { zipEffectsSource } from "./lib/first-effects/sources.ts";
+import { validateEffectsSource, zipEffectsSource } from "./lib/first-effects/sources.ts";
 import { type NavData, navData } from "./lib/nav.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { TOUCH_ICON } from "./lib/og.ts";
@@ -59,6 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {nav ? (
           <InlineScript source={zipEffectsSource} data={{ table: nav.zipTable, phone: nav.business.phone.display }} />
         ) : null}
+        {/* A lead form's field messages before the app has started (app/lib/first-effects/validate.ts). */}
+        {nav ? <InlineScript source={validateEffectsSource} data={{ phone: nav.business.phone.display }} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,7 +1,9 @@
 /**
  * The first effect of an interaction, as a new visitor on a phone sees it (part of `npm run bench`,
  * docs/performance.md, docs/decisions/024-first-effect.md): the /pricing range after a tap on a number of
- * stories, the service-area answer after the last digit of a ZIP code, "Copied" after a tap on Copy address.
+ * stories, the service-area answer after the last digit of a ZIP code, a lead form's field message after the tap
+ * that leaves a changed field, the error summary (shown and focused) after a tap on Send with wrong fields, and
+ * "Copied" after a tap on Copy address.
  * Chromium throttled like Lighthouse's mobile profile (scripts/bench-first-tap.ts), a fresh browser context per
  * visit. Each visit makes the interaction three times: 0.3 s after the load event (before the app has started:
  * the first interaction starts it), again as soon as the app is starting (its module preloads are in the
@@ -15,6 +17,8 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { chromium } from "@playwright/test";
+import { business } from "../app/content/business.ts";
+import { type FieldRule, fieldProblem, formRules } from "../app/forms/field-rules.ts";
 import { formatRange, quote } from "../app/lib/price.ts";
 import { areaSays, areaZips } from "../tests/support/service-area-cases.ts";
 import { devices, throttledPage, waitForSelector } from "./bench-first-tap.ts";
@@ -25,8 +29,8 @@ const SHOWN_WITHIN_MS = 8000;
 const MOMENTS = ["before", "while", "after"] as const;
 type Moment = (typeof MOMENTS)[number];
 
-/** What the page shows once the effect is there: an element (visible), its text, the URL's query. */
-type Shown = { selector: string; text?: string; query?: string };
+/** What the page shows once the effect is there: an element (visible, focused), its text, the URL's query. */
+type Shown = { selector: string; text?: string; query?: string; focused?: boolean };
 type Step = { prepare?: (page: Page) => Promise<void>; act: (page: Page) => Promise<void>; shown: Shown };
 type Effect = { name: string; page: string; device: "phone" | "desktop"; steps: Record<Moment, Step> };
 
@@ -56,6 +60,26 @@ const typeZip = (zip: string): Step => ({
   },
   shown: { selector: "#contact-form [data-area]", text: areaSays(zip).title },
 });
+const contactRules = formRules(business.phone.display).contact.fields as Record<string, FieldRule>;
+/**
+ * Types into an empty field of the contact form (keys as pressed, leaving `value`), then taps the next one: the
+ * message of the field left, as the rules give it.
+ */
+const leaveField = (name: string, keys: string[], value: string, next: string): Step => ({
+  act: async (page) => {
+    await tap(page, `#contact-form [name="${name}"]`);
+    for (const key of keys) await page.keyboard.press(key);
+    await tap(page, `#contact-form [name="${next}"]`);
+  },
+  shown: { selector: `#contact-form-${name}-error`, text: fieldProblem(contactRules[name]!, [value]) ?? "" },
+});
+/** Send with wrong fields: the summary shows and takes the focus (moved to the button first, as a tap would). */
+const sendWrong: Step = {
+  prepare: (page) =>
+    page.evaluate(() => document.querySelector<HTMLElement>("#contact-form button[type=submit]")?.focus()),
+  act: (page) => tap(page, "#contact-form button[type=submit]"),
+  shown: { selector: "#contact-form [data-error-summary]", text: "Please fix", focused: true },
+};
 const copy: Step = {
   // "Copied" lasts 2.5 s: the mark of the previous copy is removed first, as its timer would.
   prepare: (page) => page.evaluate(() => document.querySelector("button[data-copied]")?.removeAttribute("data-copied")),
@@ -79,6 +103,22 @@ const effects: Effect[] = [
       while: typeZip(areaZips.outside),
       after: typeZip(areaZips.extendedTown),
     },
+  },
+  {
+    name: "A field's message on leaving it",
+    page: "/contact",
+    device: "phone",
+    steps: {
+      before: leaveField("email", ["n", "@"], "n@", "phone"),
+      while: leaveField("phone", ["1", "2"], "12", "city"),
+      after: leaveField("lastName", ["a", "Backspace"], "", "email"),
+    },
+  },
+  {
+    name: "A send's error summary",
+    page: "/contact",
+    device: "phone",
+    steps: { before: sendWrong, while: sendWrong, after: sendWrong },
   },
   {
     name: "Copy address's Copied",
@@ -163,6 +203,7 @@ async function measure(page: Page, step: Step) {
           element !== null &&
           element.checkVisibility() &&
           (shown.text === undefined || (element.textContent ?? "").includes(shown.text)) &&
+          (!shown.focused || document.activeElement === element) &&
           (shown.query === undefined || location.search.includes(shown.query))
         );
       };

@@ -397,6 +397,7 @@ export function PricingRequestForm({
       <LeadForm
         id="pricing-request-form"
         action={action}
+        rules="pricing"
         schema={pricingSchema}
         source="pricing"
         submitLabel={callback ? "Request a Call" : "Request This Estimate"}

@@ -6,7 +6,15 @@
  */
 import { z } from "zod";
 import { visibleLine } from "../lib/text.ts";
-import { city, message, optionalConsent, requiredConsent, serviceType } from "./fields.ts";
+import {
+  choice as choiceRule,
+  city,
+  message,
+  optionalConsent,
+  requiredConsent,
+  requiredText,
+  serviceType,
+} from "./fields.ts";
 import { choice, defineForm, fieldListOf, file, schemaOf, sent } from "./form-fields.ts";
 import {
   availabilityOptions,
@@ -16,8 +24,8 @@ import {
   servicesNeededOptions,
   serviceTypeOptions,
 } from "./options.ts";
+import { needsTextConsent, rules, textConsentMessage } from "./field-rules.ts";
 import { agreedView, messageView, person } from "./person.ts";
-import { multiline } from "./text.ts";
 
 export type { FieldList } from "./form-fields.ts";
 
@@ -57,10 +65,7 @@ export const contactForm = defineForm({
   zipcode: person.zipcode,
   serviceType: propertyType(serviceType),
   servicesNeeded: sent(
-    z
-      .array(z.enum(servicesNeededValues, { error: "Choose services from the list" }))
-      .max(servicesNeededValues.length)
-      .default([]),
+    z.array(choiceRule(servicesNeededValues, rules.servicesNeeded)).max(servicesNeededValues.length).default([]),
     {
       label: "Services needed",
       text: {
@@ -75,20 +80,20 @@ export const contactForm = defineForm({
     (values) => values.map((value) => optionLabel(servicesNeededOptions, value)),
   ),
   message: sent(message(2000, "project details"), messageView),
-  contactMethod: sent(z.enum(contactMethodValues, { error: "Choose phone call, text message or email" }).optional(), {
+  contactMethod: sent(choiceRule(contactMethodValues, rules.contactMethod).optional(), {
     label: "Preferred contact method",
   }),
   agreed: sent(optionalConsent, agreedView),
 });
-export const contactSchema = schemaOf(contactForm).superRefine((value, ctx) => {
-  if (value.contactMethod === "text" && !value.agreed) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["agreed"],
-      message: "Tick the box to agree to text messages, or choose another contact method",
-    });
-  }
-});
+// Checked whatever else is wrong (Zod would skip it while a field is missing), so a send names every problem
+// at once, as the page's own script does before the app has started (./field-rules.ts).
+export const contactSchema = schemaOf(contactForm).superRefine(
+  (value, ctx) => {
+    if (needsTextConsent(value.contactMethod, value.agreed))
+      ctx.addIssue({ code: "custom", path: ["agreed"], message: textConsentMessage });
+  },
+  { when: () => true },
+);
 
 export const newsletterForm = defineForm({ email: person.email });
 export const newsletterSchema = schemaOf(newsletterForm);
@@ -104,15 +109,9 @@ export const applicationForm = defineForm({
     label: "Position",
     text: { part: "service", words: (value) => (typeof value === "string" ? visibleLine(value) : "") },
   }),
-  experience: sent(
-    multiline({ error: "Tell us briefly about your work experience" })
-      .trim()
-      .min(1, "Tell us briefly about your work experience")
-      .max(1000, "Keep your experience under 1,001 characters"),
-    { label: "Experience" },
-  ),
+  experience: sent(requiredText(rules.experience), { label: "Experience" }),
   availability: sent(
-    z.enum(optionValues(availabilityOptions), { error: "Choose when you can work" }),
+    choiceRule(optionValues(availabilityOptions), rules.availability),
     { label: "Availability" },
     (value) => optionLabel(availabilityOptions, value),
   ),
@@ -122,7 +121,7 @@ export const applicationForm = defineForm({
 /** The application's schema: the position must be one of the open jobs. */
 export function applicationSchema(positions: readonly [string, ...string[]]) {
   return schemaOf(applicationForm, {
-    position: z.enum(positions, { error: "Choose the position you are applying for" }),
+    position: choiceRule(positions, rules.position),
   });
 }
 

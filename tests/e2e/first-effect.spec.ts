@@ -1,15 +1,18 @@
 /**
  * Every effect of a first interaction shows before the app has started, and the app takes the page over as
  * it is (docs/decisions/024-first-effect.md): the /pricing range and its URL, the service-area answer beside a
- * ZIP field, the copy-address feedback. "Before the app starts" holds back every script the page asks for
+ * ZIP field, a lead form's field messages (on leaving a changed field, on a send), the copy-address feedback. "Before the app starts" holds back every script the page asks for
  * (the app's modules and hydration data), so React never starts; "after" releases them and checks that the
  * app shows the same, answers the next change once, and reports no error (a hydration mismatch is one).
  */
 import type { Page } from "@playwright/test";
+import { business } from "../../app/content/business.ts";
 import { priceBook } from "../../app/content/price-book.ts";
+import { emailMessages, fieldProblem, formRules } from "../../app/forms/field-rules.ts";
 import { expectedQuote } from "../support/price-rule.ts";
 import { areaSays, areaZips } from "../support/service-area-cases.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
+import { uniqueEmail } from "./leads.ts";
 
 /** Holds every script the page asks for (the app's modules and its hydration data) until release(). */
 async function holdScripts(page: Page) {
@@ -135,6 +138,122 @@ test.describe("the service-area answer beside a ZIP field", () => {
     await zipField(page).fill(areaZips.primary);
     await expect(notes(page, areaZips.primary)).toHaveCount(1);
     await expect(page.locator("[data-area]:visible")).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("a lead form's field messages", () => {
+  const contact = formRules(business.phone.display).contact;
+  /** The messages an empty contact form gets on a send, from the rules, in the form's order. */
+  const emptyFormSays = (except: string[] = []) =>
+    Object.entries(contact.fields).flatMap(([name, rule]) => {
+      const message = except.includes(name) ? null : fieldProblem(rule, []);
+      return message ? [message] : [];
+    });
+  const form = (page: Page) => page.locator("#contact-form");
+  const field = (page: Page, name: string) => form(page).getByRole("textbox", { name, exact: true });
+  const summary = (page: Page) => form(page).getByRole("alert");
+  /** Every POST the page sends (a send the page's script stops sends none). */
+  function posts(page: Page) {
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") sent.push(request.url());
+    });
+    return sent;
+  }
+
+  test("before the app starts: a changed field's message on leaving it, and a send with wrong fields stopped with the summary", async ({
+    page,
+  }) => {
+    await holdScripts(page);
+    const sent = posts(page);
+    await page.goto("/contact");
+    const email = field(page, "Email");
+    // A field left unchanged says nothing yet.
+    await field(page, "First name").focus();
+    await field(page, "First name").blur();
+    await expect(form(page).locator("[data-error-for]:visible")).toHaveCount(0);
+
+    await email.fill("name@");
+    await email.blur();
+    const message = page.locator("#contact-form-email-error");
+    await expect(message).toHaveText(emailMessages.invalid);
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAttribute("aria-describedby", "contact-form-email-error");
+    await expect(summary(page)).toContainText("Please fix 1 field:");
+    // Corrected, the message goes as the visitor types.
+    await email.fill("name@example.com");
+    await expect(message).toBeHidden();
+    await expect(email).not.toHaveAttribute("aria-invalid");
+    await expect(summary(page)).toBeHidden();
+
+    await form(page).getByRole("button", { name: "Send My Request" }).click();
+    const says = emptyFormSays(["email"]);
+    await expect(summary(page)).toBeFocused();
+    await expect(summary(page)).toContainText(`Please fix ${says.length} fields:`);
+    await expect(summary(page).getByRole("link")).toHaveText(says);
+    await expect(form(page).locator("[data-error-for]:visible")).toHaveText(says);
+    await expect(form(page).getByRole("radio", { name: "Residential" })).toHaveAttribute("aria-invalid", "true");
+    await summary(page).getByRole("link", { name: says[0] }).click();
+    await expect(field(page, "First name")).toBeFocused();
+    expect(sent).toEqual([]);
+    await notStarted(page);
+
+    // Right, the send goes as a plain POST and the server confirms it.
+    await field(page, "First name").fill("Ada");
+    await field(page, "Last name").fill("Byron");
+    await email.fill(uniqueEmail("early-valid"));
+    await field(page, "Phone").fill("208-555-0177");
+    await field(page, "City").fill("Boise");
+    await field(page, "ZIP code").fill("83702");
+    await form(page).getByRole("radio", { name: "Residential" }).check();
+    await expect(summary(page)).toBeHidden();
+    await form(page).getByRole("button", { name: "Send My Request" }).click();
+    await expect(page.getByText("Thank you!").first()).toBeVisible();
+    expect(sent).toHaveLength(1);
+  });
+
+  test("the app takes over the messages shown: once, no error, and it answers the next change", async ({ page }) => {
+    const errors = pageErrors(page);
+    const release = await holdScripts(page);
+    await page.goto("/contact");
+    const email = field(page, "Email");
+    await email.fill("name@");
+    await email.blur();
+    await expect(page.locator("#contact-form-email-error")).toHaveText(emailMessages.invalid);
+    await notStarted(page);
+    release();
+    await hydrated(page);
+    await expect(form(page)).toHaveAttribute("data-validation", "app");
+    await expect(form(page).getByText(emailMessages.invalid)).toHaveCount(2); // beside the field and in the summary
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(summary(page)).toContainText("Please fix 1 field:");
+    // The app's own validation from here: the message follows the field, a send names every field.
+    await email.fill("name@example.com");
+    await expect(page.locator("#contact-form-email-error")).toBeHidden();
+    await expect(summary(page)).toBeHidden();
+    await form(page).getByRole("button", { name: "Send My Request" }).click();
+    const says = emptyFormSays(["email"]);
+    await expect(summary(page)).toBeFocused();
+    await expect(summary(page).getByRole("link")).toHaveText(says);
+    await expect(form(page).locator("[data-error-for]:visible")).toHaveText(says);
+    expect(errors).toEqual([]);
+  });
+
+  test("a send stopped before the app starts is taken over with its summary", async ({ page }) => {
+    const errors = pageErrors(page);
+    const release = await holdScripts(page);
+    await page.goto("/contact");
+    await form(page).getByRole("button", { name: "Send My Request" }).click();
+    const says = emptyFormSays();
+    await expect(summary(page).getByRole("link")).toHaveText(says);
+    release();
+    await hydrated(page);
+    await expect(form(page)).toHaveAttribute("data-validation", "app");
+    await expect(summary(page).getByRole("link")).toHaveText(says);
+    await expect(form(page).locator("[data-error-for]:visible")).toHaveText(says);
+    await field(page, "First name").fill("Ada");
+    await expect(summary(page).getByRole("link")).toHaveText(says.slice(1));
     expect(errors).toEqual([]);
   });
 });

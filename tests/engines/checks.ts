@@ -4,6 +4,7 @@
  * the site and a fresh page of its own.
  */
 import { priceBook } from "../../app/content/price-book.ts";
+import { emailMessages } from "../../app/forms/field-rules.ts";
 import { expectedQuote } from "../support/price-rule.ts";
 import { CONFIRMATION, storedLeads, waitFor } from "../support/processes.ts";
 import type { Tab } from "./driver.ts";
@@ -273,6 +274,38 @@ export const checks: Check[] = [
       await markVisible(tab, "main button[type=submit]", "Request this window");
       await tab.click("[data-engine-send]");
       await until(tab, "the window to be requested", bodyHas("Requested — not booked yet"), [], 20_000);
+    },
+  },
+  {
+    name: "before the app, a changed field left shows its message, and a send with a wrong field is stopped with the summary focused",
+    widths: [PHONE],
+    olderSafari: true,
+    async run(tab, site) {
+      await tab.open(`${site.origin}/contact`);
+      // The app never starts: its module script is taken away before the first interaction.
+      await tab.run(`document.querySelector('script[type="text/x-deferred-module"]').remove()`);
+      await tab.type("#contact-form-email", "name@");
+      await tab.press("Tab");
+      await until(
+        tab,
+        "the e-mail's message",
+        `const note = document.getElementById("contact-form-email-error");
+         return !note.hidden && note.textContent === arguments[0] &&
+           document.getElementById("contact-form-email").getAttribute("aria-invalid") === "true"`,
+        [emailMessages.invalid],
+      );
+      await markVisible(tab, "#contact-form button[type=submit]");
+      await tab.run(`document.querySelector("[data-engine-send]").focus()`);
+      await tab.press("Enter");
+      await until(
+        tab,
+        "the error summary, focused",
+        `return document.activeElement?.matches("#contact-form [data-error-summary]:not([hidden])")`,
+      );
+      const page = await tab.run<{ path: string; started: boolean }>(
+        `return { path: location.pathname, started: document.documentElement.dataset.hydrated === "true" }`,
+      );
+      assert(page.path === "/contact" && !page.started, `not stopped before the app: ${JSON.stringify(page)}`);
     },
   },
   {

@@ -22,6 +22,7 @@ export function ApplicationForm({
     <LeadForm
       id="application-form"
       action="/careers/apply"
+      rules="application"
       schema={schema}
       source="careers"
       submitLabel="Send Application"

@@ -22,6 +22,7 @@ export function ContactForm({
     <LeadForm
       id="contact-form"
       action="/contact"
+      rules="contact"
       schema={contactSchema}
       source="contact-page"
       submitLabel="Send My Request"

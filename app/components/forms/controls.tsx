@@ -20,11 +20,21 @@ function Label({ field, label, required }: { field: Field; label: string; requir
   );
 }
 
+/**
+ * A field's message: always in the page (hidden without one), so the page's own script can write it before the
+ * app has started (app/lib/first-effects/validate.ts); the app then writes the same.
+ */
 function FieldError({ field }: { field: Field }) {
-  if (!field.errors?.length) return null;
+  const message = field.errors?.[0];
   return (
-    <p id={field.errorId} className="mt-1 text-sm font-medium text-red-700">
-      {field.errors[0]}
+    <p
+      id={field.errorId}
+      data-error-for={field.name}
+      hidden={!message}
+      className="mt-1 text-sm font-medium text-red-700"
+      suppressHydrationWarning
+    >
+      {message ?? ""}
     </p>
   );
 }

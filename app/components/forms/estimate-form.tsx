@@ -28,6 +28,7 @@ export function EstimateForm({
       <LeadForm
         id={id}
         action="/estimate"
+        rules="estimate"
         schema={estimateSchema}
         source={source}
         submitLabel="Get My Free Estimate"

@@ -10,11 +10,13 @@
  * made before it has arrived waits for it; if it cannot be loaded, the form is sent as it is and the server
  * answers with the same schema's errors.
  */
-import { type FormMetadata, getFormProps, type Submission, useForm } from "@conform-to/react";
+import { type FormMetadata, getFormProps, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
 import { CircleCheck, LoaderCircle } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
+import { summaryItemsHtml, summaryTitle } from "../../forms/error-summary.ts";
+import type { FormRulesName } from "../../forms/field-rules.ts";
 import { META } from "../../forms/meta.ts";
 import type { Confirmation, LeadActionData } from "../../forms/result.ts";
 import { readAttribution } from "../../lib/attribution.ts";
@@ -45,9 +47,37 @@ function loadValidator(schema: SchemaSource<Values>): Promise<Validator> {
   );
 }
 
+/**
+ * What the page's own script showed in a form before this form's validator arrived (the fields it validated and
+ * their messages, app/lib/first-effects/validate.ts), as Conform's result, so that Conform goes on from there.
+ */
+function shownByThePage(form: HTMLFormElement | null): SubmissionResult<string[]> | undefined {
+  const names = form?.dataset.validated?.split(" ").filter(Boolean);
+  if (!form || !names?.length) return undefined;
+  const error: Record<string, string[]> = {};
+  for (const note of form.querySelectorAll<HTMLElement>("[data-error-for]")) {
+    const name = note.dataset.errorFor ?? "";
+    if (names.includes(name) && !note.hidden && note.textContent) error[name] = [note.textContent];
+  }
+  return { error, state: { validated: Object.fromEntries(names.map((name) => [name, true])) } };
+}
+
+/** The server's answer of the page's own POST, with what the page's script showed since over it. */
+function resumed(answer: SubmissionResult<string[]> | undefined, shown: SubmissionResult<string[]> | undefined) {
+  if (!shown || !answer) return shown ?? answer;
+  const validated = shown.state?.validated ?? {};
+  const error = Object.fromEntries(Object.entries(answer.error ?? {}).filter(([name]) => !validated[name]));
+  return {
+    ...answer,
+    error: { ...error, ...shown.error },
+    state: { validated: { ...answer.state?.validated, ...validated } },
+  };
+}
+
 export function LeadForm<V extends Values>({
   id,
   action,
+  rules,
   schema,
   source,
   submitLabel,
@@ -61,6 +91,8 @@ export function LeadForm<V extends Values>({
 }: {
   id: string;
   action: string;
+  /** The form's Zod-free rules (app/forms/field-rules.ts), which the page's own script checks it with before the app. */
+  rules: FormRulesName;
   schema: SchemaSource<V>;
   /** Where on the site this form sits, e.g. "sidebar" or "holiday-modal". */
   source: string;
@@ -77,7 +109,10 @@ export function LeadForm<V extends Values>({
 }) {
   const fetcher = useFetcher<LeadActionData>({ key: id });
   const answer = fetcher.data ?? actionData;
-  const lastResult = fetcher.state === "idle" ? answer?.result : undefined;
+  // What the page's own script showed before this form's validator arrived, read when it arrives.
+  const [shown, setShown] = useState<SubmissionResult<string[]>>();
+  const pageResult = useMemo(() => resumed(actionData?.result, shown), [actionData?.result, shown]);
+  const lastResult = fetcher.state !== "idle" ? undefined : fetcher.data ? fetcher.data.result : pageResult;
   const summaryRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [attempt, setAttempt] = useState(0);
@@ -101,7 +136,11 @@ export function LeadForm<V extends Values>({
     if (loading.current) return;
     loading.current = true;
     loadValidator(schema as SchemaSource<Values>).then(
-      (loaded) => setValidator(() => loaded),
+      (loaded) => {
+        // From the render that marks the form validated by the app, the page's script stands aside.
+        setShown(shownByThePage(formRef.current));
+        setValidator(() => loaded);
+      },
       () => {
         loading.current = false;
         setValidator("failed");
@@ -113,7 +152,8 @@ export function LeadForm<V extends Values>({
   // After a client-side navigation the validator is usually loaded already: then it is attached at once.
   useEffect(() => {
     idem.current = crypto.randomUUID();
-    if (validationModule) enhance();
+    // A form the page's script has validated gets the app's validator at once (the focus may be in it already).
+    if (validationModule || formRef.current?.dataset.validated) enhance();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form is first shown
   }, []);
 
@@ -166,7 +206,10 @@ export function LeadForm<V extends Values>({
   }, [validator]);
 
   // Field errors only: a form-level message (429, 503, upload) is shown on its own below.
-  const errorCount = Object.entries(form.allErrors).filter(([name, e]) => name !== "" && e?.length).length;
+  const fieldErrors = Object.entries(form.allErrors).flatMap(([name, errors]): [string, string][] =>
+    name !== "" && errors?.[0] ? [[name, errors[0]]] : [],
+  );
+  const errorCount = fieldErrors.length;
   // The summary takes the focus once per send (or answer from the server) that ends with field errors; errors
   // that come and go afterwards, as the visitor corrects field after field, leave the focus where the visitor is.
   const summaryFocusedFor = useRef<{ attempt: number; answer: unknown }>({ attempt: 0, answer: undefined });
@@ -198,6 +241,8 @@ export function LeadForm<V extends Values>({
         action={action}
         encType={encType}
         {...getFormProps(form)}
+        data-rules={rules}
+        data-validation={ready ? "app" : undefined}
         onSubmit={onSubmit}
         // Counts every send the visitor makes, including those the browser-side validation stops; not the
         // submit events Conform makes itself to validate a field on blur (their submitter is its intent button).
@@ -210,30 +255,25 @@ export function LeadForm<V extends Values>({
         onFocus={enhance}
         className={className}
       >
-        {errorCount > 0 ? (
-          <div
-            ref={summaryRef}
-            tabIndex={-1}
-            role="alert"
-            aria-labelledby={`${uid}-summary`}
-            className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900"
-          >
-            <p id={`${uid}-summary`} className="font-semibold">
-              Please fix {errorCount === 1 ? "1 field" : `${errorCount} fields`}:
-            </p>
-            <ul className="mt-1 list-disc pl-5">
-              {Object.entries(form.allErrors)
-                .filter(([name, errors]) => name !== "" && errors?.length)
-                .map(([name, errors]) => (
-                  <li key={name}>
-                    <a className="underline" href={`#${form.id}-${name}`}>
-                      {errors?.[0]}
-                    </a>
-                  </li>
-                ))}
-            </ul>
-          </div>
-        ) : null}
+        {/* Always in the page (hidden without errors), written as text and HTML the page's own script writes
+            the same way before the app has started (app/forms/error-summary.ts). */}
+        <div
+          ref={summaryRef}
+          hidden={errorCount === 0}
+          data-error-summary=""
+          tabIndex={-1}
+          role="alert"
+          aria-labelledby={`${uid}-summary`}
+          className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900"
+        >
+          <p id={`${uid}-summary`} className="font-semibold" suppressHydrationWarning>
+            {summaryTitle(errorCount)}
+          </p>
+          <ul
+            className="mt-1 list-disc pl-5"
+            dangerouslySetInnerHTML={{ __html: summaryItemsHtml(form.id, fieldErrors) }}
+          />
+        </div>
         {form.errors?.length ? (
           <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900">
             {form.errors[0]}

@@ -19,6 +19,7 @@ export function NewsletterForm({
     <LeadForm
       id={id}
       action="/newsletter"
+      rules="newsletter"
       schema={newsletterSchema}
       source="newsletter"
       submitLabel="Subscribe"

@@ -3,7 +3,9 @@
  * In the browser's build they are "" and the bundles are left out (the page has run them long before).
  */
 import pricing from "virtual:first-effect/pricing";
+import validate from "virtual:first-effect/validate";
 import zip from "virtual:first-effect/zip";
 
 export const zipEffectsSource = import.meta.env.SSR ? zip : "";
+export const validateEffectsSource = import.meta.env.SSR ? validate : "";
 export const pricingEffectsSource = import.meta.env.SSR ? pricing : "";

@@ -24,6 +24,7 @@ import { listLeads, type ListedLead } from "./store.server.ts";
 // The page's first-effect scripts are built by a Vite plugin the unit tests do not load; the action needs none.
 vi.mock("virtual:first-effect/pricing", () => ({ default: "" }));
 vi.mock("virtual:first-effect/zip", () => ({ default: "" }));
+vi.mock("virtual:first-effect/validate", () => ({ default: "" }));
 
 const storage = await createTestStorage("sqlite");
 const database = await storage.open();
