@@ -13,13 +13,17 @@ import { expectedQuote } from "../support/price-rule.ts";
 import { areaSays, areaZips } from "../support/service-area-cases.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { uniqueEmail } from "./leads.ts";
+import { EXTERNAL_PREFIX } from "../../app/lib/first-effects/vite-plugin.ts";
 
-/** Holds every script the page asks for (the app's modules and its hydration data) until release(). */
+/**
+ * Holds every script of the app the page asks for (its modules and its hydration data) until release(); the
+ * page's own first-effect scripts in files of their own are not the app's, and load.
+ */
 async function holdScripts(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(
-    (url) => url.pathname.endsWith(".js"),
+    (url) => url.pathname.endsWith(".js") && !url.pathname.startsWith(EXTERNAL_PREFIX),
     async (route) => {
       await released;
       await route.continue().catch(() => {});

@@ -7,5 +7,6 @@ import validate from "virtual:first-effect/validate";
 import zip from "virtual:first-effect/zip";
 
 export const zipEffectsSource = import.meta.env.SSR ? zip : "";
-export const validateEffectsSource = import.meta.env.SSR ? validate : "";
+/** The address of the form-validation script (a file of its own: see vite-plugin.ts, EXTERNAL). */
+export const validateEffectsUrl = import.meta.env.SSR ? validate : "";
 export const pricingEffectsSource = import.meta.env.SSR ? pricing : "";
