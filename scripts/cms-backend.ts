@@ -26,7 +26,7 @@ import type net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { isOwnHost, isOwnOrigin } from "../app/server/dev-hosts.server.ts";
+import { isOwnHost, isOwnOrigin } from "../app/server/kit/dev-hosts.server.ts";
 
 /** How long decap-server may take to answer its first request before the backend gives up starting. */
 const READY_TIMEOUT_MS = 30_000;

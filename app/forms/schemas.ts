@@ -1,6 +1,6 @@
 /**
  * One schema per form, used by Conform in the browser and by the route action on the server. Each form also
- * names its fields (`*_FIELDS`): the action reads only those from the body (app/server/form-body.server.ts),
+ * names its fields (`*_FIELDS`): the action reads only those from the body (app/server/kit/form-body.server.ts),
  * before the schema sees it; app/forms/field-lists.test.ts checks each list against its schema.
  */
 import { z } from "zod";

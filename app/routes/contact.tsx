@@ -6,7 +6,7 @@ import { business } from "../content/business.ts";
 import { optionLabel, servicesNeededOptions } from "../forms/options.ts";
 import { contactSchema, CONTACT_FIELDS } from "../forms/schemas.ts";
 import { seo } from "../lib/seo.ts";
-import { consentProof, estimateConfirmation, handleLeadSubmission } from "../server/submit.server.ts";
+import { consentProof, estimateConfirmation, handleLeadSubmission } from "../server/features/leads/submit.server.ts";
 import type { Route } from "./+types/contact";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,7 +2,12 @@ import { EstimateForm } from "../components/forms/estimate-form.tsx";
 import { Breadcrumbs } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
 import { estimateSchema, ESTIMATE_FIELDS } from "../forms/schemas.ts";
-import { consentProof, estimateConfirmation, handleLeadSubmission, requester } from "../server/submit.server.ts";
+import {
+  consentProof,
+  estimateConfirmation,
+  handleLeadSubmission,
+  requester,
+} from "../server/features/leads/submit.server.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/estimate";
 
