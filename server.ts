@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { EventEmitter } from "node:events";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
-import type { Env } from "./app/server/env.server.ts";
+import type { Env } from "./app/server/kit/env.server.ts";
 
 type SiteModule = typeof import("./app/server/app.server.ts");
 

@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, normalizePath } from "vite";
 import { business } from "./app/content/business.ts";
 import { contentModules } from "./app/content/build/vite-plugin.server.ts";
-import { DEFAULT_DATA_DIR } from "./app/server/env.server.ts";
+import { DEFAULT_DATA_DIR } from "./app/server/kit/env.server.ts";
 import { firstEffectScripts } from "./app/lib/first-effects/vite-plugin.ts";
 
 // The canonical origin is fixed at build time: SITE_URL overrides the default (app/content/business.ts).
@@ -19,7 +19,7 @@ export default defineConfig({
   // and nothing else (docs/decisions/021-private-dev-tools.md).
   server: {
     // Names the development server answers to besides localhost, 127.0.0.1 and [::1] on its port and
-    // SITE_URL's host (app/server/dev-hosts.server.ts checks every request against them), e.g. ["my-laptop.local"].
+    // SITE_URL's host (app/server/kit/dev-hosts.server.ts checks every request against them), e.g. ["my-laptop.local"].
     allowedHosts: [],
     fs: {
       strict: true,

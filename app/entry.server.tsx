@@ -17,7 +17,7 @@ import { ServerRouter } from "react-router";
 import { DEFERRED_MODULE_TYPE } from "./lib/early-script.ts";
 import { APP_SCRIPT_SENTINEL, MODULE_PRELOAD, MODULE_SCRIPT_TAG } from "./lib/framework-output.ts";
 import { NonceContext } from "./lib/nonce.ts";
-import { appContext } from "./server/context.server.ts";
+import { appContext } from "./server/kit/context.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -41,7 +41,7 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   // The owner's inbox (docs/decisions/009-owner-inbox.md): server-rendered per request, never prerendered.
-  // Its middleware is the gate of every route below: session and headers (app/server/admin/guard.server.ts);
+  // Its middleware is the gate of every route below: session and headers (app/server/features/admin/guard.server.ts);
   // a change's Origin is checked before React Router, in app/server/app.server.ts.
   route("admin", "routes/admin.tsx", [
     route("sign-in", "routes/admin.sign-in.tsx"),

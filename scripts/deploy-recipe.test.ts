@@ -19,7 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseEnv } from "../app/server/env.server.ts";
+import { parseEnv } from "../app/server/kit/env.server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DEPLOY = path.join(ROOT, "deploy");
@@ -90,7 +90,7 @@ describe("deploy/", () => {
         .filter((line) => /^[A-Z_]+=/.test(line))
         .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)] as const),
     );
-    const server = readFileSync(path.join(ROOT, "app/server/env.server.ts"), "utf8");
+    const server = readFileSync(path.join(ROOT, "app/server/kit/env.server.ts"), "utf8");
     const read = [...server.matchAll(/^\s{2}([A-Z][A-Z_]+):/gm)]
       .map((m) => m[1]!)
       .filter((name) => name !== "NODE_ENV");

@@ -2,12 +2,13 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "../app/server/db/database.server.ts";
+import { openDatabase } from "../app/server/kit/db/database.server.ts";
 import { sampleLead } from "../tests/support/storage.ts";
-import { confirmSubscription } from "../app/server/leads/newsletter.server.ts";
-import { referenceOf } from "../app/server/leads/reference.server.ts";
-import { recordLead } from "../app/server/leads/store.server.ts";
+import { confirmSubscription } from "../app/server/features/newsletter/subscriptions.server.ts";
+import { referenceOf } from "../app/server/kit/reference.server.ts";
+import { recordLead } from "../app/server/features/leads/store.server.ts";
 import { main, parseSince } from "./leads.ts";
+import { NEWSLETTER_SIGN_UP } from "../app/server/features/newsletter/sign-up.server.ts";
 
 describe("parseSince", () => {
   const now = new Date("2030-01-10T00:00:00Z");
@@ -47,7 +48,7 @@ describe("npm run leads", () => {
             contact: { name: null, email: "news@example.com", phone: null, zip: null },
             consent: null,
           }),
-          { webhook: false, now },
+          { webhook: false, now, hooks: NEWSLETTER_SIGN_UP },
         )
       ).id,
     ];
@@ -164,7 +165,7 @@ describe("npm run leads", () => {
         contact: { name: null, email: "pending@example.com", phone: null, zip: null },
         consent: null,
       }),
-      { webhook: false },
+      { webhook: false, hooks: NEWSLETTER_SIGN_UP },
     );
     await confirmSubscription(database, ids[1]!);
     await database.close();

@@ -26,20 +26,22 @@ import {
   normalizeEmail,
   OwnerExistsError,
   removeOwner,
-} from "../app/server/admin/auth.server.ts";
-import { passwordProblem } from "../app/server/admin/passwords.server.ts";
-import { BackupError, backupDatabase, restoreDatabase } from "../app/server/db/backup.server.ts";
-import { openDatabase, type Database } from "../app/server/db/database.server.ts";
-import { databaseProblem } from "../app/server/db/start-problems.server.ts";
-import { EnvError, parseEnv, type Env } from "../app/server/env.server.ts";
-import { formatField, formatPhone, formatTime, labelFor, oneLine } from "../app/server/leads/labels.server.ts";
-import { linkSecret, listConfirmedSubscribers, newsletterLink } from "../app/server/leads/newsletter.server.ts";
-import { idPrefixOf, referenceOf } from "../app/server/leads/reference.server.ts";
-import { LEAD_KINDS, type LeadKind } from "../app/server/leads/kinds.server.ts";
-import { getLead, listLeads, type LeadRow } from "../app/server/leads/store.server.ts";
-import { areaText, leadsCsv } from "../app/server/leads/export.server.ts";
-import { toCsv } from "../app/server/leads/csv.server.ts";
-import { leadsXlsx } from "../app/server/leads/xlsx.server.ts";
+} from "../app/server/features/admin/auth.server.ts";
+import { passwordProblem } from "../app/server/features/admin/passwords.server.ts";
+import { BackupError, backupDatabase, restoreDatabase } from "../app/server/kit/db/backup.server.ts";
+import { openDatabase, type Database } from "../app/server/kit/db/database.server.ts";
+import { databaseProblem } from "../app/server/kit/db/start-problems.server.ts";
+import { EnvError, parseEnv, type Env } from "../app/server/kit/env.server.ts";
+import { formatField, formatPhone, formatTime, labelFor, oneLine } from "../app/server/notify/labels.server.ts";
+import { listConfirmedSubscribers } from "../app/server/features/newsletter/subscriptions.server.ts";
+import { newsletterLink, linkSecret } from "../app/server/kit/signed-links.server.ts";
+import { idPrefixOf, referenceOf } from "../app/server/kit/reference.server.ts";
+import { LEAD_KINDS, type LeadKind } from "../app/server/kit/lead-kinds.server.ts";
+import { listLeads } from "../app/server/features/admin/listing.server.ts";
+import { getLead, type LeadRow } from "../app/server/kit/leads.server.ts";
+import { areaText, leadsCsv } from "../app/server/features/admin/export.server.ts";
+import { toCsv } from "../app/server/features/admin/csv.server.ts";
+import { leadsXlsx } from "../app/server/features/admin/xlsx.server.ts";
 
 /** The database, or an EnvError saying which one could not be opened and why (printed without a stack trace). */
 function openOrSay(env: Pick<Env, "DATA_DIR" | "DATABASE_URL" | "HASH_SECRET">): Promise<Database> {

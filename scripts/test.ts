@@ -72,7 +72,7 @@ const ensureFaketime = () =>
     "No faketime found for the booking reminder's end-to-end test. Install it (Debian/Ubuntu: `sudo apt-get install faketime`).",
   );
 
-// The spreadsheet exports are read by real readers (app/server/leads/export.server.test.ts): LibreOffice
+// The spreadsheet exports are read by real readers (app/server/features/admin/export.server.test.ts): LibreOffice
 // headless for the CSV and the workbook, and Debian's python3 with openpyxl for the workbook's cell types.
 const ensureSpreadsheetReaders = () => {
   ensureDebianPackage(

@@ -1,7 +1,7 @@
 /**
  * The arrival-window pages (/book, /book/manage): the request, its booking's state, the open windows as one
  * radio group (a fieldset per day) and the visitor's actions. Plain HTML forms: they work before and without
- * JavaScript; the server answers each POST with a redirect back here (app/server/bookings/booking-page.server.ts).
+ * JavaScript; the server answers each POST with a redirect back here (app/server/features/bookings/booking-page.server.ts).
  */
 import { CalendarCheck, CalendarClock, CalendarX, CircleAlert, CircleCheck, Clock } from "lucide-react";
 import { Link } from "react-router";
@@ -13,7 +13,7 @@ import type {
   ProblemPage,
   RequestPage,
   RuleView,
-} from "../server/bookings/booking-page.server.ts";
+} from "../server/features/bookings/booking-page.server.ts";
 
 type Phone = { display: string; href: string };
 type Purpose = "book" | "manage";

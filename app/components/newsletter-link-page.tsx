@@ -4,7 +4,7 @@
  */
 import { CircleAlert, CircleCheck, Mail } from "lucide-react";
 import { Link } from "react-router";
-import type { LinkState } from "../server/newsletter-links.server.ts";
+import type { LinkState } from "../server/features/newsletter/link-pages.server.ts";
 
 interface Copy {
   title: string;

@@ -528,7 +528,7 @@ const isoDate = z
  * content/availability.yaml: when a visitor may ask for an arrival window at /book (docs/decisions/020-booking.md).
  * Every date and time is in the business's time zone (America/Boise). A window is only a request until the
  * owner confirms it. The city names of `areas` are checked against the city pages and extended areas when the
- * site is built (app/server/bookings/windows.server.ts).
+ * site is built (app/server/kit/arrival-windows.server.ts).
  */
 export const availabilitySchema = z.strictObject({
   workingDays: z

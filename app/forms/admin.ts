@@ -1,7 +1,7 @@
 /**
  * The owner inbox's forms (/admin): one schema each, used by the action on the server; the browser gets
  * the same limits as native constraints (required, maxlength) on the controls. Each form also names its
- * fields (`*_FIELDS`): the action reads only those from the body (app/server/form-body.server.ts), so the
+ * fields (`*_FIELDS`): the action reads only those from the body (app/server/kit/form-body.server.ts), so the
  * list must match the controls the form renders.
  */
 import { z } from "zod";

@@ -1,7 +1,7 @@
 /**
  * The forms of /book and /book/manage (docs/decisions/020-booking.md): what each POST may carry, read by the
- * server only (app/server/bookings/booking-page.server.ts) within these limits; a field a form does not name is
- * dropped before the schema sees it (app/server/form-body.server.ts). A window travels as one radio value,
+ * server only (app/server/features/bookings/booking-page.server.ts) within these limits; a field a form does not name is
+ * dropped before the schema sees it (app/server/kit/form-body.server.ts). A window travels as one radio value,
  * `YYYY-MM-DD HH:MM-HH:MM` (its local date and times); the server finds it again in the ZIP's windows.
  */
 import { z } from "zod";

@@ -3,14 +3,14 @@
  * rule (app/forms/fields.ts) and how the owner reads it. From a definition come the form's schema (schemaOf),
  * the names its action reads from a body (fieldListOf), the fields stored with the request in the
  * definition's order (storedFields), and, on the server, the labels and formats of the owner's e-mail, text
- * message, inbox and spreadsheets (app/server/leads/labels.server.ts reads every form's definition).
+ * message, inbox and spreadsheets (app/server/notify/labels.server.ts reads every form's definition).
  */
 import { z } from "zod";
 
-/** A stored field's value (app/server/leads/store.server.ts `Fields`). */
+/** A stored field's value (app/server/kit/leads.server.ts `Fields`). */
 export type StoredValue = string | string[] | boolean | null;
 
-/** The parts of the owner's text message a field can give (app/server/leads/sms.server.ts). */
+/** The parts of the owner's text message a field can give (app/server/notify/sms.server.ts). */
 export type TextPart =
   /** the visitor's first name, when it is plainly a name */
   | { part: "name" }

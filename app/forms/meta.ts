@@ -1,5 +1,5 @@
 /**
- * Names of the fields every lead form carries besides its own (read by app/server/submit.server.ts).
+ * Names of the fields every lead form carries besides its own (read by app/server/features/leads/submit.server.ts).
  * The honeypot is named like nothing a browser would autofill.
  */
 export const META = {

@@ -1,6 +1,6 @@
 /**
  * The fields several lead forms share (./form-fields.ts): who sent the request and how the owner reads them.
- * The spreadsheets show these in the contact's own columns (app/server/leads/export.server.ts).
+ * The spreadsheets show these in the contact's own columns (app/server/features/admin/export.server.ts).
  */
 import { email, firstName, lastName, phone, zipcode } from "./fields.ts";
 import { sent } from "./form-fields.ts";
@@ -14,7 +14,7 @@ export const person = {
   zipcode: sent(zipcode, { label: "ZIP code", column: false }),
 };
 
-/** The text-message consent box (the consent proof is kept with the request: app/server/submit.server.ts). */
+/** The text-message consent box (the consent proof is kept with the request: app/server/features/leads/submit.server.ts). */
 export const agreedView = { label: "Agreed to text messages" } as const;
 /** A form's free-text message, whatever the form calls it. */
 export const messageView = { label: "Project details" } as const;

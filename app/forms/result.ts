@@ -6,7 +6,7 @@ export interface Confirmation {
   message: string;
   /** Whether the ZIP is inside the known service area (estimate forms); null when not asked. */
   inServiceArea?: boolean | null;
-  /** The request's reference number (app/server/leads/reference.server.ts), as in the visitor's e-mail; none for newsletter sign-ups. */
+  /** The request's reference number (app/server/kit/reference.server.ts), as in the visitor's e-mail; none for newsletter sign-ups. */
   reference?: string;
   /** The service-area answer for the ZIP code (estimate forms); null when not asked. */
   area?: AreaAnswer | null;

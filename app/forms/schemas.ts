@@ -2,7 +2,7 @@
  * One definition per lead form (./form-fields.ts, docs/decisions/027-form-fields.md): each field's rule, in
  * the order the owner reads the stored request, with its label and how the owner sees it. From it come the
  * schema, used by Conform in the browser and by the route action on the server, and the names the action
- * reads from a body (`*_FIELDS`, app/server/form-body.server.ts) before the schema sees it.
+ * reads from a body (`*_FIELDS`, app/server/kit/form-body.server.ts) before the schema sees it.
  */
 import { z } from "zod";
 import { visibleLine } from "../lib/text.ts";

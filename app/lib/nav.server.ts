@@ -6,7 +6,7 @@ import { business } from "../content/business.ts";
 import { locations } from "../content/locations.ts";
 import { services } from "../content/services.ts";
 import { galleryHasPhotos } from "./pages.ts";
-import { zipTable } from "../server/service-area.server.ts";
+import { zipTable } from "../server/kit/service-area.server.ts";
 
 export function navData() {
   return {

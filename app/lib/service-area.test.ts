@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { business } from "../content/business.ts";
 import { locations } from "../content/locations.ts";
 import { extendedAreaZips, responseTimeWords } from "../content/service-area.ts";
-import { zipTable } from "../server/service-area.server.ts";
+import { zipTable } from "../server/kit/service-area.server.ts";
 import { firstN, limits } from "./limits.ts";
 import { areaAnswer, areaMessage } from "./service-area.ts";
 

@@ -1,7 +1,7 @@
 /**
  * The service-area answer to a ZIP code (docs/decisions/007-instant-price-and-service-area.md): in our
  * primary area (the city and its response time), our extended area (a travel fee may apply), or outside.
- * The table is built on the server from the content (app/server/service-area.server.ts) and sent to the browser
+ * The table is built on the server from the content (app/server/kit/service-area.server.ts) and sent to the browser
  * with the navigation data, so the answer can be shown as the visitor types; the words are made here.
  */
 // From the collection's module itself: the browser carries these words and nothing else of the file.

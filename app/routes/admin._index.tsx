@@ -1,16 +1,17 @@
 import { CalendarClock, CircleAlert, Download, Phone, Search } from "lucide-react";
 import { AdminInput, AdminSelect, areaLabel, FlagBadge, kindLabel, StatusBadge } from "../components/admin.tsx";
 import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "../forms/admin.ts";
-import { signedIn } from "../server/admin/guard.server.ts";
-import { filterQuery, inbox, INBOX_PAGE_SIZE } from "../server/admin/inbox.server.ts";
-import { formatTime } from "../server/leads/labels.server.ts";
+import { signedIn } from "../server/features/admin/guard.server.ts";
+import { filterQuery, inbox, INBOX_PAGE_SIZE } from "../server/features/admin/inbox.server.ts";
+import { bookingLines } from "../server/features/bookings/owner-decisions.server.ts";
+import { formatTime } from "../server/notify/labels.server.ts";
 import { visibleDeep } from "../lib/text.ts";
 import type { Route } from "./+types/admin._index";
 
 /** Every request, newest first, filtered by the GET form's values (they live in the URL); hidden characters shown as "�" (visibleDeep). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = signedIn(context);
-  const result = await inbox(app.database, new URL(request.url));
+  const result = await inbox(app.database, new URL(request.url), new Date(), bookingLines);
   return visibleDeep({
     ...result,
     rows: result.rows.map((row) => ({ ...row, receivedText: formatTime(new Date(row.receivedAt)) })),

@@ -1,10 +1,15 @@
 import { CalendarPlus } from "lucide-react";
 import { redirect } from "react-router";
 import { CALENDAR_FIELDS } from "../forms/admin.ts";
-import { signedIn } from "../server/admin/guard.server.ts";
-import { confirmedBookings } from "../server/bookings/bookings.server.ts";
-import { FEED_PAST_DAYS, feedToken, feedUrl, renewFeedToken } from "../server/bookings/calendar-feed.server.ts";
-import { formFields, HttpError, readFields } from "../server/form-body.server.ts";
+import { signedIn } from "../server/features/admin/guard.server.ts";
+import { confirmedBookings } from "../server/features/bookings/bookings.server.ts";
+import {
+  FEED_PAST_DAYS,
+  feedToken,
+  feedUrl,
+  renewFeedToken,
+} from "../server/features/bookings/calendar-feed.server.ts";
+import { formFields, HttpError, readFields } from "../server/kit/form-body.server.ts";
 import type { Route } from "./+types/admin.calendar";
 
 /** The calendar feed's private address, how to subscribe to it from a phone, and a new address in place of a leaked one. */

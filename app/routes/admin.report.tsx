@@ -1,8 +1,9 @@
 import { kindLabel } from "../components/admin.tsx";
-import { localDateString } from "../server/admin/business-time.server.ts";
-import { signedIn } from "../server/admin/guard.server.ts";
-import { buildReport, KINDS, reportStart, reviewRequestsSent } from "../server/admin/report.server.ts";
-import { listLeads, statusHistory } from "../server/leads/store.server.ts";
+import { localDateString } from "../server/kit/business-time.server.ts";
+import { signedIn } from "../server/features/admin/guard.server.ts";
+import { buildReport, KINDS, reportStart, reviewRequestsSent } from "../server/features/admin/report.server.ts";
+import { listLeads } from "../server/features/admin/listing.server.ts";
+import { statusHistory } from "../server/kit/leads.server.ts";
 import { visibleDeep } from "../lib/text.ts";
 import type { Route } from "./+types/admin.report";
 

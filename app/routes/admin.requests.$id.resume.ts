@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { signedIn } from "../server/admin/guard.server.ts";
-import { getAttachment } from "../server/leads/store.server.ts";
+import { signedIn } from "../server/features/admin/guard.server.ts";
+import { getAttachment } from "../server/kit/leads.server.ts";
 import type { Route } from "./+types/admin.requests.$id.resume";
 
 /**

@@ -1,6 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { FileDown, Phone } from "lucide-react";
-import { data, redirect } from "react-router";
 import {
   AdminInput,
   AdminSelect,
@@ -10,32 +8,17 @@ import {
   StatusBadge,
   statusLabel,
 } from "../components/admin.tsx";
-import {
-  confirmSchema,
-  declineSchema,
-  NOTE_MAX,
-  proposeSchema,
-  REQUEST_PAGE_FORMS,
-  STATUS_OPTIONS,
-  statusSchema,
-  type RequestPageIntent,
-} from "../forms/admin.ts";
-import { bookingView, decideForLead, DecisionRefused } from "../server/admin/booking-admin.server.ts";
-import { signedIn } from "../server/admin/guard.server.ts";
-import { formFields, HttpError, pickFields, readFormData } from "../server/form-body.server.ts";
-import { priceRange } from "../server/admin/inbox.server.ts";
-import { formatPhone, formatTime, inboxRows, jobKindLabel } from "../server/leads/labels.server.ts";
-import { spamFlag } from "../server/leads/spam-signal.server.ts";
-import { getLead, statusHistory } from "../server/leads/store.server.ts";
-import { REVIEW_OUTCOME_TEXT, saveStatus, type ReviewOutcome } from "../server/reviews/reviews.server.ts";
+import { NOTE_MAX, STATUS_OPTIONS, type RequestPageIntent } from "../forms/admin.ts";
+import { bookingView, decideForLeadOrRefuse } from "../server/features/bookings/owner-decisions.server.ts";
+import { notFound, requestPageAction, type RequestPageAnswer } from "../server/features/admin/request-page.server.ts";
+import { signedIn } from "../server/features/admin/guard.server.ts";
+import { priceRange } from "../server/features/admin/inbox.server.ts";
+import { formatPhone, formatTime, inboxRows, jobKindLabel } from "../server/notify/labels.server.ts";
+import { spamFlag } from "../server/kit/spam-signal.server.ts";
+import { getLead, statusHistory } from "../server/kit/leads.server.ts";
+import { REVIEW_OUTCOME_TEXT, saveStatus, type ReviewOutcome } from "../server/features/reviews/reviews.server.ts";
 import { visibleDeep } from "../lib/text.ts";
 import type { Route } from "./+types/admin.requests.$id";
-
-const notFound = () =>
-  data(
-    { message: "There is no request with this id. It may have been deleted after its retention period." },
-    { status: 404 },
-  );
 
 /**
  * One request: every field, the consent proof, attribution, delivery attempts, and its status history; each
@@ -119,96 +102,15 @@ const savedForm = (saved: string | null): RequestPageIntent | null =>
       ? (saved as RequestPageIntent)
       : null;
 
-type Answer = {
-  form: RequestPageIntent | null;
-  errors: Record<string, string[] | null>;
-  note: string;
-  message: string | null;
-};
-const answer = (status: number, values: Partial<Answer>) =>
-  data<Answer>({ form: null, errors: {}, note: "", message: null, ...values }, { status });
+type Answer = RequestPageAnswer;
 
 /**
  * The page's forms, told apart by their hidden `intent` (none: the status form): a status change with a note
  * (recorded with who and when; "completed" also queues the customer's review request), or a decision on the
  * arrival window with a note to the customer. Each reads only its own fields; then back to this page (PRG).
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { app, owner } = signedIn(context);
-  let formData: FormData;
-  let intent: RequestPageIntent;
-  try {
-    const body = await readFormData(request);
-    const named = body.get("intent") ?? "status";
-    if (typeof named !== "string" || !Object.hasOwn(REQUEST_PAGE_FORMS, named))
-      throw new HttpError(400, "This form is not one of this page's: reload the page and try again.");
-    intent = named as RequestPageIntent;
-    formData = pickFields(body, formFields(REQUEST_PAGE_FORMS[intent]));
-  } catch (error) {
-    if (error instanceof HttpError) return answer(error.status, { message: error.message });
-    throw error;
-  }
-  const schema = { status: statusSchema, confirm: confirmSchema, propose: proposeSchema, decline: declineSchema }[
-    intent
-  ];
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") {
-    return answer(400, {
-      form: intent,
-      errors: submission.error ?? {},
-      note: String(submission.payload.note ?? "").slice(0, NOTE_MAX * 2),
-    });
-  }
-  const value = submission.value;
-  if (value.intent === undefined || value.intent === "status") {
-    const saved = await saveStatus(
-      app.database,
-      params.id,
-      { status: value.status, note: value.note, changedBy: owner.email },
-      { reviewUrl: app.env.REVIEW_URL },
-    );
-    if (!saved.changed) throw notFound();
-    app.logger.info(
-      {
-        event: "admin.status_changed",
-        owner: owner.ownerId,
-        lead: params.id,
-        status: value.status,
-        review: saved.review,
-      },
-      "request status changed",
-    );
-    throw redirect(`/admin/requests/${params.id}?saved=status${saved.review ? `&review=${saved.review}` : ""}`, {
-      status: 303,
-    });
-  }
-  const lead = await getLead(app.database, params.id);
-  if (!lead) throw notFound();
-  try {
-    const booking = await decideForLead(
-      app.database,
-      lead,
-      value.intent === "propose"
-        ? { action: "propose", window: value.window, note: value.note }
-        : { action: value.intent, note: value.note },
-    );
-    app.logger.info(
-      {
-        event: "admin.booking_decided",
-        owner: owner.ownerId,
-        lead: lead.id,
-        booking: booking.id,
-        action: value.intent,
-      },
-      "arrival window decided",
-    );
-  } catch (error) {
-    if (error instanceof DecisionRefused)
-      return answer(error.status, { form: intent, message: error.message, note: value.note });
-    throw error;
-  }
-  throw redirect(`/admin/requests/${params.id}?saved=${intent}`, { status: 303 });
-}
+export const action = (args: Route.ActionArgs) =>
+  requestPageAction(args, { saveStatus, decideWindow: decideForLeadOrRefuse });
 
 export const meta: Route.MetaFunction = () => [
   { title: "Request | Owner inbox" },

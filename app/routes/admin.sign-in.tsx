@@ -2,11 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { AdminInput } from "../components/admin.tsx";
 import { data, redirect } from "react-router";
 import { SIGN_IN_FIELDS, signInSchema } from "../forms/admin.ts";
-import { signIn } from "../server/admin/auth.server.ts";
-import { ownerContext, sessionCookie, sessionToken } from "../server/admin/guard.server.ts";
-import { formatTime } from "../server/leads/labels.server.ts";
-import { getApp } from "../server/context.server.ts";
-import { formFields, HttpError, readFields } from "../server/form-body.server.ts";
+import { signIn } from "../server/features/admin/auth.server.ts";
+import { ownerContext, sessionCookie, sessionToken } from "../server/features/admin/guard.server.ts";
+import { formatTime } from "../server/notify/labels.server.ts";
+import { getApp } from "../server/kit/context.server.ts";
+import { formFields, HttpError, readFields } from "../server/kit/form-body.server.ts";
 import type { Route } from "./+types/admin.sign-in";
 
 /** Signed in already: straight to the inbox. */
@@ -16,11 +16,11 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * E-mail and password (app/server/admin/auth.server.ts): the same answer for an unknown account and a wrong
+ * E-mail and password (app/server/features/admin/auth.server.ts): the same answer for an unknown account and a wrong
  * password; after 5 failures from one address, 15 minutes of refusals for it; each failure for the account
  * makes its next attempt wait longer (up to 30 s). Success starts a new session (any previous one of this
  * browser is ended) and goes to the inbox (Post/Redirect/Get). The body is read within the form limit and
- * only its two fields reach the parser (app/server/form-body.server.ts).
+ * only its two fields reach the parser (app/server/kit/form-body.server.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);

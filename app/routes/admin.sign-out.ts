@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { endSession } from "../server/admin/auth.server.ts";
-import { sessionCookie, sessionToken } from "../server/admin/guard.server.ts";
+import { endSession } from "../server/features/admin/auth.server.ts";
+import { sessionCookie, sessionToken } from "../server/features/admin/guard.server.ts";
 import { SIGN_OUT_FIELDS } from "../forms/admin.ts";
-import { getApp } from "../server/context.server.ts";
-import { formFields, HttpError, readFields } from "../server/form-body.server.ts";
+import { getApp } from "../server/kit/context.server.ts";
+import { formFields, HttpError, readFields } from "../server/kit/form-body.server.ts";
 import type { Route } from "./+types/admin.sign-out";
 
 /**

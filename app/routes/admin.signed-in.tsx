@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { signedInMiddleware } from "../server/admin/guard.server.ts";
+import { signedInMiddleware } from "../server/features/admin/guard.server.ts";
 import type { Route } from "./+types/admin.signed-in";
 
 /** The inbox's pages for the signed-in owner: without a session, every one of them sends to the sign-in page. */

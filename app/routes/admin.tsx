@@ -1,13 +1,13 @@
 import { CalendarDays, ClipboardList, ChartColumn, LogOut } from "lucide-react";
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { business } from "../content/business.ts";
-import { inboxMiddleware, ownerContext } from "../server/admin/guard.server.ts";
+import { inboxMiddleware, ownerContext } from "../server/features/admin/guard.server.ts";
 import type { Route } from "./+types/admin";
 
 /**
  * The owner's private pages (docs/decisions/009-owner-inbox.md): server-rendered on every request, never
  * prerendered, never cached, never indexed. Every page is plain HTML forms and links, so it works the same
- * with and without JavaScript. Its middleware guards every route below it (app/server/admin/guard.server.ts):
+ * with and without JavaScript. Its middleware guards every route below it (app/server/features/admin/guard.server.ts):
  * the session (read once, into the context) and the headers; the signed-in pages are under
  * app/routes/admin.signed-in.tsx. The Origin of a change is checked before React Router, in
  * app/server/app.server.ts. This layout shows who is signed in.

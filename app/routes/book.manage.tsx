@@ -1,13 +1,13 @@
 import { ProblemView, RequestView } from "../components/booking.tsx";
 import { business } from "../content/business.ts";
 import { seo } from "../lib/seo.ts";
-import { bookingHeaders, linkAction, linkLoader } from "../server/bookings/booking-page.server.ts";
+import { bookingHeaders, linkAction, linkLoader } from "../server/features/bookings/booking-page.server.ts";
 import type { Route } from "./+types/book.manage";
 
 /**
  * The link in every booking e-mail (/book/manage?t=<signed token>): the booking's state and window, the
  * owner's note, and as its state allows: accept a proposed window, cancel (a required "Yes, cancel" box), or
- * choose another window. A GET changes nothing; each POST redirects back here (app/server/bookings/booking-page.server.ts).
+ * choose another window. A GET changes nothing; each POST redirects back here (app/server/features/bookings/booking-page.server.ts).
  */
 export const loader = ({ request, context }: Route.LoaderArgs) => linkLoader(context, request, "manage");
 export const action = ({ request, context }: Route.ActionArgs) => linkAction(context, request, "manage");

@@ -1,14 +1,19 @@
 import { BrowseView, ProblemView, RequestView } from "../components/booking.tsx";
 import { business } from "../content/business.ts";
 import { seo } from "../lib/seo.ts";
-import { bookingHeaders, browseLoader, linkAction, linkLoader } from "../server/bookings/booking-page.server.ts";
+import {
+  bookingHeaders,
+  browseLoader,
+  linkAction,
+  linkLoader,
+} from "../server/features/bookings/booking-page.server.ts";
 import type { Route } from "./+types/book";
 
 /**
  * Choosing an arrival window (docs/decisions/020-booking.md). With the link after a request (/book?r=<signed token>):
  * the open windows of the request's ZIP code, one form; its POST asks for the window. Without a link
  * (/book?service=…&zipcode=…): the open windows as information. Rendered per request, never prerendered or indexed
- * (app/server/bookings/booking-page.server.ts).
+ * (app/server/features/bookings/booking-page.server.ts).
  */
 export const loader = ({ request, context }: Route.LoaderArgs) =>
   new URL(request.url).searchParams.has("r") ? linkLoader(context, request, "book") : browseLoader(context, request);

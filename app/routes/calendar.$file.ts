@@ -1,9 +1,9 @@
-import { getApp } from "../server/context.server.ts";
-import { feedCalendar, isFeedToken } from "../server/bookings/calendar-feed.server.ts";
+import { getApp } from "../server/kit/context.server.ts";
+import { feedCalendar, isFeedToken } from "../server/features/bookings/calendar-feed.server.ts";
 import type { Route } from "./+types/calendar.$file";
 
 /**
- * The owner's calendar feed (app/server/bookings/calendar-feed.server.ts): /calendar/<token>.ics, GET only (any
+ * The owner's calendar feed (app/server/features/bookings/calendar-feed.server.ts): /calendar/<token>.ics, GET only (any
  * other method: 405), never indexed; never stored by a cache either (app/server/app.server.ts answers every
  * response React Router renders with Cache-Control: private, no-store). Any other address under /calendar
  * answers 404, a wrong token the same as a malformed one.

@@ -12,7 +12,7 @@ import {
   handleLeadSubmission,
   HttpError,
   UPLOAD_FORM_LIMIT,
-} from "../server/submit.server.ts";
+} from "../server/features/leads/submit.server.ts";
 import type { Route } from "./+types/careers.apply";
 
 const positions = jobs.map(({ slug, title }) => ({ slug, title }));

@@ -6,7 +6,12 @@ import { business } from "../content/business.ts";
 import { storedFields } from "../forms/form-fields.ts";
 import { contactForm, contactSchema, CONTACT_FIELDS } from "../forms/schemas.ts";
 import { seo } from "../lib/seo.ts";
-import { consentProof, contactOf, estimateConfirmation, handleLeadSubmission } from "../server/submit.server.ts";
+import {
+  consentProof,
+  contactOf,
+  estimateConfirmation,
+  handleLeadSubmission,
+} from "../server/features/leads/submit.server.ts";
 import type { Route } from "./+types/contact";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,7 +3,12 @@ import { Breadcrumbs } from "../components/ui.tsx";
 import { business } from "../content/business.ts";
 import { storedFields } from "../forms/form-fields.ts";
 import { estimateForm, estimateSchema, ESTIMATE_FIELDS } from "../forms/schemas.ts";
-import { consentProof, contactOf, estimateConfirmation, handleLeadSubmission } from "../server/submit.server.ts";
+import {
+  consentProof,
+  contactOf,
+  estimateConfirmation,
+  handleLeadSubmission,
+} from "../server/features/leads/submit.server.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/estimate";
 

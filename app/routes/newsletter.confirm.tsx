@@ -1,7 +1,7 @@
 import { NewsletterLinkPage } from "../components/newsletter-link-page.tsx";
 import { business } from "../content/business.ts";
 import { seo } from "../lib/seo.ts";
-import { linkAction, linkLoader, type LinkState } from "../server/newsletter-links.server.ts";
+import { linkAction, linkLoader, type LinkState } from "../server/features/newsletter/link-pages.server.ts";
 import type { Route } from "./+types/newsletter.confirm";
 
 /**

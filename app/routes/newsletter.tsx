@@ -4,7 +4,8 @@ import { business } from "../content/business.ts";
 import { storedFields } from "../forms/form-fields.ts";
 import { newsletterForm, newsletterSchema, NEWSLETTER_FIELDS } from "../forms/schemas.ts";
 import { seo } from "../lib/seo.ts";
-import { handleLeadSubmission, newsletterConfirmation } from "../server/submit.server.ts";
+import { handleLeadSubmission, newsletterConfirmation } from "../server/features/leads/submit.server.ts";
+import { NEWSLETTER_SIGN_UP } from "../server/features/newsletter/sign-up.server.ts";
 import type { Route } from "./+types/newsletter";
 
 /**
@@ -24,6 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       consent: null,
     }),
     confirmation: () => newsletterConfirmation(),
+    hooks: NEWSLETTER_SIGN_UP,
   });
 }
 

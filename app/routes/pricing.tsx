@@ -16,7 +16,12 @@ import { InlineScript } from "../components/inline-script.tsx";
 import { pricingEffectsSource } from "../lib/first-effects/sources.ts";
 import { quote } from "../lib/price.ts";
 import { absoluteUrl, jsonLd, seo } from "../lib/seo.ts";
-import { consentProof, contactOf, estimateConfirmation, handleLeadSubmission } from "../server/submit.server.ts";
+import {
+  consentProof,
+  contactOf,
+  estimateConfirmation,
+  handleLeadSubmission,
+} from "../server/features/leads/submit.server.ts";
 import type { Route } from "./+types/pricing";
 
 /**

@@ -5,20 +5,19 @@ import { business } from "../content/business.ts";
 import { AreaNote } from "../components/area-note.tsx";
 import { areaAnswer } from "../lib/service-area.ts";
 import { seo } from "../lib/seo.ts";
-import { bookPathOf } from "../server/bookings/book-link.server.ts";
-import { getApp } from "../server/context.server.ts";
-import { linkSecret } from "../server/leads/newsletter.server.ts";
-import { visitorRows } from "../server/leads/labels.server.ts";
-import { referenceOf } from "../server/leads/reference.server.ts";
-import { getLead } from "../server/leads/store.server.ts";
-import { readReceipt } from "../server/receipt.server.ts";
-import { zipTable } from "../server/service-area.server.ts";
-import { confirmationOf } from "../server/submit.server.ts";
+import { bookPathOf } from "../server/kit/book-link.server.ts";
+import { getApp } from "../server/kit/context.server.ts";
+import { linkSecret, readReceipt } from "../server/kit/signed-links.server.ts";
+import { visitorRows } from "../server/notify/labels.server.ts";
+import { referenceOf } from "../server/kit/reference.server.ts";
+import { getLead } from "../server/kit/leads.server.ts";
+import { zipTable } from "../server/kit/service-area.server.ts";
+import { confirmationOf } from "../server/features/leads/submit.server.ts";
 import type { Route } from "./+types/request-received";
 
 /**
  * Where a form sent without JavaScript lands once its request is stored (Post/Redirect/Get): what was
- * received, when we reply, and the phone number. The link is signed and expires (app/server/receipt.server.ts).
+ * received, when we reply, and the phone number. The link is signed and expires (app/server/kit/signed-links.server.ts).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getApp(context);

@@ -1,7 +1,7 @@
 import { LinkPage } from "../components/newsletter-link-page.tsx";
 import { business } from "../content/business.ts";
 import { seo } from "../lib/seo.ts";
-import { optOutAction, optOutLoader, type OptOutState } from "../server/reviews/opt-out.server.ts";
+import { optOutAction, optOutLoader, type OptOutState } from "../server/features/reviews/opt-out.server.ts";
 import type { Route } from "./+types/reviews.opt-out";
 
 /**

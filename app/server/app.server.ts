@@ -23,19 +23,20 @@ import type { ViteDevServer } from "vite";
 import * as builtApp from "virtual:react-router/server-build";
 import { business } from "../content/business.ts";
 import { isDataPath } from "../lib/framework-output.ts";
-import { holdDataDirLock } from "./db/backup.server.ts";
-import { type Database, openDatabase } from "./db/database.server.ts";
-import { checkDataDir, databaseProblem } from "./db/start-problems.server.ts";
-import { DEV_HOST, type Env, EnvError, parseEnv } from "./env.server.ts";
+import { holdDataDirLock } from "./kit/db/backup.server.ts";
+import { type Database, openDatabase } from "./kit/db/database.server.ts";
+import { checkDataDir, databaseProblem } from "./kit/db/start-problems.server.ts";
+import { DEV_HOST, type Env, EnvError, parseEnv } from "./kit/env.server.ts";
 import { launchPlaceholders } from "./launch-check.server.ts";
-import { type OutboxWorker, startOutboxWorker } from "./leads/outbox.server.ts";
-import { countUndelivered } from "./leads/store.server.ts";
+import { type OutboxWorker, startOutboxWorker } from "./notify/outbox.server.ts";
+import { countUndelivered } from "./features/leads/delivery-status.server.ts";
+import { outboxWiring } from "./outbox-wiring.server.ts";
 import { contentSecurityPolicy, newNonce } from "./csp.server.ts";
 import { securityHeaders } from "./security.server.ts";
 import { cmsHandler } from "./cms.server.ts";
-import { ADMIN_HEADERS, isAdminPath } from "./admin/guard.server.ts";
-import { bodyLimits } from "./body-limits.server.ts";
-import { isLoopbackAddress, isOwnHost, type OwnHosts, ownHostsOnly } from "./dev-hosts.server.ts";
+import { ADMIN_HEADERS, isAdminPath } from "./features/admin/guard.server.ts";
+import { bodyLimits } from "./kit/body-limits.server.ts";
+import { isLoopbackAddress, isOwnHost, type OwnHosts, ownHostsOnly } from "./kit/dev-hosts.server.ts";
 import { precompressed } from "./static-files.server.ts";
 import { loadPrerendered, servePrerenderedFast } from "./prerendered.server.ts";
 import { loggedPath } from "./log-path.server.ts";
@@ -68,7 +69,7 @@ export type Services = {
   env: Env;
   logger: Logger;
   database: Database;
-  /** The outbox worker: delivers every stored request to the owner, with retries (app/server/leads/outbox.server.ts). */
+  /** The outbox worker: delivers every stored request to the owner, with retries (app/server/notify/outbox.server.ts). */
   worker: OutboxWorker;
   /** Stops the worker and closes the database, each within `ms`; releases DATA_DIR's lock. */
   close(ms: number): Promise<void>;
@@ -87,7 +88,7 @@ export async function startServices(env: Env, { dev }: { dev: boolean }): Promis
     dataDirLock?.release();
     throw databaseProblem(error, env);
   }
-  const worker = startOutboxWorker({ database, env, logger });
+  const worker = startOutboxWorker({ database, env, logger, ...outboxWiring(database, env, logger) });
   if (env.MAIL_TRANSPORT === "files") {
     logger.warn(
       { dir: path.join(env.DATA_DIR, "mail") },
@@ -346,7 +347,7 @@ export function createSite(services: Services, options: { buildDir: string; vite
     next();
   });
 
-  // The context is set under the key of the route modules' own instance of app/server/context.server.ts,
+  // The context is set under the key of the route modules' own instance of app/server/kit/context.server.ts,
   // which the build's entry exports (app/entry.server.tsx): in development the routes are loaded again after a
   // change, with a new key.
   const builtKey = typeof build === "function" ? undefined : appContextKey(build);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { receiptPath } from "./receipt.server.ts";
+import { receiptPath } from "./kit/signed-links.server.ts";
 import { loggedPath } from "./log-path.server.ts";
 
 describe("loggedPath (the request log's path)", () => {

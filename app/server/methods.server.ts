@@ -17,7 +17,7 @@ import { type IncomingMessage, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { hasBody } from "./body-limits.server.ts";
+import { hasBody } from "./kit/body-limits.server.ts";
 import { pagePathOfData } from "../lib/framework-output.ts";
 
 /** Every method the site answers somewhere. */

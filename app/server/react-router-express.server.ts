@@ -9,7 +9,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContext, type RouterContextProvider, type ServerBuild } from "react-router";
-import type { AppContext } from "./context.server.ts";
+import type { AppContext } from "./kit/context.server.ts";
 
 interface Options {
   build: ServerBuild | (() => Promise<ServerBuild>);

@@ -1,6 +1,6 @@
 /** The SMTP sink: a real SMTP server that records every message (optionally refusing connections), and the mail checks. */
 import { decode, headerValue, leaves, parsePart } from "../../tests/support/mime-reader.ts";
-import { referenceOf } from "../../app/server/leads/reference.server.ts";
+import { referenceOf } from "../../app/server/kit/reference.server.ts";
 import { startSmtpSink as startSharedSmtpSink } from "../../tests/support/smtp-sink.ts";
 import { onCleanup } from "./cleanup.ts";
 import { check, list, type Check } from "./report.ts";

@@ -3,8 +3,10 @@
  * JavaScript (every page is plain links and forms) unless a test starts the app.
  */
 import { test as plainTest } from "@playwright/test";
-import { openDatabase } from "../../app/server/db/database.server.ts";
-import { changeLeadStatus, listLeads, recordLead } from "../../app/server/leads/store.server.ts";
+import { openDatabase } from "../../app/server/kit/db/database.server.ts";
+import { recordLead } from "../../app/server/features/leads/store.server.ts";
+import { listLeads } from "../../app/server/features/admin/listing.server.ts";
+import { changeLeadStatus } from "../../app/server/kit/leads.server.ts";
 import { sampleLead } from "../support/storage.ts";
 import { expect, test } from "./fixtures.ts";
 import { leadsFor, uniqueEmail } from "./leads.ts";

@@ -5,8 +5,8 @@
  * customer sends none.
  */
 import type { Page } from "@playwright/test";
-import { openDatabase, type Database } from "../../app/server/db/database.server.ts";
-import type { BookingMailPayload } from "../../app/server/bookings/payload.ts";
+import { openDatabase, type Database } from "../../app/server/kit/db/database.server.ts";
+import type { BookingMailPayload } from "../../app/server/features/bookings/payload.ts";
 import { decode, leaves, parsePart } from "../support/mime-reader.ts";
 import { expectNoViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";

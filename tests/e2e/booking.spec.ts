@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import { availability } from "../../app/content/availability.ts";
 import { business } from "../../app/content/business.ts";
-import { dayLabel, timesLabel } from "../../app/server/bookings/windows.server.ts";
+import { dayLabel, timesLabel } from "../../app/server/kit/arrival-windows.server.ts";
 import {
   bookingOf,
   linkInMailTo,
@@ -23,7 +23,7 @@ import { expect, test } from "./fixtures.ts";
 import { leadsFor, uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 import { LEADS_TO, mailsTo } from "./sinks.ts";
-import { referenceOf } from "../../app/server/leads/reference.server.ts";
+import { referenceOf } from "../../app/server/kit/reference.server.ts";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const weekdayOf = (day: string) => WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()]!;

@@ -4,14 +4,13 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { availability } from "../../app/content/availability.ts";
-import { localDateString } from "../../app/server/admin/business-time.server.ts";
-import { bookingForLead, placesLeft } from "../../app/server/bookings/bookings.server.ts";
-import { signedPath } from "../../app/server/bookings/links.server.ts";
-import { areaRule, findWindow } from "../../app/server/bookings/windows.server.ts";
-import { openDatabase, type Database } from "../../app/server/db/database.server.ts";
-import { linkSecret } from "../../app/server/leads/newsletter.server.ts";
-import { recordLead } from "../../app/server/leads/store.server.ts";
-import { zipTable } from "../../app/server/service-area.server.ts";
+import { localDateString } from "../../app/server/kit/business-time.server.ts";
+import { bookingForLead, placesLeft } from "../../app/server/features/bookings/bookings.server.ts";
+import { signedPath, linkSecret } from "../../app/server/kit/signed-links.server.ts";
+import { areaRule, findWindow } from "../../app/server/kit/arrival-windows.server.ts";
+import { openDatabase, type Database } from "../../app/server/kit/db/database.server.ts";
+import { recordLead } from "../../app/server/features/leads/store.server.ts";
+import { zipTable } from "../../app/server/kit/service-area.server.ts";
 import { decode, headerValue, leaves, parsePart } from "../support/mime-reader.ts";
 import { sampleLead } from "../support/storage.ts";
 import { expect } from "./fixtures.ts";

@@ -9,11 +9,11 @@ import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { cleanupAfterEach } from "./fixtures.ts";
-import { openDatabase, type Database } from "../../app/server/db/database.server.ts";
+import { openDatabase, type Database } from "../../app/server/kit/db/database.server.ts";
 import { createTestStorage, sampleLead } from "../support/storage.ts";
 import { headerValue, parsePart } from "../support/mime-reader.ts";
-import { referenceOf } from "../../app/server/leads/reference.server.ts";
-import { recordLead } from "../../app/server/leads/store.server.ts";
+import { referenceOf } from "../../app/server/kit/reference.server.ts";
+import { recordLead } from "../../app/server/features/leads/store.server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import {
   estimateBody,

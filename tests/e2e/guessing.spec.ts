@@ -3,7 +3,7 @@
  * the real server (docs/security.md "The owner's inbox": one password check per wait). The addresses are
  * named in X-Forwarded-For, which the server reads because TRUST_PROXY=loopback names this test as a proxy.
  */
-import { ACCOUNT_DELAY, accountDelayMs } from "../../app/server/admin/auth.server.ts";
+import { ACCOUNT_DELAY, accountDelayMs } from "../../app/server/features/admin/auth.server.ts";
 import { expect, test } from "./fixtures.ts";
 import { addOwnerWithCli, OWNER_PASSWORD, signInFrom as signInAs, uniqueOwner } from "./owners.ts";
 import { type ServerHandle, startSite } from "../support/processes.ts";

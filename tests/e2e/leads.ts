@@ -1,15 +1,18 @@
 /** Reading what the site stored, straight from the database the test server writes to. */
-import { openDatabase, type Database } from "../../app/server/db/database.server.ts";
+import { openDatabase, type Database } from "../../app/server/kit/db/database.server.ts";
 import { newsletterSignUp } from "../support/storage.ts";
-import { getSubscription, linkSecret, newsletterLink } from "../../app/server/leads/newsletter.server.ts";
-import { getLead, listLeads, recordLead, type ListedLead } from "../../app/server/leads/store.server.ts";
+import { getSubscription } from "../../app/server/features/newsletter/subscriptions.server.ts";
+import { newsletterLink, linkSecret, signedPath } from "../../app/server/kit/signed-links.server.ts";
+import { recordLead } from "../../app/server/features/leads/store.server.ts";
+import { listLeads, type ListedLead } from "../../app/server/features/admin/listing.server.ts";
+import { getLead } from "../../app/server/kit/leads.server.ts";
 import { decode, leaves, parsePart } from "../support/mime-reader.ts";
-import { openWindows, requestWindow } from "../../app/server/bookings/bookings.server.ts";
-import { signedPath } from "../../app/server/bookings/links.server.ts";
-import { candidateWindows, type ArrivalWindow } from "../../app/server/bookings/windows.server.ts";
-import { reviewKey } from "../../app/server/reviews/reviews.server.ts";
+import { openWindows, requestWindow } from "../../app/server/features/bookings/bookings.server.ts";
+import { candidateWindows, type ArrivalWindow } from "../../app/server/kit/arrival-windows.server.ts";
+import { reviewKey } from "../../app/server/features/reviews/reviews.server.ts";
 import { expect, hydrated } from "./fixtures.ts";
 import { LEADS_TO, mailsTo } from "./sinks.ts";
+import { NEWSLETTER_SIGN_UP } from "../../app/server/features/newsletter/sign-up.server.ts";
 
 let database: Promise<Database> | undefined;
 const db = () => (database ??= openDatabase({ DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: undefined }));
@@ -33,7 +36,7 @@ export async function subscriptionStatus(leadId: string) {
 /** A newsletter sign-up stored straight in the test server's database, and the paths of its two links (signed with the server's key). */
 export async function newsletterLinkPaths(email: string): Promise<{ confirm: string; unsubscribe: string }> {
   const database = await db();
-  const { id } = await recordLead(database, newsletterSignUp(email), { webhook: false });
+  const { id } = await recordLead(database, newsletterSignUp(email), { webhook: false, hooks: NEWSLETTER_SIGN_UP });
   const secret = await linkSecret(database, {});
   const path = (purpose: "confirm" | "unsubscribe") => newsletterLink(purpose, id, secret, "");
   return { confirm: path("confirm"), unsubscribe: path("unsubscribe") };

@@ -5,11 +5,11 @@
  */
 import { expect, test } from "@playwright/test";
 import type Mail from "nodemailer/lib/mailer";
-import { composeBookingEmail } from "../../app/server/bookings/booking-mail.server.ts";
-import type { BookingMailPayload } from "../../app/server/bookings/payload.ts";
-import { parseEnv } from "../../app/server/env.server.ts";
-import { composeLeadEmail } from "../../app/server/leads/mail.server.ts";
-import type { LeadKind } from "../../app/server/leads/store.server.ts";
+import { composeBookingEmail } from "../../app/server/features/bookings/booking-mail.server.ts";
+import type { BookingMailPayload } from "../../app/server/features/bookings/payload.ts";
+import { parseEnv } from "../../app/server/kit/env.server.ts";
+import { composeLeadEmail } from "../../app/server/notify/mail.server.ts";
+import type { LeadKind } from "../../app/server/kit/leads.server.ts";
 import { sampleLead, sampleLeadRow } from "../support/storage.ts";
 
 // A mail program shows the message at the screen's width (no 980 px layout viewport of a page without a viewport tag).

@@ -3,8 +3,8 @@
  * override and a NUL, as the owner's inbox shows it: the new one without them, a row stored before the rules
  * with "�" where they are. At 1440 px: the owner's desk.
  */
-import { openDatabase } from "../../app/server/db/database.server.ts";
-import { recordLead } from "../../app/server/leads/store.server.ts";
+import { openDatabase } from "../../app/server/kit/db/database.server.ts";
+import { recordLead } from "../../app/server/features/leads/store.server.ts";
 import { sampleLead } from "../support/storage.ts";
 import { expect, test } from "./fixtures.ts";
 import { uniqueEmail } from "./leads.ts";

@@ -4,11 +4,11 @@
  */
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
-import type { OwnerSession } from "../../app/server/admin/auth.server.ts";
-import { ownerContext } from "../../app/server/admin/guard.server.ts";
-import { appContext } from "../../app/server/context.server.ts";
-import type { Database } from "../../app/server/db/database.server.ts";
-import type { Env } from "../../app/server/env.server.ts";
+import type { OwnerSession } from "../../app/server/features/admin/auth.server.ts";
+import { ownerContext } from "../../app/server/features/admin/guard.server.ts";
+import { appContext } from "../../app/server/kit/context.server.ts";
+import type { Database } from "../../app/server/kit/db/database.server.ts";
+import type { Env } from "../../app/server/kit/env.server.ts";
 
 export function routeContext(database: Database, env: Env, owner: OwnerSession | null = null): RouterContextProvider {
   const ctx = new RouterContextProvider();

@@ -1,5 +1,5 @@
 /** A booking e-mail job's payload, as the store writes it: a window of Tuesday, December 1, 2026, 8–10 AM, confirmed by the owner with an invite. */
-import type { BookingMailPayload } from "../../app/server/bookings/payload.ts";
+import type { BookingMailPayload } from "../../app/server/features/bookings/payload.ts";
 
 export const confirmedPayload = (over: Partial<BookingMailPayload> = {}): BookingMailPayload => ({
   to: "customer",

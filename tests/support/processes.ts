@@ -10,8 +10,8 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import { openDatabase } from "../../app/server/db/database.server.ts";
-import { listLeads } from "../../app/server/leads/store.server.ts";
+import { openDatabase } from "../../app/server/kit/db/database.server.ts";
+import { listLeads } from "../../app/server/features/admin/listing.server.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const CONFIRMATION = "Thank you! Your request is in.";

@@ -8,7 +8,7 @@ import { locations } from "../../app/content/locations.ts";
 import { extendedAreaZips } from "../../app/content/service-area.ts";
 import { firstN, limits } from "../../app/lib/limits.ts";
 import { areaAnswer, areaMessage } from "../../app/lib/service-area.ts";
-import { zipTable } from "../../app/server/service-area.server.ts";
+import { zipTable } from "../../app/server/kit/service-area.server.ts";
 
 const primaryCities = firstN(locations, limits.primaryAreaCities);
 const listedFirst = (zip: string, city: string) => zipTable[zip]?.[0] === city;

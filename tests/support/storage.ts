@@ -7,8 +7,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { LeadRow, NewLead } from "../../app/server/leads/store.server.ts";
-import { openDatabase, type Database, type Dialect } from "../../app/server/db/database.server.ts";
+import type { LeadRow, NewLead } from "../../app/server/kit/leads.server.ts";
+import { openDatabase, type Database, type Dialect } from "../../app/server/kit/db/database.server.ts";
 
 export const backends: Dialect[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 

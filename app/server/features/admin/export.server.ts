@@ -1,0 +1,115 @@
+/**
+ * The requests as a table for spreadsheets: one set of columns for the CSV (`npm run leads -- list --csv`,
+ * /admin/requests.csv) and the .xlsx workbook (`list --xlsx FILE`, /admin/requests.xlsx; ./xlsx.server.ts).
+ *
+ * One column per fact, each with its own name (a program that reads the header, like python's
+ * csv.DictReader, keeps every column): the contact's e-mail, phone and ZIP code are not repeated from the
+ * form's fields, the name is the form's First name and Last name, and a field whose label another column
+ * already has is named with its key too. Times are Boise's wall clock (the business's time zone), phones
+ * in their display form "(208) 555-0134", which no spreadsheet reads as a number or a formula.
+ */
+import { localParts } from "../../kit/business-time.server.ts";
+import { toCsv } from "./csv.server.ts";
+import { type FieldViews, formatField, formatPhone, LEAD_FIELD_VIEWS } from "../../notify/labels.server.ts";
+import type { ListedLead } from "./listing.server.ts";
+
+export const areaText = (inServiceArea: boolean | null) =>
+  inServiceArea === null ? "?" : inServiceArea ? "yes" : "no";
+
+/** A cell: text, or an instant shown as a date and time in Boise. */
+export type SheetCell = string | Date;
+
+export interface LeadsTable {
+  header: string[];
+  rows: SheetCell[][];
+}
+
+/** Labels made unique: a repeated one gets its field key, then a number. */
+function uniqueLabels(columns: { label: string; key?: string }[]): string[] {
+  const seen = new Set<string>();
+  return columns.map(({ label, key }) => {
+    let name = label;
+    if (seen.has(name) && key) name = `${label} (${key})`;
+    for (let n = 2; seen.has(name); n++) name = `${label} (${n})`;
+    seen.add(name);
+    return name;
+  });
+}
+
+/**
+ * The table of `leads`, their fields as `views` shows them (the site's forms'): a field has a column of its
+ * own, named by its view, unless its view says the contact's columns (First name … ZIP code) show it.
+ */
+export function leadsTable(leads: ListedLead[], views: FieldViews = LEAD_FIELD_VIEWS): LeadsTable {
+  const fieldKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.fields)))].filter(
+    (key) => views.get(key)?.column !== false,
+  );
+  const utmKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.context.utm)))].sort();
+  const header = uniqueLabels([
+    ...[
+      "ID",
+      "Received (Boise time)",
+      "Kind",
+      "First name",
+      "Last name",
+      "E-mail",
+      "Phone",
+      "ZIP code",
+      "In service area",
+      "Status",
+      "Delivery",
+      "Sent from page",
+      "Landing page",
+      "Referrer",
+      ...utmKeys,
+      "gclid",
+    ].map((label) => ({ label })),
+    ...fieldKeys.map((key) => {
+      const view = views.get(key);
+      return { label: typeof view?.column === "string" ? view.column : (view?.label ?? key), key };
+    }),
+  ]);
+  const rows = leads.map(
+    ({ id, createdAt, kind, contact, inServiceArea, status, deliveryStatus, context, fields }): SheetCell[] => [
+      id,
+      createdAt,
+      kind,
+      formatField(fields.firstName),
+      formatField(fields.lastName),
+      contact.email,
+      formatPhone(contact.phone),
+      contact.zip ?? "",
+      areaText(inServiceArea),
+      status,
+      deliveryStatus,
+      context.page,
+      context.landingPage ?? "",
+      context.referrer ?? "",
+      ...utmKeys.map((key) => context.utm[key] ?? ""),
+      context.gclid ?? "",
+      ...fieldKeys.map((key) => formatField(fields[key])),
+    ],
+  );
+  return { header, rows };
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** An instant as Boise's wall clock, "2026-11-26 08:30:00": the form spreadsheets read as a date and time. */
+export function boiseDateTime(date: Date): string {
+  const t = localParts(date);
+  return `${t.year}-${pad(t.month)}-${pad(t.day)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
+}
+
+/**
+ * The CSV (./csv.server.ts: UTF-8 with a byte-order mark, RFC 4180, text cells quoted and formula-safe);
+ * a time is the one cell left unquoted, so that an import that takes quoted cells as text still reads it
+ * as a date.
+ */
+export function leadsCsv(leads: ListedLead[], views: FieldViews = LEAD_FIELD_VIEWS): string {
+  const { header, rows } = leadsTable(leads, views);
+  return toCsv([
+    header,
+    ...rows.map((row) => row.map((cell) => (cell instanceof Date ? { raw: boiseDateTime(cell) } : cell))),
+  ]);
+}

@@ -1,0 +1,134 @@
+/**
+ * The owner's report: requests per week for the last REPORT_WEEKS weeks (Monday to Sunday, Boise time) by
+ * kind, where they came from (landing page, city, utm campaign), the won rate, the jobs completed, the review
+ * requests sent and the median time from a request to its first follow-up ("contacted" or any later status).
+ */
+import type { Database } from "../../kit/db/database.server.ts";
+import type { ListedLead } from "./listing.server.ts";
+import type { StatusChange, LeadKind } from "../../kit/leads.server.ts";
+import { localParts, localTime, startOfLocalWeek } from "../../kit/business-time.server.ts";
+
+const REPORT_WEEKS = 12;
+/** Sources shown by name; the rest are added up as "Other". */
+const TOP_SOURCES = 8;
+export const KINDS: readonly LeadKind[] = ["estimate", "contact", "application", "newsletter"];
+
+export interface Report {
+  /** Oldest first. */
+  weeks: { start: string; counts: Record<LeadKind, number>; total: number }[];
+  total: number;
+  /** Each source's requests in all the weeks, and per week (oldest first, like `weeks`). */
+  sources: { title: string; rows: { label: string; count: number; weekly: number[] }[] }[];
+  /** Won, completed jobs included. */
+  won: number;
+  /** Jobs done (status "completed"): each asked its customer for a review. */
+  completed: number;
+  lost: number;
+  /** won ÷ (won + lost), null before any request is decided. */
+  wonRate: number | null;
+  /** Median milliseconds from request to first follow-up, over the requests followed up; null if none. */
+  medianToContactMs: number | null;
+  followedUp: number;
+}
+
+/** The instant the report's first week starts: Monday 00:00 of the week REPORT_WEEKS − 1 weeks before this one. */
+export function reportStart(now: Date): Date {
+  const { year, month, day } = localParts(startOfLocalWeek(now));
+  return localTime(year, month, day - 7 * (REPORT_WEEKS - 1));
+}
+
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Sources by how many requests they brought, each with its count per week; beyond TOP_SOURCES, "Other". */
+function ranked(values: { label: string; week: number }[]): { label: string; count: number; weekly: number[] }[] {
+  const weeklyOf = new Map<string, number[]>();
+  for (const { label, week } of values) {
+    const weekly = weeklyOf.get(label) ?? Array<number>(REPORT_WEEKS).fill(0);
+    weekly[week]!++;
+    weeklyOf.set(label, weekly);
+  }
+  const sum = (list: number[]) => list.reduce((total, n) => total + n, 0);
+  const sorted = [...weeklyOf]
+    .map(([label, weekly]) => ({ label, count: sum(weekly), weekly }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  if (sorted.length <= TOP_SOURCES) return sorted;
+  const rest = sorted.slice(TOP_SOURCES);
+  const weekly = Array.from({ length: REPORT_WEEKS }, (_, week) => sum(rest.map((row) => row.weekly[week]!)));
+  return [...sorted.slice(0, TOP_SOURCES), { label: "Other", count: sum(weekly), weekly }];
+}
+
+const landingPath = (landing: string | null) => {
+  if (!landing) return "(not known)";
+  try {
+    return new URL(landing, "https://site.invalid").pathname;
+  } catch {
+    return "(not known)";
+  }
+};
+
+/** The report over `leads` (the requests received since reportStart(now)) and their status changes. */
+export function buildReport(leads: ListedLead[], history: Map<string, StatusChange[]>, now: Date): Report {
+  const first = reportStart(now);
+  const { year, month, day } = localParts(first);
+  const starts = Array.from({ length: REPORT_WEEKS + 1 }, (_, i) => localTime(year, month, day + 7 * i).getTime());
+  const inRange = leads.filter(
+    (lead) => lead.createdAt.getTime() >= starts[0]! && lead.createdAt.getTime() < starts[REPORT_WEEKS]!,
+  );
+  const weeks = starts.slice(0, REPORT_WEEKS).map((start) => ({
+    start: new Date(start).toISOString(),
+    counts: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<LeadKind, number>,
+    total: 0,
+  }));
+  const weekOf = (lead: ListedLead) => starts.findLastIndex((start) => start <= lead.createdAt.getTime());
+  for (const lead of inRange) {
+    const index = weekOf(lead);
+    weeks[index]!.counts[lead.kind]++;
+    weeks[index]!.total++;
+  }
+  const by = (label: (lead: ListedLead) => string) =>
+    ranked(inRange.map((lead) => ({ label: label(lead), week: weekOf(lead) })));
+  const completed = inRange.filter((l) => l.status === "completed").length;
+  const won = inRange.filter((l) => l.status === "won").length + completed;
+  const lost = inRange.filter((l) => l.status === "lost").length;
+  const toContact = inRange.flatMap((lead) => {
+    const firstFollowUp = history.get(lead.id)?.find((change) => change.status !== "new");
+    return firstFollowUp ? [firstFollowUp.changedAt.getTime() - lead.createdAt.getTime()] : [];
+  });
+  const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+  return {
+    weeks,
+    total: inRange.length,
+    sources: [
+      { title: "Landing page", rows: by((l) => landingPath(l.context.landingPage)) },
+      {
+        title: "City",
+        rows: by((l) => text(l.fields.city) ?? (l.contact.zip ? `ZIP ${l.contact.zip}` : "(not given)")),
+      },
+      { title: "Campaign (utm_campaign)", rows: by((l) => text(l.context.utm.utm_campaign) ?? "(none)") },
+    ],
+    won,
+    completed,
+    lost,
+    wonRate: won + lost === 0 ? null : won / (won + lost),
+    medianToContactMs: median(toContact),
+    followedUp: toContact.length,
+  };
+}
+
+/** How many review request e-mails went out in [since, until): the outbox's 'review' jobs sent then. */
+export async function reviewRequestsSent(database: Database, since: Date, until: Date): Promise<number> {
+  const row = await database.db
+    .selectFrom("outbox_jobs")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .where("kind", "=", "review")
+    .where("status", "=", "sent")
+    .where("sent_at", ">=", since.toISOString())
+    .where("sent_at", "<", until.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

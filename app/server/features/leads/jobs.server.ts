@@ -1,0 +1,24 @@
+/**
+ * The outbox jobs a stored request queues (recordLead), with their senders: the owner's e-mail (with the
+ * résumé of an application), the CRM webhook post, the visitor's reply (a newsletter sign-up: its confirmation
+ * link) and the owner's text message.
+ */
+import { declareSenders } from "../../notify/jobs.server.ts";
+import { linkSecret } from "../../kit/signed-links.server.ts";
+import { createMailSender } from "../../notify/mail.server.ts";
+import { composeReplyEmail } from "./reply.server.ts";
+import { createTextSender } from "../../notify/sms.server.ts";
+import { postLead } from "../../notify/webhook.server.ts";
+
+export const LEAD_SENDERS = declareSenders({
+  email: ({ env }) => createMailSender(env),
+  webhook:
+    ({ env }) =>
+    ({ jobId, lead }) =>
+      postLead(lead, env, jobId),
+  reply: ({ database, env, now }) =>
+    createMailSender(env, async (delivery) =>
+      composeReplyEmail(delivery, { env, secret: await linkSecret(database, env), now: now() }),
+    ),
+  sms: ({ env }) => createTextSender(env),
+});

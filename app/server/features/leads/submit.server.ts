@@ -1,0 +1,290 @@
+/**
+ * What every lead form's action does: read the body within its size limit, turn
+ * bots away quietly (the honeypot), limit each address, validate with the form's schema, flag a request sent
+ * faster than a person types, store the request with its notification jobs in one transaction, and only then confirm.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import type { Confirmation, LeadActionData } from "../../../forms/result.ts";
+import type { FieldList } from "../../../forms/form-fields.ts";
+import { business } from "../../../content/business.ts";
+import { CONSENT } from "../../../forms/consent.ts";
+import { META, metaNames } from "../../../forms/meta.ts";
+import { areaAnswer, isServed } from "../../../lib/service-area.ts";
+import { cleanLine } from "../../../lib/text.ts";
+import { zipTable } from "../../kit/service-area.server.ts";
+import { rateLimitKey } from "../../kit/client-ip.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import { textAlertSettings } from "../../kit/env.server.ts";
+import { keyedHash } from "../../kit/db/site-secrets.server.ts";
+import { getApp } from "../../kit/context.server.ts";
+import { receiptPath, linkSecret } from "../../kit/signed-links.server.ts";
+import { bookPathOf } from "../../kit/book-link.server.ts";
+import { referenceOf } from "../../kit/reference.server.ts";
+import { SPAM_SIGNAL, SPAM_SIGNAL_FIELD } from "../../kit/spam-signal.server.ts";
+import { recordLead } from "./store.server.ts";
+import { REPLY_LIMIT } from "./reply-quota.server.ts";
+import { isRateLimited, checkRateLimit } from "../../kit/rate-limits.server.ts";
+import type { Fields, IntakeHooks, LeadKind, NewLead } from "../../kit/leads.server.ts";
+
+import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "../../kit/body-limits.server.ts";
+import { type FormShape, HttpError, pickFields, readFormData } from "../../kit/form-body.server.ts";
+
+export { HttpError, readFormData, TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT };
+const FINGERPRINT_WINDOW_MS = 10 * 60_000;
+
+/** A form's accepted entries: its own fields (app/forms/schemas.ts) and the fields every lead form carries. */
+function formShape(fields: FieldList): FormShape {
+  return {
+    single: new Set([...metaNames, ...fields.single, ...(fields.files ?? [])]),
+    multiple: new Set(fields.multiple ?? []),
+  };
+}
+
+const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
+/** A value the form's schema does not read (where it was sent from), at most `max` characters, cleaned like every text field (app/lib/text.ts). */
+const kept = (v: string, max: number) => cleanLine(v.slice(0, max));
+
+function pathOf(value: string, origin: string): string {
+  if (!value) return "";
+  try {
+    const url = new URL(value, origin);
+    return url.origin === origin ? (url.pathname + url.search).slice(0, 500) : "";
+  } catch {
+    return "";
+  }
+}
+
+/** utm_* and gclid parameters from the landing page and the page the form was sent from. */
+function campaign(...paths: string[]): { utm: Record<string, string>; gclid: string | null } {
+  const utm: Record<string, string> = {};
+  let gclid: string | null = null;
+  for (const p of paths) {
+    if (!p) continue;
+    const params = new URL(p, "http://x").searchParams;
+    for (const [key, value] of params) {
+      if (/^utm_[a-z]{1,20}$/.test(key) && !(key in utm) && Object.keys(utm).length < 10) utm[key] = kept(value, 200);
+      if (key === "gclid" && !gclid) gclid = kept(value, 200);
+    }
+  }
+  return { utm, gclid };
+}
+
+async function idempotencyKey(
+  database: Database,
+  kind: LeadKind,
+  formData: FormData,
+  values: unknown,
+  ip: string,
+  now: Date,
+): Promise<string> {
+  const key = str(formData.get(META.key));
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(key))
+    return `key:${key.toLowerCase()}`;
+  // Without JavaScript: the same content from the same address within ten minutes is one request (a keyed hash: it holds personal data).
+  const bucket = Math.floor(now.getTime() / FINGERPRINT_WINDOW_MS);
+  return `fp:${await keyedHash(database, "fingerprint", JSON.stringify([kind, values, ip, bucket]))}`;
+}
+
+export interface LeadSubmission<S extends z.ZodType> {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  kind: LeadKind;
+  schema: S;
+  /** The form's fields (app/forms/schemas.ts): only these are read from the body, before the schema sees it. */
+  fields: FieldList;
+  limit?: number;
+  /** Builds the stored request from the validated values. May throw an HttpError (e.g. a bad upload). */
+  toLead: (
+    value: z.output<S>,
+    formData: FormData,
+  ) =>
+    | Promise<Pick<NewLead, "fields" | "contact" | "consent" | "attachment">>
+    | Pick<NewLead, "fields" | "contact" | "consent" | "attachment">;
+  /** The confirmation; `duplicate` is true when the same request (or newsletter address) was already stored. */
+  confirmation: (value: z.output<S>, inServiceArea: boolean | null, duplicate: boolean) => Confirmation;
+  /** What this kind adds to its storing (a newsletter sign-up: the newsletter's NEWSLETTER_SIGN_UP). */
+  hooks?: IntakeHooks;
+}
+
+type Reply = ReturnType<typeof data<LeadActionData>> | Response;
+
+export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSubmission<S>): Promise<Reply> {
+  const { request, context, kind, schema } = options;
+  const app = getApp(context);
+  const now = new Date();
+  const fail = (
+    status: number,
+    message: string,
+    submission?: { reply: (o: { formErrors: string[] }) => LeadActionData["result"] },
+  ): Reply =>
+    data(
+      {
+        result: submission
+          ? submission.reply({ formErrors: [message] })
+          : { status: "error", error: { "": [message] } },
+      },
+      { status },
+    );
+
+  const ipKey = rateLimitKey(app.clientIp);
+  const tooMany = (retryAfterSeconds: number, submission?: Parameters<typeof fail>[2]) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return fail(
+      429,
+      `You have sent several requests in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or call us at ${business.phone.display}.`,
+      submission,
+    );
+  };
+
+  // An address over its limit is answered before its body is read.
+  try {
+    const limited = await isRateLimited(app.database, ipKey, app.env.LEAD_RATE_LIMIT, now);
+    if (limited.limited) return tooMany(limited.retryAfterSeconds);
+  } catch (error) {
+    app.logger.error({ kind, err: error instanceof Error ? error.name : "unknown" }, "could not check the rate limit");
+    return fail(
+      503,
+      `We could not save your request just now. Please try again in a minute, or call us at ${business.phone.display}.`,
+    );
+  }
+
+  let formData: FormData;
+  try {
+    formData = pickFields(await readFormData(request, options.limit ?? TEXT_FORM_LIMIT), formShape(options.fields));
+  } catch (error) {
+    if (error instanceof HttpError) return fail(error.status, error.message);
+    throw error;
+  }
+
+  const submission = parseWithZod(formData, { schema });
+
+  // The honeypot is a hidden field no person sees and no browser autofills (it is named like nothing a form
+  // asks for): a value in it is a bot. Bots see an ordinary confirmation; nothing is stored or sent.
+  if (str(formData.get(META.honeypot)) !== "") {
+    app.logger.info({ kind, reason: "honeypot" }, "spam turned away");
+    if (submission.status === "success" && app.documentRequest)
+      return redirect(receiptPath({ leadId: "", kind, duplicate: false }, app.env.RECEIPT_SECRET, now), 303);
+    if (submission.status === "success")
+      return data({
+        result: submission.reply({ resetForm: true }),
+        confirmation: options.confirmation(submission.value, null, false),
+      });
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+
+  // Sent sooner after the form was shown than a person types (the browser measures it, app/components/forms/lead-form.tsx):
+  // a browser's autofill, or a bot; the fill time cannot tell them apart. The request is kept like any other
+  // and flagged for the owner (inbox, e-mail subject), never dropped (decision 012).
+  const elapsed = formData.get(META.elapsed);
+  const sentFast =
+    typeof elapsed === "string" && elapsed !== "" && Number(elapsed) < app.env.LEAD_MIN_FILL_SECONDS * 1000;
+  if (sentFast) app.logger.info({ kind, signal: SPAM_SIGNAL.fast }, "request kept, flagged as sent fast");
+
+  try {
+    const limit = await checkRateLimit(app.database, ipKey, app.env.LEAD_RATE_LIMIT, now);
+    if (!limit.allowed) return tooMany(limit.retryAfterSeconds, submission);
+
+    let lead: Awaited<ReturnType<typeof options.toLead>>;
+    try {
+      lead = await options.toLead(submission.value, formData);
+    } catch (error) {
+      if (error instanceof HttpError) return fail(error.status, error.message, submission);
+      throw error;
+    }
+    const origin = new URL(request.url).origin;
+    const page = pathOf(str(formData.get(META.page)), origin) || pathOf(request.headers.get("referer") ?? "", origin);
+    const landingPage = pathOf(str(formData.get(META.landing)), origin) || null;
+    const referrer = kept(str(formData.get(META.referrer)), 500) || null;
+    const zip = lead.contact.zip;
+    const area = zip ? areaAnswer(zip, zipTable) : null;
+    const inServiceArea = isServed(area);
+    const fields: Fields = {
+      ...lead.fields,
+      source: kept(str(formData.get(META.source)), 40) || null,
+      ...(sentFast ? { [SPAM_SIGNAL_FIELD]: SPAM_SIGNAL.fast } : {}),
+    };
+    const stored = await recordLead(
+      app.database,
+      {
+        kind,
+        ...lead,
+        fields,
+        inServiceArea,
+        context: {
+          ip: app.clientIp,
+          userAgent: kept(request.headers.get("user-agent") ?? "", 500),
+          page,
+          landingPage,
+          referrer,
+          ...campaign(landingPage ?? "", page),
+        },
+        idempotencyKey: await idempotencyKey(app.database, kind, formData, submission.value, app.clientIp, now),
+      },
+      // Every accepted request also gets a reply e-mail to the visitor (a newsletter sign-up: its confirmation link).
+      // and the owner a text message when its settings are there (recordLead leaves newsletter sign-ups out).
+      {
+        webhook: Boolean(app.env.LEAD_WEBHOOK_URL),
+        reply: true,
+        sms: textAlertSettings(app.env) !== null,
+        now,
+        hooks: options.hooks,
+      },
+    );
+    app.notifyOutbox();
+    if (stored.replyCapped)
+      app.logger.info(
+        { kind, leadId: stored.id },
+        `no reply e-mailed: its address had ${REPLY_LIMIT.count} replies in 24 hours`,
+      );
+    // Without JavaScript: Post/Redirect/Get, so that a refresh shows the confirmation again instead of re-posting.
+    if (app.documentRequest)
+      return redirect(
+        receiptPath({ leadId: stored.id, kind, duplicate: stored.duplicate }, app.env.RECEIPT_SECRET, now),
+        303,
+      );
+    // A newsletter answer names no reference: it must read the same for an address already on the list.
+    const reference = kind === "newsletter" ? undefined : referenceOf(stored.id);
+    const bookPath = bookPathOf({ id: stored.id, kind, zip }, await linkSecret(app.database, app.env), now);
+    return data({
+      result: submission.reply({ resetForm: true }),
+      confirmation: {
+        ...options.confirmation(submission.value, inServiceArea, stored.duplicate),
+        inServiceArea,
+        area,
+        reference,
+        ...(bookPath ? { bookPath } : {}),
+      },
+    });
+  } catch (error) {
+    app.logger.error({ kind, err: error instanceof Error ? error.name : "unknown" }, "could not store a request");
+    return fail(
+      503,
+      `We could not save your request just now. Please try again in a minute, or call us at ${business.phone.display}.`,
+      submission,
+    );
+  }
+}
+
+/** Who sent a request, as it is kept beside its fields (the owner's reply, the inbox's list, the spreadsheets' contact columns). */
+export const contactOf = (v: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  zipcode: string | null;
+}) => ({ name: `${v.firstName} ${v.lastName}`, email: v.email, phone: v.phone, zip: v.zipcode });
+
+/** The consent proof kept with a request when the visitor ticked the text-message box. */
+export const consentProof = (agreed: boolean, now = new Date()) =>
+  agreed ? { version: CONSENT.version, text: CONSENT.text, at: now } : null;
+
+export {
+  applicationConfirmation,
+  confirmationOf,
+  estimateConfirmation,
+  newsletterConfirmation,
+} from "./confirmations.server.ts";

@@ -1,0 +1,345 @@
+/**
+ * The database: SQLite (node:sqlite, file DATA_DIR/leads.sqlite) by default, PostgreSQL when DATABASE_URL
+ * is set. Both are reached through Kysely with the same schema; migrations run on open.
+ * Timestamps are stored as ISO-8601 text (UTC, fixed width), so they compare correctly as strings on both.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Generated, type SqliteDatabase } from "kysely";
+import pg from "pg";
+import type { Env } from "../env.server.ts";
+import type { LeadKind } from "../lead-kinds.server.ts";
+import { migrationProvider } from "./migrations.server.ts";
+
+export type DeliveryStatus = "pending" | "notified";
+/**
+ * An outbox job's kind: one a feature declared with its sender (app/server/notify/jobs.server.ts). Today:
+ * email, webhook, reply, sms (features/leads), booking, reminder (features/bookings) and review (features/reviews).
+ */
+export type JobKind = string;
+export type SubscriptionStatus = "pending" | "confirmed" | "unsubscribed";
+/** cancelled: called off before it was sent (a reminder of a window that moved or was cancelled). */
+export type JobStatus = "pending" | "sent" | "dead" | "cancelled";
+
+export interface LeadsTable {
+  id: string;
+  kind: LeadKind;
+  /** JSON object of the validated form values. */
+  fields: string;
+  name: string | null;
+  email: string;
+  phone: string | null;
+  zip: string | null;
+  /** 1, 0 or NULL (unknown): an integer so that both databases store it the same way. */
+  in_service_area: number | null;
+  /** The page the request was sent from. */
+  page: string;
+  ip: string;
+  user_agent: string;
+  consent_version: string | null;
+  consent_text: string | null;
+  consent_at: string | null;
+  /** JSON: { landingPage, referrer, utm, gclid }. */
+  attribution: string;
+  idempotency_key: string;
+  created_at: string;
+  delivery_status: DeliveryStatus;
+}
+
+export interface LeadAttachmentsTable {
+  lead_id: string;
+  filename: string;
+  content_type: string;
+  bytes: Uint8Array;
+}
+
+export interface OutboxJobsTable {
+  id: string;
+  lead_id: string;
+  kind: JobKind;
+  status: Generated<JobStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  lease_token: string | null;
+  /** An error code only, never a message that could carry personal data. */
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  /** Tells apart jobs of one kind for one request ('' for the one-per-request kinds; a booking's sequence). */
+  ref: Generated<string>;
+  /** JSON: what the job sends, when it is not read from the request alone (booking e-mails). */
+  payload: string | null;
+  /** Given up ('dead') when its next try would come after this (default: 7 days after created_at). */
+  not_after: string | null;
+}
+
+export interface RateLimitsTable {
+  /** The IP address's keyed hash (keyedHash, "rate-limit"). */
+  key: string;
+  /** The fixed window's number: floor(epoch ms / window length). */
+  bucket: number;
+  count: number;
+}
+
+/** The double opt-in state of a newsletter sign-up (a lead of kind 'newsletter'). */
+export interface NewsletterSubscriptionsTable {
+  lead_id: string;
+  status: SubscriptionStatus;
+  updated_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+export interface SiteSecretsTable {
+  name: string;
+  value: string;
+}
+
+export type LeadStatus = "new" | "contacted" | "quoted" | "won" | "completed" | "lost";
+
+export type BookingStatus = "requested" | "proposed" | "confirmed" | "declined" | "cancelled";
+
+/** A request's arrival window (one per request): what the visitor asked for, and what the owner decided. */
+export interface BookingsTable {
+  id: string;
+  lead_id: string;
+  status: BookingStatus;
+  /** The window's local date in America/Boise, YYYY-MM-DD. */
+  day: string;
+  /** The window's local times, "HH:MM-HH:MM" (a window of content/availability.yaml when it was chosen). */
+  window_times: string;
+  /** The same window as instants, UTC ISO. */
+  starts_at: string;
+  ends_at: string;
+  /** Raised on every change (the invite's SEQUENCE). */
+  sequence: Generated<number>;
+  /** 1 once an invite (METHOD:REQUEST) was sent. */
+  invited: Generated<number>;
+  owner_note: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** How many bookings hold a place in a window (requested, proposed or confirmed); at most its capacity. */
+export interface BookingPlacesTable {
+  day: string;
+  window_times: string;
+  taken: number;
+}
+
+/** A customer asked for a review (once), or who asked never to be (keyed hash of the address, "review"). */
+export interface ReviewContactsTable {
+  email_key: string;
+  requested_at: string | null;
+  opted_out_at: string | null;
+}
+
+/**
+ * Replies sent (queued) to one visitor address: at most REPLY_LIMIT.count in any REPLY_LIMIT.windowMs, one
+ * row per slot, each slot reused once its last use is older than the window (features/leads/reply-quota.server.ts reserveReply).
+ */
+export interface ReplyQuotaTable {
+  /** The address's keyed hash (keyedHash, "reply-to"). */
+  key: string;
+  slot: number;
+  used_at: string;
+}
+
+export interface OwnersTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  /** scrypt, self-describing: see app/server/features/admin/passwords.server.ts. */
+  password_hash: string;
+  created_at: string;
+}
+
+export interface OwnerSessionsTable {
+  /** sha256 of the cookie's random token: the token itself is never stored. */
+  token_hash: string;
+  owner_id: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface SignInThrottleTable {
+  /** The keyed hash (keyedHash, "sign-in") of "account:<email>" or "address:<client address>". */
+  key: string;
+  failures: number;
+  window_start: string;
+  locked_until: string | null;
+}
+
+export interface LeadStatusChangesTable {
+  id: string;
+  lead_id: string;
+  status: LeadStatus;
+  note: string;
+  /** The owner's e-mail at the time of the change. */
+  changed_by: string;
+  changed_at: string;
+}
+
+export interface DB {
+  leads: LeadsTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  site_secrets: SiteSecretsTable;
+  lead_attachments: LeadAttachmentsTable;
+  outbox_jobs: OutboxJobsTable;
+  rate_limits: RateLimitsTable;
+  reply_quota: ReplyQuotaTable;
+  owners: OwnersTable;
+  owner_sessions: OwnerSessionsTable;
+  sign_in_throttle: SignInThrottleTable;
+  lead_status_changes: LeadStatusChangesTable;
+  bookings: BookingsTable;
+  booking_places: BookingPlacesTable;
+  review_contacts: ReviewContactsTable;
+}
+
+export type Dialect = "sqlite" | "postgres";
+export type Database = {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+  /** HASH_SECRET, the key of every hash of personal data stored here (site-secrets.server.ts); unset, a key stored in the database. */
+  hashSecret?: string;
+};
+
+const STATEMENT_CACHE_SIZE = 200;
+
+/** Kysely's SqliteDialect speaks better-sqlite3's statement API; this maps it onto node:sqlite. */
+function sqliteAdapter(file: string): SqliteDatabase {
+  const db = new DatabaseSync(file, { timeout: 5000 });
+  db.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+  );
+  const statements = new Map<string, { stmt: StatementSync; reader: boolean }>();
+  return {
+    close: () => db.close(),
+    prepare(sql) {
+      // Kysely prepares every query it runs; compiling the same SQL again on each request cost ~6% of the
+      // server's time under load, so statements are kept (the last ones prepared; SQL with a varying number of
+      // parameters would otherwise grow the cache). An iteration gets its own statement: a cached one could be
+      // reset by a query run while it is still being read.
+      // Every transaction takes the write lock when it begins (Kysely's driver sends a plain "begin"): one that
+      // read first and wrote after another process (a backup, a command-line tool, a test) had committed would
+      // fail at once with SQLITE_BUSY instead of waiting busy_timeout for the lock.
+      if (sql === "begin") sql = "begin immediate";
+      let cached = statements.get(sql);
+      if (!cached) {
+        const stmt = db.prepare(sql);
+        cached = { stmt, reader: stmt.columns().length > 0 };
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(sql, cached);
+      }
+      const { stmt, reader } = cached;
+      const args = (parameters: ReadonlyArray<unknown>) => parameters as SQLInputValue[];
+      return {
+        reader,
+        all: (parameters) => stmt.all(...args(parameters)),
+        run: (parameters) => {
+          const { changes, lastInsertRowid } = stmt.run(...args(parameters));
+          return { changes, lastInsertRowid };
+        },
+        iterate: (parameters) => db.prepare(sql).iterate(...args(parameters)),
+      };
+    },
+  };
+}
+
+/**
+ * A PostgreSQL host that goes silent (connection open, no answer) must not hold a visitor: connecting,
+ * waiting for a pooled connection and each query are bounded, so a form post is answered 503 within 5 s
+ * (a transaction may wait for BEGIN and then ROLLBACK: 2 × QUERY_TIMEOUT_MS). The server also ends a
+ * statement it runs longer than that, and TCP keepalive notices a host that is gone.
+ */
+const PG_CONNECT_TIMEOUT_MS = 2_000;
+const PG_QUERY_TIMEOUT_MS = 2_000;
+
+function postgresPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    query_timeout: PG_QUERY_TIMEOUT_MS,
+    statement_timeout: PG_QUERY_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: 10_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // An idle client that breaks (e.g. the server restarted) is dropped by the pool and the next query
+  // reconnects; without a listener the 'error' event would end the process.
+  pool.on("error", () => {});
+  // A client that is checked out when the server goes away emits 'error' on itself; without a listener
+  // that would end the process. The query in progress fails and the caller answers 503.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+    // A query that timed out leaves its connection waiting for an answer that may never come (a host that
+    // went silent or away without a reset): close that connection, so the pool opens a fresh one.
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((err: unknown) => {
+          if (err instanceof Error && err.message === "Query read timeout")
+            (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+        });
+      }
+      return result;
+    };
+  });
+  return pool;
+}
+
+type DatabaseSettings = Pick<Env, "DATA_DIR" | "DATABASE_URL" | "HASH_SECRET">;
+
+/** Connects to the database named by the settings, creating DATA_DIR, without touching the schema (openDatabase does). */
+export function connectDatabase(env: DatabaseSettings): Database {
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const db = new Kysely<DB>({
+    dialect: env.DATABASE_URL
+      ? new PostgresDialect({ pool: postgresPool(env.DATABASE_URL) })
+      : new SqliteDialect({ database: sqliteAdapter(path.join(env.DATA_DIR, "leads.sqlite")) }),
+  });
+  return {
+    db,
+    dialect: env.DATABASE_URL ? "postgres" : "sqlite",
+    close: () => db.destroy(),
+    hashSecret: env.HASH_SECRET,
+  };
+}
+
+/** Opens the database named by the settings, creating DATA_DIR, and brings the schema up to date. */
+export async function openDatabase(env: DatabaseSettings): Promise<Database> {
+  const database = connectDatabase(env);
+  try {
+    await migrate(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+/** Applies every migration not applied yet (or up to `to`, for tests of a migration); a no-op when the schema is current. */
+export async function migrate(database: Database, to?: string): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; with another schema on
+  // the same server holding them (another app, a parallel test) it would skip creating its own and fail.
+  const migrationTableSchema =
+    database.dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: database.db,
+    provider: migrationProvider(database.dialect),
+    migrationTableSchema,
+  });
+  const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+    throw new Error(`Database migration ${failed} failed`, { cause: error });
+  }
+}

@@ -1,0 +1,434 @@
+/**
+ * The schema, as Kysely migrations kept in code (one list for both databases). Append new migrations;
+ * never edit one that has shipped. Column types are portable: text, integer, and a byte column that is
+ * blob on SQLite and bytea on PostgreSQL.
+ */
+import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import type { Dialect } from "./database.server.ts";
+
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  const bytes = dialect === "postgres" ? "bytea" : "blob";
+  const migrations: Record<string, Migration> = {
+    "0001_leads": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("leads")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("kind", "text", (c) =>
+            c.notNull().check(sql`kind in ('estimate', 'contact', 'newsletter', 'application')`),
+          )
+          .addColumn("fields", "text", (c) => c.notNull())
+          .addColumn("name", "text")
+          .addColumn("email", "text", (c) => c.notNull())
+          .addColumn("phone", "text")
+          .addColumn("zip", "text")
+          .addColumn("in_service_area", "integer")
+          .addColumn("page", "text", (c) => c.notNull())
+          .addColumn("ip", "text", (c) => c.notNull())
+          .addColumn("user_agent", "text", (c) => c.notNull())
+          .addColumn("consent_version", "text")
+          .addColumn("consent_text", "text")
+          .addColumn("consent_at", "text")
+          .addColumn("attribution", "text", (c) => c.notNull())
+          .addColumn("idempotency_key", "text", (c) => c.notNull().unique())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("delivery_status", "text", (c) =>
+            c
+              .notNull()
+              .defaultTo("pending")
+              .check(sql`delivery_status in ('pending', 'notified')`),
+          )
+          .execute();
+        await db.schema.createIndex("leads_created_at").on("leads").column("created_at").execute();
+        await db.schema.createIndex("leads_delivery_status").on("leads").column("delivery_status").execute();
+
+        await db.schema
+          .createTable("lead_attachments")
+          .addColumn("lead_id", "text", (c) => c.primaryKey().references("leads.id").onDelete("cascade"))
+          .addColumn("filename", "text", (c) => c.notNull())
+          .addColumn("content_type", "text", (c) => c.notNull())
+          .addColumn("bytes", bytes, (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable("outbox_jobs")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
+          .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('email', 'webhook')`))
+          .addColumn("status", "text", (c) =>
+            c
+              .notNull()
+              .defaultTo("pending")
+              .check(sql`status in ('pending', 'sent', 'dead')`),
+          )
+          .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("next_attempt_at", "text", (c) => c.notNull())
+          .addColumn("locked_until", "text")
+          .addColumn("lease_token", "text")
+          .addColumn("last_error", "text")
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("sent_at", "text")
+          .addUniqueConstraint("outbox_jobs_lead_kind", ["lead_id", "kind"])
+          .execute();
+        await db.schema
+          .createIndex("outbox_jobs_due")
+          .on("outbox_jobs")
+          .columns(["status", "next_attempt_at"])
+          .execute();
+
+        await db.schema
+          .createTable("rate_limits")
+          .addColumn("key", "text", (c) => c.notNull())
+          .addColumn("bucket", "integer", (c) => c.notNull())
+          .addColumn("count", "integer", (c) => c.notNull())
+          .addPrimaryKeyConstraint("rate_limits_pk", ["key", "bucket"])
+          .execute();
+      },
+    },
+    // A reply e-mail to every visitor (its own outbox job kind, 'reply') and the newsletter's double opt-in
+    // (docs/decisions/008-customer-reply-and-double-opt-in.md).
+    "0002_reply_and_subscriptions": {
+      async up(db: Kysely<unknown>) {
+        const kinds = sql`kind in ('email', 'webhook', 'reply')`;
+        if (dialect === "postgres") {
+          await sql`alter table outbox_jobs drop constraint outbox_jobs_kind_check`.execute(db);
+          await sql`alter table outbox_jobs add constraint outbox_jobs_kind_check check (${kinds})`.execute(db);
+        } else {
+          // SQLite cannot change a check constraint: the table is rebuilt (nothing references it). Its columns
+          // repeat 0001's on purpose: a shipped migration never changes, so the two share no code.
+          await db.schema
+            .createTable("outbox_jobs_0002")
+            .addColumn("id", "text", (c) => c.primaryKey())
+            .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
+            .addColumn("kind", "text", (c) => c.notNull().check(kinds))
+            .addColumn("status", "text", (c) =>
+              c
+                .notNull()
+                .defaultTo("pending")
+                .check(sql`status in ('pending', 'sent', 'dead')`),
+            )
+            .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+            .addColumn("next_attempt_at", "text", (c) => c.notNull())
+            .addColumn("locked_until", "text")
+            .addColumn("lease_token", "text")
+            .addColumn("last_error", "text")
+            .addColumn("created_at", "text", (c) => c.notNull())
+            .addColumn("sent_at", "text")
+            .addUniqueConstraint("outbox_jobs_lead_kind", ["lead_id", "kind"])
+            .execute();
+          await sql`insert into outbox_jobs_0002 select id, lead_id, kind, status, attempts, next_attempt_at, locked_until, lease_token, last_error, created_at, sent_at from outbox_jobs`.execute(
+            db,
+          );
+          await db.schema.dropTable("outbox_jobs").execute();
+          await db.schema.alterTable("outbox_jobs_0002").renameTo("outbox_jobs").execute();
+          await db.schema
+            .createIndex("outbox_jobs_due")
+            .on("outbox_jobs")
+            .columns(["status", "next_attempt_at"])
+            .execute();
+        }
+
+        await db.schema
+          .createTable("newsletter_subscriptions")
+          .addColumn("lead_id", "text", (c) => c.primaryKey().references("leads.id").onDelete("cascade"))
+          .addColumn("status", "text", (c) =>
+            c
+              .notNull()
+              .defaultTo("pending")
+              .check(sql`status in ('pending', 'confirmed', 'unsubscribed')`),
+          )
+          .addColumn("updated_at", "text", (c) => c.notNull())
+          .addColumn("confirmed_at", "text")
+          .addColumn("unsubscribed_at", "text")
+          .execute();
+        await db.schema
+          .createIndex("newsletter_subscriptions_status")
+          .on("newsletter_subscriptions")
+          .column("status")
+          .execute();
+        // Sign-ups stored before double opt-in were never confirmed: they count only once confirmed.
+        await sql`insert into newsletter_subscriptions (lead_id, status, updated_at) select id, 'pending', created_at from leads where kind = 'newsletter'`.execute(
+          db,
+        );
+
+        // Keys the site creates itself when no setting gives one (LINK_SECRET), shared by every instance.
+        await db.schema
+          .createTable("site_secrets")
+          .addColumn("name", "text", (c) => c.primaryKey())
+          .addColumn("value", "text", (c) => c.notNull())
+          .execute();
+      },
+    },
+    // The owner's inbox at /admin (docs/decisions/009-owner-inbox.md). Only new tables: the leads table is
+    // left as it is, so this migration does not depend on any other one after 0001.
+    "0003_owner_inbox": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("owners")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("email", "text", (c) => c.notNull().unique())
+          .addColumn("password_hash", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable("owner_sessions")
+          .addColumn("token_hash", "text", (c) => c.primaryKey())
+          .addColumn("owner_id", "text", (c) => c.notNull().references("owners.id").onDelete("cascade"))
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("last_seen_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex("owner_sessions_owner").on("owner_sessions").column("owner_id").execute();
+
+        await db.schema
+          .createTable("sign_in_throttle")
+          .addColumn("key", "text", (c) => c.primaryKey())
+          .addColumn("failures", "integer", (c) => c.notNull())
+          .addColumn("window_start", "text", (c) => c.notNull())
+          .addColumn("locked_until", "text")
+          .execute();
+
+        await db.schema
+          .createTable("lead_status_changes")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
+          .addColumn("status", "text", (c) =>
+            c.notNull().check(sql`status in ('new', 'contacted', 'quoted', 'won', 'lost')`),
+          )
+          .addColumn("note", "text", (c) => c.notNull())
+          .addColumn("changed_by", "text", (c) => c.notNull())
+          .addColumn("changed_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex("lead_status_changes_lead")
+          .on("lead_status_changes")
+          .columns(["lead_id", "changed_at"])
+          .execute();
+      },
+    },
+    // At most 3 replies to one address a day (reply_quota; docs/decisions/008-customer-reply-and-double-opt-in.md), and
+    // every stored hash of an IP or e-mail address keyed with HASH_SECRET (docs/security.md "Keyed hashes"). The
+    // counters hashed without a key are dropped (they last minutes: a running lockout or rate limit starts again), and
+    // the content fingerprints of requests sent without JavaScript (only compared for 10 minutes) are replaced by the
+    // request's id. Only new tables and updates of values: independent of any other migration after 0003.
+    "0004_reply_quota_and_keyed_hashes": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("reply_quota")
+          .addColumn("key", "text", (c) => c.notNull())
+          .addColumn("slot", "integer", (c) => c.notNull())
+          .addColumn("used_at", "text", (c) => c.notNull())
+          .addPrimaryKeyConstraint("reply_quota_pk", ["key", "slot"])
+          .execute();
+        await sql`delete from rate_limits`.execute(db);
+        await sql`delete from sign_in_throttle`.execute(db);
+        await sql`update leads set idempotency_key = 'id:' || id where idempotency_key like 'fp:%'`.execute(db);
+      },
+    },
+    // The owner's instant text message about each request (docs/decisions/019-owner-text-alert.md), its own outbox job
+    // kind 'sms'. The kinds check constraint gains 'sms' exactly as 0002 changed it (PostgreSQL: the constraint is
+    // swapped; SQLite: the table is rebuilt). The columns repeat 0002's on purpose: a shipped migration never changes.
+    "0005_sms_alert": {
+      async up(db: Kysely<unknown>) {
+        const kinds = sql`kind in ('email', 'webhook', 'reply', 'sms')`;
+        if (dialect === "postgres") {
+          await sql`alter table outbox_jobs drop constraint outbox_jobs_kind_check`.execute(db);
+          await sql`alter table outbox_jobs add constraint outbox_jobs_kind_check check (${kinds})`.execute(db);
+          return;
+        }
+        await db.schema
+          .createTable("outbox_jobs_0005")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
+          .addColumn("kind", "text", (c) => c.notNull().check(kinds))
+          .addColumn("status", "text", (c) =>
+            c
+              .notNull()
+              .defaultTo("pending")
+              .check(sql`status in ('pending', 'sent', 'dead')`),
+          )
+          .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("next_attempt_at", "text", (c) => c.notNull())
+          .addColumn("locked_until", "text")
+          .addColumn("lease_token", "text")
+          .addColumn("last_error", "text")
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("sent_at", "text")
+          .addUniqueConstraint("outbox_jobs_lead_kind", ["lead_id", "kind"])
+          .execute();
+        await sql`insert into outbox_jobs_0005 select id, lead_id, kind, status, attempts, next_attempt_at, locked_until, lease_token, last_error, created_at, sent_at from outbox_jobs`.execute(
+          db,
+        );
+        await db.schema.dropTable("outbox_jobs").execute();
+        await db.schema.alterTable("outbox_jobs_0005").renameTo("outbox_jobs").execute();
+        await db.schema
+          .createIndex("outbox_jobs_due")
+          .on("outbox_jobs")
+          .columns(["status", "next_attempt_at"])
+          .execute();
+      },
+    },
+    // Booking (docs/decisions/020-booking.md). A requested arrival window per request (bookings), the places
+    // each window has taken (booking_places: the database decides the last place), the customers asked for a
+    // review (review_contacts, by a keyed hash of the address: once per customer, and opt-outs), the status
+    // 'completed', and outbox jobs that are more than one per kind and request (ref), carry what they send
+    // (payload), wait until a time (next_attempt_at, as before) and give up at a time of their own (not_after),
+    // or are called off ('cancelled': a reminder of a window that moved). The columns of the rebuilt SQLite
+    // tables repeat the earlier migrations' on purpose: a shipped migration never changes.
+    "0006_bookings": {
+      async up(db: Kysely<unknown>) {
+        const kinds = sql`kind in ('email', 'webhook', 'reply', 'sms', 'booking', 'reminder', 'review')`;
+        const jobStatuses = sql`status in ('pending', 'sent', 'dead', 'cancelled')`;
+        const leadStatuses = sql`status in ('new', 'contacted', 'quoted', 'won', 'completed', 'lost')`;
+        if (dialect === "postgres") {
+          await sql`alter table outbox_jobs drop constraint outbox_jobs_kind_check`.execute(db);
+          await sql`alter table outbox_jobs add constraint outbox_jobs_kind_check check (${kinds})`.execute(db);
+          await sql`alter table outbox_jobs drop constraint outbox_jobs_status_check`.execute(db);
+          await sql`alter table outbox_jobs add constraint outbox_jobs_status_check check (${jobStatuses})`.execute(db);
+          await sql`alter table outbox_jobs add column ref text not null default ''`.execute(db);
+          await sql`alter table outbox_jobs add column payload text`.execute(db);
+          await sql`alter table outbox_jobs add column not_after text`.execute(db);
+          await sql`alter table outbox_jobs drop constraint outbox_jobs_lead_kind`.execute(db);
+          await sql`alter table outbox_jobs add constraint outbox_jobs_lead_kind_ref unique (lead_id, kind, ref)`.execute(
+            db,
+          );
+          await sql`alter table lead_status_changes drop constraint lead_status_changes_status_check`.execute(db);
+          await sql`alter table lead_status_changes add constraint lead_status_changes_status_check check (${leadStatuses})`.execute(
+            db,
+          );
+        } else {
+          await db.schema
+            .createTable("outbox_jobs_0006")
+            .addColumn("id", "text", (c) => c.primaryKey())
+            .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
+            .addColumn("kind", "text", (c) => c.notNull().check(kinds))
+            .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(jobStatuses))
+            .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+            .addColumn("next_attempt_at", "text", (c) => c.notNull())
+            .addColumn("locked_until", "text")
+            .addColumn("lease_token", "text")
+            .addColumn("last_error", "text")
+            .addColumn("created_at", "text", (c) => c.notNull())
+            .addColumn("sent_at", "text")
+            .addColumn("ref", "text", (c) => c.notNull().defaultTo(""))
+            .addColumn("payload", "text")
+            .addColumn("not_after", "text")
+            .addUniqueConstraint("outbox_jobs_lead_kind_ref", ["lead_id", "kind", "ref"])
+            .execute();
+          await sql`insert into outbox_jobs_0006 (id, lead_id, kind, status, attempts, next_attempt_at, locked_until, lease_token, last_error, created_at, sent_at) select id, lead_id, kind, status, attempts, next_attempt_at, locked_until, lease_token, last_error, created_at, sent_at from outbox_jobs`.execute(
+            db,
+          );
+          await db.schema.dropTable("outbox_jobs").execute();
+          await db.schema.alterTable("outbox_jobs_0006").renameTo("outbox_jobs").execute();
+          await db.schema
+            .createIndex("outbox_jobs_due")
+            .on("outbox_jobs")
+            .columns(["status", "next_attempt_at"])
+            .execute();
+
+          await db.schema
+            .createTable("lead_status_changes_0006")
+            .addColumn("id", "text", (c) => c.primaryKey())
+            .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
+            .addColumn("status", "text", (c) => c.notNull().check(leadStatuses))
+            .addColumn("note", "text", (c) => c.notNull())
+            .addColumn("changed_by", "text", (c) => c.notNull())
+            .addColumn("changed_at", "text", (c) => c.notNull())
+            .execute();
+          await sql`insert into lead_status_changes_0006 select id, lead_id, status, note, changed_by, changed_at from lead_status_changes`.execute(
+            db,
+          );
+          await db.schema.dropTable("lead_status_changes").execute();
+          await db.schema.alterTable("lead_status_changes_0006").renameTo("lead_status_changes").execute();
+          await db.schema
+            .createIndex("lead_status_changes_lead")
+            .on("lead_status_changes")
+            .columns(["lead_id", "changed_at"])
+            .execute();
+        }
+        await db.schema.createIndex("outbox_jobs_lead").on("outbox_jobs").column("lead_id").execute();
+
+        await db.schema
+          .createTable("bookings")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("lead_id", "text", (c) => c.notNull().unique().references("leads.id").onDelete("cascade"))
+          .addColumn("status", "text", (c) =>
+            c.notNull().check(sql`status in ('requested', 'proposed', 'confirmed', 'declined', 'cancelled')`),
+          )
+          // The window as the visitor saw it: its local date (YYYY-MM-DD, America/Boise) and its times (HH:MM-HH:MM).
+          .addColumn("day", "text", (c) => c.notNull())
+          .addColumn("window_times", "text", (c) => c.notNull())
+          // The same window as instants (UTC ISO), for sorting, the feed and the reminder.
+          .addColumn("starts_at", "text", (c) => c.notNull())
+          .addColumn("ends_at", "text", (c) => c.notNull())
+          // Raised on every change: the invite's SEQUENCE.
+          .addColumn("sequence", "integer", (c) => c.notNull().defaultTo(0))
+          // 1 once an invite (METHOD:REQUEST) was sent: only then does a cancellation carry METHOD:CANCEL.
+          .addColumn("invited", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("owner_note", "text", (c) => c.notNull().defaultTo(""))
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("updated_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex("bookings_status_starts").on("bookings").columns(["status", "starts_at"]).execute();
+
+        await db.schema
+          .createTable("booking_places")
+          .addColumn("day", "text", (c) => c.notNull())
+          .addColumn("window_times", "text", (c) => c.notNull())
+          .addColumn("taken", "integer", (c) => c.notNull().check(sql`taken >= 0`))
+          .addPrimaryKeyConstraint("booking_places_pk", ["day", "window_times"])
+          .execute();
+
+        await db.schema
+          .createTable("review_contacts")
+          // The customer's address, keyed hash (keyedHash, "review"): it outlives the request's retention period.
+          .addColumn("email_key", "text", (c) => c.primaryKey())
+          .addColumn("requested_at", "text")
+          .addColumn("opted_out_at", "text")
+          .execute();
+      },
+    },
+    // Outbox job kinds are no longer listed in the table: a feature declares its kinds with their senders
+    // (app/server/notify/jobs.server.ts), queueing checks the kind against them, so a new kind needs no migration.
+    // The CHECK on the kind goes (SQLite: one last rebuild, the columns as 0006 left them; PostgreSQL: dropped).
+    "0007_open_job_kinds": {
+      async up(db: Kysely<unknown>) {
+        if (dialect === "postgres") {
+          await sql`alter table outbox_jobs drop constraint outbox_jobs_kind_check`.execute(db);
+          return;
+        }
+        const jobStatuses = sql`status in ('pending', 'sent', 'dead', 'cancelled')`;
+        await db.schema
+          .createTable("outbox_jobs_0007")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
+          .addColumn("kind", "text", (c) => c.notNull())
+          .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(jobStatuses))
+          .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("next_attempt_at", "text", (c) => c.notNull())
+          .addColumn("locked_until", "text")
+          .addColumn("lease_token", "text")
+          .addColumn("last_error", "text")
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("sent_at", "text")
+          .addColumn("ref", "text", (c) => c.notNull().defaultTo(""))
+          .addColumn("payload", "text")
+          .addColumn("not_after", "text")
+          .addUniqueConstraint("outbox_jobs_lead_kind_ref", ["lead_id", "kind", "ref"])
+          .execute();
+        await sql`insert into outbox_jobs_0007 (id, lead_id, kind, status, attempts, next_attempt_at, locked_until, lease_token, last_error, created_at, sent_at, ref, payload, not_after) select id, lead_id, kind, status, attempts, next_attempt_at, locked_until, lease_token, last_error, created_at, sent_at, ref, payload, not_after from outbox_jobs`.execute(
+          db,
+        );
+        await db.schema.dropTable("outbox_jobs").execute();
+        await db.schema.alterTable("outbox_jobs_0007").renameTo("outbox_jobs").execute();
+        await db.schema
+          .createIndex("outbox_jobs_due")
+          .on("outbox_jobs")
+          .columns(["status", "next_attempt_at"])
+          .execute();
+        await db.schema.createIndex("outbox_jobs_lead").on("outbox_jobs").column("lead_id").execute();
+      },
+    },
+  };
+  return { getMigrations: async () => migrations };
+}

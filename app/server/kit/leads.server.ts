@@ -1,0 +1,214 @@
+/**
+ * The stored request (lead) as every layer reads it: its shape, reading one back with its attachment and jobs,
+ * and the status the owner gives it. Storing a new one (with its notification jobs) is the leads feature's
+ * (features/leads/store.server.ts); listing them is the inbox's (features/admin/listing.server.ts).
+ */
+import { randomUUID } from "node:crypto";
+import { sql, type Insertable, type Selectable, type Transaction } from "kysely";
+import type {
+  Database,
+  DB,
+  DeliveryStatus,
+  JobKind,
+  JobStatus,
+  LeadsTable,
+  LeadStatus,
+  OutboxJobsTable,
+} from "./db/database.server.ts";
+import type { LeadKind } from "./lead-kinds.server.ts";
+
+export type { LeadKind };
+export type Fields = Record<string, string | string[] | boolean | null>;
+
+export interface NewLead {
+  kind: LeadKind;
+  /** The validated form values (labels are added by the mail module from fieldLabels). */
+  fields: Fields;
+  contact: { name: string | null; email: string; phone: string | null; zip: string | null };
+  inServiceArea: boolean | null;
+  /** Proof of the text-message consent: the wording's version, the exact text shown, and when. */
+  consent: { version: string; text: string; at: Date } | null;
+  /** Where the request came from; ip, userAgent and page also complete the consent proof. */
+  context: {
+    ip: string;
+    userAgent: string;
+    page: string;
+    landingPage: string | null;
+    referrer: string | null;
+    utm: Record<string, string>;
+    gclid: string | null;
+  };
+  /** A browser-made UUID or the server's content fingerprint. Ignored for newsletter sign-ups (see newsletterKey). */
+  idempotencyKey: string;
+  attachment?: Attachment | null;
+}
+
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** A stored lead as the owner tools, the e-mail and the webhook see it. */
+export interface LeadRow extends Pick<
+  NewLead,
+  "kind" | "fields" | "contact" | "inServiceArea" | "consent" | "context"
+> {
+  id: string;
+  createdAt: Date;
+  deliveryStatus: DeliveryStatus;
+}
+
+export interface JobSummary {
+  id: string;
+  kind: JobKind;
+  status: JobStatus;
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  sentAt: Date | null;
+}
+
+export interface LeadDetail extends LeadRow {
+  attachment: { filename: string; contentType: string; size: number } | null;
+  jobs: JobSummary[];
+}
+
+/**
+ * What a kind of request adds to its storing, in the same transaction (the newsletter's subscription:
+ * features/newsletter/sign-up.server.ts): `stored` after a new request, `repeated` after the same one again
+ * (its idempotency key), with the means to queue the visitor's reply again within its cap.
+ */
+export interface IntakeHooks {
+  stored(trx: Transaction<DB>, leadId: string, at: Date): Promise<void>;
+  repeated(trx: Transaction<DB>, leadId: string, at: Date, reply: ReplyAgain): Promise<void>;
+}
+
+export interface ReplyAgain {
+  /** Takes one of the address's reply slots; false when all are in use. */
+  reserve(): Promise<boolean>;
+  /** A new reply job for the request. */
+  job(): Insertable<OutboxJobsTable>;
+}
+
+export function toLeadRow(row: Selectable<LeadsTable>): LeadRow {
+  const attribution = JSON.parse(row.attribution) as Pick<
+    NewLead["context"],
+    "landingPage" | "referrer" | "utm" | "gclid"
+  >;
+  return {
+    id: row.id,
+    kind: row.kind,
+    createdAt: new Date(row.created_at),
+    fields: JSON.parse(row.fields) as Fields,
+    contact: { name: row.name, email: row.email, phone: row.phone, zip: row.zip },
+    inServiceArea: row.in_service_area === null ? null : row.in_service_area === 1,
+    consent:
+      row.consent_version === null
+        ? null
+        : {
+            version: row.consent_version,
+            text: row.consent_text ?? "",
+            at: new Date(row.consent_at ?? row.created_at),
+          },
+    context: { ip: row.ip, userAgent: row.user_agent, page: row.page, ...attribution },
+    deliveryStatus: row.delivery_status,
+  };
+}
+
+export interface StatusChange {
+  status: LeadStatus;
+  note: string;
+  changedBy: string;
+  changedAt: Date;
+}
+
+/**
+ * Records a new status for a lead, with a note and who made the change; false when the lead does not exist.
+ * `alsoDo` runs in the same transaction after the change (the review request of a completed job).
+ */
+export async function changeLeadStatus(
+  database: Database,
+  leadId: string,
+  change: Omit<StatusChange, "changedAt">,
+  now = new Date(),
+  alsoDo?: (trx: Transaction<DB>) => Promise<void>,
+): Promise<boolean> {
+  return database.db.transaction().execute(async (trx) => {
+    const lead = await trx.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst();
+    if (!lead) return false;
+    await trx
+      .insertInto("lead_status_changes")
+      .values({
+        id: randomUUID(),
+        lead_id: leadId,
+        status: change.status,
+        note: change.note,
+        changed_by: change.changedBy,
+        changed_at: now.toISOString(),
+      })
+      .execute();
+    await alsoDo?.(trx);
+    return true;
+  });
+}
+
+/** A lead's status changes, oldest first. */
+export async function statusHistory(
+  database: Database,
+  leadIds: readonly string[],
+): Promise<Map<string, StatusChange[]>> {
+  const history = new Map<string, StatusChange[]>();
+  if (leadIds.length === 0) return history;
+  const rows = await database.db
+    .selectFrom("lead_status_changes")
+    .selectAll()
+    .where("lead_id", "in", leadIds)
+    .orderBy("changed_at")
+    .orderBy("id")
+    .execute();
+  for (const row of rows) {
+    const list = history.get(row.lead_id) ?? [];
+    list.push({ status: row.status, note: row.note, changedBy: row.changed_by, changedAt: new Date(row.changed_at) });
+    history.set(row.lead_id, list);
+  }
+  return history;
+}
+
+/** One lead with its attachment's name and size and its delivery jobs. */
+export async function getLead(database: Database, id: string): Promise<LeadDetail | undefined> {
+  const { db } = database;
+  const row = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  const attachment = await db
+    .selectFrom("lead_attachments")
+    .select(["filename", "content_type", sql<number>`length(bytes)`.as("size")])
+    .where("lead_id", "=", id)
+    .executeTakeFirst();
+  const jobs = await db.selectFrom("outbox_jobs").selectAll().where("lead_id", "=", id).orderBy("kind").execute();
+  return {
+    ...toLeadRow(row),
+    attachment: attachment
+      ? { filename: attachment.filename, contentType: attachment.content_type, size: Number(attachment.size) }
+      : null,
+    jobs: jobs.map((j) => ({
+      id: j.id,
+      kind: j.kind,
+      status: j.status,
+      attempts: j.attempts,
+      nextAttemptAt: new Date(j.next_attempt_at),
+      lastError: j.last_error,
+      sentAt: j.sent_at === null ? null : new Date(j.sent_at),
+    })),
+  };
+}
+
+/** The attachment's bytes, for the e-mail. */
+export async function getAttachment(database: Database, leadId: string): Promise<Attachment | undefined> {
+  const row = await database.db
+    .selectFrom("lead_attachments")
+    .selectAll()
+    .where("lead_id", "=", leadId)
+    .executeTakeFirst();
+  return row && { filename: row.filename, contentType: row.content_type, bytes: row.bytes };
+}

@@ -1,0 +1,55 @@
+/**
+ * The kinds of outbox job and who sends them. Each feature declares the kinds it queues, each with the factory
+ * of its sender (declareSenders, in the feature's jobs.server.ts), and queues a job only through them
+ * (outboxJob): a kind that is not declared is a programming error and throws, so nothing is stored that no
+ * sender would deliver. app.server.ts hands the worker the senders of every feature (createSenders). The table
+ * keeps no list of kinds, so a new kind needs no migration: declare it, with its sender, in its feature.
+ */
+import { randomUUID } from "node:crypto";
+import type { Database } from "../kit/db/database.server.ts";
+import type { Env } from "../kit/env.server.ts";
+import type { Sender } from "./delivery.server.ts";
+
+/** What a sender is made with. `now` is the worker's clock (tests move it). */
+export interface SenderContext {
+  database: Database;
+  env: Env;
+  now: () => Date;
+}
+
+export type SenderFactories<K extends string = string> = Readonly<Record<K, (context: SenderContext) => Sender>>;
+
+/** A feature's job kinds with their senders (typed, so outboxJob accepts only these kinds). */
+export const declareSenders = <K extends string>(factories: SenderFactories<K>): SenderFactories<K> => factories;
+
+/** The senders of every feature, made with one context; two features declaring one kind is an error. */
+export function createSenders(context: SenderContext, ...features: SenderFactories[]): Record<string, Sender> {
+  const senders: Record<string, Sender> = {};
+  for (const factories of features)
+    for (const [kind, make] of Object.entries(factories)) {
+      if (Object.hasOwn(senders, kind)) throw new Error(`Two features declare the outbox job kind "${kind}"`);
+      senders[kind] = make(context);
+    }
+  return senders;
+}
+
+/**
+ * A new outbox_jobs row of one of the feature's declared kinds (`senders`), due at once unless
+ * `next_attempt_at` says later. Throws for any other kind.
+ */
+export function outboxJob<K extends string>(
+  senders: SenderFactories<K>,
+  values: {
+    lead_id: string;
+    kind: K;
+    created_at: string;
+    next_attempt_at?: string;
+    ref?: string;
+    payload?: string | null;
+    not_after?: string | null;
+  },
+) {
+  if (!Object.hasOwn(senders, values.kind))
+    throw new Error(`No sender is declared for the outbox job kind "${values.kind}"`);
+  return { id: randomUUID(), ...values, next_attempt_at: values.next_attempt_at ?? values.created_at };
+}

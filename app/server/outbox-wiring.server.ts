@@ -1,0 +1,46 @@
+/**
+ * The features wired to the outbox worker, in the one place that knows them all (app.server.ts starts the worker
+ * with this): the senders each feature declares, the upkeep tasks of the stored data, and what follows a sent job.
+ */
+import type { Logger } from "pino";
+import type { Database } from "./kit/db/database.server.ts";
+import type { Env } from "./kit/env.server.ts";
+import { pruneAuth } from "./features/admin/auth.server.ts";
+import { BOOKING_SENDERS } from "./features/bookings/jobs.server.ts";
+import { LEAD_SENDERS } from "./features/leads/jobs.server.ts";
+import { purgeMailFiles } from "./notify/mail.server.ts";
+import { markNotified } from "./features/leads/delivery-status.server.ts";
+import { purgeExpiredLeads, RETENTION_DAYS } from "./features/leads/retention.server.ts";
+import { pruneReplyQuota } from "./features/leads/reply-quota.server.ts";
+import { pruneRateLimits } from "./kit/rate-limits.server.ts";
+import { createSenders } from "./notify/jobs.server.ts";
+import { REVIEW_SENDERS } from "./features/reviews/jobs.server.ts";
+
+export function outboxWiring(database: Database, env: Env, logger: Logger, now: () => Date = () => new Date()) {
+  return {
+    senders: createSenders({ database, env, now }, LEAD_SENDERS, BOOKING_SENDERS, REVIEW_SENDERS),
+    maintenance: {
+      /** Ended rate-limit windows. */
+      "rate limits": (at: Date) => pruneRateLimits(database, at),
+      /** Reply slots unused for a whole window. */
+      "reply quota": (at: Date) => pruneReplyQuota(database, at),
+      /** Expired owner sessions and old sign-in counters. */
+      "owner sessions": (at: Date) => pruneAuth(database, at),
+      /** Requests past their retention period. */
+      retention: async (at: Date) => {
+        const purged = await purgeExpiredLeads(database, at);
+        if (purged > 0) logger.info({ purged }, "requests past their retention period deleted");
+      },
+      /** Copies of the owner's e-mails (MAIL_TRANSPORT=files), after the shortest retention period of any request. */
+      "mail files": async (at: Date) => {
+        const days = Math.min(...Object.values(RETENTION_DAYS));
+        const mailFiles = await purgeMailFiles(env.DATA_DIR, days * 86_400_000, at);
+        if (mailFiles > 0) logger.info({ mailFiles }, "e-mail files past their retention period deleted");
+      },
+      /** Requests whose last owner notification was sent just before a crash. */
+      "delivery status": () => markNotified(database),
+    },
+    /** A request is 'notified' once its owner notifications are all sent. */
+    onSent: (leadId: string) => markNotified(database, leadId),
+  };
+}
