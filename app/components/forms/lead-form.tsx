@@ -269,10 +269,26 @@ export function LeadForm<V extends Values>({
           <p id={`${uid}-summary`} className="font-semibold" suppressHydrationWarning>
             {summaryTitle(errorCount)}
           </p>
-          <ul
-            className="mt-1 list-disc pl-5"
-            dangerouslySetInnerHTML={{ __html: summaryItemsHtml(form.id, fieldErrors) }}
-          />
+          {/* Until the form's validator has arrived, the items are the HTML the page's own script writes too (the
+              app takes over what it shows); from then on they are React's own elements, kept from one render to the
+              next, so a link the visitor has focused (Shift+Tab from the first field) is never replaced under it. */}
+          {ready ? (
+            <ul key="app" className="mt-1 list-disc pl-5">
+              {fieldErrors.map(([name, message]) => (
+                <li key={name}>
+                  <a className="underline" href={`#${form.id}-${name}`}>
+                    {message}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <ul
+              key="page"
+              className="mt-1 list-disc pl-5"
+              dangerouslySetInnerHTML={{ __html: summaryItemsHtml(form.id, fieldErrors) }}
+            />
+          )}
         </div>
         {form.errors?.length ? (
           <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900">

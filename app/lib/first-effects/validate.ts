@@ -78,6 +78,14 @@ function check(form: HTMLFormElement, table: FormRules, names: readonly string[]
   return { errors, summary };
 }
 
+/** Whether a control differs from how the page came (its value, its ticks, its choice). */
+function fromDefault(control: Control): boolean {
+  if (control instanceof HTMLSelectElement) return [...control.options].some((o) => o.selected !== o.defaultSelected);
+  if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio"))
+    return control.checked !== control.defaultChecked;
+  return "defaultValue" in control && control.value !== control.defaultValue;
+}
+
 export function install({ phone }: { phone: string }) {
   const tables: Record<string, FormRules> = formRules(phone);
   const changed = new WeakMap<HTMLFormElement, Set<string>>();
@@ -97,6 +105,22 @@ export function install({ phone }: { phone: string }) {
     const name = (event.target as Control).name;
     if (found && name && changed.get(found.form)?.has(name)) check(found.form, found.table, [name]);
   });
+
+  // Fields changed before this script arrived (./validate-loader.ts loads it on the first interaction with a
+  // form): each is counted as changed, and those already left are checked as if left now.
+  for (const form of document.forms) {
+    const found = formOf(form, tables);
+    if (!found) continue;
+    const names = new Set<string>();
+    for (const control of form.elements as Iterable<Control>) {
+      if (!control.name || control.type === "hidden" || !fromDefault(control)) continue;
+      names.add(control.name);
+    }
+    if (names.size === 0) continue;
+    changed.set(form, names);
+    const left = [...names].filter((name) => !controlsOf(form, name).some((c) => c === document.activeElement));
+    if (left.length > 0) check(form, found.table, left);
+  }
 
   document.addEventListener(
     "submit",

@@ -3,7 +3,9 @@
  * from the database: the stored fields in their order, the owner's e-mail (subject, text and HTML), the text
  * message, the inbox's rows, what the visitor is shown back, and the CSV and the spreadsheet's table. The
  * snapshot was written before the forms' fields were defined in one place (app/forms/form-fields.ts), so
- * it holds the owner's output byte for byte as it was; a change to it is a change the owner sees.
+ * it holds the owner's output byte for byte as it was; a change to it is a change the owner sees. The prices
+ * and the job listings come from files of the test's own (tests/support/fixtures/owner-output/), not the
+ * owner's, so the owner changing a rate or a listing in content/ changes no snapshot here.
  */
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { routeContext } from "../../../tests/support/app-context.ts";
@@ -21,10 +23,15 @@ import { composeLeadEmail } from "./mail.server.ts";
 import { composeTextAlert } from "./sms.server.ts";
 import { listLeads, type ListedLead } from "../features/admin/listing.server.ts";
 
-// The page's first-effect scripts are built by a Vite plugin the unit tests do not load; the action needs none.
-vi.mock("virtual:first-effect/pricing", () => ({ default: "" }));
-vi.mock("virtual:first-effect/zip", () => ({ default: "" }));
-vi.mock("virtual:first-effect/validate", () => ({ default: "" }));
+// The price book and the job listings the requests read are the test's own (hoisted: no variables here).
+vi.mock("../../content/modules/price-book.ts", async () => {
+  const { loadCollection } = await import("../../content/build/load.server.ts");
+  return { default: loadCollection("priceBook", "tests/support/fixtures/owner-output") };
+});
+vi.mock("../../content/modules/jobs.ts", async () => {
+  const { loadCollection } = await import("../../content/build/load.server.ts");
+  return { jobs: loadCollection("jobs", "tests/support/fixtures/owner-output") };
+});
 
 const storage = await createTestStorage("sqlite");
 const database = await storage.open();
