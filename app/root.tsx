@@ -13,9 +13,10 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import favicon from "./assets/favicon.svg?inline";
 import { business } from "./content/business.ts";
+import { DeferredScript } from "./components/deferred-script.tsx";
 import { InlineScript } from "./components/inline-script.tsx";
 import { earlyScriptSource } from "./lib/early-script.ts";
-import { validateEffectsUrl, validateLoaderSource, zipEffectsSource } from "./lib/first-effects/sources.ts";
+import { validateEffectsUrl, zipEffectsSource } from "./lib/first-effects/sources.ts";
 import { type NavData, navData } from "./lib/nav.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { TOUCH_ICON } from "./lib/og.ts";
@@ -59,13 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {nav ? (
           <InlineScript source={zipEffectsSource} data={{ table: nav.zipTable, phone: nav.business.phone.display }} />
         ) : null}
-        {/* A lead form's field messages before the app has started (app/lib/first-effects/validate.ts), loaded on the first interaction with a form. */}
-        {nav ? (
-          <InlineScript
-            source={validateLoaderSource}
-            data={{ src: validateEffectsUrl, phone: nav.business.phone.display }}
-          />
-        ) : null}
+        {/* A lead form's field messages before the app has started (app/lib/first-effects/validate.ts), a file of its own. */}
+        {nav ? <DeferredScript src={validateEffectsUrl} data={{ phone: nav.business.phone.display }} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { EXTERNAL_PREFIX } from "../../app/lib/first-effects/vite-plugin.ts";
 import { openDatabase, type Database } from "../../app/server/kit/db/database.server.ts";
 import { parsePricingQuery } from "../../app/forms/pricing.ts";
 import { formatRange, quote } from "../../app/lib/price.ts";
@@ -237,13 +238,16 @@ async function autofillAndSend(form: Locator, entries: Entry[], submit: string) 
   );
 }
 
-/** Holds every script the page asks for (the app's modules and hydration data) until release(). */
+/**
+ * Holds every script of the app the page asks for (its modules and hydration data) until release(); the page's
+ * own first-effect scripts in files of their own (app/lib/first-effects/vite-plugin.ts) are not the app's.
+ */
 async function holdScripts(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let held = 0;
   await page.route(
-    (url) => url.pathname.endsWith(".js"),
+    (url) => url.pathname.endsWith(".js") && !url.pathname.startsWith(EXTERNAL_PREFIX),
     async (route) => {
       held++;
       await released;

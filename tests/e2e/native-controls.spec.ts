@@ -5,6 +5,7 @@
  * (docs/decisions/006-native-controls.md)
  */
 import type { Page } from "@playwright/test";
+import { EXTERNAL_PREFIX } from "../../app/lib/first-effects/vite-plugin.ts";
 import { business } from "../../app/content/business.ts";
 import { locations } from "../../app/content/locations.ts";
 import { expandedInAccessibilityTree } from "./accessibility-tree.ts";
@@ -14,9 +15,16 @@ const CITY = locations[0]!;
 const cityPath = `/locations/pressure-washing-${CITY.slug}-id`;
 const HOLIDAY = "/services/holiday-light-installation";
 
-/** Holds back every script of the app: the page stays as the server sent it, with its early script. */
+/**
+ * Holds back every script of the app: the page stays as the server sent it, with its early script and its
+ * first-effect scripts (inline, or files of their own: app/lib/first-effects/vite-plugin.ts, EXTERNAL_PREFIX).
+ */
 async function holdAppScripts(page: Page) {
-  await page.route("**/assets/*.js", () => {});
+  await page.route(
+    (url) =>
+      url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js") && !url.pathname.startsWith(EXTERNAL_PREFIX),
+    () => {},
+  );
 }
 
 /** Records Content-Security-Policy violations from the start of every document. */
@@ -206,11 +214,15 @@ test.describe("the app starts on the first interaction", () => {
     "/pricing",
     "/pricing?service=house-washing&sqft=2000&stories=2&siding=vinyl",
   ]) {
-    test(`${path}: a page load fetches no JavaScript; the first interaction hydrates it`, async ({ page }) => {
+    test(`${path}: a page load fetches none of the app's JavaScript; the first interaction hydrates it`, async ({
+      page,
+    }) => {
       await recordCspViolations(page);
       const scripts: string[] = [];
       page.on("request", (r) => {
-        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+        // The page's own first-effect scripts are not the app (decision 024); everything else is.
+        const { pathname } = new URL(r.url());
+        if (r.resourceType() === "script" && !pathname.startsWith(EXTERNAL_PREFIX)) scripts.push(pathname);
       });
       await page.goto(path, { waitUntil: "load" });
       // Nothing is waiting to start it: the network is idle and still no script was asked for.

@@ -4,12 +4,9 @@
  */
 import pricing from "virtual:first-effect/pricing";
 import validate from "virtual:first-effect/validate";
-import validateLoader from "virtual:first-effect/validate-loader";
 import zip from "virtual:first-effect/zip";
 
 export const zipEffectsSource = import.meta.env.SSR ? zip : "";
 /** The address of the form-validation script (a file of its own: see vite-plugin.ts, EXTERNAL). */
 export const validateEffectsUrl = import.meta.env.SSR ? validate : "";
-/** Loads it on the first interaction with a lead form (./validate-loader.ts). */
-export const validateLoaderSource = import.meta.env.SSR ? validateLoader : "";
 export const pricingEffectsSource = import.meta.env.SSR ? pricing : "";
