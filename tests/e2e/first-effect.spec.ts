@@ -166,6 +166,19 @@ test.describe("a lead form's field messages", () => {
     return sent;
   }
 
+  test("a page that loads shows no message: a choice left as the page gave it is not a change", async ({ page }) => {
+    const errors = pageErrors(page);
+    await holdScripts(page);
+    // The application without a position: its select starts on the first option, which no markup marks selected.
+    await page.goto("/careers/apply");
+    await page.waitForFunction(() => document.readyState === "complete");
+    const application = page.locator("form[data-rules]").first();
+    await expect(application.locator("select")).toHaveCount(1);
+    await expect(application.locator("[data-error-for]:visible")).toHaveCount(0);
+    await expect(application.getByRole("alert")).toBeHidden();
+    expect(errors).toEqual([]);
+  });
+
   test("before the app starts: a changed field's message on leaving it, and a send with wrong fields stopped with the summary", async ({
     page,
   }) => {

@@ -80,7 +80,13 @@ function check(form: HTMLFormElement, table: FormRules, names: readonly string[]
 
 /** Whether a control differs from how the page came (its value, its ticks, its choice). */
 function fromDefault(control: Control): boolean {
-  if (control instanceof HTMLSelectElement) return [...control.options].some((o) => o.selected !== o.defaultSelected);
+  if (control instanceof HTMLSelectElement) {
+    // With no option marked selected, a single choice starts on its first option.
+    const options = [...control.options];
+    const marked = options.filter((o) => o.defaultSelected);
+    const initial = control.multiple ? marked : [marked.at(-1) ?? options[0]];
+    return options.some((o) => o.selected !== initial.includes(o));
+  }
   if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio"))
     return control.checked !== control.defaultChecked;
   return "defaultValue" in control && control.value !== control.defaultValue;
