@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { businessDay, expiredJobs, jobs } from "./app/content/careers.ts";
-import { collectionSlugs } from "./app/content/build/load.server.ts";
+import { collectionSlugs } from "./app/content/build-time/load.server.ts";
 import { alwaysPrerendered, sitePaths } from "./app/lib/pages.ts";
 import { writeCmsBuild } from "./app/server/cms.server.ts";
 import { postBuild } from "./scripts/post-build.ts";

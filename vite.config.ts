@@ -3,7 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, normalizePath } from "vite";
 import { business } from "./app/content/business.ts";
-import { contentModules } from "./app/content/build/vite-plugin.server.ts";
+import { contentModules } from "./app/content/build-time/vite-plugin.server.ts";
 import { DEFAULT_DATA_DIR } from "./app/server/kit/env.server.ts";
 import { firstEffectScripts } from "./app/lib/first-effects/vite-plugin.ts";
 

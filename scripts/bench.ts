@@ -37,7 +37,7 @@ import * as chromeLauncher from "chrome-launcher";
 import compression from "compression";
 import express from "express";
 import lighthouse from "lighthouse";
-import { collectionSlugs } from "../app/content/build/load.server.ts";
+import { collectionSlugs } from "../app/content/build-time/load.server.ts";
 import { sitePaths } from "../app/lib/pages.ts";
 import { locationPath } from "../app/lib/paths.ts";
 import { copyProject } from "../tests/support/project-copy.ts";

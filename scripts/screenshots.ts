@@ -27,7 +27,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser } from "@playwright/test";
-import { collectionSlugs } from "../app/content/build/load.server.ts";
+import { collectionSlugs } from "../app/content/build-time/load.server.ts";
 import { alwaysPrerendered, sitePaths } from "../app/lib/pages.ts";
 import { freePort, startServer, type ServerHandle } from "../tests/support/processes.ts";
 import { chromiumArgs, findChromium } from "./chromium.ts";

@@ -1,7 +1,7 @@
 /**
  * What the availability schema cannot see on its own: that each city its areas name is a place the site
  * serves (a city page's city or an extended-area town). Checked when the site is built (the content plugin,
- * app/content/build/vite-plugin.server.ts, makes no availability module for such a file: the build stops with
+ * app/content/build-time/vite-plugin.server.ts, makes no availability module for such a file: the build stops with
  * the file, the names and the fix) and when app/server/kit/arrival-windows.server.ts loads (in development after a
  * change, and in the unit tests, which read content/): a misspelt city would otherwise silently get every
  * working day.

@@ -1,6 +1,13 @@
 import { z } from "zod";
 
-export const blogCategories = ["Seasonal Tips", "Education", "Commercial", "Maintenance", "Safety", "Environment"] as const;
+export const blogCategories = [
+  "Seasonal Tips",
+  "Education",
+  "Commercial",
+  "Maintenance",
+  "Safety",
+  "Environment",
+] as const;
 
 const isoDate = z
   .union([z.string(), z.date()])
@@ -22,6 +29,9 @@ export const postFrontmatter = z.object({
  * A post file as the content collection "blog" reads it (the browser editor lists the posts; the pages
  * are made by ./blog.server.ts): the front matter, strictly, and the Markdown text below it.
  */
-export const postSchema = z.strictObject({ ...postFrontmatter.shape, body: z.string().trim().min(1).describe("The post, in Markdown") });
+export const postSchema = z.strictObject({
+  ...postFrontmatter.shape,
+  body: z.string().trim().min(1).describe("The post, in Markdown"),
+});
 
 export type PostFrontmatter = z.infer<typeof postFrontmatter>;

@@ -23,10 +23,13 @@ export function parsePost(fileName: string, source: string): Post {
   if (!match) throw new Error(`${fileName}: missing frontmatter`);
   const parsed = postFrontmatter.safeParse(parseYaml(match[1] ?? ""));
   if (!parsed.success) {
-    throw new Error(`${fileName}: invalid frontmatter: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    throw new Error(
+      `${fileName}: invalid frontmatter: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
   }
   const expected = fileName.replace(/^.*\//, "").replace(/\.md$/, "");
-  if (parsed.data.slug !== expected) throw new Error(`${fileName}: slug "${parsed.data.slug}" must match the file name`);
+  if (parsed.data.slug !== expected)
+    throw new Error(`${fileName}: slug "${parsed.data.slug}" must match the file name`);
   const body = match[2] ?? "";
   const words = body.split(/\s+/).filter((w) => /\w/.test(w)).length;
   return {

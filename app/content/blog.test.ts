@@ -41,7 +41,11 @@ describe("the posts", () => {
   });
 
   it("give every category of the filter at least one post", () => {
-    for (const category of blogCategories) expect(posts.some((p) => p.category === category), category).toBe(true);
+    for (const category of blogCategories)
+      expect(
+        posts.some((p) => p.category === category),
+        category,
+      ).toBe(true);
   });
 
   it("have unique slugs and titles and are sorted newest first", () => {
@@ -92,7 +96,10 @@ describe("parsePost", () => {
   });
 
   it("accepts an optional updated date and YAML dates written without quotes", () => {
-    const post = parsePost("a-test-post.md", `---\ntitle: T\nslug: a-test-post\nexcerpt: E\nauthor: A\ndate: 2026-03-12\nupdated: 2026-04-01\ncategory: Safety\n---\nBody\n`);
+    const post = parsePost(
+      "a-test-post.md",
+      `---\ntitle: T\nslug: a-test-post\nexcerpt: E\nauthor: A\ndate: 2026-03-12\nupdated: 2026-04-01\ncategory: Safety\n---\nBody\n`,
+    );
     expect(post.date).toBe("2026-03-12");
     expect(post.updated).toBe("2026-04-01");
     expect(post.categorySlug).toBe("safety");
@@ -113,10 +120,14 @@ describe("parsePost", () => {
   });
 
   it("rejects a slug that does not match the file name", () => {
-    expect(() => parsePost("../../content/blog/another-name.md", source())).toThrow(/slug "a-test-post" must match the file name/);
+    expect(() => parsePost("../../content/blog/another-name.md", source())).toThrow(
+      /slug "a-test-post" must match the file name/,
+    );
   });
 
   it("rejects a file without frontmatter", () => {
-    expect(() => parsePost("a-test-post.md", "# Just Markdown\n\nNo frontmatter here.\n")).toThrow(/missing frontmatter/);
+    expect(() => parsePost("a-test-post.md", "# Just Markdown\n\nNo frontmatter here.\n")).toThrow(
+      /missing frontmatter/,
+    );
   });
 });

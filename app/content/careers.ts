@@ -15,7 +15,12 @@ export { applicationSteps, benefits, culture } from "./modules/careers.ts";
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in the business's time zone (Boise), not in UTC. */
 export function businessDay(at: Date, timeZone: string = business.timeZone): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
@@ -26,7 +31,9 @@ export function businessDay(at: Date, timeZone: string = business.timeZone): str
  */
 export function endOfBusinessDay(day: string, timeZone: string = business.timeZone): string {
   const noon = new Date(`${day}T12:00:00Z`);
-  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(noon).find((p) => p.type === "timeZoneName")!.value;
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+    .formatToParts(noon)
+    .find((p) => p.type === "timeZoneName")!.value;
   const offset = name === "GMT" ? "+00:00" : name.slice(3);
   return `${day}T23:59:59${offset}`;
 }

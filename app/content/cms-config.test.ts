@@ -12,7 +12,10 @@ import { z } from "zod";
 import { type DecapCollection, type DecapField, decapConfig, decapConfigYaml, jsonSchemaOf } from "./cms-config.ts";
 import { type Collection, collections } from "./collections.ts";
 
-const config = decapConfig({ backend: { repo: "owner/site", branch: "main", authUrl: "https://auth.example.com" }, siteUrl: "https://www.example.com" });
+const config = decapConfig({
+  backend: { repo: "owner/site", branch: "main", authUrl: "https://auth.example.com" },
+  siteUrl: "https://www.example.com",
+});
 const entries = Object.entries(collections) as [string, Collection][];
 
 /** The fields of a collection's entry as Decap edits them. */
@@ -20,7 +23,14 @@ function fieldsOf(decap: DecapCollection): DecapField[] {
   return decap.files?.[0]?.fields ?? decap.fields ?? [];
 }
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType; entries?: Record<string, string> };
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  entries?: Record<string, string>;
+};
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The schema a file's value is checked with (the input side of transforms), and whether it may be left out. */
@@ -45,12 +55,14 @@ function decapAccepts(field: DecapField, value: unknown): boolean {
   // An image or file field's pattern is tested on the file's name (Decap 3.16's file widget: the value's basename).
   const tested = field.widget === "image" || field.widget === "file" ? String(value).split("/").pop()! : String(value);
   if (field.pattern) return new RegExp(field.pattern[0]).test(tested);
-  if (field.widget === "number" && typeof value === "number") return (field.min === undefined || value >= field.min) && (field.max === undefined || value <= field.max);
+  if (field.widget === "number" && typeof value === "number")
+    return (field.min === undefined || value >= field.min) && (field.max === undefined || value <= field.max);
   if (field.widget === "select") return optionValues(field).includes(String(value));
   return true;
 }
 
-const optionValues = (field: DecapField) => field.options!.map((option) => (typeof option === "string" ? option : option.value));
+const optionValues = (field: DecapField) =>
+  field.options!.map((option) => (typeof option === "string" ? option : option.value));
 
 /**
  * What Zod accepts, leaving out its custom refinements (a time zone Intl knows, an alt text that is not a file
@@ -67,23 +79,80 @@ const bounds = (schema: z.ZodType) => jsonSchemaOf(schema) as Record<string, num
 
 function stringCandidates(schema: z.ZodType): string[] {
   const { minLength = 1, maxLength = 300 } = bounds(schema);
-  const lengths = [1, 2, minLength - 1, minLength, minLength + 1, maxLength - 1, maxLength, maxLength + 1].filter((n) => n >= 1);
-  const paragraphs = (count: number, length = 40) => Array.from({ length: count }, (_, i) => `Paragraph ${i + 1} `.padEnd(length, "x")).join("\n\n");
+  const lengths = [1, 2, minLength - 1, minLength, minLength + 1, maxLength - 1, maxLength, maxLength + 1].filter(
+    (n) => n >= 1,
+  );
+  const paragraphs = (count: number, length = 40) =>
+    Array.from({ length: count }, (_, i) => `Paragraph ${i + 1} `.padEnd(length, "x")).join("\n\n");
   return [
-    ...["", "house-washing", "Not a Slug!", "a-", "2026-03-12", "2026-02-30", "March 12, 2026", ...lengths.map((n) => "a".repeat(n))],
+    ...[
+      "",
+      "house-washing",
+      "Not a Slug!",
+      "a-",
+      "2026-03-12",
+      "2026-02-30",
+      "March 12, 2026",
+      ...lengths.map((n) => "a".repeat(n)),
+    ],
     // Forms: addresses, e-mail, phone, photo paths (any case), Markdown pages and paragraphs.
-    ...["https://www.example.com", "https://www.example.com/", "https://maps.example.com/?q=Boise", "http://www.example.com", "https://", "www.example.com", "owner@example.com", "owner@", "(208) 555-0134", "208-555-0134", "07:00", "19:00", "7:00 PM"],
-    ...["photos/driveway-before.jpg", "photos/DRIVEWAY.JPG", "photos/a.heic", "driveway.jpg", "# Privacy Policy\n\nWe keep what you send us.\n", "Privacy Policy\n\nText.", "12345", "ID"],
-    ...[paragraphs(1), paragraphs(2), paragraphs(3), paragraphs(4), paragraphs(2, maxLength), paragraphs(2, maxLength + 1), "One\nline.\n\n  Two,\n  indented."],
+    ...[
+      "https://www.example.com",
+      "https://www.example.com/",
+      "https://maps.example.com/?q=Boise",
+      "http://www.example.com",
+      "https://",
+      "www.example.com",
+      "owner@example.com",
+      "owner@",
+      "(208) 555-0134",
+      "208-555-0134",
+      "07:00",
+      "19:00",
+      "7:00 PM",
+    ],
+    ...[
+      "photos/driveway-before.jpg",
+      "photos/DRIVEWAY.JPG",
+      "photos/a.heic",
+      "driveway.jpg",
+      "# Privacy Policy\n\nWe keep what you send us.\n",
+      "Privacy Policy\n\nText.",
+      "12345",
+      "ID",
+    ],
+    ...[
+      paragraphs(1),
+      paragraphs(2),
+      paragraphs(3),
+      paragraphs(4),
+      paragraphs(2, maxLength),
+      paragraphs(2, maxLength + 1),
+      "One\nline.\n\n  Two,\n  indented.",
+    ],
   ];
 }
 
 /** Names of files an owner may upload: photos in any case, a phone's HEIC, other kinds of file, a name with spaces. */
-const fileNameCandidates = ["driveway-before.jpg", "DRIVEWAY.JPG", "IMG_2041.jpeg", "roof after.png", "deck.webp", "a.avif", "scan.tif", "a.heic", "notes.pdf", "driveway", ".jpg"];
+const fileNameCandidates = [
+  "driveway-before.jpg",
+  "DRIVEWAY.JPG",
+  "IMG_2041.jpeg",
+  "roof after.png",
+  "deck.webp",
+  "a.avif",
+  "scan.tif",
+  "a.heic",
+  "notes.pdf",
+  "driveway",
+  ".jpg",
+];
 
 function numberCandidates(schema: z.ZodType, int: boolean): number[] {
   const b = bounds(schema);
-  const edges = [b.minimum, b.maximum, b.exclusiveMinimum, b.exclusiveMaximum].filter((v): v is number => v !== undefined && Math.abs(v) < Number.MAX_SAFE_INTEGER);
+  const edges = [b.minimum, b.maximum, b.exclusiveMinimum, b.exclusiveMaximum].filter(
+    (v): v is number => v !== undefined && Math.abs(v) < Number.MAX_SAFE_INTEGER,
+  );
   const around = edges.flatMap((e) => [e - 1, e - 0.01, e, e + 0.01, e + 1]);
   const all = [0, 0.5, 1, 1.5, 2, -1, ...around].map((n) => Math.round(n * 100) / 100);
   // Decap's number box for whole numbers keeps the whole part of what is typed: it never saves 1.5 there.
@@ -107,7 +176,8 @@ function agree(field: DecapField, schema: z.ZodType, where: string, inOptionalGr
       expect(["string", "text", "markdown", "image", "file", "select"], where).toContain(field.widget);
       if (field.widget === "select") {
         // The slug of another collection's entry: the editor offers today's entries, each a value the schema accepts.
-        for (const value of optionValues(field)) expect(zodAccepts(schema, optional, value), `${where}: ${value}`).toBe(true);
+        for (const value of optionValues(field))
+          expect(zodAccepts(schema, optional, value), `${where}: ${value}`).toBe(true);
         expect(decapAccepts(field, "not-one-of-the-entries"), where).toBe(false);
         break;
       }
@@ -161,7 +231,9 @@ function agree(field: DecapField, schema: z.ZodType, where: string, inOptionalGr
       expect(field.field?.widget, where).toBe("number");
       items.forEach((item, index) => {
         const int = (jsonSchemaOf(item) as { type?: string }).type === "integer";
-        for (const value of numberCandidates(item, int)) if (item.safeParse(value).success) expect(decapAccepts(field.field!, value), `${where}[${index}]: ${value}`).toBe(true);
+        for (const value of numberCandidates(item, int))
+          if (item.safeParse(value).success)
+            expect(decapAccepts(field.field!, value), `${where}[${index}]: ${value}`).toBe(true);
       });
       break;
     }
@@ -174,7 +246,13 @@ function agree(field: DecapField, schema: z.ZodType, where: string, inOptionalGr
   }
 }
 
-function agreeFields(fields: DecapField[], schema: z.ZodType, where: string, inOptionalGroup: boolean, skip: string[] = []) {
+function agreeFields(
+  fields: DecapField[],
+  schema: z.ZodType,
+  where: string,
+  inOptionalGroup: boolean,
+  skip: string[] = [],
+) {
   const shape = defOf(unwrap(schema).schema).shape!;
   expect(
     fields.map((f) => f.name),
@@ -223,19 +301,28 @@ function valueFor(field: DecapField, counter: { n: number }): unknown {
       return optionValues(field)[0];
     case "list": {
       const count = Math.max(field.min ?? 1, 1);
-      return Array.from({ length: count }, () => (field.fields ? documentFrom(field.fields, counter) : valueFor(field.field!, counter)));
+      return Array.from({ length: count }, () =>
+        field.fields ? documentFrom(field.fields, counter) : valueFor(field.field!, counter),
+      );
     }
     case "object":
       return documentFrom(field.fields!, counter);
     case "image":
     case "file": {
       // What the media library writes: the public folder and the name of an uploaded file its pattern accepts.
-      const name = fileNameCandidates.find((c) => !field.pattern || new RegExp(field.pattern[0]).test(c)) ?? fileNameCandidates[0];
+      const name =
+        fileNameCandidates.find((c) => !field.pattern || new RegExp(field.pattern[0]).test(c)) ?? fileNameCandidates[0];
       return `${field.public_folder}/${name}`;
     }
     default: {
       // Distinct texts first; for a field with a form, a value of that form (the candidates above).
-      const candidates = [`entry-${n}`, `Entry ${n}`, `${n}`, `Entry ${n}, described in enough words`, ...stringCandidates(z.string())];
+      const candidates = [
+        `entry-${n}`,
+        `Entry ${n}`,
+        `${n}`,
+        `Entry ${n}, described in enough words`,
+        ...stringCandidates(z.string()),
+      ];
       return candidates.find((c) => !field.pattern || new RegExp(field.pattern[0]).test(c)) ?? candidates[0];
     }
   }
@@ -260,18 +347,25 @@ describe("the browser editor's configuration", () => {
     }
   });
 
-  it.each(entries)("asks for the fields of %s with the schema's required marks, limits and choices", (name, collection) => {
-    const decap = config.collections.find((c) => c.name === name)!;
-    const fields = fieldsOf(decap);
-    if (collection.kind === "folder") {
-      // The file name is the slug; Markdown's text is Decap's body field.
-      const renamed = fields.map((f) => (f.name === "body" && collection.format === "markdown" ? { ...f, name: collection.body ?? "body", widget: "text" } : f));
-      if (collection.format === "markdown") expect(fields.find((f) => f.name === "body")?.widget).toBe("markdown");
-      agreeFields(renamed, collection.schema, name, false, ["slug"]);
-    } else {
-      agreeFields(fields, collection.schema, name, false);
-    }
-  });
+  it.each(entries)(
+    "asks for the fields of %s with the schema's required marks, limits and choices",
+    (name, collection) => {
+      const decap = config.collections.find((c) => c.name === name)!;
+      const fields = fieldsOf(decap);
+      if (collection.kind === "folder") {
+        // The file name is the slug; Markdown's text is Decap's body field.
+        const renamed = fields.map((f) =>
+          f.name === "body" && collection.format === "markdown"
+            ? { ...f, name: collection.body ?? "body", widget: "text" }
+            : f,
+        );
+        if (collection.format === "markdown") expect(fields.find((f) => f.name === "body")?.widget).toBe("markdown");
+        agreeFields(renamed, collection.schema, name, false, ["slug"]);
+      } else {
+        agreeFields(fields, collection.schema, name, false);
+      }
+    },
+  );
 
   it.each(entries)("builds, from the required fields of %s, a document that the schema accepts", (name, collection) => {
     const decap = config.collections.find((c) => c.name === name)!;
@@ -285,11 +379,21 @@ describe("the browser editor's configuration", () => {
     }
     // Left to the build (decision 017): custom refinements (a time zone, opening before closing) and the range of
     // each position of a fixed-length list (coordinates), which the editor gives one range for.
-    const fixedLists = new Set(fieldsOf(decap).flatMap((f) => (f.widget === "list" && f.field && f.min !== undefined && f.min === f.max ? [f.name] : [])));
+    const fixedLists = new Set(
+      fieldsOf(decap).flatMap((f) =>
+        f.widget === "list" && f.field && f.min !== undefined && f.min === f.max ? [f.name] : [],
+      ),
+    );
     const result = collection.schema.safeParse(doc);
     // A key the editor cannot name a field by is left out of it: its value stays as the file has it.
     const issues = (result.error?.issues ?? []).filter(
-      (issue) => issue.code !== "custom" && !(issue.path.length === 2 && fixedLists.has(String(issue.path[0]))) && !issue.path.some((key, i) => typeof key === "string" && !editable(key, schemaAt(collection.schema, issue.path.slice(0, i + 1)))),
+      (issue) =>
+        issue.code !== "custom" &&
+        !(issue.path.length === 2 && fixedLists.has(String(issue.path[0]))) &&
+        !issue.path.some(
+          (key, i) =>
+            typeof key === "string" && !editable(key, schemaAt(collection.schema, issue.path.slice(0, i + 1))),
+        ),
     );
     expect(issues, JSON.stringify(doc)).toEqual([]);
   });
@@ -313,7 +417,12 @@ describe("the browser editor's configuration", () => {
   it("is YAML with the git backend and nothing for a local server (the editor works on local files in the browser)", () => {
     const yaml = decapConfigYaml(config);
     const parsed = parseYaml(yaml) as Record<string, unknown>;
-    expect(parsed.backend).toMatchObject({ name: "github", repo: "owner/site", branch: "main", base_url: "https://auth.example.com" });
+    expect(parsed.backend).toMatchObject({
+      name: "github",
+      repo: "owner/site",
+      branch: "main",
+      base_url: "https://auth.example.com",
+    });
     expect(parsed).not.toHaveProperty("local_backend");
     expect(parsed.media_folder).toBe("content/gallery/photos");
     expect(parsed.public_folder).toBe("photos");
@@ -323,7 +432,14 @@ describe("the browser editor's configuration", () => {
     const { decapCollection } = await import("./cms-config.ts");
     const { postFrontmatter } = await import("./blog-schema.ts");
     const schema = postFrontmatter.extend({ text: z.string().min(1) }).strict();
-    const decap = decapCollection("posts", { kind: "folder", folder: "blog", format: "markdown", body: "text", label: "Blog posts", schema });
+    const decap = decapCollection("posts", {
+      kind: "folder",
+      folder: "blog",
+      format: "markdown",
+      body: "text",
+      label: "Blog posts",
+      schema,
+    });
     expect(decap).toMatchObject({ folder: "content/blog", extension: "md", format: "frontmatter", slug: "{{slug}}" });
     expect(decap.fields!.find((f) => f.name === "body")).toMatchObject({ widget: "markdown", label: "Text" });
     const renamed = decap.fields!.map((f) => (f.name === "body" ? { ...f, name: "text", widget: "text" } : f));
@@ -333,16 +449,41 @@ describe("the browser editor's configuration", () => {
   it("maps describe() to a hint, meta({ title }) to a label and an image path to Decap's image widget", async () => {
     const { decapCollection } = await import("./cms-config.ts");
     const schema = z.strictObject({
-      before: z.string().min(1).meta({ widget: "image", title: "Before photo" }).describe("The photo before the cleaning"),
+      before: z
+        .string()
+        .min(1)
+        .meta({ widget: "image", title: "Before photo" })
+        .describe("The photo before the cleaning"),
       caption: z.string().max(500),
       tags: z.array(z.string().max(20)).min(1).max(3),
       kind: z.enum(["house", "roof"]).optional(),
     });
-    const decap = decapCollection("photos", { kind: "folder", folder: "gallery", format: "yaml", body: "", label: "Gallery", schema });
+    const decap = decapCollection("photos", {
+      kind: "folder",
+      folder: "gallery",
+      format: "yaml",
+      body: "",
+      label: "Gallery",
+      schema,
+    });
     expect(decap.fields).toEqual([
-      expect.objectContaining({ name: "before", label: "Before photo", widget: "image", hint: "The photo before the cleaning", media_folder: "photos", public_folder: "photos", choose_url: false }),
+      expect.objectContaining({
+        name: "before",
+        label: "Before photo",
+        widget: "image",
+        hint: "The photo before the cleaning",
+        media_folder: "photos",
+        public_folder: "photos",
+        choose_url: false,
+      }),
       expect.objectContaining({ name: "caption", widget: "text" }),
-      expect.objectContaining({ name: "tags", widget: "list", min: 1, max: 3, field: expect.objectContaining({ widget: "string" }) }),
+      expect.objectContaining({
+        name: "tags",
+        widget: "list",
+        min: 1,
+        max: 3,
+        field: expect.objectContaining({ widget: "string" }),
+      }),
       expect.objectContaining({ name: "kind", widget: "select", required: false, options: ["house", "roof"] }),
     ]);
     agreeFields(decap.fields!, schema, "photos", false);

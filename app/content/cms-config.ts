@@ -10,7 +10,7 @@ import path from "node:path";
 import { parse as parseYaml, stringify } from "yaml";
 import { z } from "zod";
 import { type Collection, collections } from "./collections.ts";
-import { defaultContentDir } from "./build/load.server.ts";
+import { defaultContentDir } from "./build-time/load.server.ts";
 
 /** Where uploaded photos go (the gallery collection) and how a content file names them. */
 export const MEDIA_FOLDER = "content/gallery/photos";
@@ -72,9 +72,11 @@ export interface CmsBackend {
 /** The backend from the build's environment: CMS_REPO, CMS_BRANCH, CMS_AUTH_URL (README "Settings"). */
 export function cmsBackendFromEnv(env: NodeJS.ProcessEnv = process.env): CmsBackend {
   const repo = env.CMS_REPO?.trim() || "OWNER/REPOSITORY";
-  if (!/^[\w.-]+\/[\w.-]+$/.test(repo)) throw new Error(`CMS_REPO must be the GitHub repository as owner/name (got ${JSON.stringify(repo)})`);
+  if (!/^[\w.-]+\/[\w.-]+$/.test(repo))
+    throw new Error(`CMS_REPO must be the GitHub repository as owner/name (got ${JSON.stringify(repo)})`);
   const authUrl = env.CMS_AUTH_URL?.trim() || undefined;
-  if (authUrl && !/^https:\/\/[^/]+/.test(authUrl)) throw new Error(`CMS_AUTH_URL must be the https:// address of the OAuth proxy (got ${JSON.stringify(authUrl)})`);
+  if (authUrl && !/^https:\/\/[^/]+/.test(authUrl))
+    throw new Error(`CMS_AUTH_URL must be the https:// address of the OAuth proxy (got ${JSON.stringify(authUrl)})`);
   return { repo, branch: env.CMS_BRANCH?.trim() || "main", authUrl: authUrl?.replace(/\/+$/, "") };
 }
 
@@ -151,7 +153,11 @@ function resolve(node: JsonSchema, root: JsonSchema): JsonSchema {
     const { anyOf: _a, oneOf: _o, ...rest } = node;
     return { ...chosen, ...rest };
   }
-  if (node.allOf?.length) return node.allOf.reduce<JsonSchema>((merged, part) => ({ ...merged, ...resolve(part, root) }), { ...node, allOf: undefined });
+  if (node.allOf?.length)
+    return node.allOf.reduce<JsonSchema>((merged, part) => ({ ...merged, ...resolve(part, root) }), {
+      ...node,
+      allOf: undefined,
+    });
   return node;
 }
 
@@ -188,7 +194,10 @@ function fileNamePattern(node: JsonSchema, at: string): [string, string] | undef
     const escaped = prefix.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
     const forms = [prefix, escaped, caseless(escaped), caseless(prefix)].map((form) => `^${form}`);
     const form = forms.find((f) => pattern!.startsWith(f));
-    if (!form) throw new Error(`${at}: an image field's pattern must begin with ^${prefix} (the editor writes "${prefix}<file name>"); got ${pattern}`);
+    if (!form)
+      throw new Error(
+        `${at}: an image field's pattern must begin with ^${prefix} (the editor writes "${prefix}<file name>"); got ${pattern}`,
+      );
     pattern = `^${pattern.slice(form.length)}`;
   }
   const shorter = (n: number | undefined) => (n === undefined ? undefined : Math.max(n - prefix.length, 0));
@@ -199,7 +208,15 @@ function fileNamePattern(node: JsonSchema, at: string): [string, string] | undef
  * The Decap pattern for Markdown read as paragraphs (blank-line separated): how many, and how long each may be
  * (a paragraph's line breaks count as one character, as the pages join its lines with a space).
  */
-export function paragraphsPattern({ min, max, maxLength }: { min: number; max: number; maxLength: number }): [string, string] {
+export function paragraphsPattern({
+  min,
+  max,
+  maxLength,
+}: {
+  min: number;
+  max: number;
+  maxLength: number;
+}): [string, string] {
   const paragraph = `[^\\S\\n]*(?=\\S)(?:(?!\\n[^\\S\\n]*\\n)[\\s\\S]){1,${maxLength}}`;
   const regex = `^\\s*${paragraph}(?:\\n[^\\S\\n]*\\n\\s*${paragraph}){${min - 1},${max - 1}}\\s*$`;
   const count = min === max ? `${min}` : `${min}–${max}`;
@@ -209,7 +226,8 @@ export function paragraphsPattern({ min, max, maxLength }: { min: number; max: n
 /** The entries of a folder collection as choices: the file name (slug) as the value, the title as the label. */
 function entryOptions(collectionName: string, contentDir = defaultContentDir()): { label: string; value: string }[] {
   const collection = (collections as Record<string, Collection>)[collectionName];
-  if (collection?.kind !== "folder") throw new Error(`.meta({ entryOf: "${collectionName}" }) names no folder collection in app/content/collections.ts`);
+  if (collection?.kind !== "folder")
+    throw new Error(`.meta({ entryOf: "${collectionName}" }) names no folder collection in app/content/collections.ts`);
   const options = rawEntries(collection, contentDir).map(({ slug, data }) => {
     const record = (data ?? {}) as Record<string, unknown>;
     const title = ["title", "city", "name"].map((key) => record[key]).find((v) => typeof v === "string");
@@ -222,7 +240,8 @@ function entryOptions(collectionName: string, contentDir = defaultContentDir()):
 type Samples = Map<string, unknown[]>;
 function collectSamples(value: unknown, at: string, samples: Samples) {
   if (Array.isArray(value)) for (const item of value) collectSamples(item, at, samples);
-  else if (value && typeof value === "object") for (const [key, inner] of Object.entries(value)) collectSamples(inner, at ? `${at}.${key}` : key, samples);
+  else if (value && typeof value === "object")
+    for (const [key, inner] of Object.entries(value)) collectSamples(inner, at ? `${at}.${key}` : key, samples);
   else samples.set(at, [...(samples.get(at) ?? []), value]);
 }
 
@@ -231,7 +250,7 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 /**
  * `required`: the schema's mark, except inside an optional group of fields (an object), where Decap would ask
  * for the group's required fields even when the group is left out: there they are optional in the editor, and
- * the build's check (./build/load.server.ts) still refuses a group given without them.
+ * the build's check (./build-time/load.server.ts) still refuses a group given without them.
  */
 /** The JSON Schema of a schema's output side, where a check after a transform (a date's form) is written. */
 interface Output {
@@ -244,17 +263,38 @@ const outputAt = (output: Output, pick: (node: JsonSchema) => JsonSchema | undef
   return { node: next, root: output.root };
 };
 
-function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSchema, samples: Samples, at: string, output: Output = { root: {} }): DecapField | undefined {
+function toField(
+  name: string,
+  raw: JsonSchema,
+  required: boolean,
+  root: JsonSchema,
+  samples: Samples,
+  at: string,
+  output: Output = { root: {} },
+): DecapField | undefined {
   const node = resolve(raw, root);
   const out = output.node ? resolve(output.node, output.root) : {};
-  const base: DecapField = { name, label: node.title ?? humanize(name), widget: "string", ...(required ? {} : { required: false as const }), ...(node.description ? { hint: node.description } : {}) };
+  const base: DecapField = {
+    name,
+    label: node.title ?? humanize(name),
+    widget: "string",
+    ...(required ? {} : { required: false as const }),
+    ...(node.description ? { hint: node.description } : {}),
+  };
   const type = Array.isArray(node.type) ? node.type.find((t) => t !== "null") : node.type;
   if (node.widget === "image" || node.widget === "file") {
     const pattern = fileNamePattern(node, at);
     // No "Replace with URL": a photo must be a file in the media folder (the build makes its sizes from it).
     // Relative to the entry's file (content/gallery/<pair>.yaml): the photo goes to content/gallery/photos/ and the
     // entry keeps "photos/<file>", as the site reads it (an absolute folder would be written "/photos/<file>").
-    return { ...base, widget: node.widget, media_folder: PUBLIC_FOLDER, public_folder: PUBLIC_FOLDER, choose_url: false, ...(pattern ? { pattern } : {}) };
+    return {
+      ...base,
+      widget: node.widget,
+      media_folder: PUBLIC_FOLDER,
+      public_folder: PUBLIC_FOLDER,
+      choose_url: false,
+      ...(pattern ? { pattern } : {}),
+    };
   }
   if (node.entryOf) {
     // The slug of another collection's entry: a choice among today's entries, labelled with their titles.
@@ -266,7 +306,10 @@ function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSch
   }
   switch (type) {
     case "string": {
-      const long = node.maxLength !== undefined ? node.maxLength > LONG_TEXT : (samples.get(at) ?? []).some((v) => typeof v === "string" && (v.length > LONG_TEXT || v.includes("\n")));
+      const long =
+        node.maxLength !== undefined
+          ? node.maxLength > LONG_TEXT
+          : (samples.get(at) ?? []).some((v) => typeof v === "string" && (v.length > LONG_TEXT || v.includes("\n")));
       const pattern = stringPattern(
         {
           ...node,
@@ -289,16 +332,21 @@ function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSch
       // above 0 (a rate) is checked by a pattern instead, since a pattern replaces Decap's min and max checks.
       if (node.exclusiveMinimum !== undefined) {
         if (int) field.min = Math.floor(node.exclusiveMinimum) + 1;
-        else if (node.exclusiveMinimum === 0 && field.max === undefined) field.pattern = ["^(?=[^-]*[1-9])\\d*\\.?\\d*$", "must be more than 0"];
+        else if (node.exclusiveMinimum === 0 && field.max === undefined)
+          field.pattern = ["^(?=[^-]*[1-9])\\d*\\.?\\d*$", "must be more than 0"];
         else field.min = node.exclusiveMinimum;
       }
-      if (node.exclusiveMaximum !== undefined) field.max = int ? Math.ceil(node.exclusiveMaximum) - 1 : node.exclusiveMaximum;
+      if (node.exclusiveMaximum !== undefined)
+        field.max = int ? Math.ceil(node.exclusiveMaximum) - 1 : node.exclusiveMaximum;
       return field;
     }
     case "boolean":
       return { ...base, widget: "boolean" };
     case "array": {
-      const limits = { ...(node.minItems !== undefined && node.minItems > 0 ? { min: node.minItems } : {}), ...(node.maxItems !== undefined ? { max: node.maxItems } : {}) };
+      const limits = {
+        ...(node.minItems !== undefined && node.minItems > 0 ? { min: node.minItems } : {}),
+        ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
+      };
       // A fixed-length list (a tuple such as coordinates: [longitude, latitude]) is a list of numbers with that many
       // items, each within the range that covers every position (the hint says which is which; the build checks each).
       if (node.prefixItems?.length) {
@@ -306,23 +354,64 @@ function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSch
         if (!parts.every((part) => part.type === "number" || part.type === "integer")) return undefined;
         const hull: JsonSchema = {
           type: parts.every((part) => part.type === "integer") ? "integer" : "number",
-          ...(parts.every((part) => part.minimum !== undefined) ? { minimum: Math.min(...parts.map((part) => part.minimum!)) } : {}),
-          ...(parts.every((part) => part.maximum !== undefined) ? { maximum: Math.max(...parts.map((part) => part.maximum!)) } : {}),
+          ...(parts.every((part) => part.minimum !== undefined)
+            ? { minimum: Math.min(...parts.map((part) => part.minimum!)) }
+            : {}),
+          ...(parts.every((part) => part.maximum !== undefined)
+            ? { maximum: Math.max(...parts.map((part) => part.maximum!)) }
+            : {}),
         };
         const inner = toField("item", hull, true, root, samples, at);
-        return inner && { ...base, widget: "list", min: parts.length, max: parts.length, field: { ...inner, label: "Number" } };
+        return (
+          inner && {
+            ...base,
+            widget: "list",
+            min: parts.length,
+            max: parts.length,
+            field: { ...inner, label: "Number" },
+          }
+        );
       }
       const itemSchema = node.items;
       if (!itemSchema) return undefined;
       const item = resolve(itemSchema, root);
       if (item.type === "object" && item.properties) {
-        const fields = objectFields(item, root, samples, at, false, outputAt(output, (o) => o.items));
-        const summaryField = ["title", "question", "label", "name", "slug"].find((key) => fields.some((f) => f.name === key && f.widget === "string"));
-        return { ...base, widget: "list", ...limits, collapsed: true, ...(summaryField ? { summary: `{{fields.${summaryField}}}` } : {}), fields };
+        const fields = objectFields(
+          item,
+          root,
+          samples,
+          at,
+          false,
+          outputAt(output, (o) => o.items),
+        );
+        const summaryField = ["title", "question", "label", "name", "slug"].find((key) =>
+          fields.some((f) => f.name === key && f.widget === "string"),
+        );
+        return {
+          ...base,
+          widget: "list",
+          ...limits,
+          collapsed: true,
+          ...(summaryField ? { summary: `{{fields.${summaryField}}}` } : {}),
+          fields,
+        };
       }
-      const inner = toField("item", item, true, root, samples, at, outputAt(output, (o) => o.items));
+      const inner = toField(
+        "item",
+        item,
+        true,
+        root,
+        samples,
+        at,
+        outputAt(output, (o) => o.items),
+      );
       if (!inner) return undefined;
-      return { ...base, widget: "list", ...limits, field: { ...inner, label: humanize(name).replace(/s$/, "") || "Item" } };
+      return {
+        ...base,
+        widget: "list",
+        ...limits,
+        field: { ...inner, label: humanize(name).replace(/s$/, "") || "Item" },
+      };
     }
     case "object": {
       if (!node.properties) return undefined;
@@ -335,14 +424,29 @@ function toField(name: string, raw: JsonSchema, required: boolean, root: JsonSch
   }
 }
 
-function objectFields(node: JsonSchema, root: JsonSchema, samples: Samples, at: string, inOptionalGroup = false, output: Output = { root: {} }): DecapField[] {
+function objectFields(
+  node: JsonSchema,
+  root: JsonSchema,
+  samples: Samples,
+  at: string,
+  inOptionalGroup = false,
+  output: Output = { root: {} },
+): DecapField[] {
   const required = new Set(node.required ?? []);
   return Object.entries(node.properties ?? {}).flatMap(([key, child]) => {
     // The editor names a field by its key and refuses a name with spaces or dots (Sveltia's configuration
     // check stops the whole editor): such a key is left out, its value kept as it is.
     if (!FIELD_NAME.test(key)) return [];
     const childOutput = outputAt(output, (o) => o.properties?.[key]);
-    const field = toField(key, child, required.has(key) && !inOptionalGroup, root, samples, at ? `${at}.${key}` : key, childOutput);
+    const field = toField(
+      key,
+      child,
+      required.has(key) && !inOptionalGroup,
+      root,
+      samples,
+      at ? `${at}.${key}` : key,
+      childOutput,
+    );
     // A field Decap has no widget for (a free-form map) is left out: the editor keeps its value as it is.
     return field ? [field] : [];
   });
@@ -362,7 +466,10 @@ export function caseless(pattern: string): string {
       out += char + (pattern[i + 1] ?? "");
       i++;
     } else if (inClass) {
-      out += /[a-z]/i.test(char) && pattern[i + 1] !== "-" && pattern[i - 1] !== "-" ? char.toLowerCase() + char.toUpperCase() : char;
+      out +=
+        /[a-z]/i.test(char) && pattern[i + 1] !== "-" && pattern[i - 1] !== "-"
+          ? char.toLowerCase() + char.toUpperCase()
+          : char;
       if (char === "]") inClass = false;
     } else if (char === "[") {
       inClass = true;
@@ -373,11 +480,21 @@ export function caseless(pattern: string): string {
 }
 
 type ErrorFn = (issue: object) => unknown;
-type ZodDef = { type?: string; format?: string; protocol?: RegExp; error?: ErrorFn; checks?: { _zod: { def: { check?: string; format?: string; pattern?: RegExp; error?: ErrorFn } } }[] };
+type ZodDef = {
+  type?: string;
+  format?: string;
+  protocol?: RegExp;
+  error?: ErrorFn;
+  checks?: { _zod: { def: { check?: string; format?: string; pattern?: RegExp; error?: ErrorFn } } }[];
+};
 /** The message a check was given (`.regex(re, "a five-digit ZIP code")`), if it is a plain text. */
 const messageOf = (error: ErrorFn | undefined) => {
   const message = error?.({});
-  return typeof message === "string" ? message : typeof message === "object" && message && "message" in message && typeof message.message === "string" ? message.message : undefined;
+  return typeof message === "string"
+    ? message
+    : typeof message === "object" && message && "message" in message && typeof message.message === "string"
+      ? message.message
+      : undefined;
 };
 /** Words for a format whose schema gave none. */
 const formatWords: Record<string, string> = {
@@ -410,7 +527,10 @@ function fillFormats(ctx: { zodSchema: unknown; jsonSchema: Record<string, unkno
   }
 }
 
-function rawEntries(collection: Collection & { kind: "folder" }, contentDir: string): { slug: string; data: unknown }[] {
+function rawEntries(
+  collection: Collection & { kind: "folder" },
+  contentDir: string,
+): { slug: string; data: unknown }[] {
   try {
     const extension = collection.format === "markdown" ? ".md" : ".yaml";
     return readdirSync(path.join(contentDir, collection.folder))
@@ -437,30 +557,50 @@ function rawData(collection: Collection, contentDir: string): unknown[] {
 }
 
 /** The Decap collection for one content collection. */
-export function decapCollection(name: string, collection: Collection, contentDir = defaultContentDir()): DecapCollection {
+export function decapCollection(
+  name: string,
+  collection: Collection,
+  contentDir = defaultContentDir(),
+): DecapCollection {
   const schema = jsonSchemaOf(collection.schema);
   const samples: Samples = new Map();
   for (const data of rawData(collection, contentDir)) collectSamples(data, "", samples);
   const outputRoot = jsonSchemaOf(collection.schema, "output");
-  const fields = objectFields(resolve(schema, schema), schema, samples, "", false, { node: outputRoot, root: outputRoot });
+  const fields = objectFields(resolve(schema, schema), schema, samples, "", false, {
+    node: outputRoot,
+    root: outputRoot,
+  });
   if (collection.kind === "file") {
-    return { name, label: collection.label, ...(collection.description ? { description: collection.description } : {}), editor: { preview: false }, files: [{ name, label: collection.label, file: `content/${collection.file}`, fields }] };
+    return {
+      name,
+      label: collection.label,
+      ...(collection.description ? { description: collection.description } : {}),
+      editor: { preview: false },
+      files: [{ name, label: collection.label, file: `content/${collection.file}`, fields }],
+    };
   }
-  // The file name is the entry's slug (./build/load.server.ts), so a slug field is not asked for; Markdown's text below the
+  // The file name is the entry's slug (./build-time/load.server.ts), so a slug field is not asked for; Markdown's text below the
   // front matter is Decap's "body" field, whatever the schema calls it.
   const entryFields = fields.filter((f) => f.name !== "slug");
   if (collection.format === "markdown") {
     const bodyIndex = entryFields.findIndex((f) => f.name === collection.body);
     // The body keeps its pattern (a legal page's "# Title" line, the intro's paragraphs): Decap checks it on the Markdown text.
-    const body: DecapField = { ...(entryFields[bodyIndex] ?? { label: humanize(collection.body ?? "body") }), name: "body", widget: "markdown" };
+    const body: DecapField = {
+      ...(entryFields[bodyIndex] ?? { label: humanize(collection.body ?? "body") }),
+      name: "body",
+      widget: "markdown",
+    };
     if (bodyIndex >= 0) entryFields.splice(bodyIndex, 1, body);
     else entryFields.push(body);
   }
   // Decap names a new entry's file from a field (title, or identifier_field): the first of these names that is a
   // field, else the first required text field. A collection with none (the legal pages: all text) is listed by
   // its file names and gets no "New" button: its entries are pages the site's routes name.
-  const named = ["title", "name", "question", "city", "caption", "label"].find((key) => entryFields.some((f) => f.name === key));
-  const identifier = named ?? entryFields.find((f) => (f.widget === "string" || f.widget === "text") && f.required !== false)?.name;
+  const named = ["title", "name", "question", "city", "caption", "label"].find((key) =>
+    entryFields.some((f) => f.name === key),
+  );
+  const identifier =
+    named ?? entryFields.find((f) => (f.widget === "string" || f.widget === "text") && f.required !== false)?.name;
   return {
     name,
     label: collection.label,
@@ -471,15 +611,33 @@ export function decapCollection(name: string, collection: Collection, contentDir
     format: collection.format === "markdown" ? "frontmatter" : "yaml",
     create: identifier !== undefined,
     slug: "{{slug}}",
-    ...(identifier === undefined ? { summary: "{{filename}}" } : identifier !== "title" ? { identifier_field: identifier } : {}),
+    ...(identifier === undefined
+      ? { summary: "{{filename}}" }
+      : identifier !== "title"
+        ? { identifier_field: identifier }
+        : {}),
     fields: entryFields,
   };
 }
 
 /** The whole configuration: every collection of ./collections.ts, the git backend, where photos go. */
-export function decapConfig({ backend, siteUrl, contentDir }: { backend: CmsBackend; siteUrl: string; contentDir?: string }): DecapConfig {
+export function decapConfig({
+  backend,
+  siteUrl,
+  contentDir,
+}: {
+  backend: CmsBackend;
+  siteUrl: string;
+  contentDir?: string;
+}): DecapConfig {
   return {
-    backend: { name: "github", repo: backend.repo, branch: backend.branch, ...(backend.authUrl ? { base_url: backend.authUrl } : {}), commit_messages: commitMessages },
+    backend: {
+      name: "github",
+      repo: backend.repo,
+      branch: backend.branch,
+      ...(backend.authUrl ? { base_url: backend.authUrl } : {}),
+      commit_messages: commitMessages,
+    },
     app_title: "Gem State Exterior Cleaning: content",
     // The site's own icon on the sign-in page and the tab (the editor's default is a data: image it fetches,
     // which the page's connect-src does not allow).
@@ -491,7 +649,9 @@ export function decapConfig({ backend, siteUrl, contentDir }: { backend: CmsBack
     // Photos are the owner's own, uploaded into the repository: no stock photo libraries (other hosts).
     media_libraries: { stock_assets: false },
     publish_mode: "simple",
-    collections: Object.entries(collections).map(([name, collection]) => decapCollection(name, collection as Collection, contentDir)),
+    collections: Object.entries(collections).map(([name, collection]) =>
+      decapCollection(name, collection as Collection, contentDir),
+    ),
   };
 }
 
@@ -504,16 +664,19 @@ const commitMessages = {
   deleteMedia: "Content: photo {{path}} removed (browser editor)",
 };
 
-const HEADER = "# Generated by the build from app/content/collections.ts and app/content/schema.ts (app/content/cms-config.ts): edit those, not this file.\n";
+const HEADER =
+  "# Generated by the build from app/content/collections.ts and app/content/schema.ts (app/content/cms-config.ts): edit those, not this file.\n";
 
 export const decapConfigYaml = (config: DecapConfig) => HEADER + stringify(config, { lineWidth: 0 });
-
 
 /** The README's table of collections ("Editing the site's content"): one row per collection, from ./collections.ts. */
 export function collectionsTable(): string {
   const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const rows = Object.values(collections as Record<string, Collection>).map((collection) => {
-    const where = collection.kind === "file" ? `content/${collection.file}` : `content/${collection.folder}/*.${collection.format === "markdown" ? "md" : "yaml"}`;
+    const where =
+      collection.kind === "file"
+        ? `content/${collection.file}`
+        : `content/${collection.folder}/*.${collection.format === "markdown" ? "md" : "yaml"}`;
     return `| ${cell(collection.label)} | \`${where}\` | ${cell(collection.description ?? "")} |`;
   });
   return ["| collection | file | what it is |", "| --- | --- | --- |", ...rows].join("\n");

@@ -14,7 +14,7 @@ import { benefits, jobs } from "./careers.ts";
 import { type CollectionName, collections } from "./collections.ts";
 import { faq } from "./faq.ts";
 import { featuredServices } from "./home.ts";
-import { loadCollection } from "./build/load.server.ts";
+import { loadCollection } from "./build-time/load.server.ts";
 import { locations } from "./locations.ts";
 import { priceBook } from "./price-book.ts";
 import { iconName } from "./schema.ts";
@@ -55,7 +55,9 @@ describe("content collections", () => {
 
   it("have enough entries for every place that shows the first few (app/lib/limits.ts)", () => {
     expect(services.length).toBeGreaterThanOrEqual(Math.max(limits.mobileMenuServices, limits.footerServices));
-    expect(locations.length).toBeGreaterThanOrEqual(Math.max(limits.mobileMenuLocations, limits.footerCities, limits.homeCities, limits.primaryAreaCities));
+    expect(locations.length).toBeGreaterThanOrEqual(
+      Math.max(limits.mobileMenuLocations, limits.footerCities, limits.homeCities, limits.primaryAreaCities),
+    );
     expect(faq.length).toBeGreaterThan(0);
     expect(jobs.length).toBeGreaterThan(0);
     expect(testimonials.length).toBeGreaterThan(0);
@@ -64,7 +66,8 @@ describe("content collections", () => {
 
   it("name only services that exist: the price book and the home page's cards", () => {
     const slugs = new Set(services.map((s) => s.slug));
-    for (const slug of [...Object.keys(priceBook.services), ...Object.keys(priceBook.callback)]) expect(slugs, `price book: ${slug}`).toContain(slug);
+    for (const slug of [...Object.keys(priceBook.services), ...Object.keys(priceBook.callback)])
+      expect(slugs, `price book: ${slug}`).toContain(slug);
     for (const { slug } of featuredServices) expect(slugs, `home.yaml: ${slug}`).toContain(slug);
   });
 
@@ -75,10 +78,17 @@ describe("content collections", () => {
   });
 
   it("name icons the site can draw", () => {
-    const used = [...services.map((s) => s.icon), ...benefits.map((b) => b.icon), ...equipment.map((e) => e.icon), ...whyChoose.map((w) => w.icon)];
+    const used = [
+      ...services.map((s) => s.icon),
+      ...benefits.map((b) => b.icon),
+      ...equipment.map((e) => e.icon),
+      ...whyChoose.map((w) => w.icon),
+    ];
     for (const name of new Set([...iconName.options, ...used])) {
       expect(iconName.options, name).toContain(name);
-      expect(renderToStaticMarkup(createElement(Icon, { name })), name).toMatch(/^<svg[^>]*aria-hidden="true"[\s\S]*<\/svg>$/);
+      expect(renderToStaticMarkup(createElement(Icon, { name })), name).toMatch(
+        /^<svg[^>]*aria-hidden="true"[\s\S]*<\/svg>$/,
+      );
     }
   });
 
@@ -97,14 +107,39 @@ describe("content collections", () => {
   it("make the phone's link forms and the hours as shown from one field each", () => {
     const digits = business.phone.e164.slice(2);
     expect(business.phone.e164).toMatch(/^\+1\d{10}$/);
-    expect(business.phone).toEqual({ display: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, href: `tel:${business.phone.e164}`, e164: business.phone.e164 });
-    const twelveHour = (time: string) => new Date(`2026-01-01T${time}:00Z`).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
-    for (const h of business.hours) expect(h.display.replace(/\u202f/g, " ")).toBe(`${twelveHour(h.opens)} – ${twelveHour(h.closes)}`.replace(/\u202f/g, " "));
-    expect(business.headquarters.display).toBe(`${business.headquarters.city}, ${business.headquarters.state} ${business.headquarters.zip}`);
+    expect(business.phone).toEqual({
+      display: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
+      href: `tel:${business.phone.e164}`,
+      e164: business.phone.e164,
+    });
+    const twelveHour = (time: string) =>
+      new Date(`2026-01-01T${time}:00Z`).toLocaleTimeString("en-US", {
+        hour: "numeric",
+        minute: "2-digit",
+        timeZone: "UTC",
+      });
+    for (const h of business.hours)
+      expect(h.display.replace(/\u202f/g, " ")).toBe(
+        `${twelveHour(h.opens)} – ${twelveHour(h.closes)}`.replace(/\u202f/g, " "),
+      );
+    expect(business.headquarters.display).toBe(
+      `${business.headquarters.city}, ${business.headquarters.state} ${business.headquarters.zip}`,
+    );
   });
 
   it("fill every placeholder and never write the phone number or e-mail into page copy", () => {
-    const copy = JSON.stringify([services, locations, faq, jobs, testimonials, employeeTestimonial, whyChoose, equipment, loadCollection("about"), loadCollection("careers")]);
+    const copy = JSON.stringify([
+      services,
+      locations,
+      faq,
+      jobs,
+      testimonials,
+      employeeTestimonial,
+      whyChoose,
+      equipment,
+      loadCollection("about"),
+      loadCollection("careers"),
+    ]);
     expect(JSON.stringify(whyChoose)).not.toMatch(/\{\{\w+\}\}/);
     expect(copy).not.toContain(business.phone.display.slice(-8));
     expect(copy).not.toContain(business.email);

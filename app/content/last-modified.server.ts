@@ -7,7 +7,7 @@
  * which the sitemap format allows, rather than a made-up one.
  */
 import { execFileSync } from "node:child_process";
-import { defaultContentDir } from "./build/load.server.ts";
+import { defaultContentDir } from "./build-time/load.server.ts";
 
 /** Each content file (relative to the content folder) with the ISO 8601 time of the last commit that changed it. */
 export function commitDates(contentDir = defaultContentDir()): Map<string, string> {

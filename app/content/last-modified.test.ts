@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sitePaths } from "../lib/pages.ts";
-import { collectionSlugs } from "./build/load.server.ts";
+import { collectionSlugs } from "./build-time/load.server.ts";
 import { commitDates, contentOf, lastChanged } from "./last-modified.server.ts";
 
 const dirs: string[] = [];
@@ -37,7 +37,9 @@ describe("the sitemap's <lastmod>", () => {
   it("is the time of the last commit that changed a page's content files, not the time of the build", () => {
     const dates = commitDates(repository());
     expect(Date.parse(lastChanged(["faq.yaml"], dates)!)).toBe(Date.parse("2026-03-01T10:00:00-07:00"));
-    expect(Date.parse(lastChanged(["services/roof-cleaning.md"], dates)!)).toBe(Date.parse("2026-06-15T09:30:00-06:00"));
+    expect(Date.parse(lastChanged(["services/roof-cleaning.md"], dates)!)).toBe(
+      Date.parse("2026-06-15T09:30:00-06:00"),
+    );
     // A folder: its newest file; editors' notes (_README.md) count for no page.
     expect(Date.parse(lastChanged(["faq.yaml", "services/"], dates)!)).toBe(Date.parse("2026-06-15T09:30:00-06:00"));
     expect(lastChanged(["about.yaml"], dates)).toBeUndefined();

@@ -15,7 +15,12 @@ export const uniqueBy =
   (list: Record<K, unknown>[], ctx: z.RefinementCtx) => {
     const seen = new Set<unknown>();
     list.forEach((entry, index) => {
-      if (seen.has(entry[key])) ctx.addIssue({ code: "custom", path: [index, key], message: `"${String(entry[key])}" is used twice; each ${key} must be different` });
+      if (seen.has(entry[key]))
+        ctx.addIssue({
+          code: "custom",
+          path: [index, key],
+          message: `"${String(entry[key])}" is used twice; each ${key} must be different`,
+        });
       seen.add(entry[key]);
     });
   };
@@ -34,7 +39,12 @@ export const calendarDate = z
   }, "not a day of the calendar");
 
 /** Where an entry of a folder collection comes in its lists (the loader checks that no two share one). */
-const order = z.number().int().min(1).max(999).describe("Position in the lists: 1 comes first; each entry has its own number");
+const order = z
+  .number()
+  .int()
+  .min(1)
+  .max(999)
+  .describe("Position in the lists: 1 comes first; each entry has its own number");
 
 /**
  * The Markdown body below the front matter as paragraphs (blank-line separated; a line break inside a
@@ -108,22 +118,37 @@ export const serviceSchema = z
     title: text.max(60),
     order,
     /** Residential, Commercial, or both: decides the Services page's Residential and Commercial lists. */
-    category: z.array(serviceCategory).min(1).max(2).superRefine((list, ctx) => {
-      if (new Set(list).size !== list.length) ctx.addIssue({ code: "custom", message: "lists a category twice" });
-    }),
-    description: text.max(200).describe("One or two sentences for the service cards and search results (200 characters at most)"),
+    category: z
+      .array(serviceCategory)
+      .min(1)
+      .max(2)
+      .superRefine((list, ctx) => {
+        if (new Set(list).size !== list.length) ctx.addIssue({ code: "custom", message: "lists a category twice" });
+      }),
+    description: text
+      .max(200)
+      .describe("One or two sentences for the service cards and search results (200 characters at most)"),
     icon: iconName,
     template: serviceTemplate.describe("Which page layout shows the service: services that are alike share one"),
     tagline: text.max(160).describe("The page's subtitle, one sentence"),
-    intro: paragraphs(2, 3, 700).describe("2–3 paragraphs separated by a blank line: what the service is and why it matters in the Treasure Valley"),
-    method: text.max(700).describe("The pressure and method used (pressure washing 1,500-4,000 PSI, soft washing under 500 PSI)"),
+    intro: paragraphs(2, 3, 700).describe(
+      "2–3 paragraphs separated by a blank line: what the service is and why it matters in the Treasure Valley",
+    ),
+    method: text
+      .max(700)
+      .describe("The pressure and method used (pressure washing 1,500-4,000 PSI, soft washing under 500 PSI)"),
     process: z.array(step).min(4).max(5).describe("How the job is done, 4-5 steps"),
     surfaces: z.array(text.max(60)).min(6).max(8).describe("Surfaces or items covered, 6-8 short labels"),
     benefits: z.array(step).length(4).describe("4 benefits"),
     faqs: z.array(qa).min(3).max(4).describe("3-4 questions about this service"),
     keywords,
     /** Fleet cleaning only: its page's own process (the step number comes from the position). */
-    fleetProcess: z.array(step).min(3).max(6).optional().describe("Fleet cleaning only: the fleet page's process, 3-6 steps"),
+    fleetProcess: z
+      .array(step)
+      .min(3)
+      .max(6)
+      .optional()
+      .describe("Fleet cleaning only: the fleet page's process, 3-6 steps"),
     /** Holiday lights only: the page's question list; an id is the answer's link (#faq-1). */
     holidayFaq: z
       .array(z.strictObject({ id: slug, question: text.max(120), answer: text.max(600) }))
@@ -133,18 +158,38 @@ export const serviceSchema = z
       .optional()
       .describe("Holiday lights only: the page's questions"),
   })
-  .transform(({ slug, title, order, category, description, icon, template, tagline, intro, method, process, surfaces, benefits, faqs, keywords, fleetProcess, holidayFaq }) => ({
-    slug,
-    title,
-    order,
-    category,
-    description,
-    icon,
-    template,
-    page: { tagline, intro, method, process, surfaces, benefits, faqs, keywords },
-    ...(fleetProcess ? { fleetProcess } : {}),
-    ...(holidayFaq ? { holidayFaq } : {}),
-  }));
+  .transform(
+    ({
+      slug,
+      title,
+      order,
+      category,
+      description,
+      icon,
+      template,
+      tagline,
+      intro,
+      method,
+      process,
+      surfaces,
+      benefits,
+      faqs,
+      keywords,
+      fleetProcess,
+      holidayFaq,
+    }) => ({
+      slug,
+      title,
+      order,
+      category,
+      description,
+      icon,
+      template,
+      page: { tagline, intro, method, process, surfaces, benefits, faqs, keywords },
+      ...(fleetProcess ? { fleetProcess } : {}),
+      ...(holidayFaq ? { holidayFaq } : {}),
+    }),
+  );
 
 const responseTime = z.enum(["Same Day", "Next Day", "By Appointment"]);
 
@@ -158,7 +203,9 @@ export const locationSchema = z
     city: text.max(40),
     order,
     state: z.literal("ID"),
-    description: text.max(220).describe("One or two sentences for the locations page card and search results (220 characters at most)"),
+    description: text
+      .max(220)
+      .describe("One or two sentences for the locations page card and search results (220 characters at most)"),
     zipCodes: z
       .array(z.string().regex(/^\d{5}$/, "a five-digit ZIP code"))
       .min(1)
@@ -176,7 +223,9 @@ export const locationSchema = z
       .describe("[longitude, latitude] of the city centre, e.g. [-116.2023, 43.615]"),
     focus: text.max(100).describe("What the city's page is about, a short phrase"),
     headline: text.max(70).describe('The page\'s headline, e.g. "Pressure Washing in Boise, Idaho"'),
-    intro: paragraphs(2, 2, 700).describe("2 paragraphs separated by a blank line, about this city's properties, climate, water and dust, and what we do there"),
+    intro: paragraphs(2, 2, 700).describe(
+      "2 paragraphs separated by a blank line, about this city's properties, climate, water and dust, and what we do there",
+    ),
     services: z
       .array(z.strictObject({ name: text.max(50), sentence: text.max(250) }))
       .length(6)
@@ -186,19 +235,39 @@ export const locationSchema = z
     conditions: text.max(700).describe("Local conditions: weather, water, soil, dust, trees"),
     keywords,
   })
-  .transform(({ slug, city, order, state, description, zipCodes, population, avgResponse, coordinates, focus, headline, intro, services, neighborhoods, reasons, conditions, keywords }) => ({
-    city,
-    slug,
-    order,
-    state,
-    description,
-    zipCodes,
-    population,
-    avgResponse,
-    coordinates,
-    focus,
-    page: { headline, intro, services, neighborhoods, reasons, conditions, keywords },
-  }));
+  .transform(
+    ({
+      slug,
+      city,
+      order,
+      state,
+      description,
+      zipCodes,
+      population,
+      avgResponse,
+      coordinates,
+      focus,
+      headline,
+      intro,
+      services,
+      neighborhoods,
+      reasons,
+      conditions,
+      keywords,
+    }) => ({
+      city,
+      slug,
+      order,
+      state,
+      description,
+      zipCodes,
+      population,
+      avgResponse,
+      coordinates,
+      focus,
+      page: { headline, intro, services, neighborhoods, reasons, conditions, keywords },
+    }),
+  );
 
 /**
  * content/service-area.yaml: the towns served beyond the city pages, and the words the service-area answer
@@ -206,10 +275,17 @@ export const locationSchema = z
  */
 export const serviceAreaSchema = z.strictObject({
   extendedAreas: z
-    .array(z.strictObject({ town: text.max(40), zipCodes: z.array(z.string().regex(/^\d{5}$/, "a five-digit ZIP code")).min(1) }))
+    .array(
+      z.strictObject({
+        town: text.max(40),
+        zipCodes: z.array(z.string().regex(/^\d{5}$/, "a five-digit ZIP code")).min(1),
+      }),
+    )
     .min(1)
     .superRefine(uniqueBy("town"))
-    .describe("Towns without a city page that we travel to: listed on the About and Locations pages, and known to the ZIP code check"),
+    .describe(
+      "Towns without a city page that we travel to: listed on the About and Locations pages, and known to the ZIP code check",
+    ),
   alsoOnAbout: z.array(text.max(40)).describe("More towns the About page lists after the extended areas"),
   alsoOnLocations: z.array(text.max(40)).describe("More places the Locations page lists after the extended areas"),
   responseTimeWords: z
@@ -266,7 +342,9 @@ export const jobSchema = z
     description: text.max(600),
     requirements: z.array(text.max(160)).min(3).max(8),
     benefits: z.array(text.max(120)).min(3).max(8),
-    datePosted: calendarDate.describe("The day the job was first posted (search engines show it); keep it when you edit the listing"),
+    datePosted: calendarDate.describe(
+      "The day the job was first posted (search engines show it); keep it when you edit the listing",
+    ),
     validThrough: calendarDate.describe(
       "The last day the listing is open; after it the listing leaves the Careers page at the next build, and npm run launch-check lists it",
     ),
@@ -275,21 +353,36 @@ export const jobSchema = z
     message: "the last day must not come before the day it was posted",
     path: ["validThrough"],
   })
-  .transform(({ slug, order, title, location, type, experience, pay, description, requirements, benefits, datePosted, validThrough }) => ({
-    slug,
-    order,
-    title,
-    location,
-    type,
-    experience,
-    salary: `$${pay.min}-${pay.max}/hour`,
-    pay,
-    description,
-    requirements,
-    benefits,
-    datePosted,
-    validThrough,
-  }));
+  .transform(
+    ({
+      slug,
+      order,
+      title,
+      location,
+      type,
+      experience,
+      pay,
+      description,
+      requirements,
+      benefits,
+      datePosted,
+      validThrough,
+    }) => ({
+      slug,
+      order,
+      title,
+      location,
+      type,
+      experience,
+      salary: `$${pay.min}-${pay.max}/hour`,
+      pay,
+      description,
+      requirements,
+      benefits,
+      datePosted,
+      validThrough,
+    }),
+  );
 
 /** content/careers.yaml: the Careers page besides the job listings. */
 export const careersSchema = z.strictObject({
@@ -301,10 +394,18 @@ export const careersSchema = z.strictObject({
 /** content/about.yaml: the About page, and the home page's "Why choose" cards. */
 export const aboutSchema = z.strictObject({
   story: z.array(text.max(700)).min(2).max(4).describe("Our story, 2-4 paragraphs"),
-  credentials: z.array(step).min(2).max(8).describe("Licences, insurance and checks (the registration number comes from business.yaml)"),
+  credentials: z
+    .array(step)
+    .min(2)
+    .max(8)
+    .describe("Licences, insurance and checks (the registration number comes from business.yaml)"),
   equipment: z.array(iconCard).min(2).max(6),
   statewideTravel: text.max(300),
-  whyChoose: z.array(iconCard).min(2).max(6).describe("Home page cards; {{replyWithinHours}} is replaced by business.yaml's number"),
+  whyChoose: z
+    .array(iconCard)
+    .min(2)
+    .max(6)
+    .describe("Home page cards; {{replyWithinHours}} is replaced by business.yaml's number"),
 });
 
 /**
@@ -315,13 +416,20 @@ export const legalSchema = z.strictObject({
   slug,
   body: text
     .regex(/^# \S.*\n/, 'a first line "# Title" (the page\'s heading)')
-    .describe('The page in Markdown: a "# Title" line first; {{name}}, {{legalName}}, {{phone}} and {{email}} are filled in'),
+    .describe(
+      'The page in Markdown: a "# Title" line first; {{name}}, {{legalName}}, {{phone}} and {{email}} are filled in',
+    ),
 });
 
 /** content/home.yaml: which services the home page shows a card for, in order. */
 export const homeSchema = z.strictObject({
   featuredServices: z
-    .array(z.strictObject({ slug: slug.describe("A service's file name in content/services"), title: text.max(60).optional().describe("Only when the card's title differs from the service's") }))
+    .array(
+      z.strictObject({
+        slug: slug.describe("A service's file name in content/services"),
+        title: text.max(60).optional().describe("Only when the card's title differs from the service's"),
+      }),
+    )
     .min(3)
     .max(9)
     .superRefine(uniqueBy("slug")),
@@ -354,9 +462,15 @@ export const businessSchema = z.strictObject({
       return { display, href: `tel:${e164}`, e164 };
     }),
   email: z.email(),
-  origin: https.regex(/^https:\/\/[^/]+$/, "the site's address without a path or trailing slash").describe("The site's address, e.g. https://www.example.com"),
+  origin: https
+    .regex(/^https:\/\/[^/]+$/, "the site's address without a path or trailing slash")
+    .describe("The site's address, e.g. https://www.example.com"),
   headquarters: z
-    .strictObject({ city: text.max(40), state: z.string().regex(/^[A-Z]{2}$/, "a two-letter state"), zip: z.string().regex(/^\d{5}$/, "a five-digit ZIP code") })
+    .strictObject({
+      city: text.max(40),
+      state: z.string().regex(/^[A-Z]{2}$/, "a two-letter state"),
+      zip: z.string().regex(/^\d{5}$/, "a five-digit ZIP code"),
+    })
     .transform((hq) => ({ ...hq, display: `${hq.city}, ${hq.state} ${hq.zip}` })),
   /** A service-area business: no street address is published. */
   mapsUrl: https.describe("A map link to the town (no street address is published)"),
@@ -386,13 +500,23 @@ export const businessSchema = z.strictObject({
           closes: clock,
         })
         .refine((h) => h.opens < h.closes, { message: "closes before it opens", path: ["closes"] })
-        .transform(({ days, weekdays, opens, closes }) => ({ days, schema: weekdays, opens, closes, display: `${twelveHour(opens)} – ${twelveHour(closes)}` })),
+        .transform(({ days, weekdays, opens, closes }) => ({
+          days,
+          schema: weekdays,
+          opens,
+          closes,
+          display: `${twelveHour(opens)} – ${twelveHour(closes)}`,
+        })),
     )
     .min(1)
     .max(7),
   social: z.array(z.strictObject({ name: text.max(40), href: https })).max(6),
   /** Claims used in copy and structured data. */
-  pressure: z.strictObject({ equipmentMaxPsi: z.number().int().positive(), pressureWashing: text.max(40), softWashing: text.max(40) }),
+  pressure: z.strictObject({
+    equipmentMaxPsi: z.number().int().positive(),
+    pressureWashing: text.max(40),
+    softWashing: text.max(40),
+  }),
   typicalJob: text.max(40).describe('How long a typical home takes, e.g. "2–4 hours"'),
   payments: z.array(text.max(40)).min(1).max(10),
   /**
@@ -401,12 +525,20 @@ export const businessSchema = z.strictObject({
    */
   rating: z
     .strictObject({
-      value: z.number().min(1).max(5).describe("The average rating, 1 to 5, as your Google Business Profile shows it (e.g. 4.9)"),
+      value: z
+        .number()
+        .min(1)
+        .max(5)
+        .describe("The average rating, 1 to 5, as your Google Business Profile shows it (e.g. 4.9)"),
       count: z.number().int().min(1).describe("How many reviews that average is of, as the profile shows"),
       confirmed: z
         .boolean()
-        .describe("On only when the rating and count above are the ones your Google Business Profile shows today; until then no rating is published and npm run launch-check lists it"),
-      profileUrl: https.optional().describe("Your Google Business Profile's address, where the rating can be checked (optional)"),
+        .describe(
+          "On only when the rating and count above are the ones your Google Business Profile shows today; until then no rating is published and npm run launch-check lists it",
+        ),
+      profileUrl: https
+        .optional()
+        .describe("Your Google Business Profile's address, where the rating can be checked (optional)"),
     })
     .describe("Your Google reviews: the average and how many"),
   priceRange: z.enum(["$", "$$", "$$$", "$$$$"]),
@@ -430,7 +562,8 @@ const rate = z
   .refine((r) => r.low <= r.high, { message: "the low rate must not exceed the high rate", path: ["high"] });
 const whole = z.number().int().positive();
 const multiplier = z.number().min(0.5).max(3);
-const listedBySlug = <T extends { slug: string }>(list: T[]) => Object.fromEntries(list.map(({ slug: key, ...rest }) => [key, rest])) as Record<string, Omit<T, "slug">>;
+const listedBySlug = <T extends { slug: string }>(list: T[]) =>
+  Object.fromEntries(list.map(({ slug: key, ...rest }) => [key, rest])) as Record<string, Omit<T, "slug">>;
 const pricedServiceSchema = z.strictObject({
   /** The service's slug, as in /services/{slug}. */
   slug: slug.describe("The service's address, as in /services/house-washing"),
@@ -450,7 +583,10 @@ const pricedServiceSchema = z.strictObject({
   fromHomeSize: z.strictObject({ min: whole, max: whole, feetPerSqrtFootprint: z.number().min(3).max(8) }).optional(),
   rate,
   minimum: whole.describe("The least a job costs, in dollars"),
-  stories: z.strictObject({ "1": multiplier, "2": multiplier, "3": multiplier }).describe("Price multiplier for a home of 1, 2 or 3 stories").optional(),
+  stories: z
+    .strictObject({ "1": multiplier, "2": multiplier, "3": multiplier })
+    .describe("Price multiplier for a home of 1, 2 or 3 stories")
+    .optional(),
   material: z
     .strictObject({
       field: z.enum(["siding", "pitch"]),
@@ -470,7 +606,11 @@ export const priceBookSchema = z.strictObject({
   /** Dollar steps the range is rounded to (down for the low end, up for the high end). */
   roundTo: z.number().int().min(1).max(50).describe("Round the range to steps of this many dollars"),
   /** The high end is at least this fraction above the low end (so a minimum charge still reads as a range). */
-  minRangeWidth: z.number().min(0).max(1).describe("The high end is at least this fraction above the low end (0.2 = 20%)"),
+  minRangeWidth: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe("The high end is at least this fraction above the low end (0.2 = 20%)"),
   services: z.array(pricedServiceSchema).min(1).superRefine(uniqueBy("slug")).transform(listedBySlug),
   /** Services priced only after a visit: the page asks for a call instead. */
   callback: z
@@ -480,7 +620,7 @@ export const priceBookSchema = z.strictObject({
 });
 
 /**
- * A photo of a job in content/gallery/ (./build/gallery-images.server.ts makes its sizes at build time): the path is
+ * A photo of a job in content/gallery/ (./build-time/gallery-images.server.ts makes its sizes at build time): the path is
  * relative to content/gallery/, where the browser editor uploads ("photos/2026-06-eagle-driveway-before.jpg").
  */
 const galleryPhoto = (which: "before" | "after") =>
@@ -489,12 +629,19 @@ const galleryPhoto = (which: "before" | "after") =>
       .string()
       .trim()
       // Not HEIC: sharp's prebuilt binary cannot read it (HEVC); phones can share a photo as JPEG.
-      .regex(/^photos\/[^/\\]+\.(?:jpe?g|png|webp|avif|tiff?)$/i, "a photo in content/gallery/photos/ (a .jpg, .png, .webp, .avif or .tiff file; an iPhone's HEIC photo shared as JPEG)")
+      .regex(
+        /^photos\/[^/\\]+\.(?:jpe?g|png|webp|avif|tiff?)$/i,
+        "a photo in content/gallery/photos/ (a .jpg, .png, .webp, .avif or .tiff file; an iPhone's HEIC photo shared as JPEG)",
+      )
       .meta({ title: `${which === "before" ? "Before" : "After"} photo`, widget: "image" }),
     alt: text
       .min(15)
       .max(200)
-      .refine((alt) => !/\.(?:jpe?g|png|webp|avif|tiff?|heic|heif)\b/i.test(alt) && !/^(?:img|dsc|pxl|photo)[_-]?\d/i.test(alt), "describe what the photo shows, not its file name")
+      .refine(
+        (alt) =>
+          !/\.(?:jpe?g|png|webp|avif|tiff?|heic|heif)\b/i.test(alt) && !/^(?:img|dsc|pxl|photo)[_-]?\d/i.test(alt),
+        "describe what the photo shows, not its file name",
+      )
       .describe(
         which === "before"
           ? "What a visitor who cannot see the photo should know: the surface and the dirt, e.g. “Concrete driveway dark with oil stains and moss along the joints”"
@@ -503,14 +650,30 @@ const galleryPhoto = (which: "before" | "after") =>
       .meta({ title: "Description for screen readers (alt text)" }),
   });
 
-/** One before/after pair of a real job (content/gallery/<slug>.yaml). Service and city slugs are checked against the services and cities when the site is built (app/content/build/gallery-check.server.ts). */
+/** One before/after pair of a real job (content/gallery/<slug>.yaml). Service and city slugs are checked against the services and cities when the site is built (app/content/build-time/gallery-check.server.ts). */
 export const galleryPairSchema = z.strictObject({
   slug,
   title: text.max(80).describe("A short headline, e.g. “Oil-stained driveway in Eagle”").meta({ title: "Title" }),
-  service: slug.describe("The service done on this job; the file keeps its address, as in /services/driveway-cleaning → driveway-cleaning").meta({ title: "Service", entryOf: "services" }),
-  city: slug.describe("The city of the job, one of the city pages; the file keeps it in lowercase with hyphens, e.g. eagle or garden-city").meta({ title: "City", entryOf: "cities" }),
-  date: z.iso.date("the date of the job as YYYY-MM-DD, e.g. 2026-06-14").describe("The day of the job (YYYY-MM-DD); the newest photos are shown first").meta({ title: "Date of the job" }),
-  caption: text.max(300).describe("One or two sentences: what was done and how, e.g. “Hot-water surface cleaning at 3,000 PSI, then a degreaser on the oil spots.”").meta({ title: "Caption" }),
+  service: slug
+    .describe(
+      "The service done on this job; the file keeps its address, as in /services/driveway-cleaning → driveway-cleaning",
+    )
+    .meta({ title: "Service", entryOf: "services" }),
+  city: slug
+    .describe(
+      "The city of the job, one of the city pages; the file keeps it in lowercase with hyphens, e.g. eagle or garden-city",
+    )
+    .meta({ title: "City", entryOf: "cities" }),
+  date: z.iso
+    .date("the date of the job as YYYY-MM-DD, e.g. 2026-06-14")
+    .describe("The day of the job (YYYY-MM-DD); the newest photos are shown first")
+    .meta({ title: "Date of the job" }),
+  caption: text
+    .max(300)
+    .describe(
+      "One or two sentences: what was done and how, e.g. “Hot-water surface cleaning at 3,000 PSI, then a degreaser on the oil spots.”",
+    )
+    .meta({ title: "Caption" }),
   before: galleryPhoto("before").meta({ title: "Before" }),
   after: galleryPhoto("after").meta({ title: "After" }),
 });
@@ -559,7 +722,12 @@ export const availabilitySchema = z.strictObject({
     .min(1)
     .max(30)
     .describe("The earliest window is this many working days after today (1: the next working day)"),
-  daysShown: z.number().int().min(1).max(28).describe("How many days ahead /book offers windows (14: the next two weeks)"),
+  daysShown: z
+    .number()
+    .int()
+    .min(1)
+    .max(28)
+    .describe("How many days ahead /book offers windows (14: the next two weeks)"),
   blackoutDates: z
     .array(isoDate)
     .refine((dates) => new Set(dates).size === dates.length, "each date once")
@@ -577,10 +745,7 @@ export const availabilitySchema = z.strictObject({
             .array(weekday)
             .optional()
             .describe("The only days this area is served (e.g. Tuesday and Thursday); leave empty with By appointment"),
-          byAppointment: z
-            .boolean()
-            .default(false)
-            .describe("No windows online: visitors from here call to set a day"),
+          byAppointment: z.boolean().default(false).describe("No windows online: visitors from here call to set a day"),
         })
         .refine((a) => a.byAppointment !== (a.days !== undefined && a.days.length > 0), {
           message: "give an area either its days or By appointment, not both",

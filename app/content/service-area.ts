@@ -16,4 +16,6 @@ export const aboutExtendedAreas = extendedAreasBase.concat(alsoOnAbout);
 export const locationsExtendedAreas = extendedAreasBase.concat(alsoOnLocations);
 
 /** ZIP codes of the extended-area towns, so that the service-area answer knows them. */
-export const extendedAreaZips: Record<string, readonly string[]> = Object.fromEntries(extendedAreas.map((a) => [a.town, a.zipCodes]));
+export const extendedAreaZips: Record<string, readonly string[]> = Object.fromEntries(
+  extendedAreas.map((a) => [a.town, a.zipCodes]),
+);

@@ -1,6 +1,6 @@
 /**
  * The before/after pairs for the pages (newest first), with their photos' files: made at build time by
- * app/content/build/gallery.server.ts (the content plugin). Server code only: a page's loader sends the pairs it shows.
+ * app/content/build-time/gallery.server.ts (the content plugin). Server code only: a page's loader sends the pairs it shows.
  */
 import { pairs } from "virtual:gallery";
 import type { GalleryPair } from "./gallery-types.ts";

@@ -14,8 +14,8 @@ import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from "n
 import path from "node:path";
 import { type Page, expect, test } from "@playwright/test";
 import { collections } from "../../app/content/collections.ts";
-import { galleryProblems } from "../../app/content/build/gallery-check.server.ts";
-import { loadCollection } from "../../app/content/build/load.server.ts";
+import { galleryProblems } from "../../app/content/build-time/gallery-check.server.ts";
+import { loadCollection } from "../../app/content/build-time/load.server.ts";
 import { ROOT } from "../support/processes.ts";
 import { testPhoto } from "../support/test-photos.ts";
 import { cleanupAfterEach } from "./fixtures.ts";

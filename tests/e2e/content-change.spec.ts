@@ -10,7 +10,7 @@ import { type Browser, type BrowserContext, expect, test } from "@playwright/tes
 import { parseDocument, type YAMLMap, type YAMLSeq } from "yaml";
 import { priceBook as shippedBook } from "../../app/content/price-book.ts";
 import { faq as shippedFaq } from "../../app/content/faq.ts";
-import { loadCollection } from "../../app/content/build/load.server.ts";
+import { loadCollection } from "../../app/content/build-time/load.server.ts";
 import { type PriceCase, expectedQuote } from "../support/price-rule.ts";
 import { type ProjectCopy, copyProject } from "../support/project-copy.ts";
 import { hydrated } from "./fixtures.ts";

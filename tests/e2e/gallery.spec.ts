@@ -9,7 +9,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { loadCollection } from "../../app/content/build/load.server.ts";
+import { loadCollection } from "../../app/content/build-time/load.server.ts";
 import { services } from "../../app/content/services.ts";
 import { limits } from "../../app/lib/limits.ts";
 import { locationPath, servicePath } from "../../app/lib/paths.ts";

@@ -1,4 +1,4 @@
-import { collectionSlugs } from "../../app/content/build/load.server.ts";
+import { collectionSlugs } from "../../app/content/build-time/load.server.ts";
 import { sitePaths } from "../../app/lib/pages.ts";
 
 /** Every canonical page of the site, as the sitemap lists it. */

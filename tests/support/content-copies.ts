@@ -2,7 +2,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { defaultContentDir } from "../../app/content/build/load.server.ts";
+import { defaultContentDir } from "../../app/content/build-time/load.server.ts";
 
 export function contentCopies() {
   const dirs: string[] = [];

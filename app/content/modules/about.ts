@@ -1,4 +1,4 @@
-/** content/about.yaml as a module. Node reads the file here; the build makes this module from the validated data (../build/vite-plugin.server.ts). */
-import { loadCollection } from "../build/load.server.ts";
+/** content/about.yaml as a module. Node reads the file here; the build makes this module from the validated data (../build-time/vite-plugin.server.ts). */
+import { loadCollection } from "../build-time/load.server.ts";
 
 export const { story, credentials, equipment, statewideTravel, whyChoose } = loadCollection("about");

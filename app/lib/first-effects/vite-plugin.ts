@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { rolldown, type RolldownPlugin } from "rolldown";
 import type { Plugin } from "vite";
-import { contentModules } from "../../content/build/vite-plugin.server.ts";
+import { contentModules } from "../../content/build-time/vite-plugin.server.ts";
 import { FIRST_EFFECT_GLOBAL } from "./global.ts";
 
 const PREFIX = "virtual:first-effect/";

@@ -165,7 +165,7 @@ export function byDay(windows: readonly (ArrivalWindow & { left: number })[]): D
   return days;
 }
 
-// Vite refuses unknown area cities: the content plugin (app/content/build/vite-plugin.server.ts) makes no
+// Vite refuses unknown area cities: the content plugin (app/content/build-time/vite-plugin.server.ts) makes no
 // availability module for such a file, in the build and in development alike. The same check when this module
 // loads covers Node code that reads content/ through the loader instead (the unit tests, the Playwright helpers);
 // in what Vite built it always passes.

@@ -25,11 +25,11 @@ import { listLeads, type ListedLead } from "../features/admin/listing.server.ts"
 
 // The price book and the job listings the requests read are the test's own (hoisted: no variables here).
 vi.mock("../../content/modules/price-book.ts", async () => {
-  const { loadCollection } = await import("../../content/build/load.server.ts");
+  const { loadCollection } = await import("../../content/build-time/load.server.ts");
   return { default: loadCollection("priceBook", "tests/support/fixtures/owner-output") };
 });
 vi.mock("../../content/modules/jobs.ts", async () => {
-  const { loadCollection } = await import("../../content/build/load.server.ts");
+  const { loadCollection } = await import("../../content/build-time/load.server.ts");
   return { jobs: loadCollection("jobs", "tests/support/fixtures/owner-output") };
 });
 

@@ -38,11 +38,16 @@ export function collectionOfModule(id: string): CollectionName | undefined {
  * What the site must know beyond each file's schema, read from the other collections: the problem, as the
  * loader writes them (file, field, fix), or null. Each lists the files it reads besides its own.
  */
-const crossChecks: Partial<Record<CollectionName, { reads: CollectionName[]; problem: (data: never, contentDir: string) => string | null }>> = {
+const crossChecks: Partial<
+  Record<CollectionName, { reads: CollectionName[]; problem: (data: never, contentDir: string) => string | null }>
+> = {
   availability: {
     reads: ["cities", "serviceArea"],
     problem: (data: Parameters<typeof availabilityProblem>[0], contentDir: string) =>
-      availabilityProblem(data, [...loadCollection("cities", contentDir).map((l) => l.city), ...loadCollection("serviceArea", contentDir).extendedAreas.map((a) => a.town)]),
+      availabilityProblem(data, [
+        ...loadCollection("cities", contentDir).map((l) => l.city),
+        ...loadCollection("serviceArea", contentDir).extendedAreas.map((a) => a.town),
+      ]),
   },
 };
 
@@ -66,12 +71,18 @@ export function contentModuleCode(name: CollectionName, contentDir = defaultCont
   const shape = collection.schema instanceof z.ZodObject ? Object.keys(collection.schema.shape) : [];
   const fields = [...new Set([...Object.keys(record), ...shape])].filter((key) => IDENTIFIER.test(key));
   const literal = (value: unknown) => (value === undefined ? "undefined" : JSON.stringify(value));
-  return [`export default ${literal(data)};`, ...fields.map((key) => `export const ${key} = ${literal(record[key])};`), ""].join("\n");
+  return [
+    `export default ${literal(data)};`,
+    ...fields.map((key) => `export const ${key} = ${literal(record[key])};`),
+    "",
+  ].join("\n");
 }
 
 /** Every content file a collection's module is made from (its own and those its check reads). */
 function filesOf(name: CollectionName, contentDir: string): string[] {
-  return [name, ...(crossChecks[name]?.reads ?? [])].flatMap((each) => collectionFiles(each, contentDir)).map((file) => path.join(contentDir, file));
+  return [name, ...(crossChecks[name]?.reads ?? [])]
+    .flatMap((each) => collectionFiles(each, contentDir))
+    .map((file) => path.join(contentDir, file));
 }
 
 /** `contentDir`: the content folder (the tests give a copy). */
@@ -107,7 +118,9 @@ export function contentModules({ contentDir = defaultContentDir() }: { contentDi
       // A file added to or removed from a folder collection changes its entries: its module is made again.
       const folders = (Object.keys(collections) as CollectionName[]).flatMap((name) => {
         const collection = collections[name] as Collection;
-        return collection.kind === "folder" ? [{ name, folder: path.join(contentDir, collection.folder) + path.sep }] : [];
+        return collection.kind === "folder"
+          ? [{ name, folder: path.join(contentDir, collection.folder) + path.sep }]
+          : [];
       });
       const addedOrRemoved = (file: string) => {
         const changed = folders.filter(({ folder }) => file.startsWith(folder));
@@ -115,7 +128,8 @@ export function contentModules({ contentDir = defaultContentDir() }: { contentDi
         for (const { name } of changed) {
           const moduleFile = path.join(CONTENT_MODULES_DIR, moduleFileOf(name));
           for (const environment of Object.values(server.environments)) {
-            for (const module of environment.moduleGraph.getModulesByFile(moduleFile) ?? []) environment.moduleGraph.invalidateModule(module);
+            for (const module of environment.moduleGraph.getModulesByFile(moduleFile) ?? [])
+              environment.moduleGraph.invalidateModule(module);
           }
         }
         server.ws.send({ type: "full-reload" });

@@ -18,7 +18,7 @@ export const defaultContentDir = () => process.env.CONTENT_DIR || path.join(proj
 
 /**
  * The nearest folder above this module that holds package.json: the project, whether this runs from
- * app/content/build/ or bundled into the server build (build/server/, which the sitemap's dates read from).
+ * app/content/build-time/ or bundled into the server build (build/server/, which the sitemap's dates read from).
  */
 function projectFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -32,7 +32,9 @@ export class ContentError extends Error {
   readonly file: string;
   readonly problems: string[];
   constructor(file: string, problems: string[]) {
-    super(`${file} has ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    super(
+      `${file} has ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
     this.file = file;
     this.problems = problems;
   }
@@ -55,7 +57,10 @@ export const collectionSlugs = (name: CollectionName, contentDir = defaultConten
 
 const slugOf = (file: string) => path.basename(file).replace(/\.(md|yaml)$/, "");
 
-export function loadCollection<N extends CollectionName>(name: N, contentDir = defaultContentDir()): CollectionOutput<N> {
+export function loadCollection<N extends CollectionName>(
+  name: N,
+  contentDir = defaultContentDir(),
+): CollectionOutput<N> {
   const collection = collections[name] as Collection;
   if (collection.kind === "file") {
     const file = collection.file;
@@ -71,11 +76,19 @@ export function loadCollection<N extends CollectionName>(name: N, contentDir = d
         : collection.frontMatterOptional && !source.startsWith("---\n")
           ? { [bodyField]: source.trim() }
           : readMarkdown(source, `content/${file}`, bodyField);
-    if (!isRecord(data)) throw new ContentError(`content/${file}`, ["the file must hold named fields (name: value), one per line"]);
+    if (!isRecord(data))
+      throw new ContentError(`content/${file}`, ["the file must hold named fields (name: value), one per line"]);
     if ("slug" in data && data.slug !== slug) {
-      throw new ContentError(`content/${file}`, [`slug: "${String(data.slug)}" differs from the file name. Fix: rename the file to ${String(data.slug)}${path.extname(file)}, or remove the slug line`]);
+      throw new ContentError(`content/${file}`, [
+        `slug: "${String(data.slug)}" differs from the file name. Fix: rename the file to ${String(data.slug)}${path.extname(file)}, or remove the slug line`,
+      ]);
     }
-    const entry: unknown = validate(collection.schema, { ...data, slug }, `content/${file}`, collection.format === "markdown" ? bodyField : undefined);
+    const entry: unknown = validate(
+      collection.schema,
+      { ...data, slug },
+      `content/${file}`,
+      collection.format === "markdown" ? bodyField : undefined,
+    );
     return { file: `content/${file}`, entry };
   });
   return (collection.ordered ? byOrder(entries) : entries.map(({ entry }) => entry)) as CollectionOutput<N>;
@@ -83,7 +96,8 @@ export function loadCollection<N extends CollectionName>(name: N, contentDir = d
 
 /** The entries by their `order` number, which no two files may share (the lists follow it). */
 function byOrder(entries: { file: string; entry: unknown }[]): unknown[] {
-  const orderOf = ({ entry }: { entry: unknown }) => (isRecord(entry) && typeof entry.order === "number" ? entry.order : Number.POSITIVE_INFINITY);
+  const orderOf = ({ entry }: { entry: unknown }) =>
+    isRecord(entry) && typeof entry.order === "number" ? entry.order : Number.POSITIVE_INFINITY;
   const taken = new Map<number, string>();
   for (const item of entries) {
     const order = orderOf(item);
@@ -102,7 +116,8 @@ function readText(contentDir: string, file: string) {
   try {
     return readFileSync(path.join(contentDir, file), "utf8").replace(/\r\n/g, "\n");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new ContentError(`content/${file}`, ["the file is missing. Fix: restore it (git checkout) or create it"]);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new ContentError(`content/${file}`, ["the file is missing. Fix: restore it (git checkout) or create it"]);
     throw error;
   }
 }
@@ -121,7 +136,10 @@ function parseYamlText(source: string, file: string, firstLine = 1): unknown {
       const column = error.linePos?.[0]?.col;
       const line = at === undefined ? undefined : at + firstLine - 1;
       const text = at === undefined ? undefined : source.split("\n")[at - 1]?.trim();
-      const where = line === undefined ? "somewhere" : `line ${line}${column ? `, column ${column}` : ""}${text ? ` ("${text.length > 50 ? `${text.slice(0, 50)}…` : text}")` : ""}`;
+      const where =
+        line === undefined
+          ? "somewhere"
+          : `line ${line}${column ? `, column ${column}` : ""}${text ? ` ("${text.length > 50 ? `${text.slice(0, 50)}…` : text}")` : ""}`;
       const first = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
       throw new ContentError(file, [
         `${where}: ${first}. Fix: check the indentation of that line and the lines just above it (fields of one group start in the same column; use spaces, not tabs), the colon after each field name, and quotes around text that holds a colon or #`,
@@ -134,9 +152,13 @@ function parseYamlText(source: string, file: string, firstLine = 1): unknown {
 /** Front matter between --- lines, then the Markdown body (given to the schema as the field `bodyField`). */
 function readMarkdown(source: string, file: string, bodyField: string): unknown {
   const match = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/.exec(source);
-  if (!match) throw new ContentError(file, ["the front matter is missing. Fix: start the file with a line of three dashes (---), the fields, and another --- line"]);
+  if (!match)
+    throw new ContentError(file, [
+      "the front matter is missing. Fix: start the file with a line of three dashes (---), the fields, and another --- line",
+    ]);
   const data = parseYamlText(match[1] ?? "", file, 2);
-  if (!isRecord(data)) throw new ContentError(file, ["the front matter must hold named fields (name: value), one per line"]);
+  if (!isRecord(data))
+    throw new ContentError(file, ["the front matter must hold named fields (name: value), one per line"]);
   return { ...data, [bodyField]: (match[2] ?? "").trim() };
 }
 
@@ -165,12 +187,23 @@ function misspellings(issues: z.core.$ZodIssue[], data: unknown) {
   for (const issue of issues) {
     if (issue.code !== "unrecognized_keys") continue;
     const parent = JSON.stringify(issue.path);
-    const missing = issues.filter((other) => other.code === "invalid_type" && other.path.length === issue.path.length + 1 && JSON.stringify(other.path.slice(0, -1)) === parent && valueAt(data, other.path) === undefined);
+    const missing = issues.filter(
+      (other) =>
+        other.code === "invalid_type" &&
+        other.path.length === issue.path.length + 1 &&
+        JSON.stringify(other.path.slice(0, -1)) === parent &&
+        valueAt(data, other.path) === undefined,
+    );
     for (const key of issue.keys) {
       const match = missing.find((m) => !found.some((f) => f.missing === m) && alike(key, String(m.path.at(-1))));
       if (!match) continue;
       const field = String(match.path.at(-1));
-      found.push({ issue, key, missing: match, message: `${describePath([...issue.path, key], data)}: is not a field here; "${field}" is missing. Fix: rename ${key} to ${field}` });
+      found.push({
+        issue,
+        key,
+        missing: match,
+        message: `${describePath([...issue.path, key], data)}: is not a field here; "${field}" is missing. Fix: rename ${key} to ${field}`,
+      });
     }
   }
   return found;
@@ -193,7 +226,8 @@ function alike(a: string, b: string): boolean {
   return row[y.length]! <= Math.min(2, Math.floor(Math.max(x.length, y.length) / 3));
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** "faq entry 14 (“Do you …”), answer: missing. Fix: …" — in words the owner can act on. */
 export function describeIssue(issue: z.core.$ZodIssue, data: unknown, bodyField?: string): string {
@@ -209,12 +243,23 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown, bodyField?
       fix = missing ? `add it (${article(issue.expected)})` : `write ${article(issue.expected)} here`;
       break;
     case "too_small":
-      problem = issue.origin === "string" ? (Number(issue.minimum) <= 1 ? "is empty" : `is shorter than ${issue.minimum} characters`) : `has fewer than ${issue.minimum} ${unit(issue.origin)}`;
+      problem =
+        issue.origin === "string"
+          ? Number(issue.minimum) <= 1
+            ? "is empty"
+            : `is shorter than ${issue.minimum} characters`
+          : `has fewer than ${issue.minimum} ${unit(issue.origin)}`;
       fix = issue.origin === "string" ? "write the text" : `add ${unit(issue.origin)} up to at least ${issue.minimum}`;
       break;
     case "too_big":
-      problem = issue.origin === "string" && typeof value === "string" ? `is ${value.trim().length} characters long, more than ${issue.maximum}` : `is longer than ${issue.maximum} ${unit(issue.origin)}`;
-      fix = issue.origin === "string" ? `shorten it to ${issue.maximum} characters or fewer` : `keep at most ${issue.maximum} ${unit(issue.origin)}`;
+      problem =
+        issue.origin === "string" && typeof value === "string"
+          ? `is ${value.trim().length} characters long, more than ${issue.maximum}`
+          : `is longer than ${issue.maximum} ${unit(issue.origin)}`;
+      fix =
+        issue.origin === "string"
+          ? `shorten it to ${issue.maximum} characters or fewer`
+          : `keep at most ${issue.maximum} ${unit(issue.origin)}`;
       break;
     case "invalid_value":
       problem = missing ? "missing" : `"${String(value)}" is not one of the choices`;
@@ -260,8 +305,12 @@ function describePath(issuePath: PropertyKey[], data: unknown): string {
   for (const key of issuePath) {
     if (typeof key === "number") {
       const entry = Array.isArray(node) ? node[key] : undefined;
-      const label = isRecord(entry) ? (entry.id ?? entry.slug ?? entry.title ?? entry.question ?? entry.name) : undefined;
-      parts.push(`#${key + 1}${typeof label === "string" ? ` ("${label.length > 40 ? `${label.slice(0, 40)}…` : label}")` : ""}`);
+      const label = isRecord(entry)
+        ? (entry.id ?? entry.slug ?? entry.title ?? entry.question ?? entry.name)
+        : undefined;
+      parts.push(
+        `#${key + 1}${typeof label === "string" ? ` ("${label.length > 40 ? `${label.slice(0, 40)}…` : label}")` : ""}`,
+      );
     } else {
       parts.push(String(key));
     }
@@ -272,10 +321,27 @@ function describePath(issuePath: PropertyKey[], data: unknown): string {
 
 function valueAt(data: unknown, issuePath: PropertyKey[]): unknown {
   let node = data;
-  for (const key of issuePath) node = isRecord(node) || Array.isArray(node) ? (node as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of issuePath)
+    node = isRecord(node) || Array.isArray(node) ? (node as Record<PropertyKey, unknown>)[key] : undefined;
   return node;
 }
 
-const kindOf = (value: unknown) => (Array.isArray(value) ? "a list" : value === null ? "empty" : isRecord(value) ? "a group of fields" : `${article(typeof value)} (${JSON.stringify(value)})`);
-const article = (type: string) => ({ string: "a text", number: "a number", boolean: "true or false", array: "a list", object: "a group of fields", date: "a date" })[type] ?? type;
-const unit = (origin: string) => (origin === "array" ? "items" : origin === "string" ? "characters" : origin === "number" ? "" : "entries");
+const kindOf = (value: unknown) =>
+  Array.isArray(value)
+    ? "a list"
+    : value === null
+      ? "empty"
+      : isRecord(value)
+        ? "a group of fields"
+        : `${article(typeof value)} (${JSON.stringify(value)})`;
+const article = (type: string) =>
+  ({
+    string: "a text",
+    number: "a number",
+    boolean: "true or false",
+    array: "a list",
+    object: "a group of fields",
+    date: "a date",
+  })[type] ?? type;
+const unit = (origin: string) =>
+  origin === "array" ? "items" : origin === "string" ? "characters" : origin === "number" ? "" : "entries";

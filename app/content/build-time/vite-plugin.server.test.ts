@@ -26,7 +26,11 @@ async function bundle(entry: string, contentDir?: string): Promise<string> {
     platform: "browser",
     logLevel: "silent",
     plugins: [
-      { name: "entry", resolveId: (source) => (source === id ? id : null), load: (source) => (source === id ? entry : null) },
+      {
+        name: "entry",
+        resolveId: (source) => (source === id ? id : null),
+        load: (source) => (source === id ? entry : null),
+      },
       contentModules(contentDir ? { contentDir } : {}) as RolldownPlugin,
     ],
   });
@@ -55,7 +59,10 @@ describe("a collection's module in the build", () => {
 
   it("gives each module of app/content/modules/ the exports Node gives it, with the same values", async () => {
     for (const file of readdirSync(CONTENT_MODULES_DIR)) {
-      expect(collectionOfModule(path.join(CONTENT_MODULES_DIR, file)), `${file} is a collection's module`).toBeDefined();
+      expect(
+        collectionOfModule(path.join(CONTENT_MODULES_DIR, file)),
+        `${file} is a collection's module`,
+      ).toBeDefined();
       const fromNode = (await import(path.join(CONTENT_MODULES_DIR, file))) as Record<string, unknown>;
       const built = run(await bundle(`export * as all from ${moduleOf(file)};`)).all as Record<string, unknown>;
       for (const [name, value] of Object.entries(fromNode)) expect(built[name], `${file}: ${name}`).toEqual(value);
@@ -71,23 +78,39 @@ describe("a collection's module in the build", () => {
     const area = loadCollection("serviceArea");
     const code = await bundle(`export { areaMessage } from ${appModule("lib/service-area.ts")};`);
     for (const words of Object.values(area.responseTimeWords)) expect(code).toContain(words);
-    for (const town of [...area.extendedAreas.map((a) => a.town), ...area.alsoOnAbout, ...area.alsoOnLocations]) expect(code).not.toContain(town);
+    for (const town of [...area.extendedAreas.map((a) => a.town), ...area.alsoOnAbout, ...area.alsoOnLocations])
+      expect(code).not.toContain(town);
   });
 
   it("fails the build with the owner's message (file, field, fix) when a file is invalid", async () => {
     const dir = contentWith("faq.yaml", (text) => text.replace(/^(\s+)answer:/m, "$1answr:"));
-    await expect(bundle(`export { questions } from ${moduleOf("faq.ts")};`, dir)).rejects.toThrow(/content\/faq\.yaml has a problem:\n {2}- questions › #1 \(.*\) › answr: is not a field here; "answer" is missing\. Fix: rename answr to answer/);
+    await expect(bundle(`export { questions } from ${moduleOf("faq.ts")};`, dir)).rejects.toThrow(
+      /content\/faq\.yaml has a problem:\n {2}- questions › #1 \(.*\) › answr: is not a field here; "answer" is missing\. Fix: rename answr to answer/,
+    );
   });
 
   it("fails the build when an availability area names a city the site does not serve", async () => {
-    const dir = contentWith("availability.yaml", (text) => text.replace(/(cities:\s*\[?\s*-?\s*)"?([A-Z][a-z]+)/, "$1Nowhereville-$2"));
-    await expect(bundle(`export { default } from ${moduleOf("availability.ts")};`, dir)).rejects.toThrow(/content\/availability\.yaml › areas › cities: "Nowhereville-[A-Za-z]+" is no city page's city and no extended-area town\. Fix: /);
+    const dir = contentWith("availability.yaml", (text) =>
+      text.replace(/(cities:\s*\[?\s*-?\s*)"?([A-Z][a-z]+)/, "$1Nowhereville-$2"),
+    );
+    await expect(bundle(`export { default } from ${moduleOf("availability.ts")};`, dir)).rejects.toThrow(
+      /content\/availability\.yaml › areas › cities: "Nowhereville-[A-Za-z]+" is no city page's city and no extended-area town\. Fix: /,
+    );
   });
 });
 
 /** Runs `check` with a development server whose content plugin reads `contentDir`; `load` imports a collection's module. */
-async function withDevServer(contentDir: string, check: (load: (file: string) => Promise<Record<string, unknown>>) => Promise<void>) {
-  const server = await createServer({ configFile: false, logLevel: "silent", root: path.resolve(import.meta.dirname, "../../.."), plugins: [contentModules({ contentDir })], server: { middlewareMode: true, hmr: false } });
+async function withDevServer(
+  contentDir: string,
+  check: (load: (file: string) => Promise<Record<string, unknown>>) => Promise<void>,
+) {
+  const server = await createServer({
+    configFile: false,
+    logLevel: "silent",
+    root: path.resolve(import.meta.dirname, "../../.."),
+    plugins: [contentModules({ contentDir })],
+    server: { middlewareMode: true, hmr: false },
+  });
   try {
     await check((file) => server.ssrLoadModule(path.join(CONTENT_MODULES_DIR, file)));
   } finally {
@@ -99,9 +122,16 @@ describe("a collection's module in development", () => {
   it("is made again when its file changes", async () => {
     const dir = contentWith("faq.yaml", (text) => `${text}# A copy the test changes below.\n`);
     await withDevServer(dir, async (load) => {
-      const firstQuestion = async () => ((await load("faq.ts")) as { questions: { question: string }[] }).questions[0]!.question;
+      const firstQuestion = async () =>
+        ((await load("faq.ts")) as { questions: { question: string }[] }).questions[0]!.question;
       expect(await firstQuestion()).toBe(loadCollection("faq", dir).questions[0]!.question);
-      writeFileSync(path.join(dir, "faq.yaml"), readFileSync(path.join(dir, "faq.yaml"), "utf8").replace(/^(\s+)question: /m, "$1question: Changed while the server runs, "));
+      writeFileSync(
+        path.join(dir, "faq.yaml"),
+        readFileSync(path.join(dir, "faq.yaml"), "utf8").replace(
+          /^(\s+)question: /m,
+          "$1question: Changed while the server runs, ",
+        ),
+      );
       await expect.poll(firstQuestion, { timeout: 10_000 }).toMatch(/^Changed while the server runs, /);
     });
   });

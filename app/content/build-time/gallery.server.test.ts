@@ -39,25 +39,41 @@ describe("a gallery pair's schema", () => {
     const { caption: _caption, ...withoutCaption } = pair();
     expect(problemsOf(withoutCaption)).toEqual([expect.stringMatching(/^caption: missing\. Fix: add it/)]);
     expect(problemsOf(pair({ date: "14/06/2026" }))).toEqual([expect.stringMatching(/^date: .*YYYY-MM-DD/)]);
-    expect(problemsOf(pair({ before: { image: "../secret.jpg", alt: "Concrete driveway dark with oil stains" } }))).toEqual([expect.stringMatching(/^before › image: .*content\/gallery\/photos/)]);
-    expect(problemsOf(pair({ before: { image: "photos/iphone.heic", alt: "Concrete driveway dark with oil stains" } }))).toEqual([expect.stringMatching(/^before › image: .*HEIC photo shared as JPEG/)]);
-    expect(problemsOf(pair({ after: { image: "photos/a.jpg", alt: "IMG_20260614_1012.jpg" } }))).toEqual([expect.stringMatching(/^after › alt: .*not its file name/)]);
-    expect(problemsOf(pair({ after: { image: "photos/a.jpg", alt: "after" } }))).toEqual([expect.stringMatching(/^after › alt: is shorter than 15 characters/)]);
-    expect(problemsOf(pair({ photographer: "me" }))).toEqual([expect.stringMatching(/field this kind of content does not use: photographer/)]);
+    expect(
+      problemsOf(pair({ before: { image: "../secret.jpg", alt: "Concrete driveway dark with oil stains" } })),
+    ).toEqual([expect.stringMatching(/^before › image: .*content\/gallery\/photos/)]);
+    expect(
+      problemsOf(pair({ before: { image: "photos/iphone.heic", alt: "Concrete driveway dark with oil stains" } })),
+    ).toEqual([expect.stringMatching(/^before › image: .*HEIC photo shared as JPEG/)]);
+    expect(problemsOf(pair({ after: { image: "photos/a.jpg", alt: "IMG_20260614_1012.jpg" } }))).toEqual([
+      expect.stringMatching(/^after › alt: .*not its file name/),
+    ]);
+    expect(problemsOf(pair({ after: { image: "photos/a.jpg", alt: "after" } }))).toEqual([
+      expect.stringMatching(/^after › alt: is shorter than 15 characters/),
+    ]);
+    expect(problemsOf(pair({ photographer: "me" }))).toEqual([
+      expect.stringMatching(/field this kind of content does not use: photographer/),
+    ]);
   });
 });
 
 describe("galleryProblems", () => {
   it("names an unknown service or city with the choices, and a photo that is missing", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "gallery-check-"));
-    const found = galleryProblems([galleryPairSchema.parse(pair({ service: "window-washing", city: "atlantis" }))], { services: [service], cities: [city] }, dir);
+    const found = galleryProblems(
+      [galleryPairSchema.parse(pair({ service: "window-washing", city: "atlantis" }))],
+      { services: [service], cities: [city] },
+      dir,
+    );
     expect(found).toEqual([
       {
         file: "content/gallery/eagle-driveway.yaml",
         problems: [
           `service: "window-washing" is not one of the site's services. Fix: use one of: ${service}`,
           `city: "atlantis" is not one of the site's cities. Fix: use one of: ${city}`,
-          expect.stringMatching(/^before › image: content\/gallery\/photos\/eagle-before\.jpg is missing\. Fix: upload/),
+          expect.stringMatching(
+            /^before › image: content\/gallery\/photos\/eagle-before\.jpg is missing\. Fix: upload/,
+          ),
           expect.stringMatching(/^after › image: content\/gallery\/photos\/eagle-after\.jpg is missing/),
         ],
       },
@@ -81,7 +97,10 @@ describe("processImage", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "gallery-images-"));
     const source = path.join(dir, "phone-photo.jpg");
     // Stored on its side (1000×600) with orientation 6: upright it is 600 wide and 1000 high.
-    writeFileSync(source, await testPhoto({ width: 1000, height: 600, orientation: 6, from: "#444444", to: "#111111" }));
+    writeFileSync(
+      source,
+      await testPhoto({ width: 1000, height: 600, orientation: 6, from: "#444444", to: "#111111" }),
+    );
     expect((await sharp(readFileSync(source)).metadata()).exif).toBeDefined();
 
     const cache = path.join(dir, "cache");
@@ -109,7 +128,8 @@ describe("processImage", () => {
 /** A content folder with the site's services and cities (which pairs name) and an empty gallery. */
 function galleryContent(): string {
   const contentDir = mkdtempSync(path.join(tmpdir(), "gallery-content-"));
-  for (const folder of ["services", "cities"]) cpSync(path.join(defaultContentDir(), folder), path.join(contentDir, folder), { recursive: true });
+  for (const folder of ["services", "cities"])
+    cpSync(path.join(defaultContentDir(), folder), path.join(contentDir, folder), { recursive: true });
   mkdirSync(path.join(contentDir, "gallery/photos"), { recursive: true });
   return contentDir;
 }
@@ -118,27 +138,54 @@ describe("preparePairs", () => {
   it("fails with the file, the field and the fix when a pair names a service the site does not have", async () => {
     const contentDir = galleryContent();
     writeFileSync(path.join(contentDir, "gallery/_README.md"), "not read");
-    writeFileSync(path.join(contentDir, "gallery/eagle-driveway.yaml"), `title: Driveway\nservice: window-washing\ncity: ${city}\ndate: 2026-06-14\ncaption: Washed.\nbefore:\n  image: photos/b.jpg\n  alt: A dirty concrete driveway\nafter:\n  image: photos/a.jpg\n  alt: The same driveway clean\n`);
-    for (const name of ["a", "b"]) writeFileSync(path.join(contentDir, `gallery/photos/${name}.jpg`), await testPhoto({ width: 64, height: 48, from: "#000000", to: "#ffffff" }));
+    writeFileSync(
+      path.join(contentDir, "gallery/eagle-driveway.yaml"),
+      `title: Driveway\nservice: window-washing\ncity: ${city}\ndate: 2026-06-14\ncaption: Washed.\nbefore:\n  image: photos/b.jpg\n  alt: A dirty concrete driveway\nafter:\n  image: photos/a.jpg\n  alt: The same driveway clean\n`,
+    );
+    for (const name of ["a", "b"])
+      writeFileSync(
+        path.join(contentDir, `gallery/photos/${name}.jpg`),
+        await testPhoto({ width: 64, height: 48, from: "#000000", to: "#ffffff" }),
+      );
     const error = await preparePairs(contentDir, path.join(contentDir, "cache")).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentError);
-    expect((error as ContentError).message).toMatch(/^content\/gallery\/eagle-driveway\.yaml has a problem:\n {2}- service: "window-washing" is not one of the site's services\. Fix: use one of: /);
+    expect((error as ContentError).message).toMatch(
+      /^content\/gallery\/eagle-driveway\.yaml has a problem:\n {2}- service: "window-washing" is not one of the site's services\. Fix: use one of: /,
+    );
   });
 
   it("fails with the file and the fix when a photo cannot be read", async () => {
     const contentDir = galleryContent();
-    writeFileSync(path.join(contentDir, "gallery/porch.yaml"), `title: Porch\nservice: ${service}\ncity: ${city}\ndate: 2026-06-14\ncaption: Washed.\nbefore:\n  image: photos/b.jpg\n  alt: A dirty concrete porch\nafter:\n  image: photos/a.jpg\n  alt: The same porch clean\n`);
+    writeFileSync(
+      path.join(contentDir, "gallery/porch.yaml"),
+      `title: Porch\nservice: ${service}\ncity: ${city}\ndate: 2026-06-14\ncaption: Washed.\nbefore:\n  image: photos/b.jpg\n  alt: A dirty concrete porch\nafter:\n  image: photos/a.jpg\n  alt: The same porch clean\n`,
+    );
     writeFileSync(path.join(contentDir, "gallery/photos/b.jpg"), "not a photo");
-    writeFileSync(path.join(contentDir, "gallery/photos/a.jpg"), await testPhoto({ width: 64, height: 48, from: "#000000", to: "#ffffff" }));
+    writeFileSync(
+      path.join(contentDir, "gallery/photos/a.jpg"),
+      await testPhoto({ width: 64, height: 48, from: "#000000", to: "#ffffff" }),
+    );
     const error = await preparePairs(contentDir, path.join(contentDir, "cache")).catch((e: unknown) => e);
-    expect((error as ContentError).message).toMatch(/^content\/gallery\/porch\.yaml has a problem:\n {2}- before › image: content\/gallery\/photos\/b\.jpg could not be read as a photo \(.+\)\. Fix: upload the photo again as a JPEG$/);
+    expect((error as ContentError).message).toMatch(
+      /^content\/gallery\/porch\.yaml has a problem:\n {2}- before › image: content\/gallery\/photos\/b\.jpg could not be read as a photo \(.+\)\. Fix: upload the photo again as a JPEG$/,
+    );
   });
 
   it("gives the pairs newest first, each photo with AVIF and WebP sources and a JPEG srcset", async () => {
     const contentDir = galleryContent();
-    for (const [slug, date] of [["older", "2025-09-01"], ["newer", "2026-07-01"]] as const) {
-      writeFileSync(path.join(contentDir, `gallery/${slug}.yaml`), `title: ${slug}\nservice: ${service}\ncity: ${city}\ndate: ${date}\ncaption: Washed.\nbefore:\n  image: photos/${slug}-b.jpg\n  alt: A dirty concrete driveway\nafter:\n  image: photos/${slug}-a.jpg\n  alt: The same driveway clean\n`);
-      for (const which of ["a", "b"]) writeFileSync(path.join(contentDir, `gallery/photos/${slug}-${which}.jpg`), await testPhoto({ width: 64, height: 48, from: "#000000", to: which === "a" ? "#ffffff" : "#888888" }));
+    for (const [slug, date] of [
+      ["older", "2025-09-01"],
+      ["newer", "2026-07-01"],
+    ] as const) {
+      writeFileSync(
+        path.join(contentDir, `gallery/${slug}.yaml`),
+        `title: ${slug}\nservice: ${service}\ncity: ${city}\ndate: ${date}\ncaption: Washed.\nbefore:\n  image: photos/${slug}-b.jpg\n  alt: A dirty concrete driveway\nafter:\n  image: photos/${slug}-a.jpg\n  alt: The same driveway clean\n`,
+      );
+      for (const which of ["a", "b"])
+        writeFileSync(
+          path.join(contentDir, `gallery/photos/${slug}-${which}.jpg`),
+          await testPhoto({ width: 64, height: 48, from: "#000000", to: which === "a" ? "#ffffff" : "#888888" }),
+        );
     }
     const { pairs, files } = await preparePairs(contentDir, path.join(contentDir, "cache"));
     expect(pairs.map((p) => p.slug)).toEqual(["newer", "older"]);

@@ -43,7 +43,11 @@ export const galleryMime = (format: GalleryFormat) => MIME[format];
 const EXTENSION: Record<GalleryFormat, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
 
 const encode = (image: Sharp, format: GalleryFormat) =>
-  format === "avif" ? image.avif({ quality: 50, effort: 4 }) : format === "webp" ? image.webp({ quality: 72, effort: 5 }) : image.jpeg({ quality: 78, mozjpeg: true, progressive: true });
+  format === "avif"
+    ? image.avif({ quality: 50, effort: 4 })
+    : format === "webp"
+      ? image.webp({ quality: 72, effort: 5 })
+      : image.jpeg({ quality: 78, mozjpeg: true, progressive: true });
 
 /** The widths one photo is made in: those of GALLERY_WIDTHS below its own width, then its own width if it is narrower than the largest. */
 export function widthsFor(sourceWidth: number): number[] {
@@ -71,7 +75,8 @@ export async function processImage(sourceFile: string, cacheRoot: string): Promi
   const stem = stemOf(sourceFile);
   const dir = path.join(cacheRoot, `${stem}-${key}`);
   const metaFile = path.join(dir, "meta.json");
-  if (existsSync(metaFile)) return { ...(JSON.parse(readFileSync(metaFile, "utf8")) as Omit<ProcessedImage, "dir">), dir };
+  if (existsSync(metaFile))
+    return { ...(JSON.parse(readFileSync(metaFile, "utf8")) as Omit<ProcessedImage, "dir">), dir };
 
   const metadata = await sharp(bytes).metadata();
   // EXIF orientations 5-8 are turned a quarter: the upright photo's width is the stored height.
@@ -89,15 +94,28 @@ export async function processImage(sourceFile: string, cacheRoot: string): Promi
       // sharp keeps no metadata unless asked (keepMetadata/withMetadata): the output has no EXIF, GPS, XMP or ICC
       // (colours are converted to sRGB first).
       // Transparency (a PNG) on white: every format shows the same photo, and the placeholder never shows through.
-      const output = await encode(sharp(bytes).autoOrient().flatten({ background: "#ffffff" }).resize({ width, withoutEnlargement: true }), format).toBuffer();
+      const output = await encode(
+        sharp(bytes).autoOrient().flatten({ background: "#ffffff" }).resize({ width, withoutEnlargement: true }),
+        format,
+      ).toBuffer();
       const name = `${stem}-${width}.${createHash("sha256").update(output).digest("hex").slice(0, 10)}.${EXTENSION[format]}`;
       writeFileSync(path.join(work, name), output);
       variants[format].push({ url: `${GALLERY_URL_PREFIX}${name}`, width, height });
     }
   }
-  const tiny = await sharp(bytes).autoOrient().flatten({ background: "#ffffff" }).resize({ width: 20 }).webp({ quality: 40 }).toBuffer();
+  const tiny = await sharp(bytes)
+    .autoOrient()
+    .flatten({ background: "#ffffff" })
+    .resize({ width: 20 })
+    .webp({ quality: 40 })
+    .toBuffer();
   const largest = variants.jpeg[variants.jpeg.length - 1]!;
-  const result = { width: largest.width, height: largest.height, placeholder: `data:image/webp;base64,${tiny.toString("base64")}`, variants };
+  const result = {
+    width: largest.width,
+    height: largest.height,
+    placeholder: `data:image/webp;base64,${tiny.toString("base64")}`,
+    variants,
+  };
   writeFileSync(path.join(work, "meta.json"), `${JSON.stringify(result)}\n`);
   try {
     renameSync(work, dir);

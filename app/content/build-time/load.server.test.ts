@@ -42,7 +42,9 @@ describe("a content file the site cannot use", () => {
     const dir = contentWith("faq.yaml", (text) => text.replace(/^(\s+)answer:/m, "$1answr:"));
     const message = messageOf(() => loadCollection("faq", dir));
     expect(message).toContain("content/faq.yaml");
-    expect(message).toMatch(/questions › #1 \("what-areas-do-you-serve"\) › answr: is not a field here; "answer" is missing\. Fix: rename answr to answer/);
+    expect(message).toMatch(
+      /questions › #1 \("what-areas-do-you-serve"\) › answr: is not a field here; "answer" is missing\. Fix: rename answr to answer/,
+    );
     // One problem, told once (not "unknown field" and "answer missing" apart).
     expect(message).toContain("has a problem:");
   });
@@ -64,32 +66,48 @@ describe("a content file the site cannot use", () => {
   });
 
   it("with a description too long for the cards: says how long it may be", () => {
-    const dir = contentWith("services/roof-cleaning.md", (text) => text.replace(/^description: .*$/m, `description: ${"Soft washing for roofs. ".repeat(10)}`));
+    const dir = contentWith("services/roof-cleaning.md", (text) =>
+      text.replace(/^description: .*$/m, `description: ${"Soft washing for roofs. ".repeat(10)}`),
+    );
     const message = messageOf(() => loadCollection("services", dir));
     expect(message).toContain("content/services/roof-cleaning.md");
-    expect(message).toMatch(/description: is \d+ characters long, more than 200\. Fix: shorten it to 200 characters or fewer/);
+    expect(message).toMatch(
+      /description: is \d+ characters long, more than 200\. Fix: shorten it to 200 characters or fewer/,
+    );
   });
 
   it("with an icon the site cannot draw: lists the names it can", () => {
     const dir = contentWith("careers.yaml", (text) => text.replace(/icon: dollar-sign/, "icon: rocket"));
     const message = messageOf(() => loadCollection("careers", dir));
     expect(message).toContain("content/careers.yaml");
-    expect(message).toMatch(/benefits › #1 \("Competitive Pay"\) › icon: "rocket" is not one of the choices\. Fix: use one of: droplets, home, .*dollar-sign/);
+    expect(message).toMatch(
+      /benefits › #1 \("Competitive Pay"\) › icon: "rocket" is not one of the choices\. Fix: use one of: droplets, home, .*dollar-sign/,
+    );
   });
 
   it("with two services in the same place: names both files and the field", () => {
-    const taken = /^order: (\d+)$/m.exec(readFileSync(path.join(defaultContentDir(), "services/pressure-washing.md"), "utf8"))?.[1];
+    const taken = /^order: (\d+)$/m.exec(
+      readFileSync(path.join(defaultContentDir(), "services/pressure-washing.md"), "utf8"),
+    )?.[1];
     const dir = contentWith("services/roof-cleaning.md", (text) => text.replace(/^order: \d+$/m, `order: ${taken}`));
     const message = messageOf(() => loadCollection("services", dir));
     expect(message).toMatch(/content\/services\/(roof-cleaning|pressure-washing)\.md/);
-    expect(message).toMatch(new RegExp(`order: ${taken} is also the order of content/services/(roof-cleaning|pressure-washing)\\.md\\. Fix: give each file its own order number`));
+    expect(message).toMatch(
+      new RegExp(
+        `order: ${taken} is also the order of content/services/(roof-cleaning|pressure-washing)\\.md\\. Fix: give each file its own order number`,
+      ),
+    );
   });
 
   it("with too few intro paragraphs below the front matter: counts paragraphs, not list items", () => {
-    const dir = contentWith("cities/kuna.md", (text) => text.replace(/\n---\n[\s\S]*$/, "\n---\n\nOne paragraph only.\n"));
+    const dir = contentWith("cities/kuna.md", (text) =>
+      text.replace(/\n---\n[\s\S]*$/, "\n---\n\nOne paragraph only.\n"),
+    );
     const message = messageOf(() => loadCollection("cities", dir));
     expect(message).toContain("content/cities/kuna.md");
-    expect(message).toMatch(/the text below the front matter: has fewer than 2 paragraphs\. Fix: write at least 2 paragraphs, with an empty line between them/);
+    expect(message).toMatch(
+      /the text below the front matter: has fewer than 2 paragraphs\. Fix: write at least 2 paragraphs, with an empty line between them/,
+    );
   });
 
   it("loads the edited copy when it is valid: the order decides the list", () => {

@@ -12,7 +12,14 @@ import path from "node:path";
 import type { ResolvedConfig, ViteDevServer } from "vite";
 import type { GalleryPair, GalleryPhoto } from "../../lib/gallery-types.ts";
 import { galleryProblems } from "./gallery-check.server.ts";
-import { GALLERY_FORMATS, GALLERY_URL_PREFIX, galleryMime, imageFiles, type ProcessedImage, processImage } from "./gallery-images.server.ts";
+import {
+  GALLERY_FORMATS,
+  GALLERY_URL_PREFIX,
+  galleryMime,
+  imageFiles,
+  type ProcessedImage,
+  processImage,
+} from "./gallery-images.server.ts";
 import { ContentError, collectionFiles, loadCollection } from "./load.server.ts";
 
 const ID = "virtual:gallery";
@@ -65,7 +72,8 @@ export function galleryPhotos(contentDir: string) {
     async emitFiles(context: Pick<Context, "emitFile">) {
       if (command !== "build") return;
       const { files } = await prepare();
-      for (const [name, file] of files) context.emitFile({ type: "asset", fileName: `assets/gallery/${name}`, source: readFileSync(file) });
+      for (const [name, file] of files)
+        context.emitFile({ type: "asset", fileName: `assets/gallery/${name}`, source: readFileSync(file) });
     },
     configureServer(server: ViteDevServer) {
       serveFromCache(server, () => prepare());
@@ -106,10 +114,17 @@ export async function preparePairs(contentDir: string, cacheRoot: string): Promi
   const entries = loadCollection("gallery", contentDir);
   const services = loadCollection("services", contentDir);
   const locations = loadCollection("cities", contentDir);
-  const problems = galleryProblems(entries, { services: services.map((s) => s.slug), cities: locations.map((l) => l.slug) }, contentDir);
+  const problems = galleryProblems(
+    entries,
+    { services: services.map((s) => s.slug), cities: locations.map((l) => l.slug) },
+    contentDir,
+  );
   if (problems.length > 0) {
     const first = problems[0]!;
-    throw new ContentError(first.file, problems.flatMap((p) => (p === first ? p.problems : p.problems.map((line) => `${p.file}: ${line}`))));
+    throw new ContentError(
+      first.file,
+      problems.flatMap((p) => (p === first ? p.problems : p.problems.map((line) => `${p.file}: ${line}`))),
+    );
   }
   const files = new Map<string, string>();
   const photo = async (slug: string, which: "before" | "after", image: string, alt: string): Promise<GalleryPhoto> => {
@@ -123,7 +138,8 @@ export async function preparePairs(contentDir: string, cacheRoot: string): Promi
       ]);
     }
     for (const { name, file } of imageFiles(processed)) files.set(name, file);
-    const srcSet = (format: (typeof GALLERY_FORMATS)[number]) => processed.variants[format].map((v) => `${v.url} ${v.width}w`).join(", ");
+    const srcSet = (format: (typeof GALLERY_FORMATS)[number]) =>
+      processed.variants[format].map((v) => `${v.url} ${v.width}w`).join(", ");
     const jpegs = processed.variants.jpeg;
     return {
       alt,
