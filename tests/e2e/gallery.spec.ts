@@ -178,7 +178,8 @@ test.describe("with photos", () => {
         .getByRole("link", { name: /Driveway Cleaning/ })
         .click();
       await expect(page).toHaveURL(`/gallery?service=${service}`);
-      expect(await titlesOf(page)).toEqual(ofService.map((p) => p.title));
+      // The URL changes as the new document starts to arrive; its cards may not be parsed yet.
+      await expect.poll(() => titlesOf(page)).toEqual(ofService.map((p) => p.title));
       await expect(page.getByRole("link", { name: /Driveway Cleaning/ })).toHaveAttribute("aria-current", "page");
     } finally {
       await context.close();
