@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { preload } from "react-dom";
 import {
   isRouteErrorResponse,
   Link,
@@ -13,10 +14,9 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import favicon from "./assets/favicon.svg?inline";
 import { business } from "./content/business.ts";
-import { DeferredScript } from "./components/deferred-script.tsx";
 import { InlineScript } from "./components/inline-script.tsx";
 import { earlyScriptSource } from "./lib/early-script.ts";
-import { validateEffectsUrl, zipEffectsSource } from "./lib/first-effects/sources.ts";
+import { afterPaintEffectsSource, validateEffectsUrl, zipEffectsSource } from "./lib/first-effects/sources.ts";
 import { type NavData, navData } from "./lib/nav.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { TOUCH_ICON } from "./lib/og.ts";
@@ -33,6 +33,9 @@ export function shouldRevalidate() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const nav = useRouteLoaderData<NavData>("root");
+  // The field-message file is fetched from the start, at low priority, and run once the page has painted
+  // (app/lib/first-effects/after-paint.ts). Only the server knows its address; React writes the link into <head>.
+  if (nav && validateEffectsUrl) preload(validateEffectsUrl, { as: "script", fetchPriority: "low" });
   return (
     <html lang="en-US">
       <head>
@@ -60,8 +63,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {nav ? (
           <InlineScript source={zipEffectsSource} data={{ table: nav.zipTable, phone: nav.business.phone.display }} />
         ) : null}
-        {/* A lead form's field messages before the app has started (app/lib/first-effects/validate.ts), a file of its own. */}
-        {nav ? <DeferredScript src={validateEffectsUrl} data={{ phone: nav.business.phone.display }} /> : null}
+        {/* A lead form's field messages before the app has started (app/lib/first-effects/validate.ts): a file of
+            its own, run once the page has painted (app/lib/first-effects/after-paint.ts). */}
+        {nav && validateEffectsUrl ? (
+          <InlineScript
+            source={afterPaintEffectsSource}
+            data={{ src: validateEffectsUrl, data: { phone: nav.business.phone.display } }}
+          />
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -42,6 +42,15 @@ function pageErrors(page: Page) {
   return errors;
 }
 
+/** Every POST the page sends (a send the page's script stops sends none). */
+function posts(page: Page) {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") sent.push(request.url());
+  });
+  return sent;
+}
+
 const notStarted = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(0);
 
 test.describe("/pricing", () => {
@@ -157,14 +166,6 @@ test.describe("a lead form's field messages", () => {
   const form = (page: Page) => page.locator("#contact-form");
   const field = (page: Page, name: string) => form(page).getByRole("textbox", { name, exact: true });
   const summary = (page: Page) => form(page).getByRole("alert");
-  /** Every POST the page sends (a send the page's script stops sends none). */
-  function posts(page: Page) {
-    const sent: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST") sent.push(request.url());
-    });
-    return sent;
-  }
 
   test("a page that loads shows no message: a choice left as the page gave it is not a change", async ({ page }) => {
     const errors = pageErrors(page);
@@ -272,6 +273,73 @@ test.describe("a lead form's field messages", () => {
     await field(page, "First name").fill("Ada");
     await expect(summary(page).getByRole("link")).toHaveText(says.slice(1));
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe("a send made before the field-message file has run", () => {
+  const form = (page: Page) => page.locator("#contact-form");
+  const summary = (page: Page) => form(page).getByRole("alert");
+  const send = (page: Page) => form(page).getByRole("button", { name: "Send My Request" }).click();
+  /** Holds the page's field-message file (fetched from the start, run after the page has painted) until release(). */
+  async function holdFile(page: Page, answer: "continue" | "abort" = "continue") {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith(EXTERNAL_PREFIX),
+      async (route) => {
+        await released;
+        await (answer === "abort" ? route.abort() : route.continue()).catch(() => {});
+      },
+    );
+    return release;
+  }
+
+  test("is held until the file has arrived, then stopped with the summary: nothing is posted", async ({ page }) => {
+    const errors = pageErrors(page);
+    await holdScripts(page);
+    const releaseFile = await holdFile(page);
+    const sent = posts(page);
+    // The page cannot finish loading while its preloaded file is on its way.
+    await page.goto("/contact", { waitUntil: "domcontentloaded" });
+    await send(page);
+    await expect(summary(page)).toBeHidden();
+    releaseFile();
+    await expect(summary(page)).toBeFocused();
+    await expect(summary(page)).toContainText("Please fix");
+    expect(sent).toEqual([]);
+    await notStarted(page);
+    expect(errors).toEqual([]);
+  });
+
+  test("a right form is held too, then sent once when the file has arrived", async ({ page }) => {
+    await holdScripts(page);
+    const releaseFile = await holdFile(page);
+    const sent = posts(page);
+    await page.goto("/contact", { waitUntil: "domcontentloaded" });
+    const field = (name: string) => form(page).getByRole("textbox", { name, exact: true });
+    await field("First name").fill("Ada");
+    await field("Last name").fill("Byron");
+    await field("Email").fill(uniqueEmail("held-send"));
+    await field("Phone").fill("208-555-0177");
+    await field("City").fill("Boise");
+    await field("ZIP code").fill("83702");
+    await form(page).getByRole("radio", { name: "Residential" }).check();
+    await send(page);
+    expect(sent).toEqual([]);
+    releaseFile();
+    await expect(page.getByText("Thank you!").first()).toBeVisible();
+    expect(sent).toHaveLength(1);
+  });
+
+  test("goes as a plain post, which the server answers, when the file cannot load", async ({ page }) => {
+    await holdScripts(page);
+    const releaseFile = await holdFile(page, "abort");
+    const sent = posts(page);
+    await page.goto("/contact", { waitUntil: "domcontentloaded" });
+    await send(page);
+    releaseFile();
+    await expect.poll(() => sent.length).toBe(1);
+    await expect(summary(page)).toContainText("Please fix");
   });
 });
 

@@ -41,7 +41,8 @@ const isOpen = (selector: string) =>
   `return !!document.querySelector(${JSON.stringify(selector)})?.matches(":popover-open")`;
 const isClosed = (selector: string) =>
   `return !document.querySelector(${JSON.stringify(selector)})?.matches(":popover-open")`;
-const bodyHas = (text: string) => `return document.body.innerText.includes(${JSON.stringify(text)})`;
+// A document still arriving after a navigation has no body yet.
+const bodyHas = (text: string) => `return !!document.body?.innerText.includes(${JSON.stringify(text)})`;
 
 /** Marks the first shown element matching `selector` (and holding `text`) as data-engine-send, for a click. */
 async function markVisible(tab: Tab, selector: string, text = "") {

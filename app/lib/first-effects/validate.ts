@@ -112,7 +112,7 @@ export function install({ phone }: { phone: string }) {
     if (found && name && changed.get(found.form)?.has(name)) check(found.form, found.table, [name]);
   });
 
-  // Fields changed before this script ran (a file of its own, loaded with defer: a fast visitor or an autofill
+  // Fields changed before this script ran (a file of its own, loaded after the first paint: a fast visitor or an autofill
   // may be first): each is counted as changed, and those already left are checked as if left now.
   for (const form of document.forms) {
     const found = formOf(form, tables);

@@ -8,7 +8,7 @@
  *   the server to write into the page (app/components/inline-script.tsx); the browser's build gets "".
  * - External ones (EXTERNAL: validate, the largest, which every page carries): the page would outgrow its
  *   first round trip (about 14 KB) with it inline, so it is a file of its own, `/assets/first-effect-<name>-<hash>.js`,
- *   named by its content, which the page loads with `defer` (app/components/deferred-script.tsx) and the
+ *   named by its content, which the page loads just after its first paint (./after-paint.ts) and the
  *   browser caches across pages. `import url from "virtual:first-effect/validate"` is its address on the server;
  *   the browser's build writes the file (and gets ""); the development server answers it from memory.
  */
