@@ -16,7 +16,7 @@ import favicon from "./assets/favicon.svg?inline";
 import { business } from "./content/business.ts";
 import { InlineScript } from "./components/inline-script.tsx";
 import { earlyScriptSource } from "./lib/early-script.ts";
-import { afterPaintEffectsSource, validateEffectsUrl, zipEffectsSource } from "./lib/first-effects/sources.ts";
+import { pageEffectsSource, validateEffectsUrl } from "./lib/first-effects/sources.ts";
 import { type NavData, navData } from "./lib/nav.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { TOUCH_ICON } from "./lib/og.ts";
@@ -59,16 +59,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {/* The service-area answer beside every ZIP field before the app has started (app/lib/first-effects/zip.ts). */}
+        {/* The service-area answer beside every ZIP field before the app has started (app/lib/first-effects/zip.ts),
+            and the loader of the field-message file (app/lib/first-effects/after-paint.ts): one script. */}
         {nav ? (
-          <InlineScript source={zipEffectsSource} data={{ table: nav.zipTable, phone: nav.business.phone.display }} />
-        ) : null}
-        {/* A lead form's field messages before the app has started (app/lib/first-effects/validate.ts): a file of
-            its own, run once the page has painted (app/lib/first-effects/after-paint.ts). */}
-        {nav && validateEffectsUrl ? (
           <InlineScript
-            source={afterPaintEffectsSource}
-            data={{ src: validateEffectsUrl, data: { phone: nav.business.phone.display } }}
+            source={pageEffectsSource}
+            data={{ table: nav.zipTable, phone: nav.business.phone.display, validate: validateEffectsUrl }}
           />
         ) : null}
         <ScrollRestoration nonce={nonce} />

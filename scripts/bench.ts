@@ -537,7 +537,7 @@ function toMarkdown(r: typeof report): string {
     lines.push(
       "## Against the plain-HTML limit",
       "",
-      'The same prerendered HTML with every `<script>` and `<link rel="modulepreload">` removed, served with the same CSS and assets.',
+      'The same prerendered HTML with every `<script>`, `<link rel="modulepreload">` and `<link rel="preload" as="script">` removed, served with the same CSS and assets.',
       "",
       "Each run of a page is divided by its limit's run of the same pass (measured right after it); the worst ratio counts.",
       "",
@@ -662,7 +662,7 @@ async function startServer(listenPort: number, dir: string, cwd = process.cwd())
 }
 
 /**
- * The physical limit: each page's prerendered HTML without any script or module preload, served like the site's
+ * The physical limit: each page's prerendered HTML without any script or script preload, served like the site's
  * server (app/server/app.server.ts) serves the real one (compression, the same security headers with a policy that
  * allows no inline script, the same hashed CSS and assets, the same cache headers).
  */
@@ -671,7 +671,8 @@ async function startLimitServer(listenPort: number, limitPaths: string[], client
   for (const page of limitPaths) {
     const html = readFileSync(path.join(clientDir, page, "index.html"), "utf8")
       .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
-      .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
+      .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "")
+      .replace(/<link\b[^>]*\brel="preload"[^>]*\bas="script"[^>]*>/gi, "");
     mkdirSync(path.join(dir, page), { recursive: true });
     writeFileSync(path.join(dir, page, "index.html"), html);
   }

@@ -1,6 +1,6 @@
 /**
  * Runs a first-effect script that is a file of its own (./vite-plugin.ts, EXTERNAL: the field messages) once the
- * page has loaded and painted, or at the visitor's first touch if that comes sooner
+ * page has loaded and painted, or at the visitor's first touch if that comes sooner (part of ./page.ts)
  * (docs/decisions/024-first-effect.md). The page fetches the file from the start (`<link rel="preload">` in
  * app/root.tsx), so it is there when it is needed; it only runs later, after the largest paint, so that neither
  * the first nor the largest paint waits for it. The file's own `install` reads the page's data from the element
@@ -49,19 +49,8 @@ export function install({ src, data }: { src: string; data: unknown }) {
   for (const type of ["pointerdown", "keydown", "focusin"])
     document.addEventListener(type, run, { capture: true, once: true, passive: true });
 
-  // After the load event and the first contentful paint, two frames later: every paint of what loaded is on screen.
+  // Two frames after the load event: the page and everything it loaded have been painted.
   const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run)));
-  const painted = new Promise<void>((resolve) => {
-    if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
-    new PerformanceObserver((list, observer) => {
-      if (!list.getEntriesByName("first-contentful-paint").length) return;
-      observer.disconnect();
-      resolve();
-    }).observe({ type: "paint", buffered: true });
-  });
-  const loaded = new Promise<void>((resolve) => {
-    if (document.readyState === "complete") resolve();
-    else addEventListener("load", () => resolve(), { once: true });
-  });
-  void Promise.all([loaded, painted]).then(afterPaint);
+  if (document.readyState === "complete") afterPaint();
+  else addEventListener("load", afterPaint, { once: true });
 }

@@ -4,7 +4,7 @@
  * app/lib/service-area.ts, app/forms/price-query.ts, app/forms/field-rules.ts): one source for every rule, with
  * the content it reads made by the content plugin, as in every module Vite builds.
  *
- * - Inline ones (zip, pricing): `import source from "virtual:first-effect/pricing"` is the minified script, for
+ * - Inline ones (page: the ZIP answer and the loader; pricing): `import source from "virtual:first-effect/pricing"` is the minified script, for
  *   the server to write into the page (app/components/inline-script.tsx); the browser's build gets "".
  * - External ones (EXTERNAL: validate, the largest, which every page carries): the page would outgrow its
  *   first round trip (about 14 KB) with it inline, so it is a file of its own, `/assets/first-effect-<name>-<hash>.js`,

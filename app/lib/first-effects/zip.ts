@@ -19,7 +19,9 @@ export function showArea(note: HTMLElement, answer: AreaAnswer | null, phone: st
   if (textSlot) textSlot.textContent = text;
 }
 
-export function install({ table, phone }: { table: ZipTable; phone: string }) {
+export type ZipAnswerData = { table: ZipTable; phone: string };
+
+export function install({ table, phone }: ZipAnswerData) {
   document.addEventListener("input", (event) => {
     const input = event.target;
     if (appStarted() || !(input instanceof HTMLInputElement) || input.name !== "zipcode") return;
