@@ -12,6 +12,7 @@ import {
   signatureFor,
   startFakeStripe,
 } from "../../../../tests/support/fake-stripe.ts";
+import { fakeTextSettings } from "../../../../tests/support/fake-twilio.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../../tests/support/storage.ts";
 import { connectDatabase, type Database, migrate } from "../../kit/db/database.server.ts";
 import { type Env, parseEnv } from "../../kit/env.server.ts";
@@ -29,12 +30,6 @@ import {
 import { stripeWebhook, WEBHOOK_BODY_LIMIT, WEBHOOK_PATH } from "./webhook.server.ts";
 
 const SITE_URL = "https://www.example.com";
-const TEXT = {
-  TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
-  TWILIO_AUTH_TOKEN: "token",
-  TWILIO_FROM: "+12085550100",
-  OWNER_PHONE: "+12085550142",
-};
 
 let fake: FakeStripe;
 beforeAll(async () => {
@@ -93,7 +88,7 @@ describe.each(backends)("deposits on %s", (dialect) => {
       STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
       STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
       STRIPE_API_BASE: fake.url,
-      ...TEXT,
+      ...fakeTextSettings("http://127.0.0.1:9"),
     });
     leadId = (await recordLead(database, sampleLead(), { webhook: false, now: new Date() })).id;
     woken = 0;
