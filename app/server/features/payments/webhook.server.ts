@@ -11,7 +11,7 @@
  * other event, and a session that is not one of ours, is answered 200 and ignored, so Stripe stops sending it.
  * A storage failure answers 500: Stripe retries for days.
  */
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import Stripe from "stripe";
 import type { Database } from "../../kit/db/database.server.ts";
@@ -50,7 +50,6 @@ export function stripeWebhook(app: {
   notifyOutbox: () => void;
 }): RequestHandler {
   const { env, logger } = app;
-  const readRaw = express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT });
   const answer = (res: Response, status: number, body: object) =>
     void res.status(status).set("Cache-Control", "no-store").json(body);
 
@@ -79,21 +78,24 @@ export function stripeWebhook(app: {
     answer(res, 200, { received: true, recorded });
   };
 
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response) => {
     if (req.method !== "POST") {
       res.set("Allow", "POST");
       return answer(res, 405, { error: "only POST" });
     }
-    readRaw(req, res, (error?: unknown) => {
-      if (error) {
-        const status = (error as { status?: unknown }).status;
-        if (typeof status === "number" && status >= 400 && status < 500)
-          return answer(res, status, {
-            error: status === 413 ? "the body is too large" : "the body could not be read",
-          });
-        return next(error);
-      }
-      handle(req, res).catch((failure: unknown) => {
+    readBody(req, WEBHOOK_BODY_LIMIT)
+      .then((body) => {
+        if (body === "aborted") return;
+        if (body === "too-large") {
+          // The rest is not read: the connection ends with the answer.
+          res.set("Connection", "close");
+          res.once("finish", () => req.socket.destroy());
+          return answer(res, 413, { error: "the body is too large" });
+        }
+        req.body = body;
+        return handle(req, res);
+      })
+      .catch((failure: unknown) => {
         logger.error(
           {
             event: "stripe.webhook_failed",
@@ -103,6 +105,30 @@ export function stripeWebhook(app: {
         );
         if (!res.headersSent) answer(res, 500, { error: "not recorded; send it again" });
       });
-    });
   };
+}
+
+/**
+ * The body's bytes, counted as they arrive: "too-large" as soon as they pass `limit` (with its Content-Length
+ * or chunked, without waiting for the rest), "aborted" when the client went away first.
+ */
+function readBody(req: Request, limit: number): Promise<Buffer | "too-large" | "aborted"> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: Buffer | "too-large" | "aborted" | Error) => {
+      req.off("data", onData).off("end", onEnd).off("error", finish).off("close", onClose);
+      if (result instanceof Error) reject(result);
+      else resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) finish("too-large");
+      else chunks.push(chunk);
+    };
+    const onEnd = () => finish(Buffer.concat(chunks));
+    const onClose = () => finish(req.complete ? Buffer.concat(chunks) : "aborted");
+    if (Number(req.headers["content-length"] ?? 0) > limit) return finish("too-large");
+    req.on("data", onData).on("end", onEnd).on("error", finish).on("close", onClose);
+  });
 }
