@@ -6,9 +6,10 @@
  * webhook is posted to the site as Stripe would. What the customer and the owner see follows the webhook only,
  * and a replayed webhook changes nothing.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { htmlErrors } from "../../scripts/html-checker.ts";
 import { openDatabase, type Database } from "../../app/server/kit/db/database.server.ts";
 import { parseEnv } from "../../app/server/kit/env.server.ts";
 import { listLeads } from "../../app/server/features/admin/listing.server.ts";
@@ -24,6 +25,7 @@ import {
 import { fakeTextSettings, startFakeTwilio, type FakeTwilio } from "../support/fake-twilio.ts";
 import { freePort, startServer, type ServerHandle } from "../support/processes.ts";
 import { expectNoViolations } from "./axe.ts";
+import type { Page, TestInfo } from "@playwright/test";
 import { expect, test as base } from "./fixtures.ts";
 import { uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
@@ -88,11 +90,29 @@ const ownerMails = (dataDir: string, needle: string) => {
   return names.map((f) => readFileSync(path.join(dir, f), "utf8")).filter((raw) => raw.includes(needle));
 };
 
+/** Each page's HTML as the server sends it, for the Nu Html Checker at the end of a test. */
+function htmlPages(page: Page, testInfo: TestInfo) {
+  const files: { file: string; where: string }[] = [];
+  return {
+    async add(where: string) {
+      const file = testInfo.outputPath(`page-${files.length}.html`);
+      writeFileSync(file, await (await page.request.get(where)).text());
+      files.push({ file, where });
+    },
+    async expectValid() {
+      const errors = await htmlErrors(files.map((f) => f.file));
+      const where = new Map(files.map((f) => [f.file, f.where]));
+      expect(errors.map((e) => `${where.get(e.file)}, line ${e.line ?? "?"}: ${e.message}`)).toEqual([]);
+    },
+  };
+}
+
 test("a paid deposit: the customer's page says processing until Stripe's webhook, then received; the inbox shows it paid; the owner is e-mailed and texted once, however often the webhook comes", async ({
   page,
   depositSite: { server, database, stripe, twilio, dataDir },
-}) => {
-  test.setTimeout(60_000);
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const html = htmlPages(page, testInfo);
   const email = uniqueEmail("deposit");
   await sendRequest(page, { first: "Dana", email });
   await expect
@@ -132,6 +152,7 @@ test("a paid deposit: the customer's page says processing until Stripe's webhook
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your deposit is processing");
   await expect(page.getByRole("status")).toContainText("$150.00");
   await expectNoViolations(page, "/deposit/paid, processing, at 390 px");
+  await html.add(returnPath);
 
   const paid = checkoutEvent("checkout.session.completed", {
     id: sessionId,
@@ -143,6 +164,7 @@ test("a paid deposit: the customer's page says processing until Stripe's webhook
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposit received — thank you");
   await expect(page.getByRole("status")).toContainText(`$150.00 for quote ${quoteRef}`);
   await expectNoViolations(page, "/deposit/paid, paid, at 390 px");
+  await html.add(returnPath);
 
   // The owner: one e-mail, one text, and the request's page says paid.
   await expect
@@ -169,6 +191,8 @@ test("a paid deposit: the customer's page says processing until Stripe's webhook
   await expect(section).toContainText("$150.00 · Paid");
   await expect(section).toContainText(`Quote ${quoteRef}, version 1, paid `);
   await expectNoViolations(page, "the request page with a paid deposit, at 390 px");
+  await html.add(`/admin/requests/${lead.id}`);
+  await html.expectValid();
 
   // Meanwhile the outbox had every chance to send twice.
   await expect
@@ -189,15 +213,19 @@ test("a paid deposit: the customer's page says processing until Stripe's webhook
 
 test("a customer who leaves Stripe without paying reads how to pay later; an unknown or forged session id finds nothing", async ({
   page,
-}) => {
+}, testInfo) => {
+  const html = htmlPages(page, testInfo);
   const notPaid = await page.goto("/deposit/not-paid");
   expect(notPaid?.headers()["x-robots-tag"]).toBe("noindex");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposit not paid");
   await expect(page.getByRole("main")).toContainText("You can pay it from the quote page or at the job.");
   await expectNoViolations(page, "/deposit/not-paid at 390 px");
+  await html.add("/deposit/not-paid");
   for (const id of ["cs_test_unknown", "x' or 1=1 --", "cs_" + "a".repeat(400)]) {
     const response = await page.goto(`/deposit/paid?session_id=${encodeURIComponent(id)}`);
     expect(response?.status(), id).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("We could not find this payment");
   }
+  await html.add("/deposit/paid?session_id=cs_test_unknown");
+  await html.expectValid();
 });
