@@ -36,6 +36,10 @@ export default [
     // booking e-mails (/book/manage?t=…): server-rendered per request, never indexed (docs/decisions/020-booking.md).
     route("book", "routes/book.tsx"),
     route("book/manage", "routes/book.manage.tsx"),
+    // Where Stripe Checkout sends the customer back after a deposit (docs/decisions/032-deposits.md): what the
+    // webhook recorded, server-rendered per request, never indexed.
+    route("deposit/paid", "routes/deposit.paid.tsx"),
+    route("deposit/not-paid", "routes/deposit.not-paid.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("terms-of-service", "routes/terms-of-service.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -18,6 +18,8 @@ import { spamFlag } from "../server/kit/spam-signal.server.ts";
 import { getLead, statusHistory } from "../server/kit/leads.server.ts";
 import { REVIEW_OUTCOME_TEXT, saveStatus, type ReviewOutcome } from "../server/features/reviews/reviews.server.ts";
 import { visibleDeep } from "../lib/text.ts";
+import { DepositStatus } from "../components/deposit-status.tsx";
+import { depositsForLead } from "../server/features/payments/deposits.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
 
 /**
@@ -36,6 +38,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     saved: savedForm(query.get("saved")),
     review: review && Object.hasOwn(REVIEW_OUTCOME_TEXT, review) ? REVIEW_OUTCOME_TEXT[review as ReviewOutcome] : null,
     booking: await bookingView(app.database, lead),
+    deposits: (await depositsForLead(app.database, lead.id)).map(({ paidAt, ...deposit }) => ({
+      ...deposit,
+      paid: paidAt ? formatTime(new Date(paidAt)) : null,
+    })),
     id: lead.id,
     kind: lead.kind,
     title: contact.name || contact.email,
@@ -312,6 +318,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
         </a>
       </p>
 
+      <DepositStatus deposits={r.deposits} />
       {r.booking ? <ArrivalWindow booking={r.booking} zip={r.zip} saved={r.saved} answer={actionData} /> : null}
 
       <Section id="status-heading" title="Status">

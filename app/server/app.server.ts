@@ -30,6 +30,7 @@ import { DEV_HOST, type Env, EnvError, parseEnv } from "./kit/env.server.ts";
 import { launchPlaceholders } from "./launch-check.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "./notify/outbox.server.ts";
 import { countUndelivered } from "./features/leads/delivery-status.server.ts";
+import { stripeWebhook, WEBHOOK_PATH } from "./features/payments/webhook.server.ts";
 import { outboxWiring } from "./outbox-wiring.server.ts";
 import { contentSecurityPolicy, newNonce } from "./csp.server.ts";
 import { securityHeaders } from "./security.server.ts";
@@ -231,10 +232,11 @@ export function createSite(services: Services, options: { buildDir: string; vite
   // The owner's inbox is stricter: a change without an Origin is refused too (its session and headers are its
   // route middleware's: app/routes/admin.tsx). The unsubscribe links (the newsletter's, the review request's
   // opt-out) are the exception: a mail provider POSTs to them from its own origin (RFC 8058 one-click) and the
-  // link's signed token is the authority; its Origin is dropped so React Router's check passes too.
+  // link's signed token is the authority; its Origin is dropped so React Router's check passes too. So is
+  // Stripe's webhook: Stripe posts it from its servers, and its signature is the authority.
   app.use((req, res, next) => {
     if (req.method !== "POST") return next();
-    if (req.path === "/newsletter/unsubscribe" || req.path === "/reviews/opt-out") {
+    if (req.path === "/newsletter/unsubscribe" || req.path === "/reviews/opt-out" || req.path === WEBHOOK_PATH) {
       delete req.headers.origin;
       return next();
     }
@@ -270,6 +272,10 @@ export function createSite(services: Services, options: { buildDir: string; vite
     refuse: (res, status, sentence) => void res.status(status).type("html").send(errorPage(sentence)),
   });
   app.use(bodies);
+
+  // Stripe's webhook about deposits (app/server/features/payments/webhook.server.ts): its body is read raw,
+  // for the signature, before anything else reads it; every method but POST: 405.
+  app.all(WEBHOOK_PATH, stripeWebhook({ database, env, logger, notifyOutbox: worker.notify }));
 
   /**
    * Health for a monitor that reads status codes. /healthz: 503 when the database does not answer within a

@@ -13,6 +13,13 @@ import { addOwnerWithCli, OWNER_PASSWORD, uniqueOwner } from "./owners.ts";
 import { postRoutes, SERVER_POST_ROUTES, siteRoutes, type PostRoute, type SiteRoute } from "../support/post-routes.ts";
 import { ROOT, type ServerHandle, startSite } from "../support/processes.ts";
 import { rawExchange } from "../support/raw-http.ts";
+import {
+  checkoutEvent,
+  FAKE_STRIPE_KEY,
+  FAKE_WEBHOOK_SECRET,
+  sendWebhook,
+  signatureFor,
+} from "../support/fake-stripe.ts";
 
 test.skip(({ isMobile }) => isMobile, "server behaviour, checked once on the desktop project");
 
@@ -440,5 +447,54 @@ test.describe("every method and request target, on every route", () => {
     // Too long for Node's header limit: its own 431.
     expect((await rawRequest(site, `GET /${"a".repeat(20_000)} HTTP/1.1`)).status).toBe(431);
     await expectCleanLog(site, logFrom, 400, 3);
+  });
+});
+
+test.describe("Stripe's webhook (/webhooks/stripe)", () => {
+  test.describe.configure({ mode: "serial" });
+  let site: ServerHandle & { dataDir: string };
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    site = await startSite({
+      SITE_URL: "https://www.gemstateexteriorcleaning.com",
+      LOG_LEVEL: "info",
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+    });
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test("a body over 64 KB: 413, with its Content-Length or chunked; every method but POST: 405 with Allow: POST; a missing or bad signature: 400; never a server error", async () => {
+    const logFrom = site.log().length;
+    const event = checkoutEvent("checkout.session.completed", { id: "cs_test_hostile", payment_status: "paid" });
+    const huge = JSON.stringify({ id: "evt_huge", pad: "x".repeat(70_000) });
+    expect((await sendWebhook(site.origin, huge, signatureFor(huge))).status, "oversize, signed").toBe(413);
+    const { socket, firstData, received } = rawExchange(
+      site.origin,
+      `POST /webhooks/stripe HTTP/1.1\r\nHost: ${new URL(site.origin).host}\r\nContent-Type: application/json\r\nStripe-Signature: ${signatureFor(event)}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
+    const chunk = "x".repeat(8 * 1024);
+    for (let i = 0; i < 12; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+    expect(parseAnswer(await firstData).status, "oversize, chunked").toBe(413);
+    socket.destroy();
+    await received;
+    for (const method of ["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"])
+      expect(await rawRequest(site, `${method} /webhooks/stripe HTTP/1.1`), method).toEqual({
+        status: 405,
+        allow: "POST",
+      });
+    for (const [what, signature] of [
+      ["no signature", null],
+      ["empty", ""],
+      ["another secret", signatureFor(event, "whsec_NotTheSitesSecret0123")],
+      ["garbage", "t=x,v1=;;;"],
+      ["huge", `t=1,v1=${"a".repeat(6000)}`],
+    ] as const)
+      expect((await sendWebhook(site.origin, event, signature)).status, what).toBe(400);
+    // A stranger's JSON with a signature made for another body.
+    expect((await sendWebhook(site.origin, `${event} `, signatureFor(event))).status, "tampered").toBe(400);
+    await expectCleanLog(site, logFrom, 400, 6);
   });
 });

@@ -9,6 +9,15 @@ import type { AddressInfo } from "node:net";
 /** Twilio's numeric error codes of the answers the fake gives (others come without one). */
 const TWILIO_CODES: Record<number, number> = { 404: 20404, 500: 20500 };
 
+/** The owner's text-message settings of a test server whose API is the fake at `apiUrl`. */
+export const fakeTextSettings = (apiUrl: string) => ({
+  TWILIO_API_URL: apiUrl,
+  TWILIO_ACCOUNT_SID: "AC00000000000000000000000000fa4e01",
+  TWILIO_AUTH_TOKEN: "fake-twilio-token",
+  TWILIO_FROM: "+12085550100",
+  OWNER_PHONE: "+12085550142",
+});
+
 export interface FakeTextRequest {
   method: string;
   path: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv, textAlertSettings } from "./env.server.ts";
+import { EnvError, parseEnv, stripeSettings, textAlertSettings } from "./env.server.ts";
 
 describe("settings", () => {
   it("has working defaults: port 3000, the embedded database in ./data, the production origin", () => {
@@ -162,6 +162,73 @@ describe("settings", () => {
     expect(parseEnv({ NODE_ENV: "test", ...TEXT, TWILIO_API_URL: "http://127.0.0.1:4622/" }).TWILIO_API_URL).toBe(
       "http://127.0.0.1:4622",
     );
+  });
+
+  const STRIPE = {
+    STRIPE_SECRET_KEY: "sk_test_51HunterTwo0123456789",
+    STRIPE_WEBHOOK_SECRET: "whsec_Hunter2Secret0123456789",
+  };
+
+  it("takes deposits through Stripe with both Stripe settings or neither; one alone stops the server naming the other, never printing either", () => {
+    expect(stripeSettings(parseEnv({ NODE_ENV: "test" }))).toBeNull();
+    expect(stripeSettings(parseEnv({ NODE_ENV: "test", ...STRIPE }))).toEqual({
+      secretKey: STRIPE.STRIPE_SECRET_KEY,
+      webhookSecret: STRIPE.STRIPE_WEBHOOK_SECRET,
+      apiBase: undefined,
+    });
+    const problem = (env: Record<string, string>) => {
+      try {
+        parseEnv({ NODE_ENV: "test", ...env });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return "";
+    };
+    const noSecret = problem({ STRIPE_SECRET_KEY: STRIPE.STRIPE_SECRET_KEY });
+    expect(noSecret).toMatch(/^ {2}STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY .*at the job/m);
+    const noKey = problem({ STRIPE_WEBHOOK_SECRET: STRIPE.STRIPE_WEBHOOK_SECRET });
+    expect(noKey).toMatch(/^ {2}STRIPE_SECRET_KEY: required with STRIPE_WEBHOOK_SECRET/m);
+    for (const message of [noSecret, noKey]) expect(message).not.toMatch(/Hunter/);
+  });
+
+  it("takes a Stripe secret or restricted key and a whsec_ signing secret only, and a Stripe API address on this machine only", () => {
+    for (const key of ["sk_live_51Abcdefgh", "sk_test_51Abcdefgh", "rk_live_51Abcdefgh", "rk_test_51Abcdefgh"])
+      expect(parseEnv({ NODE_ENV: "test", ...STRIPE, STRIPE_SECRET_KEY: key }).STRIPE_SECRET_KEY, key).toBe(key);
+    for (const bad of ["pk_live_51Abcdefgh", "sk_51Abcdefgh", "whsec_51Abcdefgh", "sk_test_short", "sk_test_a b"]) {
+      let message = "";
+      try {
+        parseEnv({ NODE_ENV: "test", ...STRIPE, STRIPE_SECRET_KEY: bad });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, bad).toMatch(
+        /STRIPE_SECRET_KEY: must be a Stripe secret key \(sk_live_…, sk_test_…\) or restricted key/,
+      );
+      expect(message, bad).toContain("not shown");
+      expect(message, bad).not.toContain(bad);
+    }
+    for (const bad of ["sk_test_51Abcdefgh", "whsec_", "whsec_a b c d e f"])
+      expect(() => parseEnv({ NODE_ENV: "test", ...STRIPE, STRIPE_WEBHOOK_SECRET: bad }), bad).toThrow(
+        /STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret \(whsec_…\)/,
+      );
+    for (const nodeEnv of ["production", "development", "test"])
+      expect(
+        () =>
+          parseEnv({
+            NODE_ENV: nodeEnv,
+            MAIL_TRANSPORT: "files",
+            ...STRIPE,
+            STRIPE_API_BASE: "https://api.stripe-mirror.example",
+          }),
+        nodeEnv,
+      ).toThrow(/STRIPE_API_BASE: for tests only, must point at this machine/);
+    const local = parseEnv({
+      NODE_ENV: "production",
+      MAIL_TRANSPORT: "files",
+      ...STRIPE,
+      STRIPE_API_BASE: "http://127.0.0.1:4700",
+    });
+    expect(stripeSettings(local)?.apiBase).toBe("http://127.0.0.1:4700");
   });
 
   it("takes REVIEW_URL as an https link, or none (then no review request is sent)", () => {

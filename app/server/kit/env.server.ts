@@ -65,6 +65,25 @@ const envSchema = z.object({
   OWNER_PHONE: e164.optional(),
   /** The text-message API's address (a Twilio-compatible one, or a local fake in tests). */
   TWILIO_API_URL: url(["https:", "http:"]).default("https://api.twilio.com"),
+  /** Deposits through Stripe Checkout (app/server/features/payments/): both, or neither ("pay at the job"). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(
+      /^(sk|rk)_(live|test)_[A-Za-z0-9]{8,255}$/,
+      "must be a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_live_…, rk_test_…), as the Stripe Dashboard shows it under Developers → API keys",
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(
+      /^whsec_[A-Za-z0-9+/=]{8,255}$/,
+      "must be the webhook endpoint's signing secret (whsec_…), as the Stripe Dashboard shows it under Developers → Webhooks",
+    )
+    .optional(),
+  /** For tests only: Stripe's API at a local fake (http://127.0.0.1:port); never set in a deployment. */
+  STRIPE_API_BASE: url(["https:", "http:"]).optional(),
   /** Where a completed job's customer is asked to leave a review (the Google Business Profile's review link); unset, no review request is sent. */
   REVIEW_URL: url(["https:"]).optional(),
   LEAD_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
@@ -109,6 +128,8 @@ const SECRETS = new Set([
   "RECEIPT_SECRET",
   "LINK_SECRET",
   "HASH_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
 ]);
 
 const TRUST_PROXY_FORMS =
@@ -184,6 +205,17 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     problems.push(
       `${missing.join(", ")}: required with ${textSettings.filter((n) => !missing.includes(n)).join(", ")} (the owner's text message about each request needs all four; leave all four empty to send none)`,
     );
+  if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined))
+    problems.push(
+      env.STRIPE_SECRET_KEY
+        ? "STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (deposits are recorded from Stripe's signed webhook; leave both empty to take deposits at the job)"
+        : "STRIPE_SECRET_KEY: required with STRIPE_WEBHOOK_SECRET (leave both empty to take deposits at the job)",
+    );
+  // The customer's card details go to Stripe only: another API address is for a local fake in tests.
+  if (env.STRIPE_API_BASE && !isLoopbackAddress(new URL(env.STRIPE_API_BASE).hostname))
+    problems.push(
+      "STRIPE_API_BASE: for tests only, must point at this machine (http://127.0.0.1:port, localhost or [::1]); leave it empty to use Stripe",
+    );
   // E-mail: SMTP when SMTP_URL is set. Without it, a production server refuses to start unless the owner
   // chose files on purpose (MAIL_TRANSPORT=files, which `npm start` / `npm run serve` set for the Quick start).
   const transport = env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : env.NODE_ENV === "production" ? undefined : "files");
@@ -206,6 +238,22 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     SITE_URL: env.SITE_URL.replace(/\/+$/, ""),
     TWILIO_API_URL: env.TWILIO_API_URL.replace(/\/+$/, ""),
   };
+}
+
+/** The Stripe settings when both are set (parseEnv refuses one without the other), else null: deposits are paid at the job. */
+export function stripeSettings(
+  env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_BASE">,
+): StripeSettings | null {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
+  return secretKey && webhookSecret ? { secretKey, webhookSecret, apiBase: env.STRIPE_API_BASE } : null;
+}
+
+export interface StripeSettings {
+  /** Secrets: never logged. */
+  secretKey: string;
+  webhookSecret: string;
+  /** A local fake's address (tests); unset: Stripe's own. */
+  apiBase: string | undefined;
 }
 
 /** The text-message settings when all four are set (parseEnv refuses a partial set), else null: no text is sent. */

@@ -57,6 +57,8 @@ const jobKindLabels: Record<JobKind, string> = {
   booking: "Arrival window e-mail",
   reminder: "Reminder e-mail to the customer",
   review: "Review request e-mail",
+  deposit: "Deposit paid e-mail to the owner",
+  "deposit-sms": "Deposit paid text message to the owner",
 };
 export const jobKindLabel = (kind: JobKind): string => jobKindLabels[kind] ?? kind;
 

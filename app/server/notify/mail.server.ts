@@ -84,6 +84,26 @@ function leadRows(lead: LeadRow, attachment: Delivery["attachment"], views: Fiel
 export const OWNER_BODY_STYLE =
   "font-family:Arial,sans-serif;font-size:14px;color:#111;overflow-wrap:anywhere;word-break:break-word";
 
+/**
+ * The HTML of an owner's e-mail about one event of a request: its title, a table of label/value rows, optional
+ * paragraphs, and the link to the request in the inbox (every value escaped here).
+ */
+export function ownerSummaryHtml(opts: {
+  title: string;
+  rows: [string, string][];
+  paragraphs?: string[];
+  link: string;
+}): string {
+  return `<!doctype html>
+<html><body style="${OWNER_BODY_STYLE}">
+<h1 style="font-size:18px">${escapeHtml(opts.title)}</h1>
+<table cellspacing="0" cellpadding="0">
+${opts.rows.map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`).join("\n")}
+</table>
+${(opts.paragraphs ?? []).map((p) => `<p>${escapeHtml(p)}</p>\n`).join("")}<p><a href="${escapeHtml(opts.link)}">Open the request in the inbox</a></p>
+</body></html>`;
+}
+
 const looksLikeAddress = (value: string) => /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/.test(value);
 
 /**

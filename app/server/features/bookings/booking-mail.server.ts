@@ -19,7 +19,7 @@ import type { Database } from "../../kit/db/database.server.ts";
 import type { Env } from "../../kit/env.server.ts";
 import { CalledOff, type Delivery, type Sender } from "../../notify/delivery.server.ts";
 import { oneLine } from "../../notify/labels.server.ts";
-import { createMailSender, escapeHtml, OWNER_BODY_STYLE } from "../../notify/mail.server.ts";
+import { createMailSender, ownerSummaryHtml } from "../../notify/mail.server.ts";
 import { linkSecret, signedPath } from "../../kit/signed-links.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import {
@@ -304,14 +304,12 @@ function composeOwnerEmail(
       ? "Confirm it, propose another window or decline it in the inbox:"
       : "The request in the inbox:";
   const text = [title, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", action, link].join("\n");
-  const html = `<!doctype html>
-<html><body style="${OWNER_BODY_STYLE}">
-<h1 style="font-size:18px">${escapeHtml(title)}</h1>
-<table cellspacing="0" cellpadding="0">
-${rows.map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`).join("\n")}
-</table>
-${payload.status === "requested" ? `<p>${escapeHtml(action.replace(/:$/, "."))}</p>\n` : ""}<p><a href="${escapeHtml(link)}">Open the request in the inbox</a></p>
-</body></html>`;
+  const html = ownerSummaryHtml({
+    title,
+    rows,
+    paragraphs: payload.status === "requested" ? [action.replace(/:$/, ".")] : [],
+    link,
+  });
   return {
     from: { name: `${business.name} website`, address: ctx.env.MAIL_FROM },
     to: ctx.env.LEADS_TO,

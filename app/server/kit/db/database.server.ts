@@ -182,6 +182,34 @@ export interface LeadStatusChangesTable {
   changed_at: string;
 }
 
+export type PaymentStatus = "pending" | "paid" | "failed" | "expired";
+
+/** A deposit's Stripe Checkout Session (app/server/features/payments/). */
+export interface PaymentsTable {
+  checkout_session_id: string;
+  /** The request the quote is for; null once the request was purged. */
+  lead_id: string | null;
+  quote_ref: string;
+  quote_version: number;
+  attempt: number;
+  amount_cents: number;
+  currency: string;
+  status: PaymentStatus;
+  checkout_url: string;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+/** A Stripe webhook event taken (its id once, whatever how often it is sent). */
+export interface PaymentEventsTable {
+  event_id: string;
+  checkout_session_id: string;
+  type: string;
+  received_at: string;
+}
+
 export interface DB {
   leads: LeadsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
@@ -197,6 +225,8 @@ export interface DB {
   bookings: BookingsTable;
   booking_places: BookingPlacesTable;
   review_contacts: ReviewContactsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type Dialect = "sqlite" | "postgres";

@@ -1,0 +1,231 @@
+/**
+ * A deposit through Stripe Checkout, end to end at 390 px (docs/decisions/032-deposits.md): the real server with
+ * its Stripe settings pointing at a local fake of Stripe's API (tests/support/fake-stripe.ts) and the text
+ * messages at the fake Twilio. A request is sent through /estimate; the deposit's checkout is started through the
+ * payments module in this test process (the quote's acceptance will call the same function); Stripe's signed
+ * webhook is posted to the site as Stripe would. What the customer and the owner see follows the webhook only,
+ * and a replayed webhook changes nothing.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { htmlErrors } from "../../scripts/html-checker.ts";
+import { openDatabase, type Database } from "../../app/server/kit/db/database.server.ts";
+import { parseEnv } from "../../app/server/kit/env.server.ts";
+import { listLeads } from "../../app/server/features/admin/listing.server.ts";
+import { depositReturnUrls, startDepositCheckout } from "../../app/server/features/payments/deposits.server.ts";
+import {
+  checkoutEvent,
+  FAKE_STRIPE_KEY,
+  FAKE_WEBHOOK_SECRET,
+  type FakeStripe,
+  sendWebhook,
+  startFakeStripe,
+} from "../support/fake-stripe.ts";
+import { fakeTextSettings, startFakeTwilio, type FakeTwilio } from "../support/fake-twilio.ts";
+import { freePort, startServer, type ServerHandle } from "../support/processes.ts";
+import { expectNoViolations } from "./axe.ts";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test as base } from "./fixtures.ts";
+import { uniqueEmail } from "./leads.ts";
+import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
+
+const SITE_URL = "https://www.gemstateexteriorcleaning.com";
+
+type DepositSite = {
+  server: ServerHandle;
+  database: Database;
+  stripe: FakeStripe;
+  twilio: FakeTwilio;
+  dataDir: string;
+};
+
+const test = base.extend<object, { depositSite: DepositSite }>({
+  depositSite: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const stripe = await startFakeStripe();
+      const twilio = await startFakeTwilio();
+      const dir = mkdtempSync(path.join(tmpdir(), "gs-deposits-"));
+      const dataDir = path.join(dir, "data");
+      const server = await startServer({
+        port: await freePort(),
+        dataDir,
+        env: {
+          SITE_URL,
+          MAIL_TRANSPORT: "files",
+          STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+          STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+          STRIPE_API_BASE: stripe.url,
+          ...fakeTextSettings(twilio.url),
+          OUTBOX_FIRST_RETRY_SECONDS: "0.2",
+          LOG_LEVEL: "info",
+        },
+      });
+      const database = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+      await use({ server, database, stripe, twilio, dataDir });
+      await database.close();
+      await server.stop();
+      await stripe.close();
+      await twilio.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ depositSite }, use) => use(depositSite.server.origin),
+});
+
+test.skip(({ isMobile }) => !isMobile, "the customer's and the owner's pages at 390 px, on the mobile project");
+
+/** The owner's e-mails written to DATA_DIR/mail (MAIL_TRANSPORT=files) that contain `needle`. */
+const ownerMails = (dataDir: string, needle: string) => {
+  const dir = path.join(dataDir, "mail");
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((f) => f.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+  return names.map((f) => readFileSync(path.join(dir, f), "utf8")).filter((raw) => raw.includes(needle));
+};
+
+/** Each page's HTML as the server sends it, for the Nu Html Checker at the end of a test. */
+function htmlPages(page: Page, testInfo: TestInfo) {
+  const files: { file: string; where: string }[] = [];
+  return {
+    async add(where: string) {
+      const file = testInfo.outputPath(`page-${files.length}.html`);
+      writeFileSync(file, await (await page.request.get(where)).text());
+      files.push({ file, where });
+    },
+    async expectValid() {
+      const errors = await htmlErrors(files.map((f) => f.file));
+      const where = new Map(files.map((f) => [f.file, f.where]));
+      expect(errors.map((e) => `${where.get(e.file)}, line ${e.line ?? "?"}: ${e.message}`)).toEqual([]);
+    },
+  };
+}
+
+test("a paid deposit: the customer's page says processing until Stripe's webhook, then received; the inbox shows it paid; the owner is e-mailed and texted once, however often the webhook comes", async ({
+  page,
+  depositSite: { server, database, stripe, twilio, dataDir },
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const html = htmlPages(page, testInfo);
+  const email = uniqueEmail("deposit");
+  await sendRequest(page, { first: "Dana", email });
+  await expect
+    .poll(async () => (await listLeads(database, {})).filter((l) => l.contact.email === email).length)
+    .toBe(1);
+  const lead = (await listLeads(database, {})).find((l) => l.contact.email === email)!;
+
+  // The quote's acceptance starts the checkout (here: the same function, from this process, on the same data).
+  const env = parseEnv({
+    NODE_ENV: "test",
+    SITE_URL,
+    DATA_DIR: dataDir,
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripe.url,
+  });
+  const quoteRef = `Q-${Date.now().toString(36).toUpperCase()}`;
+  const deposit = {
+    leadId: lead.id,
+    quoteRef,
+    quoteVersion: 1,
+    amountCents: 15_000,
+    currency: "usd" as const,
+    customerEmail: email,
+    ...depositReturnUrls(SITE_URL),
+  };
+  const { url, sessionId } = await startDepositCheckout({ database, env }, deposit);
+  expect((await startDepositCheckout({ database, env }, deposit)).url, "a second click: the same page").toBe(url);
+  const [session] = stripe.created().filter((s) => s.metadata.quoteRef === quoteRef);
+  expect(stripe.created().filter((s) => s.metadata.quoteRef === quoteRef)).toHaveLength(1);
+  expect(session!.line_name).toBe(`Deposit for quote ${quoteRef}`);
+  expect(session!.success_url).toBe(`${SITE_URL}/deposit/paid?session_id={CHECKOUT_SESSION_ID}`);
+
+  // Back from Stripe before its webhook: the URL alone proves nothing.
+  const returnPath = `/deposit/paid?session_id=${sessionId}`;
+  await page.goto(returnPath);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your deposit is processing");
+  await expect(page.getByRole("status")).toContainText("$150.00");
+  await expectNoViolations(page, "/deposit/paid, processing, at 390 px");
+  await html.add(returnPath);
+
+  const paid = checkoutEvent("checkout.session.completed", {
+    id: sessionId,
+    payment_status: "paid",
+    status: "complete",
+  });
+  expect((await sendWebhook(server.origin, paid)).status).toBe(200);
+  await page.getByRole("link", { name: "Check again" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposit received — thank you");
+  await expect(page.getByRole("status")).toContainText(`$150.00 for quote ${quoteRef}`);
+  await expectNoViolations(page, "/deposit/paid, paid, at 390 px");
+  await html.add(returnPath);
+
+  // The owner: one e-mail, one text, and the request's page says paid.
+  await expect
+    .poll(() => ownerMails(dataDir, `Deposit paid: $150.00 for quote ${quoteRef}`).length, { timeout: 15_000 })
+    .toBe(1);
+  const texts = () => twilio.delivered().filter((r) => r.form.Body?.includes(quoteRef));
+  await expect.poll(() => texts().length, { timeout: 15_000 }).toBe(1);
+  expect(texts()[0]!.form.Body).toBe(
+    `Deposit paid: $150.00 for quote ${quoteRef} v1. ${SITE_URL}/admin/requests/${lead.id}`,
+  );
+
+  // Stripe sends it again, and another event about the same session: nothing changes, nobody is told twice.
+  expect(JSON.parse((await sendWebhook(server.origin, paid)).body)).toMatchObject({ recorded: "replayed" });
+  const again = checkoutEvent("checkout.session.async_payment_succeeded", { id: sessionId });
+  expect(JSON.parse((await sendWebhook(server.origin, again)).body)).toMatchObject({ recorded: "unchanged" });
+  const late = checkoutEvent("checkout.session.expired", { id: sessionId, status: "expired" });
+  expect(JSON.parse((await sendWebhook(server.origin, late)).body)).toMatchObject({ recorded: "unchanged" });
+
+  const owner = uniqueOwner("deposit");
+  await addOwnerWithCli(owner, dataDir);
+  await signIn(page, owner);
+  await page.goto(`/admin/requests/${lead.id}`);
+  const section = page.getByRole("region", { name: "Deposit" });
+  await expect(section).toContainText("$150.00 · Paid");
+  await expect(section).toContainText(`Quote ${quoteRef}, version 1, paid `);
+  await expectNoViolations(page, "the request page with a paid deposit, at 390 px");
+  await html.add(`/admin/requests/${lead.id}`);
+  await html.expectValid();
+
+  // Meanwhile the outbox had every chance to send twice.
+  await expect
+    .poll(async () =>
+      (
+        await database.db
+          .selectFrom("outbox_jobs")
+          .select("status")
+          .where("kind", "in", ["deposit", "deposit-sms"])
+          .where("lead_id", "=", lead.id)
+          .execute()
+      ).map((j) => j.status),
+    )
+    .toEqual(["sent", "sent"]);
+  expect(ownerMails(dataDir, `Deposit paid: $150.00 for quote ${quoteRef}`)).toHaveLength(1);
+  expect(texts()).toHaveLength(1);
+});
+
+test("a customer who leaves Stripe without paying reads how to pay later; an unknown or forged session id finds nothing", async ({
+  page,
+}, testInfo) => {
+  const html = htmlPages(page, testInfo);
+  const notPaid = await page.goto("/deposit/not-paid");
+  expect(notPaid?.headers()["x-robots-tag"]).toBe("noindex");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposit not paid");
+  await expect(page.getByRole("main")).toContainText("You can pay it from the quote page or at the job.");
+  await expectNoViolations(page, "/deposit/not-paid at 390 px");
+  await html.add("/deposit/not-paid");
+  for (const id of ["cs_test_unknown", "x' or 1=1 --", "cs_" + "a".repeat(400)]) {
+    const response = await page.goto(`/deposit/paid?session_id=${encodeURIComponent(id)}`);
+    expect(response?.status(), id).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("We could not find this payment");
+  }
+  await html.add("/deposit/paid?session_id=cs_test_unknown");
+  await html.expectValid();
+});
