@@ -191,3 +191,13 @@ export function depositCents(deposit: DepositRequest, option: QuoteOption): numb
   if (deposit.kind === "fixed") return Math.min(deposit.cents, option.totalCents);
   return 0;
 }
+
+/** "Tuesday, March 31, 2026" from YYYY-MM-DD (the quote's last day, in the page and the e-mails). */
+export const dayText = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });

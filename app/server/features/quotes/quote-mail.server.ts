@@ -7,7 +7,7 @@
  */
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../../content/business.ts";
-import { formatCents } from "../../../forms/quote.ts";
+import { dayText, formatCents } from "../../../forms/quote.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import { textAlertSettings, type Env } from "../../kit/env.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
@@ -20,16 +20,6 @@ import { inboxLink, sendText } from "../../notify/sms.server.ts";
 import { getQuote, isPastValidity, type Quote } from "./quotes.server.ts";
 
 type MailEnv = Pick<Env, "MAIL_FROM" | "SITE_URL" | "LEADS_TO">;
-
-/** "Tuesday, December 15, 2026" from YYYY-MM-DD. */
-export const dayText = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 
 const optionRows = (quote: Quote) =>
   quote.content.options.map((option) => ({ label: option.label, value: formatCents(option.totalCents) }));

@@ -8,7 +8,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import type { QuoteContent } from "../../../forms/quote.ts";
+import { formatCents, type QuoteContent } from "../../../forms/quote.ts";
 import type { Database, DB, QuoteStatus } from "../../kit/db/database.server.ts";
 import { localDateString } from "../../kit/business-time.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
@@ -364,4 +364,21 @@ export async function newerVersionExists(database: Database, quote: Quote): Prom
     .where("status", "!=", "draft")
     .executeTakeFirst();
   return newer !== undefined;
+}
+
+/** A request's quote as one line for the inbox and the request's page ("Quote v2 accepted: Better, $450"). */
+export function quoteLineOf(quote: Quote): string {
+  const head = `Quote v${quote.version}`;
+  if (quote.status === "accepted") {
+    const option = quote.content.options[quote.answer?.option ?? 0];
+    return `${head} accepted: ${option?.label ?? ""}, ${formatCents(option?.totalCents ?? 0)}`;
+  }
+  if (quote.status === "sent") return `${head} sent${quote.viewedAt ? ", opened" : ""}`;
+  return `${head} ${quote.status}`;
+}
+
+/** The quote line of each of these requests that has a quote. */
+export async function quoteLines(database: Database, leadIds: string[]): Promise<Map<string, string>> {
+  const latest = await latestQuotes(database, leadIds);
+  return new Map([...latest].map(([leadId, quote]) => [leadId, quoteLineOf(quote)]));
 }
