@@ -203,6 +203,11 @@ test("the owner quotes two options; the customer accepts one and goes on to choo
   expect(answers.filter((a) => a.name === "Someone Else")).toEqual([]);
   await page.goto(`/admin/requests/${leadId}`);
   await expect(page.getByRole("region", { name: "Quote" })).toContainText("Quote v1 accepted: Better, $420");
+  await page.goto(`/admin?q=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("listitem").filter({ hasText: email })).toContainText("Quote v1 accepted: Better, $420");
+  await page.goto("/admin/report");
+  await expect(page.getByTestId("report-quotes-sent")).toHaveText("1");
+  await expect(page.getByTestId("report-quote-rate")).toHaveText("100%");
   await customer.close();
 
   const files = [

@@ -3,6 +3,7 @@ import { backends, createTestStorage, sampleLead, type TestStorage } from "../..
 import type { QuoteContent } from "../../../forms/quote.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import { parseEnv } from "../../kit/env.server.ts";
+import { quoteFigures } from "../admin/report.server.ts";
 import { recordLead } from "../leads/store.server.ts";
 import { createReminderMailSender } from "./quote-mail.server.ts";
 import {
@@ -210,5 +211,29 @@ describe.each(backends)("quotes on %s", (dialect) => {
         attachment: null,
       }),
     ).rejects.toMatchObject({ code: "CALLED_OFF" });
+  });
+
+  it("the report counts the requests first quoted in its period, their acceptance rate and the median time to quote", async () => {
+    const quoteAt = async (lead: string, days: number) => {
+      const saved = await saveDraft(database, lead, content(), new Date(now.getTime() + days * DAY));
+      if (!("saved" in saved)) throw new Error(saved.refused);
+      await sendDraft(database, saved.saved.id, new Date(now.getTime() + days * DAY));
+      return saved.saved.id;
+    };
+    const other = async () => (await recordLead(database, sampleLead(), { webhook: false, now })).id;
+    const first = await quoteAt(leadId, 1);
+    const second = await quoteAt(await other(), 3);
+    await saveDraft(database, await other(), content(), now); // a draft only: not quoted
+    await answerQuote(database, first, { answer: "accepted", option: 0, name: "Jane Doe" }, proof, now);
+    await answerQuote(database, second, { answer: "declined", reason: "" }, proof, now);
+    const until = new Date(now.getTime() + 10 * DAY);
+    expect(await quoteFigures(database, now, until)).toEqual({
+      quoted: 2,
+      accepted: 1,
+      declined: 1,
+      acceptanceRate: 0.5,
+      medianToQuoteMs: 2 * DAY,
+    });
+    expect((await quoteFigures(database, new Date(now.getTime() + 2 * DAY), until)).quoted).toBe(1);
   });
 });
