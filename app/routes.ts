@@ -36,6 +36,9 @@ export default [
     // booking e-mails (/book/manage?t=…): server-rendered per request, never indexed (docs/decisions/020-booking.md).
     route("book", "routes/book.tsx"),
     route("book/manage", "routes/book.manage.tsx"),
+    // A firm quote sent from the inbox (/quote?t=<signed link>, one version of one quote), accepted or declined
+    // there: server-rendered per request, never indexed, not in the sitemap (docs/decisions/031-quotes.md).
+    route("quote", "routes/quote.tsx"),
     // Where Stripe Checkout sends the customer back after a deposit (docs/decisions/032-deposits.md): what the
     // webhook recorded, server-rendered per request, never indexed.
     route("deposit/paid", "routes/deposit.paid.tsx"),
@@ -54,6 +57,8 @@ export default [
     layout("routes/admin.signed-in.tsx", [
       index("routes/admin._index.tsx"),
       route("requests/:id", "routes/admin.requests.$id.tsx"),
+      // The quote builder of a request: lines from the price book, up to three options, preview, send.
+      route("requests/:id/quote", "routes/admin.requests.$id.quote.tsx"),
       route("report", "routes/admin.report.tsx"),
       // The owner's calendar feed: its private address, how to subscribe, and a new address when it leaked.
       route("calendar", "routes/admin.calendar.tsx"),

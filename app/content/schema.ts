@@ -617,6 +617,21 @@ export const priceBookSchema = z.strictObject({
     .array(z.strictObject({ slug, title: text.max(60), why: text.max(300) }))
     .superRefine(uniqueBy("slug"))
     .transform(listedBySlug),
+  /** The firm quote the owner sends from the inbox (docs/decisions/031-quotes.md). */
+  quotes: z
+    .strictObject({
+      terms: text
+        .min(40)
+        .max(2000)
+        .describe(
+          "The terms every quote shows above Accept; the customer agrees to them (a sent quote keeps its words)",
+        ),
+      pricingNote: text
+        .min(20)
+        .max(300)
+        .describe("The sentence on /pricing saying that the accepted quote, not the range, is the price"),
+    })
+    .describe("Quotes"),
 });
 
 /**

@@ -129,6 +129,10 @@ const exampleBook: PriceBook = priceBookSchema.parse({
     },
   ],
   callback: [],
+  quotes: {
+    terms: "The price is for the work listed in the option you accept, at the address of your request.",
+    pricingNote: "The quote you accept is the price you pay.",
+  },
 });
 const example = (inputs: PriceInputs) => quote(inputs, exampleBook);
 

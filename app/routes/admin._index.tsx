@@ -4,6 +4,7 @@ import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "../forms/admin.ts";
 import { signedIn } from "../server/features/admin/guard.server.ts";
 import { filterQuery, inbox, INBOX_PAGE_SIZE } from "../server/features/admin/inbox.server.ts";
 import { bookingLines } from "../server/features/bookings/owner-decisions.server.ts";
+import { quoteLines } from "../server/features/quotes/quotes.server.ts";
 import { formatTime } from "../server/notify/labels.server.ts";
 import { visibleDeep } from "../lib/text.ts";
 import type { Route } from "./+types/admin._index";
@@ -12,9 +13,18 @@ import type { Route } from "./+types/admin._index";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = signedIn(context);
   const result = await inbox(app.database, new URL(request.url), new Date(), bookingLines);
+  // Each request's quote (draft, sent, opened, accepted with its option and total…), beside its instant range.
+  const quotes = await quoteLines(
+    app.database,
+    result.rows.map((row) => row.id),
+  );
   return visibleDeep({
     ...result,
-    rows: result.rows.map((row) => ({ ...row, receivedText: formatTime(new Date(row.receivedAt)) })),
+    rows: result.rows.map((row) => ({
+      ...row,
+      quote: quotes.get(row.id) ?? null,
+      receivedText: formatTime(new Date(row.receivedAt)),
+    })),
     // The downloads keep the filters in view.
     exportQuery: filterQuery(result.values) ? `?${filterQuery(result.values)}` : "",
     filtered: Object.keys(result.values).length > 0,
@@ -157,7 +167,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                 {row.place || "—"} <span className="text-slate-600">({areaLabel(row.inServiceArea)})</span>
               </dd>
               <dt className="font-semibold text-slate-600">Price range</dt>
-              <dd>{row.price ?? "—"}</dd>
+              <dd>
+                {row.price ?? "—"}
+                {row.quote ? ` · ${row.quote}` : ""}
+              </dd>
               <dt className="font-semibold text-slate-600">Received</dt>
               <dd>
                 <time dateTime={row.receivedAt}>{row.receivedText}</time>{" "}

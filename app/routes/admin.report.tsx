@@ -1,7 +1,13 @@
 import { kindLabel } from "../components/admin.tsx";
 import { localDateString } from "../server/kit/business-time.server.ts";
 import { signedIn } from "../server/features/admin/guard.server.ts";
-import { buildReport, KINDS, reportStart, reviewRequestsSent } from "../server/features/admin/report.server.ts";
+import {
+  buildReport,
+  KINDS,
+  quoteFigures,
+  reportStart,
+  reviewRequestsSent,
+} from "../server/features/admin/report.server.ts";
 import { listLeads } from "../server/features/admin/listing.server.ts";
 import { statusHistory } from "../server/kit/leads.server.ts";
 import { visibleDeep } from "../lib/text.ts";
@@ -18,9 +24,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
   const report = buildReport(leads, history, now);
   const reviewsSent = await reviewRequestsSent(app.database, reportStart(now), now);
+  const quotes = await quoteFigures(app.database, reportStart(now), now);
   return visibleDeep({
     ...report,
     reviewsSent,
+    quotes,
     weeks: report.weeks.map((w) => ({ ...w, label: weekLabel(new Date(w.start)) })),
     kinds: KINDS,
   });
@@ -142,6 +150,35 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
             <span className="block text-sm text-slate-700">
               from request to first follow-up, over {r.followedUp} request{r.followedUp === 1 ? "" : "s"} followed up
             </span>
+          </dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 p-4">
+          <dt className="font-semibold text-slate-700">Quotes sent</dt>
+          <dd>
+            <span className="text-3xl font-extrabold text-brand-900" data-testid="report-quotes-sent">
+              {r.quotes.quoted}
+            </span>
+            <span className="block text-sm text-slate-700">requests quoted for the first time in these weeks</span>
+          </dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 p-4">
+          <dt className="font-semibold text-slate-700">Quote acceptance rate</dt>
+          <dd>
+            <span className="text-3xl font-extrabold text-brand-900" data-testid="report-quote-rate">
+              {r.quotes.acceptanceRate === null ? "—" : percent(r.quotes.acceptanceRate)}
+            </span>
+            <span className="block text-sm text-slate-700">
+              {r.quotes.accepted} accepted of {r.quotes.accepted + r.quotes.declined} answered
+            </span>
+          </dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 p-4">
+          <dt className="font-semibold text-slate-700">Median time to quote</dt>
+          <dd>
+            <span className="text-3xl font-extrabold text-brand-900" data-testid="report-median-quote">
+              {r.quotes.medianToQuoteMs === null ? "—" : duration(r.quotes.medianToQuoteMs)}
+            </span>
+            <span className="block text-sm text-slate-700">from request to its first quote sent</span>
           </dd>
         </div>
       </dl>

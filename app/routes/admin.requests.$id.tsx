@@ -13,6 +13,7 @@ import { bookingView, decideForLeadOrRefuse } from "../server/features/bookings/
 import { notFound, requestPageAction, type RequestPageAnswer } from "../server/features/admin/request-page.server.ts";
 import { signedIn } from "../server/features/admin/guard.server.ts";
 import { priceRange } from "../server/features/admin/inbox.server.ts";
+import { quoteLines } from "../server/features/quotes/quotes.server.ts";
 import { formatPhone, formatTime, inboxRows, jobKindLabel } from "../server/notify/labels.server.ts";
 import { spamFlag } from "../server/kit/spam-signal.server.ts";
 import { getLead, statusHistory } from "../server/kit/leads.server.ts";
@@ -52,6 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     phone: contact.phone ? { display: formatPhone(contact.phone), href: `tel:${contact.phone}` } : null,
     email: contact.email,
     price: priceRange(lead.fields),
+    quote: (await quoteLines(app.database, [lead.id])).get(lead.id) ?? null,
     priceEstimate: typeof lead.fields.priceEstimate === "string" ? lead.fields.priceEstimate : null,
     fields: inboxRows(lead.fields),
     area: areaLabel(lead.inServiceArea),
@@ -317,6 +319,18 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
           E-mail {r.email}
         </a>
       </p>
+
+      <Section id="quote-heading" title="Quote">
+        <p className="text-slate-800">
+          {r.quote ?? "No quote yet."}
+          {r.price ? ` Instant range: ${r.price}.` : ""}
+        </p>
+        <p className="mt-3">
+          <a href={`/admin/requests/${r.id}/quote`} className="btn-secondary">
+            {r.quote ? "Open the quote" : "Build a quote"}
+          </a>
+        </p>
+      </Section>
 
       <DepositStatus deposits={r.deposits} />
       {r.booking ? <ArrivalWindow booking={r.booking} zip={r.zip} saved={r.saved} answer={actionData} /> : null}

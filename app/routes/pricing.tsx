@@ -146,6 +146,10 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
         Choose a service and enter the size: you see a price range at once. It comes from the same rates we quote with;
         the final price follows a free look at the property. Commercial and fleet work is priced after a call.
       </p>
+      {/* The accepted quote is the price: the owner's words (content/price-book.yaml, quotes.pricingNote). */}
+      <p className="mt-2 max-w-3xl text-lg font-semibold text-slate-800" data-testid="quote-price-note">
+        {priceBook.quotes.pricingNote}
+      </p>
       {service === "pressure-washing" ? (
         <p className="mt-4 rounded-md border-l-4 border-brand-600 bg-brand-50 px-3 py-2 text-slate-800">
           Pressure washing covers many jobs: choose what needs cleaning below (house, roof, driveway, concrete, fence or

@@ -16,10 +16,18 @@ import { pruneRateLimits } from "./kit/rate-limits.server.ts";
 import { createSenders } from "./notify/jobs.server.ts";
 import { REVIEW_SENDERS } from "./features/reviews/jobs.server.ts";
 import { PAYMENT_SENDERS } from "./features/payments/jobs.server.ts";
+import { QUOTE_SENDERS } from "./features/quotes/jobs.server.ts";
 
 export function outboxWiring(database: Database, env: Env, logger: Logger, now: () => Date = () => new Date()) {
   return {
-    senders: createSenders({ database, env, now }, LEAD_SENDERS, BOOKING_SENDERS, REVIEW_SENDERS, PAYMENT_SENDERS),
+    senders: createSenders(
+      { database, env, now },
+      LEAD_SENDERS,
+      BOOKING_SENDERS,
+      REVIEW_SENDERS,
+      QUOTE_SENDERS,
+      PAYMENT_SENDERS,
+    ),
     maintenance: {
       /** Ended rate-limit windows. */
       "rate limits": (at: Date) => pruneRateLimits(database, at),

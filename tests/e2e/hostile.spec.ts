@@ -13,6 +13,12 @@ import { addOwnerWithCli, OWNER_PASSWORD, uniqueOwner } from "./owners.ts";
 import { postRoutes, SERVER_POST_ROUTES, siteRoutes, type PostRoute, type SiteRoute } from "../support/post-routes.ts";
 import { ROOT, type ServerHandle, startSite } from "../support/processes.ts";
 import { rawExchange } from "../support/raw-http.ts";
+import { sampleLead } from "../support/storage.ts";
+import { openDatabase } from "../../app/server/kit/db/database.server.ts";
+import { localDateString } from "../../app/server/kit/business-time.server.ts";
+import { quotePath } from "../../app/server/kit/signed-links.server.ts";
+import { recordLead } from "../../app/server/features/leads/store.server.ts";
+import { saveDraft, sendDraft } from "../../app/server/features/quotes/quotes.server.ts";
 import {
   checkoutEvent,
   FAKE_STRIPE_KEY,
@@ -447,6 +453,77 @@ test.describe("every method and request target, on every route", () => {
     // Too long for Node's header limit: its own 431.
     expect((await rawRequest(site, `GET /${"a".repeat(20_000)} HTTP/1.1`)).status).toBe(431);
     await expectCleanLog(site, logFrom, 400, 3);
+  });
+});
+
+test.describe("the quote link (/quote?t=…): forged, altered, oversize and replayed", () => {
+  let site: ServerHandle & { dataDir: string };
+  let link: string;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    site = await startSite(
+      { SITE_URL: "https://www.gemstateexteriorcleaning.com", LINK_SECRET: "h".repeat(40) },
+      { port: Number(process.env.E2E_PORT ?? 3210) + 60 },
+    );
+    const database = await openDatabase({ DATA_DIR: site.dataDir, DATABASE_URL: undefined });
+    const { id } = await recordLead(database, sampleLead(), { webhook: false });
+    const content = {
+      service: "House washing",
+      city: "Meridian",
+      options: [{ label: "Good", lines: [{ text: "House washing", cents: 30_000 }], totalCents: 30_000 }],
+      note: "",
+      validUntil: localDateString(new Date(Date.now() + 30 * 86_400_000)),
+      deposit: { kind: "none" as const },
+      terms: "The price holds for the work listed.",
+    };
+    const saved = await saveDraft(database, id, content);
+    if (!("saved" in saved)) throw new Error("the draft was not saved");
+    await sendDraft(database, saved.saved.id);
+    link = quotePath(saved.saved.id, content.validUntil, "h".repeat(40));
+    await database.close();
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  const post = (path: string, form: Record<string, string>) =>
+    fetch(`${site.origin}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": URLENCODED, Origin: site.origin },
+      body: new URLSearchParams(form).toString(),
+    });
+  const accept = { intent: "accept", option: "0", name: "Jane Doe", agree: "yes" };
+
+  test("a forged, altered or oversize token shows no quote; an oversize name is refused; a replayed acceptance records nothing", async () => {
+    const token = decodeURIComponent(link.split("t=")[1]!);
+    const altered = token.replace(/\.[^.]+$/, (sig) => `.${sig.slice(1, 2)}${sig.slice(1)}`);
+    for (const [what, path, status] of [
+      ["no token", "/quote", 400],
+      ["a forged token", "/quote?t=q.abc.zzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", 400],
+      ["an altered signature", `/quote?t=${encodeURIComponent(altered)}`, 400],
+      ["a token of 10 KB", `/quote?t=${"q".repeat(10_000)}`, 400],
+    ] as const) {
+      const page = await fetch(`${site.origin}${path}`);
+      const html = await page.text();
+      expect(page.status, what).toBe(status);
+      expect(html, what).toContain("This link does not work");
+      expect(html, what).not.toContain("$300");
+      const answer = await post(path, accept);
+      expect(answer.status, `POST with ${what}`).toBe(status);
+      await answer.arrayBuffer();
+    }
+    const oversize = await post(link, { ...accept, name: "J".repeat(5_000) });
+    expect(oversize.status).toBe(400);
+    expect(await oversize.text()).toContain("Type at most 100 characters");
+    const first = await post(link, accept);
+    expect(first.status).toBe(303);
+    const replay = await post(link, { ...accept, name: "Someone Else" });
+    expect(replay.status).toBe(409);
+    const database = await openDatabase({ DATA_DIR: site.dataDir, DATABASE_URL: undefined });
+    const answers = await database.db.selectFrom("quote_answers").select("name").execute();
+    await database.close();
+    expect(answers).toEqual([{ name: "Jane Doe" }]);
   });
 });
 

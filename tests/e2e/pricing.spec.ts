@@ -328,3 +328,8 @@ test("the price page is linked from the header, the home hero, each service page
     "/pricing?service=commercial-pressure-washing",
   );
 });
+
+test("the price page says that the accepted quote is the price, in the words of the price book", async ({ page }) => {
+  await page.goto("/pricing");
+  await expect(page.getByTestId("quote-price-note")).toHaveText(priceBook.quotes.pricingNote);
+});

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  quoteToken,
+  readQuoteToken,
   readSignedToken,
+  signedToken,
   readNewsletterToken,
   readReceipt,
   readToken,
@@ -65,5 +68,23 @@ describe("the signer", () => {
   it("compares a random token whatever its length", () => {
     expect(sameSecret("abc", "abc")).toBe(true);
     expect(sameSecret("abc", "abcd")).toBe(false);
+  });
+});
+
+describe("quote links", () => {
+  const secret = "q".repeat(32);
+  const sentAt = new Date("2030-03-02T17:00:00Z");
+  it("name one quote version, work until 30 days after the quote's last day, then say expired", () => {
+    const token = quoteToken("version-1", "2030-03-31", secret, sentAt);
+    expect(readQuoteToken(token, secret, new Date("2030-04-29T12:00:00Z"))).toEqual({ id: "version-1" });
+    expect(readQuoteToken(token, secret, new Date("2030-05-02T12:00:00Z"))).toBe("expired");
+  });
+  it("are no other family's link, and no other family's link is one", () => {
+    const token = quoteToken("lead-1", "2030-03-31", secret, sentAt);
+    expect(readSignedToken(token, "book", secret, sentAt)).toBe("invalid");
+    expect(readQuoteToken(signedToken("book", "lead-1", secret, sentAt), secret, sentAt)).toBe("invalid");
+    const tampered = token.replace("lead-1", "lead-2");
+    expect(readQuoteToken(tampered, secret, sentAt)).toBe("invalid");
+    expect(readQuoteToken(token, "x".repeat(32), sentAt)).toBe("invalid");
   });
 });

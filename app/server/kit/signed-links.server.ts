@@ -202,3 +202,27 @@ export function readReceipt(ref: string, secret: string, now = new Date()): Rece
   if (!(LEAD_KINDS as readonly string[]).includes(kind) || isExpired(expiry, now)) return null;
   return { leadId: leadId === "0" ? "" : leadId, kind: kind as LeadKind, duplicate: duplicate === "1" };
 }
+
+// The link of a quote e-mail (docs/decisions/031-quotes.md): `/quote?t=<token>` naming one version of one quote
+// and nothing else, valid until the quote's last day plus QUOTE_GRACE_MS (so a late visit is told it expired
+// rather than that the link is wrong). Its own namespace: a quote token never opens a booking or newsletter link.
+
+export const QUOTE_PATH = "/quote";
+export const QUOTE_GRACE_MS = 30 * 86_400_000;
+
+/** The end of a quote's last day (YYYY-MM-DD) in Boise, as an instant (at UTC-7, the later end of the two offsets). */
+export const endOfQuoteDay = (validUntil: string) => new Date(`${validUntil}T23:59:59-07:00`);
+
+/** `q.<quote version id>.<expiry>.<signature>`, expiring QUOTE_GRACE_MS after the quote's last day. */
+export function quoteToken(quoteId: string, validUntil: string, secret: string, now = new Date()): string {
+  const ttl = Math.max(0, endOfQuoteDay(validUntil).getTime() + QUOTE_GRACE_MS - now.getTime());
+  return makeToken("quote-links", "q", quoteId, ttl, secret, now);
+}
+
+/** The quote version a token names, or why not: "invalid" (forged, altered, another family's) or "expired". */
+export const readQuoteToken = (token: string, secret: string, now = new Date()) =>
+  readToken(token, "quote-links", "q", secret, now);
+
+/** The path of a quote version's link; prefix the site's origin for an e-mail. */
+export const quotePath = (quoteId: string, validUntil: string, secret: string, now = new Date()) =>
+  `${QUOTE_PATH}?t=${encodeURIComponent(quoteToken(quoteId, validUntil, secret, now))}`;

@@ -132,3 +132,45 @@ export async function reviewRequestsSent(database: Database, since: Date, until:
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The quotes of the report's period: requests first quoted then, how their quotes were answered, and how fast. */
+export interface QuoteFigures {
+  /** Requests whose first quote version was sent in [since, until). */
+  quoted: number;
+  accepted: number;
+  declined: number;
+  /** accepted ÷ (accepted + declined) of those requests, null before any is answered. */
+  acceptanceRate: number | null;
+  /** Median milliseconds from a request to its first quote sent; null if none. */
+  medianToQuoteMs: number | null;
+}
+
+/** Quotes sent, their acceptance rate and the median time from request to quote (read from the quotes tables). */
+export async function quoteFigures(database: Database, since: Date, until: Date): Promise<QuoteFigures> {
+  const rows = await database.db
+    .selectFrom("quotes")
+    .innerJoin("leads", "leads.id", "quotes.lead_id")
+    .select(["quotes.lead_id", "quotes.status", "quotes.sent_at", "leads.created_at"])
+    .where("quotes.sent_at", "is not", null)
+    .orderBy("quotes.version")
+    .execute();
+  const byLead = new Map<string, { firstSent: string; created: string; answered: "accepted" | "declined" | null }>();
+  for (const row of rows) {
+    const seen = byLead.get(row.lead_id);
+    const answered = row.status === "accepted" || row.status === "declined" ? row.status : null;
+    if (!seen) byLead.set(row.lead_id, { firstSent: row.sent_at!, created: row.created_at, answered });
+    else if (answered) seen.answered = answered;
+  }
+  const inPeriod = [...byLead.values()].filter(
+    (q) => q.firstSent >= since.toISOString() && q.firstSent < until.toISOString(),
+  );
+  const accepted = inPeriod.filter((q) => q.answered === "accepted").length;
+  const declined = inPeriod.filter((q) => q.answered === "declined").length;
+  return {
+    quoted: inPeriod.length,
+    accepted,
+    declined,
+    acceptanceRate: accepted + declined > 0 ? accepted / (accepted + declined) : null,
+    medianToQuoteMs: median(inPeriod.map((q) => Date.parse(q.firstSent) - Date.parse(q.created))),
+  };
+}

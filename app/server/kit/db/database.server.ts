@@ -6,7 +6,16 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Generated, type SqliteDatabase } from "kysely";
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Generated,
+  type MigrationProvider,
+  type SqliteDatabase,
+} from "kysely";
 import pg from "pg";
 import type { Env } from "../env.server.ts";
 import type { LeadKind } from "../lead-kinds.server.ts";
@@ -210,7 +219,50 @@ export interface PaymentEventsTable {
   received_at: string;
 }
 
+export type QuoteStatus = "draft" | "sent" | "accepted" | "declined" | "replaced";
+
+/** One version of a request's quote (docs/decisions/031-quotes.md); immutable once sent (a trigger refuses the change). */
+export interface QuotesTable {
+  id: string;
+  lead_id: string;
+  /** 1, 2, … per request. */
+  version: number;
+  status: QuoteStatus;
+  /** JSON of what the customer is shown (app/forms/quote.ts QuoteContent). */
+  content: string;
+  /** sha256 (hex) of the canonical JSON of the content, set when sent. */
+  content_hash: string | null;
+  /** YYYY-MM-DD, the last day the quote may be accepted (America/Boise). */
+  valid_until: string;
+  created_at: string;
+  sent_at: string | null;
+  /** First time the customer opened the link. */
+  viewed_at: string | null;
+  /** The owner stopped the reminders. */
+  reminders_stopped_at: string | null;
+}
+
+/** The customer's answer to a sent version, kept as proof; never changed (a trigger refuses it), one per version. */
+export interface QuoteAnswersTable {
+  quote_id: string;
+  answer: "accepted" | "declined";
+  /** The option accepted (0-based), null for a decline. */
+  option_index: number | null;
+  /** The full name typed to accept. */
+  name: string | null;
+  /** The optional reason of a decline. */
+  reason: string | null;
+  /** The version's content hash the customer was shown. */
+  content_hash: string;
+  /** The client address's keyed hash (keyedHash, "quote"). */
+  ip_hash: string;
+  user_agent: string;
+  answered_at: string;
+}
+
 export interface DB {
+  quotes: QuotesTable;
+  quote_answers: QuoteAnswersTable;
   leads: LeadsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   site_secrets: SiteSecretsTable;
@@ -355,7 +407,11 @@ export async function openDatabase(env: DatabaseSettings): Promise<Database> {
 }
 
 /** Applies every migration not applied yet (or up to `to`, for tests of a migration); a no-op when the schema is current. */
-export async function migrate(database: Database, to?: string): Promise<void> {
+export async function migrate(
+  database: Database,
+  to?: string,
+  provider: MigrationProvider = migrationProvider(database.dialect),
+): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; with another schema on
   // the same server holding them (another app, a parallel test) it would skip creating its own and fail.
   const migrationTableSchema =
@@ -364,8 +420,11 @@ export async function migrate(database: Database, to?: string): Promise<void> {
       : undefined;
   const migrator = new Migrator({
     db: database.db,
-    provider: migrationProvider(database.dialect),
+    provider,
     migrationTableSchema,
+    // Migration numbers are reserved by branches built side by side (0008, 0009, 0010…): a database that ran a
+    // later number first still runs an earlier one merged after it, and a gap in the numbers is allowed.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
   if (error) {

@@ -45,7 +45,7 @@ export function storedSecret(database: Database, name: Exclude<Name, "calendar-f
 }
 
 /** What a keyed hash is for; each purpose's hashes differ from every other's for the same value. */
-export type HashPurpose = "rate-limit" | "sign-in" | "fingerprint" | "reply-to" | "review";
+export type HashPurpose = "rate-limit" | "sign-in" | "fingerprint" | "reply-to" | "review" | "quote";
 
 /**
  * The form in which an IP address, an e-mail address or a request's content is stored as a lookup key:

@@ -1,0 +1,194 @@
+/**
+ * The customer's quote page, /quote?t=<signed token> (docs/decisions/031-quotes.md). No sign-in: the token names one
+ * version of one quote and the page shows that version only (its options, lines, totals, note, last day, terms,
+ * the job's service and city): nothing else of the customer's. A GET changes nothing but the first-viewed time.
+ * The POST reads only its form's fields within limits (app/forms/quote.ts): accept (an option, the full name, the
+ * terms ticked) or decline (an optional reason); the answer is stored once with its proof, then Post/Redirect/Get:
+ * an acceptance goes on to nextStepAfterAcceptance, a decline back to the link (which then says declined).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { tokenParam } from "../../../forms/booking.ts";
+import {
+  ANSWER_FIELDS,
+  answerSchema,
+  DECLINE_REASON_MAX,
+  type QuoteContent,
+  USER_AGENT_MAX,
+} from "../../../forms/quote.ts";
+import { bookPathOf } from "../../kit/book-link.server.ts";
+import { getApp } from "../../kit/context.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import { keyedHash } from "../../kit/db/site-secrets.server.ts";
+import { textAlertSettings } from "../../kit/env.server.ts";
+import { formFields, HttpError, readFields } from "../../kit/form-body.server.ts";
+import { getLead } from "../../kit/leads.server.ts";
+import { referenceOf } from "../../kit/reference.server.ts";
+import { linkSecret, QUOTE_PATH, readQuoteToken } from "../../kit/signed-links.server.ts";
+import { answerQuote, getQuote, isPastValidity, markViewed, type Quote } from "./quotes.server.ts";
+
+/** Why a link shows no quote: forged or cut short, past its lifetime, or its quote gone (the request deleted). */
+export type QuoteProblem = "invalid" | "expired" | "not-found";
+
+export interface OpenQuotePage {
+  state: "open";
+  reference: string;
+  version: number;
+  content: QuoteContent;
+  /** Deposits are not taken online yet (or none is asked): the page says "Pay at the job". */
+  payAtJob: boolean;
+  errors: Record<string, string[] | null>;
+  values: { option: string; name: string; reason: string };
+  message: string | null;
+}
+export type QuotePage =
+  | OpenQuotePage
+  | {
+      state: "accepted";
+      reference: string;
+      content: QuoteContent;
+      option: number;
+      next: string | null;
+      payAtJob: boolean;
+    }
+  | { state: "declined"; reference: string }
+  | { state: "replaced" }
+  | { state: QuoteProblem };
+
+const STATUS: Record<QuoteProblem, number> = { invalid: 400, expired: 410, "not-found": 404 };
+
+/**
+ * Never indexed; no referrer to other sites (the address carries the token). Not "no-referrer": with it the
+ * browser sends its own forms with `Origin: null`, which the site's Origin check refuses.
+ */
+export const quoteHeaders = () => ({ "X-Robots-Tag": "noindex", "Referrer-Policy": "same-origin" });
+
+/**
+ * Where the customer goes once they accepted: the seam of the next steps. Today, choosing an arrival window
+ * (/book?r=…, when the request's ZIP code has windows online; otherwise null: the page says we call to set a
+ * time). A deposit step (asked on the quote: quote.content.deposit) plugs in here, before the window.
+ */
+export async function nextStepAfterAcceptance(
+  database: Database,
+  quote: Quote,
+  secret: string,
+  now = new Date(),
+): Promise<string | null> {
+  const lead = await getLead(database, quote.leadId);
+  return lead ? (bookPathOf({ id: lead.id, kind: lead.kind, zip: lead.contact.zip }, secret, now) ?? null) : null;
+}
+
+/** Whether the customer pays a deposit online on acceptance: not until the payments feature says it is set up. */
+export const depositOnline = (content: QuoteContent, paymentsConfigured = false) =>
+  paymentsConfigured && content.deposit.kind !== "none";
+
+async function readLink(context: Readonly<RouterContextProvider>, request: Request) {
+  const app = getApp(context);
+  const token = tokenParam(new URL(request.url).searchParams.get("t"));
+  const now = new Date();
+  const secret = await linkSecret(app.database, app.env);
+  const read = token ? readQuoteToken(token, secret, now) : "invalid";
+  if (typeof read === "string") return { app, now, secret, problem: read } as const;
+  const quote = await getQuote(app.database, read.id);
+  if (!quote || quote.status === "draft") return { app, now, secret, problem: "not-found" } as const;
+  return { app, now, secret, token, quote } as const;
+}
+
+async function pageOf(
+  database: Database,
+  quote: Quote,
+  secret: string,
+  now: Date,
+  form: Partial<Pick<OpenQuotePage, "errors" | "values" | "message">> = {},
+): Promise<QuotePage> {
+  const reference = referenceOf(quote.leadId);
+  const payAtJob = !depositOnline(quote.content);
+  if (quote.status === "replaced") return { state: "replaced" };
+  if (quote.status === "declined") return { state: "declined", reference };
+  if (quote.status === "accepted")
+    return {
+      state: "accepted",
+      reference,
+      content: quote.content,
+      option: quote.answer?.option ?? 0,
+      next: await nextStepAfterAcceptance(database, quote, secret, now),
+      payAtJob,
+    };
+  if (isPastValidity(quote.validUntil, now)) return { state: "expired" };
+  return {
+    state: "open",
+    reference,
+    version: quote.version,
+    content: quote.content,
+    payAtJob,
+    errors: form.errors ?? {},
+    values: form.values ?? { option: "", name: "", reason: "" },
+    message: form.message ?? null,
+  };
+}
+
+export async function quoteLoader(context: Readonly<RouterContextProvider>, request: Request) {
+  const link = await readLink(context, request);
+  if ("problem" in link) return data<QuotePage>({ state: link.problem! }, { status: STATUS[link.problem!] });
+  if (link.quote.status === "sent") await markViewed(link.app.database, link.quote.id, link.now);
+  const page = await pageOf(link.app.database, link.quote, link.secret, link.now);
+  return data(page, { status: page.state === "expired" ? 410 : 200 });
+}
+
+const REFUSED: Record<string, string> = {
+  "bad-option": "Choose one of the options.",
+};
+
+export async function quoteAction(context: Readonly<RouterContextProvider>, request: Request) {
+  const link = await readLink(context, request);
+  if ("problem" in link) return data<QuotePage>({ state: link.problem! }, { status: STATUS[link.problem!] });
+  const { app, quote, now, secret } = link;
+  let formData: FormData;
+  try {
+    formData = await readFields(request, formFields(ANSWER_FIELDS));
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return data(await pageOf(app.database, quote, secret, now, { message: error.message }), { status: error.status });
+  }
+  const submission = parseWithZod(formData, { schema: answerSchema });
+  const echo = (name: string, max: number) => String(submission.payload[name] ?? "").slice(0, max);
+  if (submission.status !== "success")
+    return data(
+      await pageOf(app.database, quote, secret, now, {
+        errors: submission.error ?? {},
+        values: { option: echo("option", 2), name: echo("name", 200), reason: echo("reason", DECLINE_REASON_MAX) },
+      }),
+      { status: 400 },
+    );
+  const value = submission.value;
+  const answered = await answerQuote(
+    app.database,
+    quote.id,
+    value.intent === "accept"
+      ? { answer: "accepted", option: value.option, name: value.name }
+      : { answer: "declined", reason: value.reason ?? "" },
+    {
+      ipHash: await keyedHash(app.database, "quote", app.clientIp),
+      userAgent: (request.headers.get("user-agent") ?? "").slice(0, USER_AGENT_MAX),
+      sms: textAlertSettings(app.env) !== null,
+    },
+    now,
+  );
+  if ("refused" in answered) {
+    const again = (await getQuote(app.database, quote.id)) ?? quote;
+    const page = await pageOf(app.database, again, secret, now, {
+      message: REFUSED[answered.refused] ?? null,
+      values: { option: "", name: value.intent === "accept" ? value.name : "", reason: "" },
+    });
+    return data(page, { status: page.state === "open" ? 400 : 409 });
+  }
+  app.notifyOutbox();
+  app.logger.info(
+    { event: `quote.${answered.recorded.status}`, quote: quote.id, version: quote.version },
+    "quote answered",
+  );
+  const self = `${QUOTE_PATH}?t=${encodeURIComponent(link.token)}`;
+  if (answered.recorded.status === "accepted")
+    throw redirect((await nextStepAfterAcceptance(app.database, answered.recorded, secret, now)) ?? `${self}`, 303);
+  throw redirect(self, 303);
+}

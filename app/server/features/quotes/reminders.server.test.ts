@@ -1,0 +1,128 @@
+/**
+ * The follow-ups of a sent quote through the real outbox worker on a fake clock: the customer's e-mail at once,
+ * a reminder after 2 days and after 7, never a third; called off by an answer, a new version or the owner.
+ */
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../../tests/support/storage.ts";
+import { startSmtpSink, type SmtpSink } from "../../../../tests/support/smtp-sink.ts";
+import { headerValue, parsePart, type Part } from "../../../../tests/support/mime-reader.ts";
+import type { QuoteContent } from "../../../forms/quote.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import { parseEnv } from "../../kit/env.server.ts";
+import { startOutboxWorker, type OutboxWorker } from "../../notify/outbox.server.ts";
+import { outboxWiring } from "../../outbox-wiring.server.ts";
+import { recordLead } from "../leads/store.server.ts";
+import { answerQuote, saveDraft, sendDraft, stopReminders } from "./quotes.server.ts";
+
+const content = (validUntil = "2030-04-30"): QuoteContent => ({
+  service: "House washing",
+  city: "Boise",
+  options: [{ label: "Good", lines: [{ text: "House washing", cents: 30_000 }], totalCents: 30_000 }],
+  note: "",
+  validUntil,
+  deposit: { kind: "none" },
+  terms: "The price holds for the work listed.",
+});
+const SENT = "2030-03-02T17:00:00.000Z";
+const later = (days: number, hours = 1) => new Date(Date.parse(SENT) + days * 86_400_000 + hours * 3_600_000);
+
+describe.each(backends)("quote follow-ups through the outbox on %s", (dialect) => {
+  let storage: TestStorage;
+  let database: Database;
+  let clock: Date;
+  let worker: OutboxWorker | undefined;
+  let sink: SmtpSink;
+  let received: Part[] = [];
+
+  beforeAll(async () => {
+    sink = await startSmtpSink({ onMessage: (raw) => void received.push(parsePart(raw.toString("utf8"))) });
+  });
+  afterAll(() => sink.close());
+  beforeEach(async () => {
+    received = [];
+    storage = await createTestStorage(dialect);
+    database = await storage.open();
+    clock = new Date(SENT);
+    const env = parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, SMTP_URL: sink.url });
+    const wiring = outboxWiring(database, env, pino({ level: "silent" }), () => clock);
+    worker = startOutboxWorker({
+      database,
+      env,
+      logger: pino({ level: "silent" }),
+      pollMs: 3_600_000,
+      now: () => clock,
+      ...wiring,
+      senders: { ...wiring.senders, email: async () => {} },
+    });
+  });
+  afterEach(async () => {
+    await worker?.stop();
+    worker = undefined;
+    await storage.cleanup();
+  });
+
+  const at = async (when: Date) => {
+    clock = when;
+    await worker!.drain();
+  };
+  const subjects = () => received.map((m) => headerValue(m, "subject").replace(/ \(.*\)$/, ""));
+  const send = async (c = content()) => {
+    const leadId = (await recordLead(database, sampleLead(), { webhook: false, now: clock })).id;
+    const saved = await saveDraft(database, leadId, c, clock);
+    if (!("saved" in saved)) throw new Error(saved.refused);
+    await sendDraft(database, saved.saved.id, clock);
+    return { leadId, quoteId: saved.saved.id };
+  };
+
+  it("reminds an unanswered quote after 2 days and after 7, and never a third time", async () => {
+    await send();
+    await at(later(0));
+    expect(subjects()).toEqual(["Your quote from Gem State Exterior Cleaning"]);
+    await at(later(1, 23));
+    expect(subjects()).toHaveLength(1);
+    await at(later(2));
+    await at(later(7));
+    await at(later(30));
+    expect(subjects()).toEqual([
+      "Your quote from Gem State Exterior Cleaning",
+      "Reminder: your quote from Gem State Exterior Cleaning",
+      "Reminder: your quote from Gem State Exterior Cleaning",
+    ]);
+  });
+
+  it("an acceptance, a new version or the owner's stop calls off the reminders still to come", async () => {
+    const accepted = await send();
+    const replaced = await send();
+    const stopped = await send();
+    await at(later(0));
+    await at(later(3));
+    expect(subjects().filter((s) => s.startsWith("Reminder"))).toHaveLength(3);
+    await answerQuote(
+      database,
+      accepted.quoteId,
+      { answer: "accepted", option: 0, name: "Jane Doe" },
+      { ipHash: "x", userAgent: "test", sms: false },
+      clock,
+    );
+    const again = await saveDraft(database, replaced.leadId, content("2030-05-15"), clock);
+    if ("saved" in again) await sendDraft(database, again.saved.id, clock);
+    await stopReminders(database, stopped.quoteId, clock);
+    received = [];
+    await at(later(8));
+    // Left: the owner's e-mail about the acceptance, the new version's e-mail and its first reminder (2 days after it).
+    expect(subjects()).toEqual([
+      "Quote accepted: Good, $300",
+      "Your quote from Gem State Exterior Cleaning",
+      "Reminder: your quote from Gem State Exterior Cleaning",
+    ]);
+  });
+
+  it("a quote past its last day is not reminded", async () => {
+    await send(content("2030-03-05"));
+    await at(later(0));
+    await at(later(2));
+    await at(later(7));
+    expect(subjects().filter((s) => s.startsWith("Reminder"))).toHaveLength(1);
+  });
+});
