@@ -39,6 +39,8 @@ export default [
     // A firm quote sent from the inbox (/quote?t=<signed link>, one version of one quote), accepted or declined
     // there: server-rendered per request, never indexed, not in the sitemap (docs/decisions/031-quotes.md).
     route("quote", "routes/quote.tsx"),
+    // An accepted quote's deposit: on to Stripe Checkout's page (a link: forms go only to the site itself).
+    route("quote/deposit", "routes/quote.deposit.ts"),
     // Where Stripe Checkout sends the customer back after a deposit (docs/decisions/032-deposits.md): what the
     // webhook recorded, server-rendered per request, never indexed.
     route("deposit/paid", "routes/deposit.paid.tsx"),

@@ -285,7 +285,25 @@ export function QuotePageView({ page, phone }: { page: QuotePage; phone: Phone }
           {option ? `${option.label}: ${formatCents(option.totalCents)}. ` : ""}
           This is the price. {page.payAtJob ? "You pay at the job." : ""}
         </p>
-        {page.next ? (
+        {page.deposit && page.deposit.state !== "paid" ? (
+          <div className="mt-6">
+            <p className="text-lg text-slate-700">
+              {page.deposit.state === "failed" ? "The last payment of the deposit did not go through. " : ""}A deposit
+              of {formatCents(page.deposit.cents)} holds your place; the rest is paid at the job. You pay it on
+              Stripe&rsquo;s secure page, then choose your arrival window.
+            </p>
+            <p className="mt-4">
+              <a href={page.deposit.payPath} className="btn-primary">
+                Pay the {formatCents(page.deposit.cents)} deposit
+              </a>
+            </p>
+          </div>
+        ) : page.deposit ? (
+          <p className="mt-4 text-lg text-slate-700" role="status">
+            Deposit of {formatCents(page.deposit.cents)} received. Thank you.
+          </p>
+        ) : null}
+        {page.deposit && page.deposit.state !== "paid" ? null : page.next ? (
           <p className="mt-6">
             <Link to={page.next} className="btn-primary">
               Choose an arrival window

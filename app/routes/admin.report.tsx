@@ -9,6 +9,8 @@ import {
   reviewRequestsSent,
 } from "../server/features/admin/report.server.ts";
 import { listLeads } from "../server/features/admin/listing.server.ts";
+import { depositsCollected } from "../server/features/payments/deposits.server.ts";
+import { formatCents } from "../forms/quote.ts";
 import { statusHistory } from "../server/kit/leads.server.ts";
 import { visibleDeep } from "../lib/text.ts";
 import type { Route } from "./+types/admin.report";
@@ -25,10 +27,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const report = buildReport(leads, history, now);
   const reviewsSent = await reviewRequestsSent(app.database, reportStart(now), now);
   const quotes = await quoteFigures(app.database, reportStart(now), now);
+  const deposits = await depositsCollected(app.database, reportStart(now), now);
   return visibleDeep({
     ...report,
     reviewsSent,
     quotes,
+    deposits,
     weeks: report.weeks.map((w) => ({ ...w, label: weekLabel(new Date(w.start)) })),
     kinds: KINDS,
   });
@@ -179,6 +183,17 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
               {r.quotes.medianToQuoteMs === null ? "—" : duration(r.quotes.medianToQuoteMs)}
             </span>
             <span className="block text-sm text-slate-700">from request to its first quote sent</span>
+          </dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 p-4">
+          <dt className="font-semibold text-slate-700">Deposits collected</dt>
+          <dd>
+            <span className="text-3xl font-extrabold text-brand-900" data-testid="report-deposits">
+              {formatCents(r.deposits.sumCents)}
+            </span>
+            <span className="block text-sm text-slate-700">
+              {r.deposits.count} deposit{r.deposits.count === 1 ? "" : "s"} paid online in these weeks
+            </span>
           </dd>
         </div>
       </dl>

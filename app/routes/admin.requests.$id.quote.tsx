@@ -16,6 +16,7 @@ import { signedIn } from "../server/features/admin/guard.server.ts";
 import { notFound } from "../server/features/admin/request-page.server.ts";
 import { builderAction, builderPage, type BuilderAnswer } from "../server/features/quotes/builder.server.ts";
 import { getLead } from "../server/kit/leads.server.ts";
+import { quoteDeposits } from "../server/quote-deposits.server.ts";
 import { visibleDeep } from "../lib/text.ts";
 import type { Route } from "./+types/admin.requests.$id.quote";
 
@@ -28,7 +29,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app } = signedIn(context);
   const lead = await getLead(app.database, params.id);
   if (!lead) throw notFound();
-  return visibleDeep(await builderPage(app, lead, new URL(request.url)));
+  const paymentsConfigured = quoteDeposits(app).configured;
+  return visibleDeep(await builderPage(app, lead, new URL(request.url), { paymentsConfigured }));
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

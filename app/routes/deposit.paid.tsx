@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { CircleCheck, Clock } from "lucide-react";
 import { CallUs, DepositPage, NotPaidText } from "../components/deposit-page.tsx";
 import { formatAmount } from "../lib/money.ts";
@@ -10,8 +11,7 @@ import type { Route } from "./+types/deposit.paid";
  * Where Stripe Checkout sends the customer after paying a deposit (docs/decisions/032-deposits.md). What it
  * says comes from Stripe's webhook, not from the URL: until the webhook arrives, "processing".
  */
-export const loader = ({ request, context }: Route.LoaderArgs) =>
-  depositReturnLoader(getApp(context).database, request);
+export const loader = ({ request, context }: Route.LoaderArgs) => depositReturnLoader(getApp(context), request);
 export const headers = depositPageHeaders;
 
 export const meta: Route.MetaFunction = () =>
@@ -71,6 +71,13 @@ export default function DepositPaid({ loaderData }: Route.ComponentProps) {
           Questions? Call us at <CallUs />.
         </p>
       </div>
+      {paid && loaderData.next ? (
+        <p className="mt-6">
+          <Link to={loaderData.next} className="btn-primary">
+            Choose an arrival window
+          </Link>
+        </p>
+      ) : null}
     </DepositPage>
   );
 }

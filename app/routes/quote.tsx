@@ -2,6 +2,8 @@ import { QuotePageView } from "../components/quote.tsx";
 import { business } from "../content/business.ts";
 import { seo } from "../lib/seo.ts";
 import { quoteAction, quoteHeaders, quoteLoader } from "../server/features/quotes/quote-page.server.ts";
+import { getApp } from "../server/kit/context.server.ts";
+import { quoteDeposits } from "../server/quote-deposits.server.ts";
 import type { Route } from "./+types/quote";
 
 /**
@@ -9,8 +11,10 @@ import type { Route } from "./+types/quote";
  * one quote; its POST accepts or declines it. Rendered per request, never prerendered or indexed
  * (app/server/features/quotes/quote-page.server.ts).
  */
-export const loader = ({ request, context }: Route.LoaderArgs) => quoteLoader(context, request);
-export const action = ({ request, context }: Route.ActionArgs) => quoteAction(context, request);
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  quoteLoader(context, request, quoteDeposits(getApp(context)));
+export const action = ({ request, context }: Route.ActionArgs) =>
+  quoteAction(context, request, quoteDeposits(getApp(context)));
 
 export const headers = quoteHeaders;
 

@@ -14,6 +14,7 @@ import { openDatabase, type Database } from "../../app/server/kit/db/database.se
 import { parseEnv } from "../../app/server/kit/env.server.ts";
 import { listLeads } from "../../app/server/features/admin/listing.server.ts";
 import { depositReturnUrls, startDepositCheckout } from "../../app/server/features/payments/deposits.server.ts";
+import { linkSecret, quotePath } from "../../app/server/kit/signed-links.server.ts";
 import {
   checkoutEvent,
   FAKE_STRIPE_KEY,
@@ -227,5 +228,107 @@ test("a customer who leaves Stripe without paying reads how to pay later; an unk
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("We could not find this payment");
   }
   await html.add("/deposit/paid?session_id=cs_test_unknown");
+  await html.expectValid();
+});
+
+test("a quote with a deposit: the customer accepts an option, pays 25 % at (the fake) Stripe, then chooses a window, which the owner confirms", async ({
+  page,
+  depositSite: { server, database, stripe, dataDir },
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const html = htmlPages(page, testInfo);
+  const email = uniqueEmail("deposit-quote");
+  await sendRequest(page, { first: "Dora", email });
+  await expect.poll(async () => (await listLeads(database, {})).some((l) => l.contact.email === email)).toBe(true);
+  const lead = (await listLeads(database, {})).find((l) => l.contact.email === email)!;
+
+  // The owner quotes two options and asks 25 % on acceptance; the preview says how it is paid.
+  const owner = uniqueOwner("deposit-quote");
+  await addOwnerWithCli(owner, dataDir);
+  await signIn(page, owner);
+  await page.goto(`/admin/requests/${lead.id}/quote`);
+  const line = (option: number, label: string) => page.getByLabel(label, { exact: true }).nth(option - 1);
+  await line(1, "Line 1: work").fill("House washing, 2,000 sq ft");
+  await line(1, "Line 1: $").fill("300");
+  await line(2, "Line 1: work").fill("House washing, 2,000 sq ft");
+  await line(2, "Line 1: $").fill("300");
+  await line(2, "Line 2: work").fill("Gutter cleaning");
+  await line(2, "Line 2: $").fill("120");
+  await page.getByLabel("Deposit", { exact: true }).selectOption("percent");
+  await page.getByLabel("Deposit: % or $").fill("25");
+  await page.getByRole("button", { name: "Save and preview" }).click();
+  const preview = page.getByRole("region", { name: "Preview: what the customer will see" });
+  await expect(preview).toContainText("A deposit on acceptance, the rest at the job");
+  await page.getByRole("button", { name: "Send to the customer" }).click();
+  await expect(page.getByRole("status")).toContainText("Quote sent");
+
+  // The customer's link (the e-mail's), opened on their phone.
+  const quote = await database.db
+    .selectFrom("quotes")
+    .select(["id", "valid_until"])
+    .where("lead_id", "=", lead.id)
+    .where("status", "=", "sent")
+    .executeTakeFirstOrThrow();
+  const link = quotePath(quote.id, quote.valid_until, await linkSecret(database, { LINK_SECRET: undefined }));
+  const customer = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: { width: 390, height: 844 }, baseURL: server.origin });
+  const visitor = await customer.newPage();
+  await visitor.goto(link);
+  await expect(visitor.getByText("A deposit on acceptance, the rest at the job")).toBeVisible();
+  await visitor.getByRole("radio", { name: "Better: $420" }).check();
+  await visitor.getByRole("textbox", { name: "Your full name" }).fill("Dora Inboxtest");
+  await visitor.getByRole("checkbox", { name: "I agree to the terms above" }).check();
+  await visitor.getByRole("button", { name: "Accept", exact: true }).click();
+
+  // Accepted: the deposit comes before the window.
+  await expect(visitor.getByRole("heading", { level: 1, name: "You accepted this quote" })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "Choose an arrival window" })).toHaveCount(0);
+  const pay = visitor.getByRole("link", { name: "Pay the $105 deposit" });
+  await expect(pay).toBeVisible();
+  await expectNoViolations(visitor, "/quote accepted, a deposit to pay, at 390 px");
+  await html.add(link);
+  await pay.click();
+  await expect(visitor).toHaveURL(new RegExp(`^${stripe.url}/c/pay/cs_`));
+  const sessions = stripe.created().filter((s) => s.metadata.quoteRef && s.success_url.includes("/deposit/paid"));
+  const session = sessions.at(-1)!;
+  expect(session.amount_total).toBe(10_500);
+  expect(session.customer_email, "no customer e-mail goes to Stripe").toBeNull();
+  // Back on the quote, the same payment page again: one session per version.
+  await visitor.goto(link);
+  await visitor.getByRole("link", { name: "Pay the $105 deposit" }).click();
+  await expect(visitor).toHaveURL(`${stripe.url}/c/pay/${session.id}`);
+  expect(stripe.created().filter((s) => s.id === session.id)).toHaveLength(1);
+
+  // Stripe's webhook says paid; Stripe sends the customer back to the site.
+  const paid = checkoutEvent("checkout.session.completed", {
+    id: session.id,
+    payment_status: "paid",
+    status: "complete",
+  });
+  expect((await sendWebhook(server.origin, paid)).status).toBe(200);
+  await visitor.goto(`/deposit/paid?session_id=${session.id}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Deposit received — thank you");
+  await html.add(`/deposit/paid?session_id=${session.id}`);
+  await visitor.goto(link);
+  await expect(visitor.getByRole("status")).toContainText("Deposit of $105 received");
+  await visitor.getByRole("link", { name: "Choose an arrival window" }).click();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Choose an arrival window" })).toBeVisible();
+  await visitor.locator("main input[type=radio][name=window]").first().check();
+  await visitor.getByRole("button", { name: "Request this window" }).click();
+  await expect(visitor.getByText("Requested — not booked yet")).toBeVisible();
+  await customer.close();
+
+  // The owner sees the deposit paid and the quote accepted, confirms the window, and the report counts the deposit.
+  await page.goto(`/admin/requests/${lead.id}`);
+  await expect(page.getByRole("region", { name: "Deposit" })).toContainText("$105.00 · Paid");
+  await page
+    .getByRole("form", { name: "Confirm this window" })
+    .getByRole("button", { name: "Confirm the window" })
+    .click();
+  await expect(page.getByRole("status")).toHaveText(/Window confirmed/);
+  await page.goto("/admin/report");
+  await expect(page.getByTestId("report-deposits")).toHaveText("$105");
   await html.expectValid();
 });

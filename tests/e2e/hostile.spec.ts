@@ -11,7 +11,7 @@ import path from "node:path";
 import { expect, test } from "./fixtures.ts";
 import { addOwnerWithCli, OWNER_PASSWORD, uniqueOwner } from "./owners.ts";
 import { postRoutes, SERVER_POST_ROUTES, siteRoutes, type PostRoute, type SiteRoute } from "../support/post-routes.ts";
-import { ROOT, type ServerHandle, startSite } from "../support/processes.ts";
+import { freePort, ROOT, type ServerHandle, startSite } from "../support/processes.ts";
 import { rawExchange } from "../support/raw-http.ts";
 import { sampleLead } from "../support/storage.ts";
 import { openDatabase } from "../../app/server/kit/db/database.server.ts";
@@ -463,7 +463,7 @@ test.describe("the quote link (/quote?t=…): forged, altered, oversize and repl
     test.setTimeout(120_000);
     site = await startSite(
       { SITE_URL: "https://www.gemstateexteriorcleaning.com", LINK_SECRET: "h".repeat(40) },
-      { port: Number(process.env.E2E_PORT ?? 3210) + 60 },
+      { port: await freePort() },
     );
     const database = await openDatabase({ DATA_DIR: site.dataDir, DATABASE_URL: undefined });
     const { id } = await recordLead(database, sampleLead(), { webhook: false });

@@ -14,7 +14,7 @@ import { openDatabase, type Database } from "../../app/server/kit/db/database.se
 import { listLeads } from "../../app/server/features/admin/listing.server.ts";
 import { decode, headerValue, leaves, parsePart } from "../support/mime-reader.ts";
 import { startFakeTwilio, type FakeTwilio } from "../support/fake-twilio.ts";
-import { startServer, type ServerHandle } from "../support/processes.ts";
+import { freePort, startServer, type ServerHandle } from "../support/processes.ts";
 import { expectNoViolations } from "./axe.ts";
 import { expect, test as base } from "./fixtures.ts";
 import { uniqueEmail } from "./leads.ts";
@@ -22,7 +22,6 @@ import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 
 const SITE_URL = "https://www.gemstateexteriorcleaning.com";
 const LEADS_TO = "owner-quotes@gemstateexteriorcleaning.com";
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
 
 type QuoteSite = { server: ServerHandle; database: Database; fake: FakeTwilio; dataDir: string };
 
@@ -34,7 +33,8 @@ const test = base.extend<object, { quoteSite: QuoteSite }>({
       const dir = mkdtempSync(path.join(tmpdir(), "gs-quotes-"));
       const dataDir = path.join(dir, "data");
       const server = await startServer({
-        port: PORT,
+        // A port of its own per worker: each worker that runs a test of this file starts its own site.
+        port: await freePort(),
         dataDir,
         env: {
           SITE_URL,

@@ -246,14 +246,17 @@ export async function depositsForLead(database: Database, leadId: string): Promi
 }
 
 /** The deposit of one Checkout Session (the customer's return page), or null for an unknown id. */
-export async function depositBySession(database: Database, sessionId: string): Promise<DepositView | null> {
+export async function depositBySession(
+  database: Database,
+  sessionId: string,
+): Promise<(DepositView & { leadId: string | null }) | null> {
   if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) return null;
   const row = await database.db
     .selectFrom("payments")
     .selectAll()
     .where("checkout_session_id", "=", sessionId)
     .executeTakeFirst();
-  return row ? view(row) : null;
+  return row ? { ...view(row), leadId: row.lead_id } : null;
 }
 
 const view = (row: {

@@ -115,7 +115,13 @@ export interface BuilderAnswer {
 }
 
 /** The builder page's data. */
-export async function builderPage(app: Pick<AppContext, "database">, lead: LeadRow, url: URL, now = new Date()) {
+/** `paymentsConfigured`: deposits are taken online (the wiring says so), so the preview says how the deposit is paid. */
+export async function builderPage(
+  app: Pick<AppContext, "database">,
+  lead: LeadRow,
+  url: URL,
+  { now = new Date(), paymentsConfigured = false }: { now?: Date; paymentsConfigured?: boolean } = {},
+) {
   const versions = await quotesOfLead(app.database, lead.id);
   const latest = versions.at(-1);
   const draft = latest?.status === "draft" ? latest : null;
@@ -132,7 +138,12 @@ export async function builderPage(app: Pick<AppContext, "database">, lead: LeadR
     titles: priceBookTitles(),
     values: draft ? valuesOf(draft.content) : lastSent ? valuesOf(lastSent.content) : prefillOf(lead, now),
     draft: draft
-      ? { id: draft.id, version: draft.version, content: draft.content, payAtJob: !depositOnline(draft.content) }
+      ? {
+          id: draft.id,
+          version: draft.version,
+          content: draft.content,
+          payAtJob: !depositOnline(draft.content, paymentsConfigured),
+        }
       : null,
     /** A sent, unanswered version whose reminders the owner may stop. */
     remindable: latest?.status === "sent" && !latest.remindersStopped ? latest.id : null,

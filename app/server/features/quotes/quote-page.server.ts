@@ -50,6 +50,8 @@ export type QuotePage =
       option: number;
       next: string | null;
       payAtJob: boolean;
+      /** The deposit paid online, when one is asked: its amount, what became of it, and where to pay it. */
+      deposit: { cents: number; state: DepositState; payPath: string } | null;
     }
   | { state: "declined"; reference: string }
   | { state: "replaced" }
@@ -78,9 +80,44 @@ export async function nextStepAfterAcceptance(
   return lead ? (bookPathOf({ id: lead.id, kind: lead.kind, zip: lead.contact.zip }, secret, now) ?? null) : null;
 }
 
-/** Whether the customer pays a deposit online on acceptance: not until the payments feature says it is set up. */
+/** Whether the customer pays a deposit online on acceptance: one is asked, and the payments feature is set up. */
 export const depositOnline = (content: QuoteContent, paymentsConfigured = false) =>
   paymentsConfigured && content.deposit.kind !== "none";
+
+/** The deposit asked for the option chosen, in cents: a percentage of its total, or the fixed amount (at most its total). */
+export function depositCents(content: QuoteContent, option: number): number {
+  const total = content.options[option]?.totalCents ?? 0;
+  const { deposit } = content;
+  if (deposit.kind === "percent") return Math.round((total * deposit.percent) / 100);
+  if (deposit.kind === "fixed") return Math.min(deposit.cents, total);
+  return 0;
+}
+
+export type DepositState = "none" | "pending" | "paid" | "failed" | "expired";
+
+/**
+ * The deposit step after an acceptance, handed in by the wiring (app/server/quote-deposits.server.ts): this feature
+ * knows no payment provider. `configured` false: every quote says "Pay at the job".
+ */
+export interface DepositStep {
+  configured: boolean;
+  /** What became of an accepted version's deposit. */
+  status(quote: Quote): Promise<DepositState>;
+  /** The payment page for an accepted version's deposit (one per version: asked again, the same page). */
+  start(quote: Quote, amountCents: number): Promise<string>;
+}
+
+/** No deposit online (the payments settings are not set, or a test without them). */
+export const NO_DEPOSITS: DepositStep = {
+  configured: false,
+  status: async () => "none",
+  start: async () => {
+    throw new Error("deposits are not taken online");
+  },
+};
+
+/** The customer's link to pay an accepted quote's deposit (a GET: a form could not go on to the payment page). */
+export const DEPOSIT_PATH = "/quote/deposit";
 
 async function readLink(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getApp(context);
@@ -91,18 +128,18 @@ async function readLink(context: Readonly<RouterContextProvider>, request: Reque
   if (typeof read === "string") return { app, now, secret, problem: read } as const;
   const quote = await getQuote(app.database, read.id);
   if (!quote || quote.status === "draft") return { app, now, secret, problem: "not-found" } as const;
-  return { app, now, secret, token, quote } as const;
+  return { app, now, secret, token: token!, quote } as const;
 }
 
 async function pageOf(
-  database: Database,
+  { database, deposits, token }: { database: Database; deposits: DepositStep; token: string },
   quote: Quote,
   secret: string,
   now: Date,
   form: Partial<Pick<OpenQuotePage, "errors" | "values" | "message">> = {},
 ): Promise<QuotePage> {
   const reference = referenceOf(quote.leadId);
-  const payAtJob = !depositOnline(quote.content);
+  const payAtJob = !depositOnline(quote.content, deposits.configured);
   if (quote.status === "replaced") return { state: "replaced" };
   if (quote.status === "declined") return { state: "declined", reference };
   if (quote.status === "accepted")
@@ -113,6 +150,13 @@ async function pageOf(
       option: quote.answer?.option ?? 0,
       next: await nextStepAfterAcceptance(database, quote, secret, now),
       payAtJob,
+      deposit: payAtJob
+        ? null
+        : {
+            cents: depositCents(quote.content, quote.answer?.option ?? 0),
+            state: await deposits.status(quote),
+            payPath: `${DEPOSIT_PATH}?t=${encodeURIComponent(token)}`,
+          },
     };
   if (isPastValidity(quote.validUntil, now)) return { state: "expired" };
   return {
@@ -127,11 +171,16 @@ async function pageOf(
   };
 }
 
-export async function quoteLoader(context: Readonly<RouterContextProvider>, request: Request) {
+export async function quoteLoader(context: Readonly<RouterContextProvider>, request: Request, deposits: DepositStep) {
   const link = await readLink(context, request);
   if ("problem" in link) return data<QuotePage>({ state: link.problem! }, { status: STATUS[link.problem!] });
   if (link.quote.status === "sent") await markViewed(link.app.database, link.quote.id, link.now);
-  const page = await pageOf(link.app.database, link.quote, link.secret, link.now);
+  const page = await pageOf(
+    { database: link.app.database, deposits, token: link.token },
+    link.quote,
+    link.secret,
+    link.now,
+  );
   return data(page, { status: page.state === "expired" ? 410 : 200 });
 }
 
@@ -139,22 +188,23 @@ const REFUSED: Record<string, string> = {
   "bad-option": "Choose one of the options.",
 };
 
-export async function quoteAction(context: Readonly<RouterContextProvider>, request: Request) {
+export async function quoteAction(context: Readonly<RouterContextProvider>, request: Request, deposits: DepositStep) {
   const link = await readLink(context, request);
   if ("problem" in link) return data<QuotePage>({ state: link.problem! }, { status: STATUS[link.problem!] });
   const { app, quote, now, secret } = link;
+  const on = { database: app.database, deposits, token: link.token };
   let formData: FormData;
   try {
     formData = await readFields(request, formFields(ANSWER_FIELDS));
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return data(await pageOf(app.database, quote, secret, now, { message: error.message }), { status: error.status });
+    return data(await pageOf(on, quote, secret, now, { message: error.message }), { status: error.status });
   }
   const submission = parseWithZod(formData, { schema: answerSchema });
   const echo = (name: string, max: number) => String(submission.payload[name] ?? "").slice(0, max);
   if (submission.status !== "success")
     return data(
-      await pageOf(app.database, quote, secret, now, {
+      await pageOf(on, quote, secret, now, {
         errors: submission.error ?? {},
         values: { option: echo("option", 2), name: echo("name", 200), reason: echo("reason", DECLINE_REASON_MAX) },
       }),
@@ -176,7 +226,7 @@ export async function quoteAction(context: Readonly<RouterContextProvider>, requ
   );
   if ("refused" in answered) {
     const again = (await getQuote(app.database, quote.id)) ?? quote;
-    const page = await pageOf(app.database, again, secret, now, {
+    const page = await pageOf(on, again, secret, now, {
       message: REFUSED[answered.refused] ?? null,
       values: { option: "", name: value.intent === "accept" ? value.name : "", reason: "" },
     });
@@ -188,7 +238,37 @@ export async function quoteAction(context: Readonly<RouterContextProvider>, requ
     "quote answered",
   );
   const self = `${QUOTE_PATH}?t=${encodeURIComponent(link.token)}`;
-  if (answered.recorded.status === "accepted")
+  if (answered.recorded.status === "accepted" && !depositOnline(answered.recorded.content, deposits.configured))
     throw redirect((await nextStepAfterAcceptance(app.database, answered.recorded, secret, now)) ?? `${self}`, 303);
+  // Declined, or accepted with a deposit to pay first: the quote's page says what comes next.
   throw redirect(self, 303);
+}
+
+/**
+ * /quote/deposit?t=…: the payment page of an accepted version's deposit, when one is asked and not paid yet; else
+ * back to the quote's page. A link rather than a form: the site's policy lets its forms go only to itself, and a
+ * form's redirect to the payment page would be one. One payment page per version (the payments feature makes it
+ * once and gives it again), so a second visit, or a mail scanner's, makes no second charge.
+ */
+export async function quoteDepositLoader(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  deposits: DepositStep,
+) {
+  const link = await readLink(context, request);
+  if ("problem" in link) return data<QuotePage>({ state: link.problem! }, { status: STATUS[link.problem!] });
+  const { quote } = link;
+  const self = `${QUOTE_PATH}?t=${encodeURIComponent(link.token)}`;
+  const option = quote.answer?.option ?? 0;
+  if (quote.status !== "accepted" || !depositOnline(quote.content, deposits.configured)) throw redirect(self, 303);
+  // A paid deposit goes back to the quote, which says so; else the live payment page, or a new one.
+  if ((await deposits.status(quote)) === "paid") throw redirect(self, 303);
+  let url: string;
+  try {
+    url = await deposits.start(quote, depositCents(quote.content, option));
+  } catch (error) {
+    getApp(context).logger.warn({ event: "deposit.start-failed", quote: quote.id, err: error }, "no payment page");
+    throw redirect(self, 303);
+  }
+  throw redirect(url, 303);
 }
