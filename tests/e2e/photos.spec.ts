@@ -9,9 +9,26 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "../../app/forms/options.ts";
 import { PHOTO_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "../../app/server/kit/body-limits.server.ts";
 import { TEST_CAMERA, testPhoto } from "../support/test-photos.ts";
 import { rawExchange } from "../support/raw-http.ts";
-import { expect, test } from "./fixtures.ts";
+import { expectNoViolations } from "./axe.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 import { leadDetail, leadsFor, ownerMail, uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, signIn, uniqueOwner } from "./owners.ts";
+
+/** The estimate form's fields as a visitor fills them, with `files` as its photos. */
+const estimateBody = (email: string, files: { name: string; bytes: Uint8Array<ArrayBuffer> }[]) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    firstName: "Hostile",
+    lastName: "Upload",
+    email,
+    phone: "(208) 555-0177",
+    zipcode: "83702",
+    agreed: "on",
+  }))
+    form.append(name, value);
+  for (const file of files) form.append("photos", new File([file.bytes], file.name, { type: "image/jpeg" }));
+  return form;
+};
 
 const ORIGIN_HEADER = (baseURL: string) => ({ Origin: new URL(baseURL).origin });
 
@@ -20,6 +37,8 @@ test.describe("a phone without JavaScript", () => {
   test.skip(({ isMobile }) => !isMobile, "the 390 px phone");
 
   test("sends photos with the estimate request; the owner opens them, upright and without EXIF", async ({ page }) => {
+    // A request, the owner's e-mail and a sign-in on a shared machine.
+    test.setTimeout(90_000);
     const email = uniqueEmail("photos");
     // Stored on its side with the tag that turns it upright, a camera and a GPS position in its EXIF.
     const driveway = await testPhoto({ width: 1200, height: 900, from: "#4b5563", to: "#1f2937", orientation: 6 });
@@ -100,23 +119,66 @@ test.describe("a phone without JavaScript", () => {
   });
 });
 
+test("with the app, the photos go with the request and a refused one is named in the confirmation in place", async ({
+  page,
+}) => {
+  const email = uniqueEmail("photos-app");
+  await page.goto("/estimate");
+  await hydrated(page);
+  const form = page.getByRole("main").locator("form");
+  await form.getByRole("textbox", { name: "First name", exact: true }).fill("Photo");
+  await form.getByRole("textbox", { name: "Last name", exact: true }).fill("App");
+  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(208) 555-0177");
+  await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill("83702");
+  const photo = await testPhoto({ width: 640, height: 480, from: "#1e3a8a", to: "#0f172a" });
+  await form.getByLabel("Photos (optional)").setInputFiles([
+    { name: "siding.jpg", mimeType: "image/jpeg", buffer: photo },
+    { name: "IMG_0001.heic", mimeType: "image/heic", buffer: Buffer.from("ftypheic, not readable here") },
+  ]);
+  await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+  await form.getByRole("button", { name: "Get My Free Estimate" }).click();
+  const status = page.getByRole("status").filter({ hasText: "not received" });
+  await expect(status.getByRole("listitem")).toHaveText(["IMG_0001.heic (not an image)"]);
+  await expect(page).toHaveURL(/\/estimate$/);
+  await expect.poll(async () => (await leadsFor(email)).length).toBe(1);
+  const [listed] = await leadsFor(email);
+  expect((await leadDetail(listed!.id))!.photos.map((p) => [p.filename, p.width, p.height])).toEqual([
+    ["siding.jpg", 640, 480],
+  ]);
+});
+
+test("no accessibility violations on the confirmation with a refused photo and on the request page with photos", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("photos-axe");
+  const photo = new Uint8Array(await testPhoto({ width: 320, height: 240, from: "#14532d", to: "#052e16" }));
+  const body = estimateBody(email, [
+    { name: "lawn.jpg", bytes: photo },
+    { name: "notes.jpg", bytes: new TextEncoder().encode("not a photo") },
+  ]);
+  const sent = await request.post("/estimate", { multipart: body, headers: ORIGIN_HEADER(baseURL!), maxRedirects: 0 });
+  expect(sent.status()).toBe(303);
+  await page.goto(sent.headers().location!);
+  await expect(page.getByText("notes.jpg (not an image)")).toBeVisible();
+  await page.waitForLoadState("load");
+  await expectNoViolations(page, "the confirmation with a refused photo");
+
+  const owner = uniqueOwner("photos-axe");
+  await addOwnerWithCli(owner);
+  await signIn(page, owner);
+  const [listed] = await leadsFor(email);
+  await page.goto(`/admin/requests/${listed!.id}`);
+  await expect(page.getByRole("list", { name: "Photos" }).getByRole("img")).toHaveCount(1);
+  await page.waitForLoadState("load");
+  await expectNoViolations(page, "the request page with photos");
+});
+
 test.describe("hostile multipart bodies", () => {
   test.skip(({ isMobile }) => isMobile, "server behaviour, checked once on the desktop project");
-
-  const estimateBody = (email: string, files: { name: string; bytes: Uint8Array<ArrayBuffer> }[]) => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
-      firstName: "Hostile",
-      lastName: "Upload",
-      email,
-      phone: "(208) 555-0177",
-      zipcode: "83702",
-      agreed: "on",
-    }))
-      form.append(name, value);
-    for (const file of files) form.append("photos", new File([file.bytes], file.name, { type: "image/jpeg" }));
-    return form;
-  };
 
   test("too many photos, one over 15 MB and a non-image named .jpg are refused by name; the request is stored", async ({
     request,
