@@ -104,6 +104,7 @@ describe("bodies in flight", () => {
       { path: "/admin/sign-in", type: multipart, length: UPLOAD_FORM_LIMIT + 1 },
     ];
     for (const body of over) expect(exchange(limits, body).answer?.status, JSON.stringify(body)).toBe(413);
+    expect(exchange(limits, over[0]).answer?.sentence).toContain("at most 6 photos of up to 15 MB each");
   });
 
   it("reads at most PHOTO_UPLOADS_IN_FLIGHT photo uploads at once (503 beyond), while text forms go on", () => {

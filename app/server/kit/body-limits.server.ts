@@ -44,6 +44,7 @@ const FULL_GAP_MS = 1_000;
 
 const BUSY = "We are very busy right now. Please try again in a few seconds.";
 const CLIENT_BUSY = "Your connection is already sending several forms. Please wait a few seconds and try again.";
+const TOO_MANY_PHOTOS = `These photos are too large to send together. Please send at most ${MAX_PHOTOS} photos of up to ${MAX_PHOTO_BYTES / 1024 / 1024} MB each, or send the form without them.`;
 const TOO_SLOW = "This form arrived too slowly, so it was not received. Please try again.";
 
 /** Whether a request declares a body (a length above 0, or chunked). */
@@ -121,9 +122,10 @@ export function bodyLimits({
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req)) return next();
     const multipart = /^multipart\//i.test(req.get("content-type") ?? "");
-    if (Number(req.headers["content-length"] ?? 0) > (multipart ? uploadLimitOf(req.path) : TEXT_FORM_LIMIT)) {
+    const limit = multipart ? uploadLimitOf(req.path) : TEXT_FORM_LIMIT;
+    if (Number(req.headers["content-length"] ?? 0) > limit) {
       res.set("Connection", "close");
-      return refuse(res, 413, "This form is too large to send.");
+      return refuse(res, 413, limit === PHOTO_FORM_LIMIT ? TOO_MANY_PHOTOS : "This form is too large to send.");
     }
     const client = rateLimitKey(req.ip ?? req.socket.remoteAddress ?? "");
     const held = perClient.get(client) ?? 0;
@@ -132,7 +134,7 @@ export function bodyLimits({
       return refuse(res, 429, CLIENT_BUSY);
     }
     const pool = isOwnerPath(req.path) ? ownerPool : publicPool;
-    const photos = multipart && uploadLimitOf(req.path) === PHOTO_FORM_LIMIT ? photoPool : null;
+    const photos = limit === PHOTO_FORM_LIMIT ? photoPool : null;
     if (pool.full || photos?.full) {
       res.set({ "Retry-After": "5", Connection: "close" });
       return refuse(res, 503, BUSY);
