@@ -184,6 +184,15 @@ async function show(database: Database, idOrReference: string): Promise<string> 
       ],
     ]),
     section(
+      "Photos (open them in the inbox, /admin/requests/<id>/photos/<n>)",
+      lead.photos.length
+        ? lead.photos.map((p): [string, string] => [
+            String(p.n),
+            `${p.filename} (${p.width}×${p.height}, ${p.size} bytes)`,
+          ])
+        : [["Photos", "none"]],
+    ),
+    section(
       "Delivery jobs",
       lead.jobs.map((job) => [
         job.kind,

@@ -34,7 +34,7 @@ describe("the lead forms' field lists", () => {
       const single = entries.map(([key]) => key).filter((key) => !multiple.includes(key));
       expect([...fields.single].sort()).toEqual(single.sort());
       expect([...(fields.multiple ?? [])].sort()).toEqual(multiple.sort());
-      for (const file of fields.files ?? [])
+      for (const file of [...(fields.files ?? []), ...(fields.fileLists ?? [])])
         expect(single, `${file} is a file input, read by the action, not the schema`).not.toContain(file);
     });
   }

@@ -56,10 +56,14 @@ interface InputEntry<S extends z.ZodType = z.ZodType> {
 interface AddedEntry {
   kind: "added";
   view: OwnerView;
+  /** Not stored at all when the action gives no value (the photos of a request sent without any). */
+  omitEmpty?: true;
 }
-/** A file input the action reads and checks itself (a résumé): neither in the schema nor a stored field. */
+/** A file input the action reads and checks itself (a résumé, photos): neither in the schema nor a stored field. */
 interface FileEntry {
   kind: "file";
+  /** Several files under the one name (`<input type="file" multiple>`). */
+  multiple?: true;
 }
 
 export type FieldEntry = SentEntry<z.ZodType> | ChoiceEntry | InputEntry<z.ZodType> | AddedEntry | FileEntry;
@@ -75,10 +79,14 @@ export const sent = <S extends z.ZodType>(
 export const choice = (view: OwnerView): ChoiceEntry => ({ kind: "choice", view });
 /** A field the visitor sends that is not stored as such. */
 export const input = <S extends z.ZodType>(rule: S): InputEntry<S> => ({ kind: "input", rule });
-/** A field the action adds to the stored request. */
-export const added = (view: OwnerView): AddedEntry => ({ kind: "added", view });
-/** A file input (read by the action). */
-export const file = (): FileEntry => ({ kind: "file" });
+/** A field the action adds to the stored request; `omitEmpty`: left out of it when the action gives null. */
+export const added = (view: OwnerView, options: { omitEmpty?: true } = {}): AddedEntry => ({
+  kind: "added",
+  view,
+  ...options,
+});
+/** A file input (read by the action); `multiple`: it sends several files under its name. */
+export const file = (options: { multiple?: true } = {}): FileEntry => ({ kind: "file", ...options });
 
 /** A definition, checked and kept with its literal types. */
 export const defineForm = <const D extends FormDefinition>(fields: D): D => fields;
@@ -117,11 +125,12 @@ export function schemaOf<const D extends FormDefinition, const R extends ChoiceR
   return z.object(shape) as unknown as z.ZodObject<ShapeOf<D, R>>;
 }
 
-/** A lead form's fields: single values, repeated ones (a list of checkboxes), file inputs. */
+/** A lead form's fields: single values, repeated ones (a list of checkboxes), file inputs (of one file, of several). */
 export interface FieldList {
   single: readonly string[];
   multiple?: readonly string[];
   files?: readonly string[];
+  fileLists?: readonly string[];
 }
 
 /** A rule without its optional/default wrappers (public Zod API). */
@@ -136,12 +145,18 @@ export function fieldListOf(definition: FormDefinition): FieldList {
   const single: string[] = [];
   const multiple: string[] = [];
   const files: string[] = [];
+  const fileLists: string[] = [];
   for (const [key, entry] of Object.entries(definition)) {
-    if (entry.kind === "file") files.push(key);
+    if (entry.kind === "file") (entry.multiple ? fileLists : files).push(key);
     else if ("rule" in entry && unwrapped(entry.rule) instanceof z.ZodArray) multiple.push(key);
     else if (entry.kind !== "added") single.push(key);
   }
-  return { single, ...(multiple.length > 0 ? { multiple } : {}), ...(files.length > 0 ? { files } : {}) };
+  return {
+    single,
+    ...(multiple.length > 0 ? { multiple } : {}),
+    ...(files.length > 0 ? { files } : {}),
+    ...(fileLists.length > 0 ? { fileLists } : {}),
+  };
 }
 
 /** What the action gives storedFields: every added field's value, and a choice field's when it is stored otherwise than as sent. */
@@ -151,7 +166,8 @@ export type GivenValues<D extends FormDefinition> = { [K in KeysOf<D, AddedEntry
 
 /**
  * The request's stored fields, in the definition's order: each sent field as validated (through its `store`,
- * a missing value as null), each added or choice field as `given`; input and file fields are not stored.
+ * a missing value as null), each added or choice field as `given` (an `omitEmpty` one only with a value); input
+ * and file fields are not stored.
  */
 export function storedFields<D extends FormDefinition>(
   definition: D,
@@ -164,8 +180,9 @@ export function storedFields<D extends FormDefinition>(
     if (entry.kind === "sent") {
       const value = values[key];
       fields[key] = entry.store ? entry.store(value as never) : ((value as StoredValue | undefined) ?? null);
-    } else if (entry.kind === "added") fields[key] = extra[key] ?? null;
-    else if (entry.kind === "choice") fields[key] = extra[key] ?? (values[key] as StoredValue | undefined) ?? null;
+    } else if (entry.kind === "added") {
+      if (!entry.omitEmpty || extra[key] != null) fields[key] = extra[key] ?? null;
+    } else if (entry.kind === "choice") fields[key] = extra[key] ?? (values[key] as StoredValue | undefined) ?? null;
   }
   return fields;
 }

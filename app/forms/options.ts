@@ -45,3 +45,10 @@ export function optionLabel(options: readonly Option[], value: string): string {
 
 /** The largest résumé the application form takes (the server's upload limit is derived from it). */
 export const MAX_RESUME_BYTES = 5 * 1024 * 1024;
+
+/** The most photos a request takes (the estimate, contact and holiday forms); more are refused by name. */
+export const MAX_PHOTOS = 6;
+/** The largest photo a request takes (the server's upload limit for those forms is derived from it). */
+export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+/** What the photo input offers; the server decides by reading each file, never by its type or name. */
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";

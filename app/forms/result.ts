@@ -14,6 +14,8 @@ export interface Confirmation {
   estimate?: string | null;
   /** The request's "Choose an arrival window" link (/book?r=<signed token>), when its ZIP code has windows by day. */
   bookPath?: string;
+  /** The photos not received, each "name (why)". */
+  photosRefused?: string[];
 }
 
 /** What every lead form action returns. */

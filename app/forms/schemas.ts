@@ -15,7 +15,7 @@ import {
   requiredText,
   serviceType,
 } from "./fields.ts";
-import { choice, defineForm, fieldListOf, file, schemaOf, sent } from "./form-fields.ts";
+import { added, choice, defineForm, fieldListOf, file, schemaOf, sent } from "./form-fields.ts";
 import {
   availabilityOptions,
   contactMethods,
@@ -40,10 +40,22 @@ const propertyType = <S extends z.ZodType<string | undefined>>(rule: S) =>
     },
   });
 
+/**
+ * Up to MAX_PHOTOS photos (a file input the action reads, app/server/features/leads/photos.server.ts), and
+ * what became of them: the names of those received and of those refused with why, both stored with the request
+ * and shown to the owner and, on the confirmation, to the visitor. The photos themselves are kept beside it.
+ */
+const photoFields = {
+  photos: file({ multiple: true }),
+  photosReceived: added({ label: "Photos received", column: "Photos" }, { omitEmpty: true }),
+  photosRefused: added({ label: "Photos not received", echo: false }, { omitEmpty: true }),
+};
+
 /** The sidebar FREE ESTIMATE form, the holiday-page modal and /estimate. */
 export const estimateForm = defineForm({
   ...person,
   serviceType: propertyType(serviceType.optional()),
+  ...photoFields,
   agreed: sent(requiredConsent, agreedView),
 });
 export const estimateSchema = schemaOf(estimateForm);
@@ -83,6 +95,7 @@ export const contactForm = defineForm({
   contactMethod: sent(choiceRule(contactMethodValues, rules.contactMethod).optional(), {
     label: "Preferred contact method",
   }),
+  ...photoFields,
   agreed: sent(optionalConsent, agreedView),
 });
 // Checked whatever else is wrong (Zod would skip it while a field is missing), so a send names every problem

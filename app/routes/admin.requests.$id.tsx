@@ -73,6 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ["gclid", ctx.gclid ?? "—"],
     ] as [string, string][],
     attachment: lead.attachment,
+    photos: lead.photos,
     delivery: lead.deliveryStatus,
     jobs: lead.jobs.map((job) => ({
       kind: jobKindLabel(job.kind),
@@ -393,6 +394,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
             </a>
           </p>
         ) : null}
+        {r.photos.length ? <Photos id={r.id} photos={r.photos} /> : null}
       </Section>
       <Section id="consent-heading" title="Consent proof">
         <Rows rows={r.consent} />
@@ -410,5 +412,37 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
         />
       </Section>
     </>
+  );
+}
+
+/** The request's photos, each a link to the full-size one (served to the signed-in owner only). */
+function Photos({
+  id,
+  photos,
+}: {
+  id: string;
+  photos: { n: number; filename: string; width: number; height: number }[];
+}) {
+  return (
+    <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos">
+      {photos.map((photo) => {
+        const href = `/admin/requests/${id}/photos/${photo.n}`;
+        return (
+          <li key={photo.n}>
+            <a href={href} className="block rounded-md border border-slate-300 p-1 hover:border-brand-600">
+              <img
+                src={href}
+                alt={`Photo ${photo.n} of ${photos.length}: ${photo.filename}`}
+                width={photo.width}
+                height={photo.height}
+                loading="lazy"
+                className="h-auto w-full rounded"
+              />
+              <span className="mt-1 block truncate text-sm text-slate-700">{photo.filename}</span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

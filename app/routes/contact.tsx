@@ -11,7 +11,9 @@ import {
   contactOf,
   estimateConfirmation,
   handleLeadSubmission,
+  PHOTO_FORM_LIMIT,
 } from "../server/features/leads/submit.server.ts";
+import { requestPhotos } from "../server/features/leads/photos.server.ts";
 import type { Route } from "./+types/contact";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -21,11 +23,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     kind: "contact",
     schema: contactSchema,
     fields: CONTACT_FIELDS,
-    toLead: (v) => ({
-      fields: storedFields(contactForm, v, {}),
-      contact: contactOf(v),
-      consent: consentProof(v.agreed),
-    }),
+    limit: PHOTO_FORM_LIMIT,
+    toLead: async (v, formData) => {
+      const { photos, given } = await requestPhotos(formData);
+      return {
+        fields: storedFields(contactForm, v, given),
+        contact: contactOf(v),
+        consent: consentProof(v.agreed),
+        photos,
+      };
+    },
     confirmation: estimateConfirmation,
   });
 }

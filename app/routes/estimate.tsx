@@ -8,7 +8,9 @@ import {
   contactOf,
   estimateConfirmation,
   handleLeadSubmission,
+  PHOTO_FORM_LIMIT,
 } from "../server/features/leads/submit.server.ts";
+import { requestPhotos } from "../server/features/leads/photos.server.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/estimate";
 
@@ -20,11 +22,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     kind: "estimate",
     schema: estimateSchema,
     fields: ESTIMATE_FIELDS,
-    toLead: (v) => ({
-      fields: storedFields(estimateForm, v, {}),
-      contact: contactOf(v),
-      consent: consentProof(v.agreed),
-    }),
+    limit: PHOTO_FORM_LIMIT,
+    toLead: async (v, formData) => {
+      const { photos, given } = await requestPhotos(formData);
+      return {
+        fields: storedFields(estimateForm, v, given),
+        contact: contactOf(v),
+        consent: consentProof(v.agreed),
+        photos,
+      };
+    },
     confirmation: estimateConfirmation,
   });
 }

@@ -1,6 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
-import { ChooseWindowLink, EstimateLine, ReferenceLine } from "../components/forms/reference.tsx";
+import { ChooseWindowLink, EstimateLine, ReferenceLine, RefusedPhotos } from "../components/forms/reference.tsx";
 import { business } from "../content/business.ts";
 import { AreaNote } from "../components/area-note.tsx";
 import { areaAnswer } from "../lib/service-area.ts";
@@ -12,7 +12,7 @@ import { visitorRows } from "../server/notify/labels.server.ts";
 import { referenceOf } from "../server/kit/reference.server.ts";
 import { getLead } from "../server/kit/leads.server.ts";
 import { zipTable } from "../server/kit/service-area.server.ts";
-import { confirmationOf } from "../server/features/leads/submit.server.ts";
+import { confirmationOf, refusedPhotos } from "../server/features/leads/submit.server.ts";
 import type { Route } from "./+types/request-received";
 
 /**
@@ -41,7 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     found: true as const,
     phone,
     replyWithinHours,
-    confirmation: confirmationOf(receipt.kind, lead?.fields ?? {}),
+    confirmation: { ...confirmationOf(receipt.kind, lead?.fields ?? {}), ...refusedPhotos(lead?.fields ?? {}) },
     area: lead?.contact.zip ? areaAnswer(lead.contact.zip, zipTable) : null,
     rows,
     reference,
@@ -98,6 +98,7 @@ export default function RequestReceived({ loaderData }: Route.ComponentProps) {
         <ReferenceLine reference={reference} />
         <EstimateLine estimate={confirmation.estimate} />
         {area ? <AreaNote answer={area} phone={phone.display} className="mt-3" /> : null}
+        <RefusedPhotos refused={confirmation.photosRefused} />
         <ChooseWindowLink bookPath={bookPath} />
         <p className="mt-2">
           We reply to every request within {replyWithinHours} hours. Urgent job? Call us at {call}.

@@ -114,6 +114,7 @@ test("without a session every /admin URL shows no data", async ({ page, request 
     "/admin/report",
     `/admin/requests/${lead!.id}`,
     `/admin/requests/${lead!.id}/resume`,
+    `/admin/requests/${lead!.id}/photos/1`,
     "/admin/requests.csv",
     `/admin/requests.csv?q=${encodeURIComponent(email)}`,
     `/admin/requests.xlsx?q=${encodeURIComponent(email)}`,

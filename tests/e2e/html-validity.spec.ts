@@ -8,6 +8,7 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { htmlErrors } from "../../scripts/html-checker.ts";
+import { testPhoto } from "../support/test-photos.ts";
 import { expect, test } from "./fixtures.ts";
 import { askForWindow, leadsFor, newsletterLinkPaths, reviewOptOutPath, uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
@@ -102,6 +103,29 @@ test("the Nu Html Checker finds no error on any page, prerendered or server-rend
   await signIn(page, owner);
   await page.getByRole("listitem").filter({ hasText: email }).getByRole("link", { name: "Valid Inboxtest" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Status" })).toBeVisible();
+  // A request with photos, one refused: its receipt names it, its page in the inbox shows the photos.
+  const withPhotos = uniqueEmail("vnu-photos");
+  const photoForm = new FormData();
+  for (const [name, value] of Object.entries({
+    firstName: "Photo",
+    lastName: "Valid",
+    email: withPhotos,
+    phone: "(208) 555-0177",
+    zipcode: "83702",
+    agreed: "on",
+  }))
+    photoForm.append(name, value);
+  const photo = await testPhoto({ width: 320, height: 240, from: "#1e3a8a", to: "#0f172a" });
+  photoForm.append("photos", new File([new Uint8Array(photo)], "deck.jpg", { type: "image/jpeg" }));
+  photoForm.append("photos", new File(["not a photo"], "notes.jpg", { type: "image/jpeg" }));
+  const sent = await page.request.post("/estimate", {
+    multipart: photoForm,
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(303);
+  await fetchPage(sent.headers().location!);
+  await fetchPage(`/admin/requests/${(await leadsFor(withPhotos))[0]!.id}`);
   for (const where of [
     "/admin",
     new URL(page.url()).pathname,

@@ -2,7 +2,7 @@
 import { contactMethods, serviceTypeOptions, servicesNeededOptions } from "../../forms/options.ts";
 import type { LeadActionData } from "../../forms/result.ts";
 import { ZipAnswer } from "../area-note.tsx";
-import { Checkbox, CheckboxGroup, RadioGroup, TextArea, TextField } from "./controls.tsx";
+import { Checkbox, CheckboxGroup, PhotoField, RadioGroup, TextArea, TextField } from "./controls.tsx";
 import { ConsentText } from "./estimate-form.tsx";
 import { LeadForm } from "./lead-form.tsx";
 
@@ -29,6 +29,7 @@ export function ContactForm({
       actionData={actionData}
       phone={phone}
       defaultValue={city ? { city } : undefined}
+      encType="multipart/form-data"
     >
       {(fields) => (
         <>
@@ -54,6 +55,7 @@ export function ContactForm({
           <RadioGroup field={fields.serviceType} legend="Service type" options={serviceTypeOptions} required />
           <CheckboxGroup field={fields.servicesNeeded} legend="Services needed" options={servicesNeededOptions} />
           <TextArea field={fields.message} label="Project details" rows={5} />
+          <PhotoField formId="contact-form" />
           <RadioGroup field={fields.contactMethod} legend="Preferred contact method" options={contactMethods} />
           <Checkbox field={fields.agreed}>
             <ConsentText /> (Required if you choose text messages.)

@@ -1,6 +1,7 @@
 /** Labelled form controls that show their own error and describe themselves to assistive technology. */
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ACCEPT } from "../../forms/options.ts";
 
 type Field = FieldMetadata<any, any, any>;
 
@@ -229,6 +230,34 @@ export function Checkbox({
         <span>{children}</span>
       </label>
       <FieldError field={field} />
+    </div>
+  );
+}
+
+/**
+ * The photos a request may carry (app/server/features/leads/photos.server.ts reads and checks them): one file
+ * input of several files, sent with the form as it is, with or without the app.
+ */
+export function PhotoField({ formId }: { formId: string }) {
+  const id = `${formId}-photos`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        Photos (optional)
+      </label>
+      <p id={`${id}-hint`} className="text-sm text-slate-600">
+        Up to {MAX_PHOTOS} photos of the job, {MAX_PHOTO_BYTES / 1024 / 1024} MB each: JPEG, PNG or WebP (an iPhone
+        sends JPEG).
+      </p>
+      <input
+        id={id}
+        name="photos"
+        type="file"
+        multiple
+        accept={PHOTO_ACCEPT}
+        aria-describedby={`${id}-hint`}
+        className="mt-1 block w-full text-base text-slate-700 file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { CONSENT } from "../../forms/consent.ts";
 import { serviceTypeOptions } from "../../forms/options.ts";
 import { ZipAnswer } from "../area-note.tsx";
-import { Checkbox, RadioGroup, TextField } from "./controls.tsx";
+import { Checkbox, PhotoField, RadioGroup, TextField } from "./controls.tsx";
 import { type LeadActionData, LeadForm } from "./lead-form.tsx";
 
 // This form is on every page: its schema, and Zod with it, are imported with the validation layer on the
@@ -35,6 +35,7 @@ export function EstimateForm({
         actionData={actionData}
         phone={phone}
         onSuccess={onSuccess}
+        encType="multipart/form-data"
       >
         {(fields) => (
           <>
@@ -54,6 +55,7 @@ export function EstimateForm({
               />
             </ZipAnswer>
             <RadioGroup field={fields.serviceType} legend="Property type" options={serviceTypeOptions} />
+            <PhotoField formId={id} />
             <Checkbox field={fields.agreed} required>
               <ConsentText />
             </Checkbox>

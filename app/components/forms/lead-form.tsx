@@ -22,7 +22,7 @@ import type { Confirmation, LeadActionData } from "../../forms/result.ts";
 import { readAttribution } from "../../lib/attribution.ts";
 import { AreaNote } from "../area-note.tsx";
 import type { Validator } from "./lead-form-validation.ts";
-import { ChooseWindowLink, EstimateLine, ReferenceLine } from "./reference.tsx";
+import { ChooseWindowLink, EstimateLine, ReferenceLine, RefusedPhotos } from "./reference.tsx";
 
 export type { Confirmation, LeadActionData };
 
@@ -157,8 +157,11 @@ export function LeadForm<V extends Values>({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form is first shown
   }, []);
 
+  // How many photos the send in flight carries, for the button's "Sending 3 photos…".
+  const [photoCount, setPhotoCount] = useState(0);
   const send = useCallback(
     (formData: FormData) => {
+      setPhotoCount(formData.getAll("photos").filter((entry) => entry instanceof File && entry.size > 0).length);
       // Added only with JavaScript: without it the server falls back to a fingerprint and the Referer.
       const attribution = readAttribution();
       formData.set(META.key, idem.current);
@@ -305,12 +308,16 @@ export function LeadForm<V extends Values>({
         {children(fields, form)}
         <button type="submit" className="btn-primary w-full" disabled={busy} aria-disabled={busy}>
           {busy ? <LoaderCircle className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
-          {busy ? "Sending…" : submitLabel}
+          {busy ? sendingLabel(photoCount) : submitLabel}
         </button>
       </fetcher.Form>
     </>
   );
 }
+
+/** The button's words while a send is in flight: a send with photos takes a while on a phone, and says why. */
+const sendingLabel = (photos: number) =>
+  photos === 0 ? "Sending…" : `Sending ${photos} photo${photos === 1 ? "" : "s"}…`;
 
 function ConfirmationPanel({
   confirmation,
@@ -336,6 +343,7 @@ function ConfirmationPanel({
       <ReferenceLine reference={confirmation.reference} />
       <EstimateLine estimate={confirmation.estimate} />
       {confirmation.area ? <AreaNote answer={confirmation.area} phone={phone.display} className="mt-3" /> : null}
+      <RefusedPhotos refused={confirmation.photosRefused} />
       <ChooseWindowLink bookPath={confirmation.bookPath} />
       <p className="mt-2">
         Urgent job? Call us at{" "}

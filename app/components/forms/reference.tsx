@@ -38,3 +38,22 @@ export function ChooseWindowLink({ bookPath }: { bookPath: string | null | undef
     </div>
   );
 }
+
+/** The photos that did not come with the request, each by its file name and why; the request itself arrived. */
+export function RefusedPhotos({ refused }: { refused: readonly string[] | null | undefined }) {
+  if (!refused?.length) return null;
+  return (
+    <div className="mt-3" data-photos-refused>
+      <p className="font-semibold">
+        {refused.length === 1 ? "One photo was" : `${refused.length} photos were`} not received (your request was):
+      </p>
+      <ul className="mt-1 list-disc pl-5">
+        {refused.map((line) => (
+          <li key={line} className="break-words">
+            {line}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,7 +1,15 @@
 import { EventEmitter } from "node:events";
 import type { NextFunction, Request, Response } from "express";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { bodyLimits, MIN_BODY_RATE, OWNER_BODIES_IN_FLIGHT, TEXT_FORM_LIMIT } from "./body-limits.server.ts";
+import {
+  bodyLimits,
+  MIN_BODY_RATE,
+  OWNER_BODIES_IN_FLIGHT,
+  PHOTO_FORM_LIMIT,
+  PHOTO_UPLOADS_IN_FLIGHT,
+  TEXT_FORM_LIMIT,
+  UPLOAD_FORM_LIMIT,
+} from "./body-limits.server.ts";
 
 /**
  * A request with a body as the middleware sees it, with the parts it reads: the headers, the client address
@@ -9,7 +17,7 @@ import { bodyLimits, MIN_BODY_RATE, OWNER_BODIES_IN_FLIGHT, TEXT_FORM_LIMIT } fr
  */
 function exchange(
   limits: ReturnType<typeof bodyLimits>,
-  { ip = "203.0.113.7", path = "/contact", length = 5000 } = {},
+  { ip = "203.0.113.7", path = "/contact", length = 5000, type = "application/x-www-form-urlencoded" } = {},
 ) {
   const socket = Object.assign(new EventEmitter(), {
     bytesRead: 300,
@@ -19,7 +27,7 @@ function exchange(
       close();
     },
   });
-  const headers: Record<string, string> = { "content-length": String(length) };
+  const headers: Record<string, string> = { "content-length": String(length), "content-type": type };
   const req = Object.assign(new EventEmitter(), {
     headers,
     ip,
@@ -80,6 +88,38 @@ describe("bodies in flight", () => {
     const big = exchange(limitsOf(), { length: TEXT_FORM_LIMIT + 1 });
     expect(big.passed).toBe(false);
     expect(big.answer?.status).toBe(413);
+  });
+
+  it("takes a multipart body up to the photo limit on the forms that take photos only, their app's requests included", () => {
+    const multipart = "multipart/form-data; boundary=x";
+    const limits = limitsOf(64, 64);
+    for (const path of ["/estimate", "/contact", "/estimate.data", "/contact.data"])
+      expect(exchange(limits, { path, type: multipart, length: PHOTO_FORM_LIMIT }).passed, path).toBe(true);
+    const over = [
+      { path: "/estimate", type: multipart, length: PHOTO_FORM_LIMIT + 1 },
+      { path: "/estimate", length: TEXT_FORM_LIMIT + 1 },
+      { path: "/careers/apply", type: multipart, length: UPLOAD_FORM_LIMIT + 1 },
+      { path: "/newsletter", type: multipart, length: UPLOAD_FORM_LIMIT + 1 },
+      { path: "/estimate/x", type: multipart, length: UPLOAD_FORM_LIMIT + 1 },
+      { path: "/admin/sign-in", type: multipart, length: UPLOAD_FORM_LIMIT + 1 },
+    ];
+    for (const body of over) expect(exchange(limits, body).answer?.status, JSON.stringify(body)).toBe(413);
+    expect(exchange(limits, over[0]).answer?.sentence).toContain("at most 6 photos of up to 15 MB each");
+  });
+
+  it("reads at most PHOTO_UPLOADS_IN_FLIGHT photo uploads at once (503 beyond), while text forms go on", () => {
+    const limits = limitsOf(64, 1);
+    const photo = { path: "/estimate", type: "multipart/form-data; boundary=x", length: 20 * 1024 * 1024 };
+    const uploads = Array.from({ length: PHOTO_UPLOADS_IN_FLIGHT }, (_, i) =>
+      exchange(limits, { ...photo, ip: `198.51.100.${i + 1}` }),
+    );
+    expect(uploads.every((e) => e.passed)).toBe(true);
+    const next = exchange(limits, { ...photo, ip: "198.51.100.99" });
+    expect(next.answer?.status).toBe(503);
+    expect(next.headers).toMatchObject({ "Retry-After": "5" });
+    expect(exchange(limits, { path: "/estimate", ip: "198.51.100.100" }).passed).toBe(true);
+    uploads[0]!.close();
+    expect(exchange(limits, { ...photo, ip: "198.51.100.101" }).passed).toBe(true);
   });
 
   it("lets no client address hold more than its share: 429 with Retry-After, while other addresses pass", () => {

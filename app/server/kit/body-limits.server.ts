@@ -4,18 +4,26 @@
  * the form actions (bundled by Vite) both import it.
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { MAX_RESUME_BYTES } from "../../forms/options.ts";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, MAX_RESUME_BYTES } from "../../forms/options.ts";
 import { rateLimitKey } from "./client-ip.server.ts";
 
 /** URL-encoded bodies, on every route. */
 export const TEXT_FORM_LIMIT = 64 * 1024;
-/** Multipart bodies of the job application (a résumé and the text fields). */
+/** Multipart bodies of the job application (a résumé and the text fields), and of any other route taking one. */
 export const UPLOAD_FORM_LIMIT = MAX_RESUME_BYTES + TEXT_FORM_LIMIT;
+/** Multipart bodies of the forms that take photos: MAX_PHOTOS of MAX_PHOTO_BYTES, the text fields and each part's headers. */
+export const PHOTO_FORM_LIMIT = MAX_PHOTOS * MAX_PHOTO_BYTES + 1024 * 1024;
+/** The forms that take photos (their document and their app's `.data` requests); only these read PHOTO_FORM_LIMIT. */
+const PHOTO_FORM_PATHS = /^\/(estimate|contact)(\.data)?\/?$/;
+
+/** The largest multipart body a path reads. */
+export const uploadLimitOf = (path: string) => (PHOTO_FORM_PATHS.test(path) ? PHOTO_FORM_LIMIT : UPLOAD_FORM_LIMIT);
 
 /**
  * The slowest body the server waits for: at least `bytes` in every `windowMs` while it is incomplete
  * (1 KB/s over 10 s). A form of a few KB on a slow phone arrives in one window and is never measured; a
- * résumé must arrive within HTTP_REQUEST_TIMEOUT_SECONDS anyway (5 MB in 60 s: about 90 KB/s), far above it.
+ * résumé or photos must arrive within HTTP_REQUEST_TIMEOUT_SECONDS anyway (six 15 MB photos in 300 s: about
+ * 300 KB/s, a weak 4G upload), far above it.
  */
 export const MIN_BODY_RATE = { bytes: 10 * 1024, windowMs: 10_000 } as const;
 
@@ -25,11 +33,18 @@ export const MIN_BODY_RATE = { bytes: 10 * 1024, windowMs: 10_000 } as const;
  */
 export const OWNER_BODIES_IN_FLIGHT = 16;
 
+/**
+ * Photo uploads read at once (each up to PHOTO_FORM_LIMIT, held in memory until its photos are re-encoded),
+ * within the public pool: at most about 730 MB of bodies, however many phones send photos together.
+ */
+export const PHOTO_UPLOADS_IN_FLIGHT = 8;
+
 /** Pauses shorter than this between two moments at capacity belong to one episode of a full pool. */
 const FULL_GAP_MS = 1_000;
 
 const BUSY = "We are very busy right now. Please try again in a few seconds.";
 const CLIENT_BUSY = "Your connection is already sending several forms. Please wait a few seconds and try again.";
+const TOO_MANY_PHOTOS = `These photos are too large to send together. Please send at most ${MAX_PHOTOS} photos of up to ${MAX_PHOTO_BYTES / 1024 / 1024} MB each, or send the form without them.`;
 const TOO_SLOW = "This form arrived too slowly, so it was not received. Please try again.";
 
 /** Whether a request declares a body (a length above 0, or chunked). */
@@ -72,6 +87,7 @@ export interface BodyLimitsOptions {
   refuse: (res: Response, status: number, sentence: string) => void;
   minRate?: { bytes: number; windowMs: number };
   ownerSlots?: number;
+  photoSlots?: number;
 }
 
 export type BodyLimits = RequestHandler & {
@@ -81,7 +97,8 @@ export type BodyLimits = RequestHandler & {
 
 /**
  * Refuses a declared body over its limit (413) before reading it. Each body takes a slot from its pool (the
- * owner's paths, or the public one; 503 with Retry-After when none is free) and one of its client's (the
+ * owner's paths, or the public one; 503 with Retry-After when none is free; a photo upload also one of
+ * `photoSlots`) and one of its client's (the
  * address Express reads with TRUST_PROXY, IPv6 by its /64; 429 with Retry-After beyond `maxPerClient`), until
  * its answer is complete or its connection closes. A body slower than `minRate` over a window while incomplete
  * is answered 408, its slot given back and its connection closed. Bytes are counted on the socket
@@ -95,17 +112,20 @@ export function bodyLimits({
   refuse,
   minRate = MIN_BODY_RATE,
   ownerSlots = OWNER_BODIES_IN_FLIGHT,
+  photoSlots = PHOTO_UPLOADS_IN_FLIGHT,
 }: BodyLimitsOptions): BodyLimits {
   const publicPool = new Pool(maxInFlight);
   const ownerPool = new Pool(ownerSlots);
+  const photoPool = new Pool(photoSlots);
   const perClient = new Map<string, number>();
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req)) return next();
     const multipart = /^multipart\//i.test(req.get("content-type") ?? "");
-    if (Number(req.headers["content-length"] ?? 0) > (multipart ? UPLOAD_FORM_LIMIT : TEXT_FORM_LIMIT)) {
+    const limit = multipart ? uploadLimitOf(req.path) : TEXT_FORM_LIMIT;
+    if (Number(req.headers["content-length"] ?? 0) > limit) {
       res.set("Connection", "close");
-      return refuse(res, 413, "This form is too large to send.");
+      return refuse(res, 413, limit === PHOTO_FORM_LIMIT ? TOO_MANY_PHOTOS : "This form is too large to send.");
     }
     const client = rateLimitKey(req.ip ?? req.socket.remoteAddress ?? "");
     const held = perClient.get(client) ?? 0;
@@ -114,11 +134,13 @@ export function bodyLimits({
       return refuse(res, 429, CLIENT_BUSY);
     }
     const pool = isOwnerPath(req.path) ? ownerPool : publicPool;
-    if (pool.full) {
+    const photos = limit === PHOTO_FORM_LIMIT ? photoPool : null;
+    if (pool.full || photos?.full) {
       res.set({ "Retry-After": "5", Connection: "close" });
       return refuse(res, 503, BUSY);
     }
     pool.take(Date.now());
+    photos?.take(Date.now());
     perClient.set(client, held + 1);
 
     const socket = req.socket;
@@ -145,6 +167,7 @@ export function bodyLimits({
       released = true;
       clearInterval(timer);
       pool.give(Date.now());
+      photos?.give(Date.now());
       const left = (perClient.get(client) ?? 1) - 1;
       if (left > 0) perClient.set(client, left);
       else perClient.delete(client);

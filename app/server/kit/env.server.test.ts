@@ -275,7 +275,7 @@ describe("settings", () => {
   it("has HTTP time limits and caps on bodies read at once, in all and per client", () => {
     expect(parseEnv({ NODE_ENV: "test" })).toMatchObject({
       HTTP_HEADERS_TIMEOUT_SECONDS: 10,
-      HTTP_REQUEST_TIMEOUT_SECONDS: 60,
+      HTTP_REQUEST_TIMEOUT_SECONDS: 300,
       HTTP_KEEP_ALIVE_SECONDS: 5,
       MAX_BODIES_IN_FLIGHT: 64,
       MAX_BODIES_PER_CLIENT: 8,

@@ -97,7 +97,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
   /** HTTP server time limits, and how many request bodies are read at once (beyond it: 503 + Retry-After). */
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
-  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(60),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(300),
   HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().min(0.1).max(120).default(5),
   MAX_BODIES_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
   /** Request bodies read at once from one client address (as TRUST_PROXY reads it); beyond it: 429 + Retry-After. */

@@ -41,6 +41,16 @@ export interface NewLead {
   /** A browser-made UUID or the server's content fingerprint. Ignored for newsletter sign-ups (see newsletterKey). */
   idempotencyKey: string;
   attachment?: Attachment | null;
+  /** The photos sent with it, as the server re-encoded them (features/leads/photos.server.ts), in the order sent. */
+  photos?: Photo[];
+}
+
+export interface Photo {
+  filename: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
 }
 
 export interface Attachment {
@@ -71,6 +81,8 @@ export interface JobSummary {
 
 export interface LeadDetail extends LeadRow {
   attachment: { filename: string; contentType: string; size: number } | null;
+  /** The photos sent with it, numbered from 1 as /admin/requests/:id/photos/:n serves them. */
+  photos: PhotoSummary[];
   jobs: JobSummary[];
 }
 
@@ -188,6 +200,7 @@ export async function getLead(database: Database, id: string): Promise<LeadDetai
   const jobs = await db.selectFrom("outbox_jobs").selectAll().where("lead_id", "=", id).orderBy("kind").execute();
   return {
     ...toLeadRow(row),
+    photos: await listPhotos(database, id),
     attachment: attachment
       ? { filename: attachment.filename, contentType: attachment.content_type, size: Number(attachment.size) }
       : null,
@@ -211,4 +224,48 @@ export async function getAttachment(database: Database, leadId: string): Promise
     .where("lead_id", "=", leadId)
     .executeTakeFirst();
   return row && { filename: row.filename, contentType: row.content_type, bytes: row.bytes };
+}
+
+export interface PhotoSummary {
+  n: number;
+  filename: string;
+  width: number;
+  height: number;
+  size: number;
+}
+
+/** A request's photos without their bytes, in the order sent. */
+export async function listPhotos(database: Database, leadId: string): Promise<PhotoSummary[]> {
+  const rows = await database.db
+    .selectFrom("lead_photos")
+    .select(["n", "filename", "width", "height", sql<number>`length(bytes)`.as("size")])
+    .where("lead_id", "=", leadId)
+    .orderBy("n")
+    .execute();
+  return rows.map((r) => ({
+    n: Number(r.n),
+    filename: r.filename,
+    width: r.width,
+    height: r.height,
+    size: Number(r.size),
+  }));
+}
+
+/** One photo of a request, with its bytes. */
+export async function getPhoto(database: Database, leadId: string, n: number): Promise<Photo | undefined> {
+  const row = await database.db
+    .selectFrom("lead_photos")
+    .selectAll()
+    .where("lead_id", "=", leadId)
+    .where("n", "=", n)
+    .executeTakeFirst();
+  return (
+    row && {
+      filename: row.filename,
+      contentType: row.content_type,
+      width: row.width,
+      height: row.height,
+      bytes: row.bytes,
+    }
+  );
 }

@@ -17,7 +17,22 @@ import { referenceOf } from "../kit/reference.server.ts";
 import { spamFlag } from "../kit/spam-signal.server.ts";
 import type { LeadRow, LeadKind } from "../kit/leads.server.ts";
 
-type MailEnv = Pick<Env, "MAIL_FROM" | "LEADS_TO">;
+/** SITE_URL: the origin of the links to the request's photos in the inbox. */
+type MailEnv = Pick<Env, "MAIL_FROM" | "LEADS_TO"> & Partial<Pick<Env, "SITE_URL">>;
+
+/**
+ * The links to a request's photos in the owner's inbox (a signed-in owner only opens them; the e-mail carries
+ * no photo), one per name in its `photosReceived` field: the photos are numbered from 1 in that order.
+ */
+export function photoLinks(lead: Pick<LeadRow, "id" | "fields">, siteUrl = ""): { label: string; href: string }[] {
+  const names = lead.fields.photosReceived;
+  if (!Array.isArray(names)) return [];
+  const origin = siteUrl.replace(/\/+$/, "");
+  return names.map((name, i) => ({
+    label: `Photo ${i + 1}: ${line(name)}`,
+    href: `${origin}/admin/requests/${encodeURIComponent(lead.id)}/photos/${i + 1}`,
+  }));
+}
 
 const titles: Record<LeadKind, string> = {
   estimate: "New estimate request",
@@ -117,6 +132,8 @@ export function composeLeadEmail(
 ): Mail.Options {
   const title = titles[lead.kind];
   const rows = leadRows(lead, attachment, views);
+  const photos = photoLinks(lead, env.SITE_URL);
+  const photoIntro = "Photos (open them signed in to the inbox):";
   const replyAddress = oneLine(lead.contact.email);
   const replyName = line(lead.contact.name);
   const domain = env.MAIL_FROM.split("@").pop();
@@ -126,6 +143,7 @@ export function composeLeadEmail(
     ...rows.map(([label, value]) =>
       value.includes("\n") ? `${label}:\n  ${value.split("\n").join("\n  ")}` : `${label}: ${value}`,
     ),
+    ...(photos.length ? ["", photoIntro, ...photos.map((p) => `  ${p.label}: ${p.href}`)] : []),
     "",
     "Reply to this e-mail to answer the sender.",
   ].join("\n");
@@ -141,7 +159,7 @@ export function composeLeadEmail(
 <table cellspacing="0" cellpadding="0">
 ${htmlRows}
 </table>
-<p>Reply to this e-mail to answer the sender.</p>
+${photos.length ? `<p>${escapeHtml(photoIntro)}</p>\n<ul>\n${photos.map((p) => `<li><a href="${escapeHtml(p.href)}">${escapeHtml(p.label)}</a></li>`).join("\n")}\n</ul>\n` : ""}<p>Reply to this e-mail to answer the sender.</p>
 </body></html>`;
   return {
     from: { name: `${business.name} website`, address: env.MAIL_FROM },

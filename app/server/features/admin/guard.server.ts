@@ -78,7 +78,10 @@ export const inboxMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const token = sessionToken(request);
   context.set(ownerContext, token ? await readSession(app.database, token) : null);
   const response = await next();
-  for (const [name, value] of Object.entries(ADMIN_HEADERS)) response.headers.set(name, value);
+  // A route's own Cache-Control stays when it forbids storing too (a photo's "private, no-store").
+  const own = response.headers.get("Cache-Control");
+  for (const [name, value] of Object.entries(ADMIN_HEADERS))
+    if (!(name === "Cache-Control" && own && /\bno-store\b/.test(own))) response.headers.set(name, value);
   return response;
 };
 

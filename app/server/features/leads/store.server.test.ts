@@ -90,6 +90,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       "0005_sms_alert",
       "0006_bookings",
       "0007_open_job_kinds",
+      "0008_lead_photos",
       "0009_quotes",
       "0010_payments",
     ]);

@@ -129,6 +129,21 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: Resolved): 
       .values({ lead_id: id, filename, content_type: contentType, bytes: Buffer.from(bytes) })
       .execute();
   }
+  if (lead.photos?.length)
+    await trx
+      .insertInto("lead_photos")
+      .values(
+        lead.photos.map((photo, i) => ({
+          lead_id: id,
+          n: i + 1,
+          filename: photo.filename,
+          content_type: photo.contentType,
+          width: photo.width,
+          height: photo.height,
+          bytes: Buffer.from(photo.bytes),
+        })),
+      )
+      .execute();
   await opts.hooks?.stored(trx, id, at);
   const reply = opts.replyKey !== null && (await reserveReply(trx, opts.replyKey, at));
   const kinds = [

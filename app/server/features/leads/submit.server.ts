@@ -28,17 +28,17 @@ import { REPLY_LIMIT } from "./reply-quota.server.ts";
 import { isRateLimited, checkRateLimit } from "../../kit/rate-limits.server.ts";
 import type { Fields, IntakeHooks, LeadKind, NewLead } from "../../kit/leads.server.ts";
 
-import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "../../kit/body-limits.server.ts";
+import { PHOTO_FORM_LIMIT, TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "../../kit/body-limits.server.ts";
 import { type FormShape, HttpError, pickFields, readFormData } from "../../kit/form-body.server.ts";
 
-export { HttpError, readFormData, TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT };
+export { HttpError, readFormData, PHOTO_FORM_LIMIT, TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT };
 const FINGERPRINT_WINDOW_MS = 10 * 60_000;
 
 /** A form's accepted entries: its own fields (app/forms/schemas.ts) and the fields every lead form carries. */
 function formShape(fields: FieldList): FormShape {
   return {
     single: new Set([...metaNames, ...fields.single, ...(fields.files ?? [])]),
-    multiple: new Set(fields.multiple ?? []),
+    multiple: new Set([...(fields.multiple ?? []), ...(fields.fileLists ?? [])]),
   };
 }
 
@@ -100,8 +100,8 @@ export interface LeadSubmission<S extends z.ZodType> {
     value: z.output<S>,
     formData: FormData,
   ) =>
-    | Promise<Pick<NewLead, "fields" | "contact" | "consent" | "attachment">>
-    | Pick<NewLead, "fields" | "contact" | "consent" | "attachment">;
+    | Promise<Pick<NewLead, "fields" | "contact" | "consent" | "attachment" | "photos">>
+    | Pick<NewLead, "fields" | "contact" | "consent" | "attachment" | "photos">;
   /** The confirmation; `duplicate` is true when the same request (or newsletter address) was already stored. */
   confirmation: (value: z.output<S>, inServiceArea: boolean | null, duplicate: boolean) => Confirmation;
   /** What this kind adds to its storing (a newsletter sign-up: the newsletter's NEWSLETTER_SIGN_UP). */
@@ -253,6 +253,7 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
       result: submission.reply({ resetForm: true }),
       confirmation: {
         ...options.confirmation(submission.value, inServiceArea, stored.duplicate),
+        ...refusedPhotos(lead.fields),
         inServiceArea,
         area,
         reference,
@@ -267,6 +268,12 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
       submission,
     );
   }
+}
+
+/** The photos refused with the request (their names and why), for its confirmation. */
+export function refusedPhotos(fields: Fields): { photosRefused?: string[] } {
+  const refused = fields.photosRefused;
+  return Array.isArray(refused) && refused.length > 0 ? { photosRefused: refused } : {};
 }
 
 /** Who sent a request, as it is kept beside its fields (the owner's reply, the inbox's list, the spreadsheets' contact columns). */

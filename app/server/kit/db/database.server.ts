@@ -63,6 +63,17 @@ export interface LeadAttachmentsTable {
   bytes: Uint8Array;
 }
 
+/** A photo sent with a request, as the server re-encoded it (numbered from 1 in the order sent). */
+export interface LeadPhotosTable {
+  lead_id: string;
+  n: number;
+  filename: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+}
+
 export interface OutboxJobsTable {
   id: string;
   lead_id: string;
@@ -267,6 +278,7 @@ export interface DB {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   site_secrets: SiteSecretsTable;
   lead_attachments: LeadAttachmentsTable;
+  lead_photos: LeadPhotosTable;
   outbox_jobs: OutboxJobsTable;
   rate_limits: RateLimitsTable;
   reply_quota: ReplyQuotaTable;

@@ -429,6 +429,23 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         await db.schema.createIndex("outbox_jobs_lead").on("outbox_jobs").column("lead_id").execute();
       },
     },
+    // The photos sent with a request, re-encoded (docs/decisions/030-request-photos.md): in the database, so that
+    // both backends keep them, a backup holds them, and deleting the request (retention, the owner) deletes them.
+    "0008_lead_photos": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("lead_photos")
+          .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
+          .addColumn("n", "integer", (c) => c.notNull())
+          .addColumn("filename", "text", (c) => c.notNull())
+          .addColumn("content_type", "text", (c) => c.notNull())
+          .addColumn("width", "integer", (c) => c.notNull())
+          .addColumn("height", "integer", (c) => c.notNull())
+          .addColumn("bytes", bytes, (c) => c.notNull())
+          .addPrimaryKeyConstraint("lead_photos_pk", ["lead_id", "n"])
+          .execute();
+      },
+    },
     // Quotes (docs/decisions/031-quotes.md): one row per version of a request's quote, and the customer's
     // answer to a sent version. A sent version never changes (its content, hash, sending time, lead, number) and
     // an answered one keeps its status; an answer is never changed: both enforced by triggers, on both databases.

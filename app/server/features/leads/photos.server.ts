@@ -1,0 +1,98 @@
+/**
+ * The photos a visitor sends with a request (docs/decisions/030-request-photos.md). Each file is read by sharp:
+ * only what it decodes as JPEG, PNG or WebP is an image, whatever its name or declared type. An accepted photo is
+ * turned upright by its EXIF orientation, made at most MAX_PHOTO_SIDE pixels on its longest side, and encoded
+ * again as JPEG with no metadata at all (no camera, time or GPS position). A photo that fails never fails the
+ * request: it is listed as refused, by its file name and why, for the visitor and the owner.
+ */
+import sharp from "sharp";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "../../../forms/options.ts";
+import { cleanLine } from "../../../lib/text.ts";
+import type { Photo } from "../../kit/leads.server.ts";
+
+/** The longest side of a stored photo, in pixels: enough to judge a stain or a roof from a phone's screen. */
+export const MAX_PHOTO_SIDE = 2048;
+/** A larger picture is refused before it is decoded (a small file can declare an enormous one). */
+const MAX_INPUT_PIXELS = 100_000_000;
+/** The formats sharp is asked to read; anything else (HEIC included: this sharp cannot decode it) is "not an image". */
+const READABLE = new Set(["jpeg", "png", "webp"]);
+
+export type StoredPhoto = Photo & { contentType: "image/jpeg" };
+
+export type RefusalReason = "not an image" | `larger than ${number} MB` | `more than ${number} photos`;
+export interface RefusedPhoto {
+  filename: string;
+  reason: RefusalReason;
+}
+
+/** A file name as the visitor chose it, safe to show and store: one line, at most 80 characters. */
+export function photoName(name: string, n: number): string {
+  const clean = cleanLine(name).replace(/[\\/]/g, "_").trim().slice(0, 80);
+  return clean || `photo-${n}`;
+}
+
+/** Re-encodes one photo, or says why it is not one. */
+export async function processPhoto(bytes: Uint8Array, filename: string): Promise<StoredPhoto | RefusedPhoto> {
+  const refused = { filename, reason: "not an image" } as const;
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
+    const meta = await image.metadata();
+    if (!meta.format || !READABLE.has(meta.format)) return refused;
+    const { data, info } = await image
+      .rotate()
+      .resize({ width: MAX_PHOTO_SIDE, height: MAX_PHOTO_SIDE, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    const stem = filename.replace(/\.[^.]*$/, "") || filename;
+    return {
+      filename: `${stem}.jpg`,
+      contentType: "image/jpeg",
+      width: info.width,
+      height: info.height,
+      bytes: new Uint8Array(data),
+    };
+  } catch {
+    return refused;
+  }
+}
+
+/** A refusal as the visitor and the owner read it: `IMG_0412.jpg (not an image)`. */
+export const refusalLine = ({ filename, reason }: RefusedPhoto) => `${filename} (${reason})`;
+
+/**
+ * The photos of a form's `photos` entries, in the order sent: the first MAX_PHOTOS files of at most
+ * MAX_PHOTO_BYTES that are images are kept; every other file is refused with its reason. Empty entries (a file
+ * input left empty) are no photo. One at a time, so six large photos never take the memory of six decodes at once.
+ */
+export async function readPhotos(formData: FormData): Promise<{ photos: StoredPhoto[]; refused: RefusedPhoto[] }> {
+  const photos: StoredPhoto[] = [];
+  const refused: RefusedPhoto[] = [];
+  const files = formData.getAll("photos").filter((entry): entry is File => entry instanceof File && entry.size > 0);
+  for (const [i, file] of files.entries()) {
+    const filename = photoName(file.name, i + 1);
+    if (i >= MAX_PHOTOS) refused.push({ filename, reason: `more than ${MAX_PHOTOS} photos` });
+    else if (file.size > MAX_PHOTO_BYTES)
+      refused.push({ filename, reason: `larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB` });
+    else {
+      const result = await processPhoto(new Uint8Array(await file.arrayBuffer()), filename);
+      if ("reason" in result) refused.push(result);
+      else photos.push(result);
+    }
+  }
+  return { photos, refused };
+}
+
+/**
+ * A request's photos and the two fields that say what became of them (the form definitions' `photosReceived`
+ * and `photosRefused`, app/forms/schemas.ts): the names received, and each refused name with why; null when none.
+ */
+export async function requestPhotos(formData: FormData) {
+  const { photos, refused } = await readPhotos(formData);
+  return {
+    photos,
+    given: {
+      photosReceived: photos.length > 0 ? photos.map((p) => p.filename) : null,
+      photosRefused: refused.length > 0 ? refused.map(refusalLine) : null,
+    },
+  };
+}
