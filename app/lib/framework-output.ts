@@ -33,6 +33,11 @@ export const HYDRATION_SCRIPT = /<script>(window\.__reactRouterContext[\s\S]*?)<
 export const HYDRATION_CONTEXT_START = "window.__reactRouterContext = ";
 /** How the others start: each feeds the context's stream a piece of the loaders' data. */
 export const HYDRATION_STREAM_START = "window.__reactRouterContext.streamController.enqueue(";
+/**
+ * The route manifest React Router writes into the page's module script (pretty-printed JSON, ending with a line
+ * "};"): `window.__reactRouterManifest = {…};`. Only a global assignment, which the entry module reads.
+ */
+export const MANIFEST_ASSIGNMENT = /\s*window\.__reactRouterManifest = (\{[\s\S]*?\n\});/;
 
 /** A prerendered page is `<build/client>/<path>/index.html` (React Router's prerender). */
 export const PRERENDERED_PAGE_FILE = "index.html";
