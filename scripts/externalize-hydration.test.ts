@@ -17,7 +17,7 @@ describe("splitHydration", () => {
   it("moves React Router's context and data scripts out, in order, and leaves empty scripts in their place", () => {
     const split = splitHydration(page)!;
     expect(split.source).toBe(
-      `window.__reactRouterManifest = {"entry":{"module":"/assets/entry.js"}};\n${context}\n${enqueue}\n${close}\n`,
+      `${context}\n${enqueue}\n${close}\nwindow.__reactRouterManifest = {"entry":{"module":"/assets/entry.js"}};\n`,
     );
     expect(split.html).not.toContain("__reactRouterManifest");
     expect(split.html).toContain('window.__reactRouterRouteModules = {"root":route0};');

@@ -38,7 +38,7 @@ export function splitHydration(html: string): { html: string; source: string } |
   });
   const [context, ...data] = scripts;
   // The route manifest, in the module script, moves too (as one line of JSON): a global assignment the entry
-  // module reads, which the hydration file, run before the module, makes as well. It was about a third of the
+  // module reads, which the hydration file, run before the module, makes as well (after React Router's own scripts). It was about a third of the
   // module script, the largest thing left in the page (about 1 KB of each page's compressed 10–13 KB).
   let manifest = "";
   const html2 = rest.replace(
@@ -60,7 +60,7 @@ export function splitHydration(html: string): { html: string; source: string } |
       "React Router's hydration scripts are not of the expected shape (app/lib/framework-output.ts; tests/e2e/framework-contract.spec.ts says which assumption broke)",
     );
   }
-  return { html: html2, source: `${[manifest, ...scripts].map((s) => s.replace(/;?\s*$/, ";")).join("\n")}\n` };
+  return { html: html2, source: `${[...scripts, manifest].map((s) => s.replace(/;?\s*$/, ";")).join("\n")}\n` };
 }
 
 /** Moves each prerendered page's hydration data into build/client/assets/hydration/; says how many. */

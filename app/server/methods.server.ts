@@ -124,11 +124,42 @@ export function methods({
     }
     if (req.method === "POST" && post) return next();
     res.set(headersFor(req)).set("Allow", post ? SITE_METHODS : READ_ONLY);
-    // A body sent with a refused request is not read: the connection closes after the answer.
-    if (hasBody(req)) res.set("Connection", "close");
-    if (req.method === "OPTIONS") return void res.status(204).end();
-    refuse(res, 405, "This address does not accept that kind of request.");
+    afterSmallBody(req, res, () => {
+      if (req.method === "OPTIONS") return void res.status(204).end();
+      refuse(res, 405, "This address does not accept that kind of request.");
+    });
   };
+}
+
+/** The largest body of a refused request that is read (and dropped) before the answer. */
+const DROPPED_BODY_MAX = 64 * 1024;
+/** How long such a body may take to arrive; then the answer goes anyway. */
+const DROPPED_BODY_MS = 2000;
+
+/**
+ * Answers a refused request once its small body has arrived, read and dropped: answered and closed while the client
+ * is still sending, a connection can be reset before the client reads the answer (it then sees no answer at all). A
+ * larger body, or one of unknown length, is not read: the connection closes after the answer.
+ */
+function afterSmallBody(req: Request, res: Response, answer: () => void) {
+  if (!hasBody(req) || req.readableEnded) return answer();
+  const length = Number(req.headers["content-length"]);
+  if (!(length <= DROPPED_BODY_MAX)) {
+    res.set("Connection", "close");
+    return answer();
+  }
+  let answered = false;
+  const once = (close: boolean) => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(timer);
+    if (close) res.set("Connection", "close");
+    answer();
+  };
+  const timer = setTimeout(() => once(true), DROPPED_BODY_MS);
+  req.once("end", () => once(false));
+  req.once("error", () => once(true));
+  req.resume();
 }
 
 /**

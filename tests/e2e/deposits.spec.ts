@@ -29,6 +29,7 @@ import { expectNoViolations } from "./axe.ts";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test as base } from "./fixtures.ts";
 import { uniqueEmail } from "./leads.ts";
+import { testPhoto } from "../support/test-photos.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 
 const SITE_URL = "https://www.gemstateexteriorcleaning.com";
@@ -231,14 +232,36 @@ test("a customer who leaves Stripe without paying reads how to pay later; an unk
   await html.expectValid();
 });
 
-test("a quote with a deposit: the customer accepts an option, pays 25 % at (the fake) Stripe, then chooses a window, which the owner confirms", async ({
+test("from a request with a photo, sent without JavaScript, to a quote with a deposit: the customer accepts an option, pays 25 % at (the fake) Stripe, then chooses a window, which the owner confirms", async ({
   page,
+  browser,
   depositSite: { server, database, stripe, dataDir },
 }, testInfo) => {
   test.setTimeout(120_000);
   const html = htmlPages(page, testInfo);
   const email = uniqueEmail("deposit-quote");
-  await sendRequest(page, { first: "Dora", email });
+  // The request, with a photo of the house, from a phone without JavaScript.
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    baseURL: server.origin,
+  });
+  const visitorPage = await plain.newPage();
+  await visitorPage.goto("/estimate");
+  const form = visitorPage.getByRole("main").locator("form");
+  await form.getByRole("textbox", { name: "First name", exact: true }).fill("Dora");
+  await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Inboxtest");
+  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(208) 555-0177");
+  await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill("83702");
+  const house = await testPhoto({ width: 800, height: 600, from: "#1e3a8a", to: "#0f172a" });
+  await form
+    .getByLabel("Photos (optional)")
+    .setInputFiles([{ name: "house.jpg", mimeType: "image/jpeg", buffer: house }]);
+  await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+  await form.getByRole("button", { name: "Get My Free Estimate" }).click();
+  await expect(visitorPage).toHaveURL(/\/request-received\//);
+  await plain.close();
   await expect.poll(async () => (await listLeads(database, {})).some((l) => l.contact.email === email)).toBe(true);
   const lead = (await listLeads(database, {})).find((l) => l.contact.email === email)!;
 
@@ -246,6 +269,10 @@ test("a quote with a deposit: the customer accepts an option, pays 25 % at (the 
   const owner = uniqueOwner("deposit-quote");
   await addOwnerWithCli(owner, dataDir);
   await signIn(page, owner);
+  // The owner sees the photo before quoting.
+  await page.goto(`/admin/requests/${lead.id}`);
+  const photo = await page.request.get(`/admin/requests/${lead.id}/photos/1`);
+  expect(photo.headers()["content-type"]).toBe("image/jpeg");
   await page.goto(`/admin/requests/${lead.id}/quote`);
   const line = (option: number, label: string) => page.getByLabel(label, { exact: true }).nth(option - 1);
   await line(1, "Line 1: work").fill("House washing, 2,000 sq ft");

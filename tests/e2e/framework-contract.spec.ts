@@ -100,7 +100,7 @@ test.describe("React Router's and Vite's output, as app/lib/framework-output.ts 
     }
   });
 
-  test("HYDRATION_SCRIPT, HYDRATION_CONTEXT_START, HYDRATION_STREAM_START: a prerendered page's hydration data is in its own file", () => {
+  test("HYDRATION_SCRIPT, HYDRATION_CONTEXT_START, HYDRATION_STREAM_START, MANIFEST_ASSIGNMENT: a prerendered page's hydration data is in its own file", () => {
     for (const pathname of pages) {
       const html = read(pageFile(pathname));
       const file = deferredScript(html)?.[1]?.match(/data-hydration="([^"]+)"/)?.[1];
@@ -115,6 +115,10 @@ test.describe("React Router's and Vite's output, as app/lib/framework-output.ts 
       ).toBe(true);
       expect(source, `${pathname}: the hydration data has no HYDRATION_STREAM_START`).toContain(HYDRATION_STREAM_START);
       expect(html.match(HYDRATION_SCRIPT) ?? [], `${pathname}: hydration scripts were left in the page`).toEqual([]);
+      expect(source, `${pathname}: the route manifest is not in the hydration data`).toMatch(
+        /\nwindow\.__reactRouterManifest = \{.*\};\n$/,
+      );
+      expect(html, `${pathname}: the route manifest was left in the page`).not.toContain("__reactRouterManifest");
     }
   });
 
