@@ -34,7 +34,9 @@ function Shell({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <aside aria-labelledby="sidebar-estimate" className="hidden lg:block">
-          <div className="sticky top-32 my-10 rounded-xl border border-slate-200 bg-slate-50 p-5 shadow-sm">
+          {/* Sticky, and never taller than the window below the header: on a short window (1440×900) the form
+              scrolls within itself, so its consent box and Send button can always be reached. */}
+          <div className="sticky top-32 my-10 max-h-[calc(100dvh-9rem)] overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-slate-50 p-5 shadow-sm">
             <h2 id="sidebar-estimate" className="text-xl font-extrabold tracking-tight text-brand-900">
               FREE ESTIMATE
             </h2>
