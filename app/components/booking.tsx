@@ -5,6 +5,7 @@
  */
 import { CalendarCheck, CalendarClock, CalendarX, CircleAlert, CircleCheck, Clock } from "lucide-react";
 import { Link } from "react-router";
+import { CallLink, type Phone, ProblemNotice } from "./problem-notice.tsx";
 import type {
   BookingView,
   BrowsePage,
@@ -15,16 +16,7 @@ import type {
   RuleView,
 } from "../server/features/bookings/booking-page.server.ts";
 
-type Phone = { display: string; href: string };
 type Purpose = "book" | "manage";
-
-function CallLink({ phone }: { phone: Phone }) {
-  return (
-    <a href={phone.href} className="font-semibold whitespace-nowrap text-brand-700 underline">
-      {phone.display}
-    </a>
-  );
-}
 
 /** The open windows, a day per card: one radio group for the whole list, chosen with the arrow keys or a tap. */
 export function WindowPicker({ days, action, error }: { days: DayOption[]; action: string; error: string | null }) {
@@ -223,21 +215,13 @@ const PROBLEM_COPY: Record<LinkProblem, { title: string; text: (purpose: Purpose
 export function ProblemView({ page, purpose, phone }: { page: ProblemPage; purpose: Purpose; phone: Phone }) {
   const copy = PROBLEM_COPY[page.state];
   return (
-    <div className="max-w-xl" data-state={page.state}>
-      <h1 className="flex items-center gap-2 text-3xl font-extrabold tracking-tight text-brand-900">
-        <CircleAlert className="size-8 shrink-0 text-brand-700" aria-hidden="true" />
-        {copy.title}
-      </h1>
-      <p className="mt-4 text-lg text-slate-700">{copy.text(purpose)}</p>
-      <p className="mt-4 text-lg text-slate-700">
-        Call us at <CallLink phone={phone} />.
-      </p>
+    <ProblemNotice state={page.state} title={copy.title} text={copy.text(purpose)} phone={phone}>
       <p className="mt-6">
         <Link to="/estimate" className="btn-secondary">
           Send a new request
         </Link>
       </p>
-    </div>
+    </ProblemNotice>
   );
 }
 

@@ -4,20 +4,11 @@
  * the terms. On the customer's page, the answer forms: accept (an option as a radio, the full name, the terms
  * ticked) or decline (an optional reason). Plain HTML forms: they work without JavaScript (Post/Redirect/Get).
  */
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import { Link } from "react-router";
+import { CallLink, type Phone, ProblemNotice } from "./problem-notice.tsx";
 import { ACCEPT_NAME_MAX, dayText, DECLINE_REASON_MAX, formatCents, type QuoteContent } from "../forms/quote.ts";
 import type { OpenQuotePage, QuotePage } from "../server/features/quotes/quote-page.server.ts";
-
-type Phone = { display: string; href: string };
-
-function CallLink({ phone }: { phone: Phone }) {
-  return (
-    <a href={phone.href} className="font-semibold whitespace-nowrap text-brand-700 underline">
-      {phone.display}
-    </a>
-  );
-}
 
 /** The quote itself: what the customer reads before answering (and what the owner previews). */
 export function QuoteDocument({
@@ -318,16 +309,5 @@ export function QuotePageView({ page, phone }: { page: QuotePage; phone: Phone }
     );
   }
   const copy = PROBLEMS[page.state];
-  return (
-    <div className="max-w-xl" data-state={page.state}>
-      <h1 className="flex items-center gap-2 text-3xl font-extrabold tracking-tight text-brand-900">
-        <CircleAlert className="size-8 shrink-0 text-brand-700" aria-hidden="true" />
-        {copy.title}
-      </h1>
-      <p className="mt-4 text-lg text-slate-700">{copy.text}</p>
-      <p className="mt-4 text-lg text-slate-700">
-        Call us at <CallLink phone={phone} />.
-      </p>
-    </div>
-  );
+  return <ProblemNotice state={page.state} title={copy.title} text={copy.text} phone={phone} />;
 }
