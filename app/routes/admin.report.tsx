@@ -123,79 +123,39 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
             {r.total}
           </dd>
         </div>
-        <div className="rounded-lg border border-slate-200 p-4">
-          <dt className="font-semibold text-slate-700">Won rate</dt>
-          <dd>
-            <span className="text-3xl font-extrabold text-brand-900" data-testid="report-won-rate">
-              {r.wonRate === null ? "—" : percent(r.wonRate)}
-            </span>
-            <span className="block text-sm text-slate-700">
-              {r.won} won of {r.won + r.lost} decided (won or lost)
-            </span>
-          </dd>
-        </div>
-        <div className="rounded-lg border border-slate-200 p-4">
-          <dt className="font-semibold text-slate-700">Review requests sent</dt>
-          <dd>
-            <span className="text-3xl font-extrabold text-brand-900" data-testid="report-reviews-sent">
-              {r.reviewsSent}
-            </span>
-            <span className="block text-sm text-slate-700">
-              {r.completed} job{r.completed === 1 ? "" : "s"} completed of the requests above
-            </span>
-          </dd>
-        </div>
-        <div className="rounded-lg border border-slate-200 p-4">
-          <dt className="font-semibold text-slate-700">Median time to contact</dt>
-          <dd>
-            <span className="text-3xl font-extrabold text-brand-900" data-testid="report-median">
-              {r.medianToContactMs === null ? "—" : duration(r.medianToContactMs)}
-            </span>
-            <span className="block text-sm text-slate-700">
-              from request to first follow-up, over {r.followedUp} request{r.followedUp === 1 ? "" : "s"} followed up
-            </span>
-          </dd>
-        </div>
-        <div className="rounded-lg border border-slate-200 p-4">
-          <dt className="font-semibold text-slate-700">Quotes sent</dt>
-          <dd>
-            <span className="text-3xl font-extrabold text-brand-900" data-testid="report-quotes-sent">
-              {r.quotes.quoted}
-            </span>
-            <span className="block text-sm text-slate-700">requests quoted for the first time in these weeks</span>
-          </dd>
-        </div>
-        <div className="rounded-lg border border-slate-200 p-4">
-          <dt className="font-semibold text-slate-700">Quote acceptance rate</dt>
-          <dd>
-            <span className="text-3xl font-extrabold text-brand-900" data-testid="report-quote-rate">
-              {r.quotes.acceptanceRate === null ? "—" : percent(r.quotes.acceptanceRate)}
-            </span>
-            <span className="block text-sm text-slate-700">
-              {r.quotes.accepted} accepted of {r.quotes.accepted + r.quotes.declined} answered
-            </span>
-          </dd>
-        </div>
-        <div className="rounded-lg border border-slate-200 p-4">
-          <dt className="font-semibold text-slate-700">Median time to quote</dt>
-          <dd>
-            <span className="text-3xl font-extrabold text-brand-900" data-testid="report-median-quote">
-              {r.quotes.medianToQuoteMs === null ? "—" : duration(r.quotes.medianToQuoteMs)}
-            </span>
-            <span className="block text-sm text-slate-700">from request to its first quote sent</span>
-          </dd>
-        </div>
-        <div className="rounded-lg border border-slate-200 p-4">
-          <dt className="font-semibold text-slate-700">Deposits collected</dt>
-          <dd>
-            <span className="text-3xl font-extrabold text-brand-900" data-testid="report-deposits">
-              {formatCents(r.deposits.sumCents)}
-            </span>
-            <span className="block text-sm text-slate-700">
-              {r.deposits.count} deposit{r.deposits.count === 1 ? "" : "s"} paid online in these weeks
-            </span>
-          </dd>
-        </div>
+        <Figure label="Won rate" testId="report-won-rate" value={r.wonRate === null ? "—" : percent(r.wonRate)}>
+          {r.won} won of {r.won + r.lost} decided (won or lost)
+        </Figure>
+        <Figure label="Review requests sent" testId="report-reviews-sent" value={r.reviewsSent}>
+          {r.completed} job{r.completed === 1 ? "" : "s"} completed of the requests above
+        </Figure>
+        <Figure
+          label="Median time to contact"
+          testId="report-median"
+          value={r.medianToContactMs === null ? "—" : duration(r.medianToContactMs)}
+        >
+          from request to first follow-up, over {r.followedUp} request{r.followedUp === 1 ? "" : "s"} followed up
+        </Figure>
+        <Figure label="Quotes sent" testId="report-quotes-sent" value={r.quotes.quoted}>
+          requests quoted for the first time in these weeks
+        </Figure>
+        <Figure
+          label="Quote acceptance rate"
+          testId="report-quote-rate"
+          value={r.quotes.acceptanceRate === null ? "—" : percent(r.quotes.acceptanceRate)}
+        >
+          {r.quotes.accepted} accepted of {r.quotes.accepted + r.quotes.declined} answered
+        </Figure>
+        <Figure
+          label="Median time to quote"
+          testId="report-median-quote"
+          value={r.quotes.medianToQuoteMs === null ? "—" : duration(r.quotes.medianToQuoteMs)}
+        >
+          from request to its first quote sent
+        </Figure>
+        <Figure label="Deposits collected" testId="report-deposits" value={formatCents(r.deposits.sumCents)}>
+          {r.deposits.count} deposit{r.deposits.count === 1 ? "" : "s"} paid online in these weeks
+        </Figure>
       </dl>
 
       <section aria-labelledby="weeks-heading" className="mt-8">
@@ -320,5 +280,30 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
         })}
       </div>
     </>
+  );
+}
+
+/** One figure of the report: what it counts, its value, and what it is made of. */
+function Figure({
+  label,
+  testId,
+  value,
+  children,
+}: {
+  label: string;
+  testId: string;
+  value: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="rounded-lg border border-slate-200 p-4">
+      <dt className="font-semibold text-slate-700">{label}</dt>
+      <dd>
+        <span className="text-3xl font-extrabold text-brand-900" data-testid={testId}>
+          {value}
+        </span>
+        <span className="block text-sm text-slate-700">{children}</span>
+      </dd>
+    </div>
   );
 }
