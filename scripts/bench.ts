@@ -16,6 +16,8 @@
  *   npm run bench -- --pages /gallery --runs 1      only the pages with photos (below)
  *   npm run bench -- --effects-only                 only the first effects (scripts/bench-first-effect.ts), to bench/runs/
  *   npm run bench -- --port-base 4000               the servers' ports from 4000 (default 3400, the benchmarks' range)
+ *   npm run bench -- --pages / --preload-check      also what a low-priority script preload really costs the
+ *                                                   paints (scripts/bench-preload.ts; always in a complete run)
  *
  * The shipped site has no photos (decisions §7), so the pages with photos, /gallery and a city page, are
  * measured on a copy of the site with the test gallery's generated photos (tests/support/test-photos.ts),
@@ -52,6 +54,14 @@ import {
   type TapResult,
 } from "./bench-first-tap.ts";
 import { chromiumArgs, findChromium } from "./chromium.ts";
+import {
+  LOW_PRIORITY_SCRIPT_PRELOAD,
+  measurePreloadCost,
+  OTHER_SCRIPT_PRELOAD,
+  preloadCostFailures,
+  preloadCostMarkdown,
+  type PreloadCost,
+} from "./bench-preload.ts";
 import {
   FIRST_EFFECT_BUDGET_MS,
   firstEffectFailures,
@@ -90,6 +100,7 @@ const { values: args } = parseArgs({
     "effects-only": { type: "boolean", default: false },
     "port-base": { type: "string", default: "3400" },
     "no-photos": { type: "boolean", default: false },
+    "preload-check": { type: "boolean", default: false },
   },
 });
 
@@ -227,6 +238,25 @@ for (let pass = 1; pass <= runs; pass++) {
     );
   }
 }
+// What the low-priority preload the limit keeps really costs (scripts/bench-preload.ts): on the home page and
+// the two largest pages that have one, three runs each with and without it.
+const PRELOAD_CHECK_RUNS = 3;
+const withPreload = pages.filter((page) =>
+  readFileSync(path.join(clientDir, page, "index.html"), "utf8").match(LOW_PRIORITY_SCRIPT_PRELOAD),
+);
+const preloadPages = [
+  ...new Set([
+    ...withPreload.filter((page) => page === "/"),
+    ...withPreload
+      .map((page) => ({ page, bytes: readFileSync(path.join(clientDir, page, "index.html")).length }))
+      .sort((a, b) => b.bytes - a.bytes)
+      .map(({ page }) => page),
+  ]),
+].slice(0, 3);
+const preloadCosts: PreloadCost[] =
+  complete || args["preload-check"]
+    ? await measurePreloadCost(chrome.port, origin, preloadPages, PRELOAD_CHECK_RUNS)
+    : [];
 chrome.kill();
 
 // The first tap on each control, with the server still up (after Lighthouse, on the same quiet machine).
@@ -302,6 +332,7 @@ const failures = [
           `${c.page}: ${m.toUpperCase()} is up to ${c[m].worstRatio}× the plain-HTML limit (budget ${BUDGET.ratioToLimit}×)`,
       ),
   ),
+  ...preloadCostFailures(preloadCosts, BUDGET.ratioToLimit),
   ...firstTapFailures(taps),
   ...firstEffectFailures(effects),
 ];
@@ -323,6 +354,7 @@ const report = {
     runs: all.map(brief),
   })),
   limit: comparisons,
+  preloadCosts,
   firstTaps: taps,
   firstEffects: effects,
   failures,
@@ -537,7 +569,7 @@ function toMarkdown(r: typeof report): string {
     lines.push(
       "## Against the plain-HTML limit",
       "",
-      'The same prerendered HTML with every `<script>`, `<link rel="modulepreload">` and `<link rel="preload" as="script">` removed, served with the same CSS and assets.',
+      'The same prerendered HTML with every `<script>`, `<link rel="modulepreload">` and script preload removed, served with the same CSS and assets. A `<link rel="preload" as="script" fetchpriority="low">` stays: a browser paints without waiting for it, but Lighthouse\'s simulation counts any request that ended before the largest paint, so its real cost is measured below instead ("What the low-priority preload costs").',
       "",
       "Each run of a page is divided by its limit's run of the same pass (measured right after it); the worst ratio counts.",
       "",
@@ -549,6 +581,16 @@ function toMarkdown(r: typeof report): string {
         (c) =>
           `| ${c.page} | ${c.fcp.ours.join(" / ")} | ${c.fcp.limit.join(" / ")} | ${c.fcp.worstRatio} | ${c.lcp.ours.join(" / ")} | ${c.lcp.limit.join(" / ")} | ${c.lcp.worstRatio} | ${c.tbt.ours.join(" / ")} | ${c.tbt.limit.join(" / ")} | ${c.tbt.overLimit?.join(" / ") ?? "–"} |`,
       ),
+      "",
+    );
+  }
+  if (r.preloadCosts?.length) {
+    lines.push(
+      "## What the low-priority preload costs",
+      "",
+      `Lighthouse with DevTools throttling (each request delayed 562.5 ms, 1.6 Mbps, 4× CPU: what a phone meets, not a simulation), the page as built against the same page with only its low-priority script preload removed, alternately, in ms. Budget: median LCP with it ≤ ${b.ratioToLimit}× without it.`,
+      "",
+      preloadCostMarkdown(r.preloadCosts),
       "",
     );
   }
@@ -662,7 +704,8 @@ async function startServer(listenPort: number, dir: string, cwd = process.cwd())
 }
 
 /**
- * The physical limit: each page's prerendered HTML without any script or script preload, served like the site's
+ * The physical limit: each page's prerendered HTML without any script or script preload (but a low-priority one,
+ * whose real cost scripts/bench-preload.ts measures), served like the site's
  * server (app/server/app.server.ts) serves the real one (compression, the same security headers with a policy that
  * allows no inline script, the same hashed CSS and assets, the same cache headers).
  */
@@ -672,7 +715,7 @@ async function startLimitServer(listenPort: number, limitPaths: string[], client
     const html = readFileSync(path.join(clientDir, page, "index.html"), "utf8")
       .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
       .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "")
-      .replace(/<link\b[^>]*\brel="preload"[^>]*\bas="script"[^>]*>/gi, "");
+      .replace(OTHER_SCRIPT_PRELOAD, "");
     mkdirSync(path.join(dir, page), { recursive: true });
     writeFileSync(path.join(dir, page, "index.html"), html);
   }
