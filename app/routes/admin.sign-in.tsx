@@ -3,7 +3,14 @@ import { AdminInput } from "../components/admin.tsx";
 import { data, redirect } from "react-router";
 import { SIGN_IN_FIELDS, signInSchema } from "../forms/admin.ts";
 import { signIn } from "../server/features/admin/auth.server.ts";
-import { ownerContext, sessionCookie, sessionToken } from "../server/features/admin/guard.server.ts";
+import {
+  deviceCookie,
+  deviceToken,
+  ownerContext,
+  sessionCookie,
+  sessionToken,
+} from "../server/features/admin/guard.server.ts";
+import { linkSecret } from "../server/kit/signed-links.server.ts";
 import { formatTime } from "../server/notify/labels.server.ts";
 import { getApp } from "../server/kit/context.server.ts";
 import { formFields, HttpError, readFields } from "../server/kit/form-body.server.ts";
@@ -18,8 +25,9 @@ export function loader({ context }: Route.LoaderArgs) {
 /**
  * E-mail and password (app/server/features/admin/auth.server.ts): the same answer for an unknown account and a wrong
  * password; after 5 failures from one address, 15 minutes of refusals for it; each failure for the account
- * makes its next attempt wait longer (up to 30 s). Success starts a new session (any previous one of this
- * browser is ended) and goes to the inbox (Post/Redirect/Get). The body is read within the form limit and
+ * makes its next attempt wait longer (up to 30 s), except from a browser the owner signed in from before (its
+ * device cookie: a turn of its own). Success starts a new session (any previous one of this browser is ended),
+ * renews the device cookie and goes to the inbox (Post/Redirect/Get). The body is read within the form limit and
  * only its two fields reach the parser (app/server/kit/form-body.server.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,10 +49,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { email, password } = submission.value;
   const previousToken = sessionToken(request);
-  const result = await signIn(app.database, { email, password, address: app.clientIp, previousToken });
+  const result = await signIn(app.database, {
+    email,
+    password,
+    address: app.clientIp,
+    previousToken,
+    device: { token: deviceToken(request), secret: await linkSecret(app.database, app.env) },
+  });
   if (result.ok) {
     app.logger.info({ event: "admin.sign_in", owner: result.ownerId }, "owner signed in");
-    throw redirect("/admin", { status: 303, headers: { "Set-Cookie": sessionCookie(request, result.token) } });
+    const headers = new Headers();
+    headers.append("Set-Cookie", sessionCookie(request, result.token));
+    headers.append("Set-Cookie", deviceCookie(request, result.deviceToken));
+    throw redirect("/admin", { status: 303, headers });
   }
   app.logger.warn({ event: "admin.sign_in_failed", reason: result.reason }, "owner sign-in refused");
   const refused = (status: number, message: string, retryAfterSeconds?: number) =>

@@ -5,7 +5,7 @@
  */
 import { ACCOUNT_DELAY, accountDelayMs } from "../../app/server/features/admin/auth.server.ts";
 import { expect, test } from "./fixtures.ts";
-import { addOwnerWithCli, OWNER_PASSWORD, signInFrom as signInAs, uniqueOwner } from "./owners.ts";
+import { addOwnerWithCli, OWNER_PASSWORD, signIn, signInFrom as signInAs, uniqueOwner } from "./owners.ts";
 import { type ServerHandle, startSite } from "../support/processes.ts";
 
 test.skip(({ isMobile }) => isMobile, "server behaviour, checked once on the desktop project");
@@ -91,5 +91,41 @@ test.describe("guessing in bursts from many addresses", () => {
       })
       .toBe(303);
     expect(performance.now() - waitedFrom).toBeLessThanOrEqual(ACCOUNT_DELAY.maxMs + 5_000);
+  });
+
+  test("a stranger timing each guess to the end of the account's wait does not keep the owner out of a browser they used before", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const owner = uniqueOwner("known");
+    await addOwnerWithCli(owner, site.dataDir);
+    const known = await browser.newContext({ javaScriptEnabled: false });
+    const knownPage = await known.newPage();
+    await signIn(knownPage, owner, { origin: site.origin });
+    await knownPage.getByRole("button", { name: "Sign out" }).click();
+    await expect(knownPage.getByRole("heading", { level: 1, name: "Sign in to the owner inbox" })).toBeVisible();
+
+    // The stranger: a guess from a new address until four have been checked, each as soon as the wait allows.
+    // The last check has just started a wait of 8 s.
+    for (let checked = 0; checked < 4;) {
+      const answer = await signInFrom(freshAddress(), owner, `wrong guess ${addresses}`);
+      if (answer.status === 401) checked++;
+      else {
+        expect(answer.status).toBe(429);
+        await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get("retry-after")) * 1000));
+      }
+    }
+
+    // During that wait, a browser the owner never used is told to wait …
+    const stranger = await browser.newContext({ javaScriptEnabled: false });
+    const newPage = await stranger.newPage();
+    await newPage.goto(`${site.origin}/admin/sign-in`);
+    await newPage.getByRole("textbox", { name: "E-mail address" }).fill(owner);
+    await newPage.getByLabel("Password").fill(OWNER_PASSWORD);
+    await newPage.getByRole("button", { name: "Sign in" }).click();
+    await expect(newPage.getByText("After a failed sign-in, the next try waits a little.")).toBeVisible();
+    // … and the owner's own browser goes straight in.
+    await signIn(knownPage, owner, { origin: site.origin });
+    await Promise.all([known.close(), stranger.close()]);
   });
 });

@@ -6,6 +6,8 @@ import {
   ACCOUNT_DELAY,
   accountDelayMs,
   addOwner,
+  DEVICE_HASHES,
+  DEVICE_TTL_MS,
   endSession,
   HASHES_AT_ONCE,
   listOwners,
@@ -57,10 +59,17 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
   });
   afterEach(() => storage.cleanup());
 
+  const LINK_KEY = "the site's link key";
   const attempt = (
     password: string,
-    { email = "owner@example.com", address = "203.0.113.9", now = t0, previousToken = null as string | null } = {},
-  ) => signIn(database, { email, password, address, previousToken }, now);
+    {
+      email = "owner@example.com",
+      address = "203.0.113.9",
+      now = t0,
+      previousToken = null as string | null,
+      device = null as string | null,
+    } = {},
+  ) => signIn(database, { email, password, address, previousToken, device: { token: device, secret: LINK_KEY } }, now);
 
   it("adds, lists and removes owners; one account per e-mail", async () => {
     await expect(addOwner(database, "owner@example.COM", PASSWORD)).rejects.toBeInstanceOf(OwnerExistsError);
@@ -167,7 +176,12 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
         Array.from({ length: 10 }, (_, i) =>
           signIn(
             instances[i % 2]!,
-            { email: "owner@example.com", password: "a wrong guess", address: `198.51.100.${++address}` },
+            {
+              email: "owner@example.com",
+              password: "a wrong guess",
+              address: `198.51.100.${++address}`,
+              device: { token: null, secret: LINK_KEY },
+            },
             at(ms),
           ),
         ),
@@ -188,6 +202,88 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
     }
     // The owner, from yet another address, once the wait has passed.
     expect((await attempt(PASSWORD, { address: "203.0.113.77", now: at(ms) })).ok).toBe(true);
+  });
+
+  /**
+   * Guesses for the owner's account from new addresses, each the moment the account's wait ends, from `fromMs`
+   * until `untilMs`; returns the time of the last guess checked (so a wait is running then).
+   */
+  const guessAtEveryWaitEnd = async (untilMs: number, fromMs = 0) => {
+    let now = fromMs;
+    for (let i = 1; ; i++) {
+      const result = await attempt("wrong", { address: `198.51.100.${i % 250}`, now: at(now) });
+      if (!result.ok && result.reason === "wait") now = result.until.getTime() - t0.getTime();
+      else if (now >= untilMs) return now;
+    }
+  };
+
+  it("lets the owner in at once from a browser they signed in from before, however the guessing from elsewhere is timed", async () => {
+    const first = await attempt(PASSWORD, { address: "203.0.113.50" });
+    if (!first.ok) throw new Error("first sign-in failed");
+    // A stranger keeps the account's wait running, taking each check the moment the wait ends.
+    const now = await guessAtEveryWaitEnd(5 * 60_000);
+    // A new browser meets the account's wait, as before …
+    expect(await attempt(PASSWORD, { address: "203.0.113.50", now: at(now) })).toMatchObject({ reason: "wait" });
+    // … the known one is checked at once, and its success leaves the stranger's waits as they were.
+    const known = await attempt(PASSWORD, { address: "203.0.113.50", now: at(now), device: first.deviceToken });
+    expect(known.ok).toBe(true);
+    expect(await attempt("wrong", { address: "198.51.100.250", now: at(now + 1) })).toMatchObject({ reason: "wait" });
+    // A device token is renewed at each sign-in and works for the account it was given for, in any letter case.
+    if (!known.ok) return;
+    expect(known.deviceToken).not.toBe(first.deviceToken);
+    expect(
+      (await attempt(PASSWORD, { email: "OWNER@example.com", now: at(now + 2), device: known.deviceToken })).ok,
+    ).toBe(true);
+  });
+
+  it("does not take a device token that is forged, expired, or given for another account", async () => {
+    await addOwner(database, "partner@example.com", PASSWORD, t0);
+    const partner = await attempt(PASSWORD, { email: "partner@example.com", address: "203.0.113.51" });
+    const own = await attempt(PASSWORD, { address: "203.0.113.51" });
+    if (!partner.ok || !own.ok) throw new Error("sign-in failed");
+    const now = await guessAtEveryWaitEnd(60_000);
+    const [device = "", expiry = "", signature = ""] = own.deviceToken.split(".");
+    const refusedWith = async (token: string, when = now) =>
+      expect(await attempt(PASSWORD, { address: "203.0.113.51", now: at(when), device: token })).toMatchObject({
+        reason: "wait",
+      });
+    await refusedWith(partner.deviceToken);
+    await refusedWith(`${device}x.${expiry}.${signature}`);
+    await refusedWith(`${device}.${(Number.parseInt(expiry, 36) + 1).toString(36)}.${signature}`);
+    await refusedWith(own.deviceToken.slice(0, -1));
+    // Past its lifetime (the stranger still at it), the browser is a new one again.
+    const later = await guessAtEveryWaitEnd(DEVICE_TTL_MS + 60_000, DEVICE_TTL_MS);
+    await refusedWith(own.deviceToken, later);
+  });
+
+  it("makes a known browser's own failures wait longer, without touching the account's waits", async () => {
+    const first = await attempt(PASSWORD, { address: "203.0.113.52" });
+    if (!first.ok) throw new Error("sign-in failed");
+    const device = first.deviceToken;
+    expect(await attempt("wrong", { address: "203.0.113.52", now: at(10), device })).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await attempt(PASSWORD, { address: "203.0.113.52", now: at(20), device })).toEqual({
+      ok: false,
+      reason: "wait",
+      until: at(10 + ACCOUNT_DELAY.firstMs),
+    });
+    // The account itself has no failure: a new browser is checked at once.
+    expect((await attempt(PASSWORD, { address: "203.0.113.53", now: at(30) })).ok).toBe(true);
+  });
+
+  it(`keeps ${DEVICE_HASHES} hash slot for a known browser when the ${HASHES_AT_ONCE} others are running`, async () => {
+    const first = await attempt(PASSWORD);
+    if (!first.ok) throw new Error("sign-in failed");
+    const release: (() => void)[] = [];
+    const held = Array.from({ length: HASHES_AT_ONCE }, () =>
+      withHashSlot(() => new Promise<void>((resolve) => release.push(resolve))),
+    );
+    expect(await attempt(PASSWORD, { now: at(10) })).toEqual({ ok: false, reason: "busy" });
+    expect((await attempt(PASSWORD, { now: at(20), device: first.deviceToken })).ok).toBe(true);
+    for (const r of release) r();
+    await Promise.all(held);
   });
 
   it(`runs at most ${HASHES_AT_ONCE} password hashes at once; a sign-in beyond them is answered "busy" without hashing`, async () => {
@@ -222,7 +318,12 @@ describe.each(backends)("owner accounts and sessions on %s", (dialect) => {
       Array.from({ length: 10 }, (_, i) =>
         signIn(
           instances[i % 2]!,
-          { email: `burst${i}@example.com`, password: "wrong", address: "198.51.100.200" },
+          {
+            email: `burst${i}@example.com`,
+            password: "wrong",
+            address: "198.51.100.200",
+            device: { token: null, secret: LINK_KEY },
+          },
           at(10),
         ),
       ),

@@ -24,6 +24,12 @@
  * - Both checks come before the password is hashed, and only HASHES_AT_ONCE hashes run at once (a sign-in
  *   beyond them is answered "busy", 503): refused attempts cost no hashing, and a flood of sign-ins cannot
  *   hold the server's CPU and memory.
+ * - A browser the owner has signed in from is known (a device token, DEVICE_TTL_MS, bound to the account's
+ *   e-mail and signed with the link key): its attempts for that account wait on their own counter instead of the
+ *   account's, and may use one more hash slot (DEVICE_HASHES). Guessing from elsewhere, however well timed to
+ *   each wait's end, then never stands between the owner and the inbox on a browser they have used before; a
+ *   known browser's own failures still make it wait longer, and its address's lockout still holds. (Device
+ *   cookies, after OWASP's "Slow down online guessing attacks with device cookies".)
  * The counters are in the database, so they hold across server instances, and are kept for unknown
  * accounts exactly as for real ones.
  */
@@ -32,6 +38,7 @@ import type { Expression, ExpressionBuilder, OnConflictDatabase, OnConflictTable
 import type { Database, DB } from "../../kit/db/database.server.ts";
 import { rateLimitKey } from "../../kit/client-ip.server.ts";
 import { keyedHash } from "../../kit/db/site-secrets.server.ts";
+import { expiryPart, isExpired, seal, unseal } from "../../kit/signed-links.server.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.server.ts";
 
 export const SESSION_IDLE_MS = 2 * 3_600_000;
@@ -45,6 +52,10 @@ export const accountDelayMs = (failures: number) =>
   Math.min(ACCOUNT_DELAY.maxMs, ACCOUNT_DELAY.firstMs * 2 ** Math.min(30, Math.max(0, failures - 1)));
 /** Password hashes (scrypt, about 0.1 s and 32 MiB each) run at once by this process; a sign-in beyond them is "busy". */
 export const HASHES_AT_ONCE = 3;
+/** Hash slots only a known browser's sign-in may take, once the HASHES_AT_ONCE are all running. */
+export const DEVICE_HASHES = 1;
+/** How long a browser stays known after the owner signed in from it (each sign-in starts it again). */
+export const DEVICE_TTL_MS = 180 * 86_400_000;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -93,10 +104,28 @@ export async function removeOwner(database: Database, email: string): Promise<bo
   });
 }
 
-/** The counters: the account's and the client address's keyed hashes (HMAC, HASH_SECRET). */
-const throttleKeys = async (database: Database, email: string, address: string) => {
+/** A device token's signature scope: the account it was given for. */
+const deviceScope = (email: string) => `owner-device:${normalizeEmail(email)}`;
+
+/** A new device token for a browser that has just signed in to this account (`<random>.<expiry>.<signature>`). */
+export const deviceToken = (email: string, secret: string, now = new Date()): string =>
+  seal([randomBytes(16).toString("base64url"), expiryPart(now, DEVICE_TTL_MS)], secret, deviceScope(email));
+
+/** The browser's own id in a device token given for this account and not expired, or null. */
+export function knownDevice(token: string, email: string, secret: string, now = new Date()): string | null {
+  const parts = unseal(token, 2, secret, deviceScope(email));
+  if (!parts) return null;
+  const [device = "", expiry = ""] = parts;
+  return device && !isExpired(expiry, now) ? device : null;
+}
+
+/**
+ * The counters: the client address's keyed hash, and the account's (HMAC, HASH_SECRET), or a known browser's
+ * own in its place.
+ */
+const throttleKeys = async (database: Database, email: string, address: string, device: string | null) => {
   const [account, address_] = await Promise.all([
-    keyedHash(database, "sign-in", `account:${normalizeEmail(email)}`),
+    keyedHash(database, "sign-in", device ? `device:${device}` : `account:${normalizeEmail(email)}`),
     keyedHash(database, "sign-in", `address:${rateLimitKey(address)}`),
   ]);
   return { account, address: address_ };
@@ -221,13 +250,22 @@ async function takeAccountTurn(database: Database, key: string, now: Date): Prom
 }
 
 let hashesRunning = 0;
-/** Takes one of the HASHES_AT_ONCE hash slots at once and returns its release, or null when none is free. */
-function takeHashSlot(): (() => void) | null {
-  if (hashesRunning >= HASHES_AT_ONCE) return null;
-  hashesRunning++;
+let deviceHashesRunning = 0;
+/**
+ * Takes one of the HASHES_AT_ONCE hash slots at once (a known browser's sign-in, one of DEVICE_HASHES when they
+ * are all taken) and returns its release, or null when none is free.
+ */
+function takeHashSlot(knownBrowser = false): (() => void) | null {
+  const shared = hashesRunning < HASHES_AT_ONCE;
+  if (!shared && !(knownBrowser && deviceHashesRunning < DEVICE_HASHES)) return null;
+  if (shared) hashesRunning++;
+  else deviceHashesRunning++;
   let released = false;
   return () => {
-    if (!released) hashesRunning--;
+    if (!released) {
+      if (shared) hashesRunning--;
+      else deviceHashesRunning--;
+    }
     released = true;
   };
 }
@@ -243,7 +281,8 @@ export async function withHashSlot<T>(hash: () => Promise<T>): Promise<T | null>
 }
 
 export type SignInResult =
-  | { ok: true; token: string; ownerId: string }
+  /** `deviceToken`: the browser's device token from now on (new, or renewed). */
+  | { ok: true; token: string; ownerId: string; deviceToken: string }
   | { ok: false; reason: "invalid" }
   /** The address is locked out until `until`. */
   | { ok: false; reason: "locked"; until: Date }
@@ -258,6 +297,7 @@ export type SignInResult =
  * taken waits like one during the delay). Then the password is always hashed (against a dummy hash for an unknown account), so the answer
  * and its timing say nothing about whether an account exists. On success the failures counted for the
  * account and the address are forgotten, the presented session, if any, is ended and a new one made (rotation).
+ * `device`: the browser's device token, if it sent one, and the key devices are signed with.
  */
 export async function signIn(
   database: Database,
@@ -266,15 +306,23 @@ export async function signIn(
     password,
     address,
     previousToken,
-  }: { email: string; password: string; address: string; previousToken?: string | null },
+    device,
+  }: {
+    email: string;
+    password: string;
+    address: string;
+    previousToken?: string | null;
+    device: { token: string | null; secret: string };
+  },
   now = new Date(),
 ): Promise<SignInResult> {
-  const keys = await throttleKeys(database, email, address);
+  const knownBrowser = device.token ? knownDevice(device.token, email, device.secret, now) : null;
+  const keys = await throttleKeys(database, email, address, knownBrowser);
   const refused = await refusedUntil(database, keys, now);
   if (refused.address) return { ok: false, reason: "locked", until: refused.address };
   if (refused.account) return { ok: false, reason: "wait", until: refused.account };
   // The slot first (no await between the test and the taking), so a busy answer never uses up the account's turn.
-  const releaseHashSlot = takeHashSlot();
+  const releaseHashSlot = takeHashSlot(knownBrowser !== null);
   if (!releaseHashSlot) return { ok: false, reason: "busy" };
   let owner: { id: string; password_hash: string } | undefined;
   let matches: boolean;
@@ -299,6 +347,7 @@ export async function signIn(
     const after = await refusedUntil(database, keys, now);
     return after.address ? { ok: false, reason: "locked", until: after.address } : { ok: false, reason: "invalid" };
   }
+  // A known browser's success clears its own counter, not the account's: guessing from elsewhere keeps its waits.
   await database.db.deleteFrom("sign_in_throttle").where("key", "in", [keys.account, keys.address]).execute();
   if (previousToken) await endSession(database, previousToken);
   const token = randomBytes(32).toString("base64url");
@@ -307,7 +356,7 @@ export async function signIn(
     .insertInto("owner_sessions")
     .values({ token_hash: sha256(token), owner_id: owner.id, created_at: at, last_seen_at: at })
     .execute();
-  return { ok: true, token, ownerId: owner.id };
+  return { ok: true, token, ownerId: owner.id, deviceToken: deviceToken(email, device.secret, now) };
 }
 
 export interface OwnerSession {

@@ -6,23 +6,44 @@
  */
 import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { getApp, type AppContext } from "../../kit/context.server.ts";
-import { readSession, SESSION_ABSOLUTE_MS, type OwnerSession } from "./auth.server.ts";
+import { DEVICE_TTL_MS, readSession, SESSION_ABSOLUTE_MS, type OwnerSession } from "./auth.server.ts";
 
 /** Over HTTPS the cookie carries the __Host- prefix: Secure, Path=/, no Domain, so no subdomain can set it. */
 export const sessionCookieName = (https: boolean) => (https ? "__Host-gs_owner_session" : "gs_owner_session");
+/** The browser's device token (auth.server.ts): kept at sign-out, so the browser stays known. */
+export const deviceCookieName = (https: boolean) => (https ? "__Host-gs_owner_device" : "gs_owner_device");
 
 const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
 
-export function sessionToken(request: Request): string | null {
-  const name = sessionCookieName(isHttps(request));
+/** The value of the request's cookie `name`, if it has that shape. */
+function cookieValue(request: Request, name: string, shape: RegExp): string | null {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const eq = part.indexOf("=");
     if (eq !== -1 && part.slice(0, eq).trim() === name) {
       const value = part.slice(eq + 1).trim();
-      return /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : null;
+      return shape.test(value) ? value : null;
     }
   }
   return null;
+}
+
+export const sessionToken = (request: Request): string | null =>
+  cookieValue(request, sessionCookieName(isHttps(request)), /^[A-Za-z0-9_-]{16,128}$/);
+
+export const deviceToken = (request: Request): string | null =>
+  cookieValue(request, deviceCookieName(isHttps(request)), /^[A-Za-z0-9_.-]{16,200}$/);
+
+/** The device cookie: read only by the sign-in, so SameSite=Strict; HttpOnly, Secure over HTTPS. */
+export function deviceCookie(request: Request, token: string): string {
+  const https = isHttps(request);
+  return [
+    `${deviceCookieName(https)}=${token}`,
+    `Max-Age=${DEVICE_TTL_MS / 1000}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Strict",
+    ...(https ? ["Secure"] : []),
+  ].join("; ");
 }
 
 export function sessionCookie(request: Request, token: string | null): string {
