@@ -31,6 +31,8 @@ export interface OwnerView {
   echo?: false;
   /** Its column in the CSV and .xlsx: the label unless named here; false when a column of the request's own (the contact's) shows it. */
   column?: string | false;
+  /** "dollars": a whole-dollar amount, a number in the CSV and .xlsx (shown $1,234 there) so a sheet can add it up. */
+  sheet?: "dollars";
   /** Its part in the owner's text message; without it, the field is not in the text. */
   text?: TextPart;
 }

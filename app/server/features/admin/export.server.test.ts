@@ -94,6 +94,9 @@ describe("the exports as spreadsheet programs and scripts read them", () => {
           phone: "+12085550134",
           zipcode: "02134",
           message,
+          // The instant estimate of a request sent from /pricing, stored as whole dollars.
+          priceLow: "1250",
+          priceHigh: "2400",
         },
         contact: { name: "Zoë Ångström", email: "zoe@example.com", phone: "+12085550134", zip: "02134" },
       }),
@@ -142,6 +145,8 @@ with open(sys.argv[1], newline="", encoding="utf-8-sig") as f:
         Phone: "(208) 555-0134",
         "ZIP code": "02134",
         "Project details": `'${message}`,
+        "Estimate low ($)": "1250",
+        "Estimate high ($)": "2400",
       });
     },
   );
@@ -159,6 +164,9 @@ with open(sys.argv[1], newline="", encoding="utf-8-sig") as f:
       // A formula's text is text: no quote in front, and no formula cell (openpyxl's type "f").
       expect(at("Project details")).toEqual({ v: message, t: "s", f: "@" });
       expect(at("Received (Boise time)")).toMatchObject({ v: boise.text, t: "datetime", f: "yyyy-mm-dd hh:mm" });
+      // The estimate's dollars are numbers a sheet can add up, shown as dollars.
+      expect(at("Estimate low ($)")).toEqual({ v: 1250, t: "n", f: '"$"#,##0' });
+      expect(at("Estimate high ($)")).toEqual({ v: 2400, t: "n", f: '"$"#,##0' });
       expect(row!.every((c) => c.t !== "f")).toBe(true);
     },
   );
@@ -191,6 +199,7 @@ with open(sys.argv[1], newline="", encoding="utf-8-sig") as f:
         expect(at("ZIP code"), label).toMatchObject({ v: "02134", t: "s" });
         expect(at("Phone"), label).toMatchObject({ v: "(208) 555-0134", t: "s" });
         expect(at("Received (Boise time)"), label).toMatchObject({ v: boise.text, t: "datetime" });
+        expect(at("Estimate low ($)"), label).toMatchObject({ v: 1250, t: "n" });
         expect(
           row!.every((c) => c.t !== "f"),
           label,

@@ -8,6 +8,7 @@
  * already has is named with its key too. Times are Boise's wall clock (the business's time zone), phones
  * in their display form "(208) 555-0134", which no spreadsheet reads as a number or a formula.
  */
+import type { Fields } from "../../kit/leads.server.ts";
 import { localParts } from "../../kit/business-time.server.ts";
 import { toCsv } from "./csv.server.ts";
 import { type FieldViews, formatField, formatPhone, LEAD_FIELD_VIEWS } from "../../notify/labels.server.ts";
@@ -16,8 +17,15 @@ import type { ListedLead } from "./listing.server.ts";
 export const areaText = (inServiceArea: boolean | null) =>
   inServiceArea === null ? "?" : inServiceArea ? "yes" : "no";
 
-/** A cell: text, or an instant shown as a date and time in Boise. */
-export type SheetCell = string | Date;
+/** A cell: text, an instant shown as a date and time in Boise, or a whole-dollar amount. */
+export type SheetCell = string | Date | { dollars: number };
+
+/** A field's cell: a whole-dollar amount as a number when its view says so and it is one, else its text. */
+function fieldCell(key: string, value: Fields[string] | undefined, views: FieldViews): SheetCell {
+  if (views.get(key)?.sheet === "dollars" && typeof value === "string" && /^\d{1,9}$/.test(value))
+    return { dollars: Number(value) };
+  return formatField(value);
+}
 
 export interface LeadsTable {
   header: string[];
@@ -87,7 +95,7 @@ export function leadsTable(leads: ListedLead[], views: FieldViews = LEAD_FIELD_V
       context.referrer ?? "",
       ...utmKeys.map((key) => context.utm[key] ?? ""),
       context.gclid ?? "",
-      ...fieldKeys.map((key) => formatField(fields[key])),
+      ...fieldKeys.map((key) => fieldCell(key, fields[key], views)),
     ],
   );
   return { header, rows };
@@ -103,13 +111,21 @@ export function boiseDateTime(date: Date): string {
 
 /**
  * The CSV (./csv.server.ts: UTF-8 with a byte-order mark, RFC 4180, text cells quoted and formula-safe);
- * a time is the one cell left unquoted, so that an import that takes quoted cells as text still reads it
- * as a date.
+ * a time and a dollar amount are the cells left unquoted, so that an import that takes quoted cells as text
+ * still reads them as a date and a number.
  */
 export function leadsCsv(leads: ListedLead[], views: FieldViews = LEAD_FIELD_VIEWS): string {
   const { header, rows } = leadsTable(leads, views);
   return toCsv([
     header,
-    ...rows.map((row) => row.map((cell) => (cell instanceof Date ? { raw: boiseDateTime(cell) } : cell))),
+    ...rows.map((row) =>
+      row.map((cell) =>
+        cell instanceof Date
+          ? { raw: boiseDateTime(cell) }
+          : typeof cell === "string"
+            ? cell
+            : { raw: String(cell.dollars) },
+      ),
+    ),
   ]);
 }

@@ -3,7 +3,8 @@
  * file, so no import dialog guesses them: every text cell is a text cell with the Text format "@" (a ZIP
  * code keeps its leading zero, a phone number its form, and a cell starting with = is text: no formula is
  * ever written, so none needs a visible quote), and the time received is a real date cell showing Boise's
- * wall clock (yyyy-mm-dd hh:mm). Strings are stored as UTF-8 XML (accents, emoji); characters XML cannot
+ * wall clock (yyyy-mm-dd hh:mm), and a dollar amount (the instant estimate's low and high) a number shown
+ * $1,234. Strings are stored as UTF-8 XML (accents, emoji); characters XML cannot
  * hold are never written: a hidden character (a control, a direction override: app/lib/text.ts) is shown as
  * "�", as in the CSV.
  */
@@ -23,7 +24,9 @@ function boiseWallClock(date: Date): Date {
 const cellOf = (cell: SheetCell): Cell =>
   cell instanceof Date
     ? { type: Date, value: boiseWallClock(cell), format: "yyyy-mm-dd hh:mm" }
-    : { type: String, value: visible(cell), format: "@" };
+    : typeof cell === "string"
+      ? { type: String, value: visible(cell), format: "@" }
+      : { type: Number, value: cell.dollars, format: '"$"#,##0' };
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
