@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 
 export const blogCategories = [
   "Seasonal Tips",

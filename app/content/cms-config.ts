@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse as parseYaml, stringify } from "yaml";
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 import { type Collection, collections } from "./collections.ts";
 import { defaultContentDir } from "./build-time/load.server.ts";
 

@@ -4,7 +4,7 @@
  * is the hint the browser editor shows beside a field. Counts that decide how many items a place shows
  * live in app/lib/limits.ts, never here or in the files.
  */
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 import { slugify } from "../lib/paths.ts";
 
 const text = z.string().trim().min(1);

@@ -4,7 +4,7 @@
  * fields (`*_FIELDS`): the action reads only those from the body (app/server/kit/form-body.server.ts), so the
  * list must match the controls the form renders.
  */
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 import { line } from "./text.ts";
 
 export const STATUS_OPTIONS = [

@@ -4,7 +4,7 @@
  * dropped before the schema sees it (app/server/kit/form-body.server.ts). A window travels as one radio value,
  * `YYYY-MM-DD HH:MM-HH:MM` (its local date and times); the server finds it again in the ZIP's windows.
  */
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 import { line } from "./text.ts";
 
 /** The longest token a link may carry (the signed tokens are about 70 characters). */

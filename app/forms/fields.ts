@@ -3,7 +3,7 @@
  * Messages name the field and the fix. Each validator is built from its Zod-free rule (./field-rules.ts), which
  * the page's own script also checks fields with before the app has started: one set of limits and messages.
  */
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 import { business } from "../content/business.ts";
 import {
   EMAIL_PATTERN,
@@ -21,9 +21,6 @@ import {
 import { ZIP_PATTERN, zipMessages } from "./zip-rule.ts";
 import { optionValues, serviceTypeOptions } from "./options.ts";
 import { line, multiline } from "./text.ts";
-
-// Zod would otherwise probe `new Function` to compile parsers, which the Content-Security-Policy forbids.
-z.config({ jitless: true });
 
 /** A required text field of a rule: cleaned, trimmed, not empty, bounded. */
 export function requiredText(rule: TextRule & { required: string }) {

@@ -5,7 +5,7 @@
  * definition's order (storedFields), and, on the server, the labels and formats of the owner's e-mail, text
  * message, inbox and spreadsheets (app/server/notify/labels.server.ts reads every form's definition).
  */
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 
 /** A stored field's value (app/server/kit/leads.server.ts `Fields`). */
 export type StoredValue = string | string[] | boolean | null;

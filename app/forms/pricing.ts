@@ -4,7 +4,7 @@
  * server, by the app and by the page's own script before the app has started; the request's schema below
  * adds the person's fields and checks the inputs with the same function.
  */
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 import { priceBook, pricingSlugs } from "../content/price-book.ts";
 import { message, optionalConsent } from "./fields.ts";
 import { added, defineForm, fieldListOf, input, schemaOf, sent } from "./form-fields.ts";

@@ -5,7 +5,7 @@
  * and an amount in dollars; empty lines and options left empty are dropped. Field names are flat
  * (`option1-line2-amount`): the form reader refuses path syntax.
  */
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 import { line, multiline } from "./text.ts";
 
 export const QUOTE_OPTIONS = 3;

@@ -4,7 +4,7 @@
  * schema, used by Conform in the browser and by the route action on the server, and the names the action
  * reads from a body (`*_FIELDS`, app/server/kit/form-body.server.ts) before the schema sees it.
  */
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 import { visibleLine } from "../lib/text.ts";
 import {
   choice as choiceRule,

@@ -5,7 +5,7 @@
  * check, so nothing stored carries a control character or a direction override. Both register in
  * `textFields`, which app/forms/text.test.ts reads to check that no form field is a bare z.string().
  */
-import { z } from "zod";
+import { z } from "../lib/zod.ts";
 import { cleanLine, cleanText } from "../lib/text.ts";
 
 export const textFields = z.registry<{ lines: "one" | "many" }>();

@@ -97,3 +97,27 @@ for (const path of [...pages, "/no-such-page", "/contact?city=Eagle"]) {
     expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
   });
 }
+
+// The app's own form checks (Zod, through Conform) run under the same policy: a parser compiled with `new Function`,
+// or Zod's probe for it, would be refused and reported (app/lib/zod.ts).
+test("no policy violation when the app checks a form's fields and a send", async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { violations: string[] }).violations = [];
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  await page.goto("/contact");
+  await hydrated(page);
+  const form = page.locator("#contact-form");
+  const email = form.getByRole("textbox", { name: "Email", exact: true });
+  await email.fill("name@");
+  await email.blur();
+  await expect(form).toHaveAttribute("data-validation", "app");
+  await email.fill("name@example");
+  await email.blur();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await form.getByRole("button", { name: /send/i }).click();
+  await expect(form.locator("[data-error-summary]")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+});

@@ -16,7 +16,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
-import { z } from "zod";
+import { z } from "../../lib/zod.ts";
 import { availabilityProblem } from "../availability-check.ts";
 import { type Collection, type CollectionName, collections } from "../collections.ts";
 import { galleryPhotos } from "./gallery.server.ts";

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "../../lib/zod.ts";
 import { isLoopbackAddress } from "./dev-hosts.server.ts";
 
 const url = (protocols: string[]) =>
