@@ -282,6 +282,39 @@ test.describe("more photos than a request takes, on a phone", () => {
   });
 });
 
+test("with the app, a connection lost while the photos go says so, keeps everything entered, and sends the request again without the photos", async ({
+  page,
+}) => {
+  const email = uniqueEmail("photos-lost");
+  await page.goto("/estimate");
+  await hydrated(page);
+  const form = page.getByRole("main").locator("form");
+  await fillEstimate(form, { firstName: "Lost", lastName: "Signal", email });
+  const photo = await testPhoto({ width: 640, height: 480, from: "#1e3a8a", to: "#0f172a" });
+  await form
+    .getByLabel("Photos (optional)")
+    .setInputFiles([{ name: "porch.jpg", mimeType: "image/jpeg", buffer: photo }]);
+  await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+  // The first send's connection is cut; the next ones go through.
+  let cut = 0;
+  await page.route("**/estimate.data", (route) => (cut++ === 0 ? route.abort("connectionreset") : route.continue()));
+  await form.getByRole("button", { name: "Get My Free Estimate" }).click();
+
+  const alert = form.getByRole("alert").filter({ hasText: "The connection was lost" });
+  await expect(alert).toContainText("your request was not received");
+  await expect(form.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
+  await expect(form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ })).toBeChecked();
+  expect(await form.getByLabel("Photos (optional)").evaluate((input: HTMLInputElement) => input.files?.length)).toBe(1);
+  await expect(form.getByRole("button", { name: "Get My Free Estimate" })).toBeEnabled();
+  expect(await leadsFor(email)).toEqual([]);
+
+  await alert.getByRole("button", { name: "Send without the photos" }).click();
+  await expect(page.getByRole("status").filter({ hasText: CONFIRMATION })).toBeVisible();
+  await expect.poll(async () => (await leadsFor(email)).length).toBe(1);
+  const [listed] = await leadsFor(email);
+  expect((await leadDetail(listed!.id))!.photos).toEqual([]);
+});
+
 test("with the app, the photos go with the request and a refused one is named in the confirmation in place", async ({
   page,
 }) => {
