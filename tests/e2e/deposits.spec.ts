@@ -28,7 +28,7 @@ import { freePort, startServer, type ServerHandle } from "../support/processes.t
 import { expectNoViolations } from "./axe.ts";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test as base } from "./fixtures.ts";
-import { uniqueEmail } from "./leads.ts";
+import { typeEstimate, uniqueEmail } from "./leads.ts";
 import { testPhoto } from "../support/test-photos.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 
@@ -249,11 +249,7 @@ test("from a request with a photo, sent without JavaScript, to a quote with a de
   const visitorPage = await plain.newPage();
   await visitorPage.goto("/estimate");
   const form = visitorPage.getByRole("main").locator("form");
-  await form.getByRole("textbox", { name: "First name", exact: true }).fill("Dora");
-  await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Inboxtest");
-  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(208) 555-0177");
-  await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill("83702");
+  await typeEstimate(form, { first: "Dora", last: "Inboxtest", email });
   const house = await testPhoto({ width: 800, height: 600, from: "#1e3a8a", to: "#0f172a" });
   await form
     .getByLabel("Photos (optional)")

@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Locator } from "@playwright/test";
 import sharp from "sharp";
 import { EXTERNAL_PREFIX } from "../../app/lib/first-effects/vite-plugin.ts";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "../../app/forms/options.ts";
@@ -17,7 +16,7 @@ import { CONFIRMATION } from "../support/processes.ts";
 import { rawExchange } from "../support/raw-http.ts";
 import { expectNoViolations } from "./axe.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
-import { leadDetail, leadsFor, ownerMail, uniqueEmail } from "./leads.ts";
+import { leadDetail, leadsFor, ownerMail, typeEstimate, uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, signIn, uniqueOwner } from "./owners.ts";
 
 /** The estimate form's fields as a visitor fills them, with `files` as its photos. */
@@ -37,15 +36,6 @@ const estimateBody = (email: string, files: { name: string; bytes: Uint8Array<Ar
 };
 
 const ORIGIN_HEADER = (baseURL: string) => ({ Origin: new URL(baseURL).origin });
-
-/** The estimate form's text fields, as a visitor types them. */
-async function fillEstimate(form: Locator, { firstName, lastName, email }: Record<string, string>) {
-  await form.getByRole("textbox", { name: "First name", exact: true }).fill(firstName!);
-  await form.getByRole("textbox", { name: "Last name", exact: true }).fill(lastName!);
-  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email!);
-  await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(208) 555-0177");
-  await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill("83702");
-}
 
 /** A PNG of about `megabytes` MB that is an image (random pixels, stored without compression). */
 const noisyPhoto = (megabytes: number, seed: number) => {
@@ -78,11 +68,7 @@ test.describe("a phone without JavaScript", () => {
 
     await page.goto("/estimate");
     const form = page.getByRole("main").locator("form");
-    await form.getByRole("textbox", { name: "First name", exact: true }).fill("Photo");
-    await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Sender");
-    await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-    await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(208) 555-0177");
-    await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill("83702");
+    await typeEstimate(form, { first: "Photo", last: "Sender", email });
     await form.getByLabel("Photos (optional)").setInputFiles([
       { name: "driveway.jpg", mimeType: "image/jpeg", buffer: driveway },
       { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("these are notes, not a photo\n") },
@@ -174,7 +160,7 @@ test.describe("more photos than a request takes, on a phone", () => {
         });
         await page.goto("/estimate");
         const form = page.getByRole("main").locator("form");
-        await fillEstimate(form, { firstName: "Seven", lastName: "Photos", email });
+        await typeEstimate(form, { first: "Seven", last: "Photos", email });
         await form.getByLabel("Photos (optional)").setInputFiles(files);
         // The consent box sits after the file input: its field comes after the files in the body.
         await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
@@ -206,7 +192,7 @@ test.describe("more photos than a request takes, on a phone", () => {
     );
     await page.goto("/estimate");
     const form = page.getByRole("main").locator("form");
-    await fillEstimate(form, { firstName: "Early", lastName: "Chooser", email });
+    await typeEstimate(form, { first: "Early", last: "Chooser", email });
     const photo = await testPhoto({ width: 320, height: 240, from: "#3f6212", to: "#1a2e05" });
     await form.getByLabel("Photos (optional)").setInputFiles([
       { name: "lawn.jpg", mimeType: "image/jpeg", buffer: photo },
@@ -238,7 +224,7 @@ test.describe("more photos than a request takes, on a phone", () => {
     await page.goto("/estimate");
     await hydrated(page);
     const form = page.getByRole("main").locator("form");
-    await fillEstimate(form, { firstName: "Slow", lastName: "Upload", email });
+    await typeEstimate(form, { first: "Slow", last: "Upload", email });
     const [front, side, back] = await Promise.all([1, 2, 3].map((seed) => noisyPhoto(2, seed)));
     await form.getByLabel("Photos (optional)").setInputFiles([
       { name: "front.png", mimeType: "image/png", buffer: front! },
@@ -289,7 +275,7 @@ test("with the app, a connection lost while the photos go says so, keeps everyth
   await page.goto("/estimate");
   await hydrated(page);
   const form = page.getByRole("main").locator("form");
-  await fillEstimate(form, { firstName: "Lost", lastName: "Signal", email });
+  await typeEstimate(form, { first: "Lost", last: "Signal", email });
   const photo = await testPhoto({ width: 640, height: 480, from: "#1e3a8a", to: "#0f172a" });
   await form
     .getByLabel("Photos (optional)")
@@ -322,11 +308,7 @@ test("with the app, the photos go with the request and a refused one is named in
   await page.goto("/estimate");
   await hydrated(page);
   const form = page.getByRole("main").locator("form");
-  await form.getByRole("textbox", { name: "First name", exact: true }).fill("Photo");
-  await form.getByRole("textbox", { name: "Last name", exact: true }).fill("App");
-  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(208) 555-0177");
-  await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill("83702");
+  await typeEstimate(form, { first: "Photo", last: "App", email });
   const photo = await testPhoto({ width: 640, height: 480, from: "#1e3a8a", to: "#0f172a" });
   await form.getByLabel("Photos (optional)").setInputFiles([
     { name: "siding.jpg", mimeType: "image/jpeg", buffer: photo },

@@ -267,7 +267,6 @@ export function PhotoField({ formId }: { formId: string }) {
         multiple
         accept={PHOTO_ACCEPT}
         aria-describedby={`${id}-hint ${id}-refused`}
-        data-photos=""
         onChange={update}
         className="mt-1 block w-full text-base text-slate-700 file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
       />

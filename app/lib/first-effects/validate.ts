@@ -94,8 +94,9 @@ function fromDefault(control: Control): boolean {
   return "defaultValue" in control && control.value !== control.defaultValue;
 }
 
+const PHOTO_INPUT = "input[type=file][name=photos]";
 /** The photo inputs (PhotoField) of a form, or of the page. */
-const photoInputs = (root: ParentNode) => [...root.querySelectorAll<HTMLInputElement>("input[data-photos]")];
+const photoInputs = (root: ParentNode) => [...root.querySelectorAll<HTMLInputElement>(PHOTO_INPUT)];
 
 /** Lists the chosen files that will not be sent, with why, as PhotoField renders them. */
 function listRefused(input: HTMLInputElement) {
@@ -131,7 +132,7 @@ export function install({ phone }: { phone: string }) {
   // Photos chosen: those that will not be sent are listed at once (the app's PhotoField does it once it has started).
   document.addEventListener("change", (event) => {
     const input = event.target;
-    if (input instanceof HTMLInputElement && input.matches("[data-photos]") && !appStarted()) listRefused(input);
+    if (input instanceof HTMLInputElement && input.matches(PHOTO_INPUT) && !appStarted()) listRefused(input);
   });
   for (const input of photoInputs(document)) if (input.files?.length) listRefused(input);
 
