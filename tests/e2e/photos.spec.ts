@@ -239,6 +239,7 @@ test.describe("more photos than a request takes, on a phone", () => {
       "drone.jpg (larger than 15 MB)",
     ]);
     await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+    await expectNoViolations(page, "the photo field listing the files that will not be sent");
 
     // The upload slowed to 1 MB/s (Chromium's network emulation), so that its progress can be watched.
     const cdp = await page.context().newCDPSession(page);
