@@ -1,6 +1,6 @@
 /**
  * The shell every lead form shares: progressive enhancement (a plain POST without JavaScript, a fetcher
- * with it), Conform validation with the form's Zod schema, an error summary that links to each field,
+ * with it; a send with photos by ./photo-upload, which shows its progress), Conform validation with the form's Zod schema, an error summary that links to each field,
  * the honeypot, the idempotency key, fill time and attribution, and the confirmation.
  *
  * Loading (docs/decisions/005-loading-strategy.md): the form is Conform's (`useForm`: its ids, errors and
