@@ -6,13 +6,14 @@
 export const summaryTitle = (count: number) => `Please fix ${count === 1 ? "1 field" : `${count} fields`}:`;
 
 const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
+/** Text made safe to write as HTML. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
 
 /** The summary's list items: one per field with a message, in the form's order. */
 export const summaryItemsHtml = (formId: string, errors: readonly (readonly [string, string])[]) =>
   errors
     .map(
       ([name, message]) =>
-        `<li><a class="underline" href="#${escape(`${formId}-${name}`)}">${escape(message)}</a></li>`,
+        `<li><a class="underline" href="#${escapeHtml(`${formId}-${name}`)}">${escapeHtml(message)}</a></li>`,
     )
     .join("");

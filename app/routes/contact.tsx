@@ -11,9 +11,8 @@ import {
   contactOf,
   estimateConfirmation,
   handleLeadSubmission,
-  PHOTO_FORM_LIMIT,
 } from "../server/features/leads/submit.server.ts";
-import { requestPhotos } from "../server/features/leads/photos.server.ts";
+import { PHOTO_UPLOAD, requestPhotos } from "../server/features/leads/photos.server.ts";
 import type { Route } from "./+types/contact";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -23,9 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     kind: "contact",
     schema: contactSchema,
     fields: CONTACT_FIELDS,
-    limit: PHOTO_FORM_LIMIT,
-    toLead: async (v, formData) => {
-      const { photos, given } = await requestPhotos(formData);
+    files: PHOTO_UPLOAD,
+    toLead: async (v, formData, skipped) => {
+      const { photos, given } = await requestPhotos(formData, skipped);
       return {
         fields: storedFields(contactForm, v, given),
         contact: contactOf(v),

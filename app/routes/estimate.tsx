@@ -8,9 +8,8 @@ import {
   contactOf,
   estimateConfirmation,
   handleLeadSubmission,
-  PHOTO_FORM_LIMIT,
 } from "../server/features/leads/submit.server.ts";
-import { requestPhotos } from "../server/features/leads/photos.server.ts";
+import { PHOTO_UPLOAD, requestPhotos } from "../server/features/leads/photos.server.ts";
 import { seo } from "../lib/seo.ts";
 import type { Route } from "./+types/estimate";
 
@@ -22,9 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     kind: "estimate",
     schema: estimateSchema,
     fields: ESTIMATE_FIELDS,
-    limit: PHOTO_FORM_LIMIT,
-    toLead: async (v, formData) => {
-      const { photos, given } = await requestPhotos(formData);
+    files: PHOTO_UPLOAD,
+    toLead: async (v, formData, skipped) => {
+      const { photos, given } = await requestPhotos(formData, skipped);
       return {
         fields: storedFields(estimateForm, v, given),
         contact: contactOf(v),

@@ -6,11 +6,9 @@
  * webhook is posted to the site as Stripe would. What the customer and the owner see follows the webhook only,
  * and a replayed webhook changes nothing.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { htmlErrors } from "../../scripts/html-checker.ts";
-import { openDatabase, type Database } from "../../app/server/kit/db/database.server.ts";
 import { parseEnv } from "../../app/server/kit/env.server.ts";
 import { listLeads } from "../../app/server/features/admin/listing.server.ts";
 import { depositReturnUrls, startDepositCheckout } from "../../app/server/features/payments/deposits.server.ts";
@@ -19,63 +17,28 @@ import {
   checkoutEvent,
   FAKE_STRIPE_KEY,
   FAKE_WEBHOOK_SECRET,
-  type FakeStripe,
   sendWebhook,
   startFakeStripe,
 } from "../support/fake-stripe.ts";
-import { fakeTextSettings, startFakeTwilio, type FakeTwilio } from "../support/fake-twilio.ts";
-import { freePort, startServer, type ServerHandle } from "../support/processes.ts";
 import { expectNoViolations } from "./axe.ts";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test as base } from "./fixtures.ts";
-import { uniqueEmail } from "./leads.ts";
+import { typeEstimate, uniqueEmail } from "./leads.ts";
 import { testPhoto } from "../support/test-photos.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
+import { SITE_URL, withTextSite } from "../support/text-site.ts";
+import { expect } from "./fixtures.ts";
 
-const SITE_URL = "https://www.gemstateexteriorcleaning.com";
-
-type DepositSite = {
-  server: ServerHandle;
-  database: Database;
-  stripe: FakeStripe;
-  twilio: FakeTwilio;
-  dataDir: string;
-};
-
-const test = base.extend<object, { depositSite: DepositSite }>({
-  depositSite: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const stripe = await startFakeStripe();
-      const twilio = await startFakeTwilio();
-      const dir = mkdtempSync(path.join(tmpdir(), "gs-deposits-"));
-      const dataDir = path.join(dir, "data");
-      const server = await startServer({
-        port: await freePort(),
-        dataDir,
-        env: {
-          SITE_URL,
-          MAIL_TRANSPORT: "files",
-          STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-          STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-          STRIPE_API_BASE: stripe.url,
-          ...fakeTextSettings(twilio.url),
-          OUTBOX_FIRST_RETRY_SECONDS: "0.2",
-          LOG_LEVEL: "info",
-        },
-      });
-      const database = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });
-      await use({ server, database, stripe, twilio, dataDir });
-      await database.close();
-      await server.stop();
-      await stripe.close();
-      await twilio.close();
-      rmSync(dir, { recursive: true, force: true });
+const test = withTextSite("deposits", async () => {
+  const stripe = await startFakeStripe();
+  return {
+    env: {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
     },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ depositSite }, use) => use(depositSite.server.origin),
+    stripe,
+    close: () => stripe.close(),
+  };
 });
 
 test.skip(({ isMobile }) => !isMobile, "the customer's and the owner's pages at 390 px, on the mobile project");
@@ -111,7 +74,7 @@ function htmlPages(page: Page, testInfo: TestInfo) {
 
 test("a paid deposit: the customer's page says processing until Stripe's webhook, then received; the inbox shows it paid; the owner is e-mailed and texted once, however often the webhook comes", async ({
   page,
-  depositSite: { server, database, stripe, twilio, dataDir },
+  site: { server, database, stripe, twilio, dataDir },
 }, testInfo) => {
   test.setTimeout(90_000);
   const html = htmlPages(page, testInfo);
@@ -235,7 +198,7 @@ test("a customer who leaves Stripe without paying reads how to pay later; an unk
 test("from a request with a photo, sent without JavaScript, to a quote with a deposit: the customer accepts an option, pays 25 % at (the fake) Stripe, then chooses a window, which the owner confirms", async ({
   page,
   browser,
-  depositSite: { server, database, stripe, dataDir },
+  site: { server, database, stripe, dataDir },
 }, testInfo) => {
   test.setTimeout(120_000);
   const html = htmlPages(page, testInfo);
@@ -249,11 +212,7 @@ test("from a request with a photo, sent without JavaScript, to a quote with a de
   const visitorPage = await plain.newPage();
   await visitorPage.goto("/estimate");
   const form = visitorPage.getByRole("main").locator("form");
-  await form.getByRole("textbox", { name: "First name", exact: true }).fill("Dora");
-  await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Inboxtest");
-  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(208) 555-0177");
-  await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill("83702");
+  await typeEstimate(form, { first: "Dora", last: "Inboxtest", email });
   const house = await testPhoto({ width: 800, height: 600, from: "#1e3a8a", to: "#0f172a" });
   await form
     .getByLabel("Photos (optional)")

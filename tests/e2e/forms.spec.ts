@@ -3,7 +3,7 @@ import { decode, headerValue, headerValues, leaves, parsePart } from "../support
 import { business } from "../../app/content/business.ts";
 import { areaSays } from "../support/service-area-cases.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
-import { leadDetail, leadsFor, ownerMail, uniqueEmail } from "./leads.ts";
+import { leadDetail, leadsFor, ownerMail, typeEstimate, uniqueEmail } from "./leads.ts";
 import {
   hooksContaining,
   LEADS_TO,
@@ -28,11 +28,7 @@ async function fillEstimate(
     zip = "83646",
   }: { first?: string; last?: string; email: string; phone?: string; zip?: string },
 ) {
-  await form.getByRole("textbox", { name: "First name", exact: true }).fill(first);
-  await form.getByRole("textbox", { name: "Last name", exact: true }).fill(last);
-  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await form.getByRole("textbox", { name: "Phone", exact: true }).fill(phone);
-  await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill(zip);
+  await typeEstimate(form, { first, last, email, phone, zip });
   await form.getByRole("radio", { name: "Residential" }).check();
   await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
 }

@@ -10,6 +10,7 @@ import { decode, leaves, parsePart } from "../support/mime-reader.ts";
 import { openWindows, requestWindow } from "../../app/server/features/bookings/bookings.server.ts";
 import { candidateWindows, type ArrivalWindow } from "../../app/server/kit/arrival-windows.server.ts";
 import { reviewKey } from "../../app/server/features/reviews/reviews.server.ts";
+import type { Locator } from "@playwright/test";
 import { expect, hydrated } from "./fixtures.ts";
 import { LEADS_TO, mailsTo } from "./sinks.ts";
 import { NEWSLETTER_SIGN_UP } from "../../app/server/features/newsletter/sign-up.server.ts";
@@ -24,6 +25,24 @@ export async function leadsFor(email: string): Promise<ListedLead[]> {
 
 export async function leadDetail(id: string) {
   return getLead(await db(), id);
+}
+
+/** The estimate form's text fields, typed as a visitor types them. */
+export async function typeEstimate(
+  form: Locator,
+  {
+    first,
+    last,
+    email,
+    phone = "(208) 555-0177",
+    zip = "83702",
+  }: { first: string; last: string; email: string; phone?: string; zip?: string },
+) {
+  await form.getByRole("textbox", { name: "First name", exact: true }).fill(first);
+  await form.getByRole("textbox", { name: "Last name", exact: true }).fill(last);
+  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await form.getByRole("textbox", { name: "Phone", exact: true }).fill(phone);
+  await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill(zip);
 }
 
 export const uniqueEmail = (tag: string) =>

@@ -4,14 +4,19 @@
  * from the inbox and the e-mail, upright and without EXIF. Then the multipart bodies a hostile client sends to
  * the routes that take photos, and to one that takes none.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import sharp from "sharp";
+import { EXTERNAL_PREFIX } from "../../app/lib/first-effects/vite-plugin.ts";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "../../app/forms/options.ts";
-import { PHOTO_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "../../app/server/kit/body-limits.server.ts";
+import { PHOTO_BODY_LIMIT, UPLOAD_FORM_LIMIT } from "../../app/server/kit/body-limits.server.ts";
 import { TEST_CAMERA, testPhoto } from "../support/test-photos.ts";
+import { CONFIRMATION } from "../support/processes.ts";
 import { rawExchange } from "../support/raw-http.ts";
 import { expectNoViolations } from "./axe.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
-import { leadDetail, leadsFor, ownerMail, uniqueEmail } from "./leads.ts";
+import { leadDetail, leadsFor, ownerMail, typeEstimate, uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, signIn, uniqueOwner } from "./owners.ts";
 
 /** The estimate form's fields as a visitor fills them, with `files` as its photos. */
@@ -32,6 +37,22 @@ const estimateBody = (email: string, files: { name: string; bytes: Uint8Array<Ar
 
 const ORIGIN_HEADER = (baseURL: string) => ({ Origin: new URL(baseURL).origin });
 
+/** A PNG of about `megabytes` MB that is an image (random pixels, stored without compression). */
+const noisyPhoto = (megabytes: number, seed: number) => {
+  const side = Math.round(Math.sqrt((megabytes * 1024 * 1024) / 3));
+  return sharp({
+    create: {
+      width: side,
+      height: side,
+      channels: 3,
+      background: "#000",
+      noise: { type: "gaussian", mean: 100 + seed, sigma: 40 },
+    },
+  })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+};
+
 test.describe("a phone without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test.skip(({ isMobile }) => !isMobile, "the 390 px phone");
@@ -47,11 +68,7 @@ test.describe("a phone without JavaScript", () => {
 
     await page.goto("/estimate");
     const form = page.getByRole("main").locator("form");
-    await form.getByRole("textbox", { name: "First name", exact: true }).fill("Photo");
-    await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Sender");
-    await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-    await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(208) 555-0177");
-    await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill("83702");
+    await typeEstimate(form, { first: "Photo", last: "Sender", email });
     await form.getByLabel("Photos (optional)").setInputFiles([
       { name: "driveway.jpg", mimeType: "image/jpeg", buffer: driveway },
       { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("these are notes, not a photo\n") },
@@ -119,6 +136,172 @@ test.describe("a phone without JavaScript", () => {
   });
 });
 
+test.describe("more photos than a request takes, on a phone", () => {
+  test.skip(({ isMobile }) => !isMobile, "the 390 px phone");
+
+  test.describe(() => {
+    test.use({ javaScriptEnabled: false });
+
+    test("without JavaScript, seven photos of which one is 95 MB: the request is stored with every field, the big one named on the confirmation", async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const email = uniqueEmail("photos-over");
+      const dir = mkdtempSync(path.join(tmpdir(), "gs-photos-"));
+      try {
+        const photo = await testPhoto({ width: 320, height: 240, from: "#334155", to: "#0f172a" });
+        const names = ["yard-1.jpg", "yard-2.jpg", "garage-video.jpg", "yard-3.jpg", "yard-4.jpg", "yard-5.jpg"];
+        names.push("yard-6.jpg");
+        // A video named .jpg: more than the whole body the form once took (6 × 15 MB + 1 MB).
+        const files = names.map((name) => {
+          const file = path.join(dir, name);
+          writeFileSync(file, name === "garage-video.jpg" ? Buffer.alloc(95 * 1024 * 1024, 0x41) : photo);
+          return file;
+        });
+        await page.goto("/estimate");
+        const form = page.getByRole("main").locator("form");
+        await typeEstimate(form, { first: "Seven", last: "Photos", email });
+        await form.getByLabel("Photos (optional)").setInputFiles(files);
+        // The consent box sits after the file input: its field comes after the files in the body.
+        await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+        await form.getByRole("button", { name: "Get My Free Estimate" }).click();
+
+        await expect(page).toHaveURL(/\/request-received\//, { timeout: 60_000 });
+        const status = page.getByRole("status");
+        await expect(status.getByText("One photo was not received (your request was):")).toBeVisible();
+        await expect(status.getByRole("listitem")).toHaveText(["garage-video.jpg (larger than 15 MB)"]);
+        const [listed] = await leadsFor(email);
+        const lead = await leadDetail(listed!.id);
+        expect(lead!.contact).toMatchObject({ name: "Seven Photos", email, phone: "+12085550177", zip: "83702" });
+        expect(lead!.consent).not.toBeNull();
+        expect(lead!.photos.map((p) => p.filename)).toEqual(names.filter((n) => n !== "garage-video.jpg"));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+
+  test("before the app starts, the files that will not be sent are listed as soon as they are chosen, and only the others are sent", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("photos-early");
+    // The app never starts: every script of the app is refused; the page's own first-effect files are not the app's.
+    await page.route(
+      (url) => url.pathname.endsWith(".js") && !url.pathname.startsWith(EXTERNAL_PREFIX),
+      (route) => route.abort(),
+    );
+    await page.goto("/estimate");
+    const form = page.getByRole("main").locator("form");
+    await typeEstimate(form, { first: "Early", last: "Chooser", email });
+    const photo = await testPhoto({ width: 320, height: 240, from: "#3f6212", to: "#1a2e05" });
+    await form.getByLabel("Photos (optional)").setInputFiles([
+      { name: "lawn.jpg", mimeType: "image/jpeg", buffer: photo },
+      { name: "IMG_0042.heic", mimeType: "image/heic", buffer: Buffer.from("ftypheic, not sent") },
+      { name: "drone.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(MAX_PHOTO_BYTES + 1, 0x41) },
+    ]);
+    const refused = form.locator("#page-estimate-form-photos-refused");
+    await expect(refused).toContainText("These 2 files will not be sent; the rest of your request will be:");
+    await expect(refused.getByRole("listitem")).toHaveText([
+      "IMG_0042.heic (not a JPEG, PNG or WebP file)",
+      "drone.jpg (larger than 15 MB)",
+    ]);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+    await form.getByRole("button", { name: "Get My Free Estimate" }).click();
+    await expect(page).toHaveURL(/\/request-received\//);
+    const [listed] = await leadsFor(email);
+    const lead = await leadDetail(listed!.id);
+    // Only the photo that was kept arrived: the server had nothing to refuse.
+    expect(lead!.photos.map((p) => p.filename)).toEqual(["lawn.jpg"]);
+    expect(lead!.fields.photosRefused).toBeUndefined();
+  });
+
+  test("with the app, the files that will not be sent are listed as soon as they are chosen, the upload shows its progress, and only the others arrive", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail("photos-progress");
+    await page.goto("/estimate");
+    await hydrated(page);
+    const form = page.getByRole("main").locator("form");
+    await typeEstimate(form, { first: "Slow", last: "Upload", email });
+    const [front, side, back] = await Promise.all([1, 2, 3].map((seed) => noisyPhoto(2, seed)));
+    await form.getByLabel("Photos (optional)").setInputFiles([
+      { name: "front.png", mimeType: "image/png", buffer: front! },
+      { name: "IMG_0042.heic", mimeType: "image/heic", buffer: Buffer.from("ftypheic, not sent") },
+      { name: "side.png", mimeType: "image/png", buffer: side! },
+      { name: "drone.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(MAX_PHOTO_BYTES + 1, 0x41) },
+      { name: "back.png", mimeType: "image/png", buffer: back! },
+    ]);
+    const refused = form.locator("#page-estimate-form-photos-refused");
+    await expect(refused.getByRole("listitem")).toHaveText([
+      "IMG_0042.heic (not a JPEG, PNG or WebP file)",
+      "drone.jpg (larger than 15 MB)",
+    ]);
+    await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+    await expectNoViolations(page, "the photo field listing the files that will not be sent");
+
+    // The upload slowed to 1 MB/s (Chromium's network emulation), so that its progress can be watched.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 1024 * 1024,
+    });
+    await form.getByRole("button", { name: "Get My Free Estimate" }).click();
+    await expect(form.getByRole("button", { name: "Sending 3 photos…" })).toBeDisabled();
+    const bar = form.getByRole("progressbar", { name: "Photos sent" });
+    const sent = () => bar.evaluate((element: HTMLProgressElement) => [element.value, element.max] as const);
+    await expect.poll(async () => (await sent())[0]).toBeGreaterThan(0);
+    const [first, total] = await sent();
+    expect(first).toBeLessThan(total);
+    await expect.poll(async () => (await sent())[0]).toBeGreaterThan(first);
+    await expect(form.getByText(/^Sending 3 photos… \d+\.\d of \d+\.\d MB \(\d+ %\)$/)).toBeVisible();
+
+    await expect(page.getByRole("status").filter({ hasText: CONFIRMATION })).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/estimate$/);
+    const [listed] = await leadsFor(email);
+    const lead = await leadDetail(listed!.id);
+    expect(lead!.photos.map((p) => p.filename)).toEqual(["front.jpg", "side.jpg", "back.jpg"]);
+    expect(lead!.fields.photosRefused).toBeUndefined();
+  });
+});
+
+test("with the app, a connection lost while the photos go says so, keeps everything entered, and sends the request again without the photos", async ({
+  page,
+}) => {
+  const email = uniqueEmail("photos-lost");
+  await page.goto("/estimate");
+  await hydrated(page);
+  const form = page.getByRole("main").locator("form");
+  await typeEstimate(form, { first: "Lost", last: "Signal", email });
+  const photo = await testPhoto({ width: 640, height: 480, from: "#1e3a8a", to: "#0f172a" });
+  await form
+    .getByLabel("Photos (optional)")
+    .setInputFiles([{ name: "porch.jpg", mimeType: "image/jpeg", buffer: photo }]);
+  await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+  // The first send's connection is cut; the next ones go through.
+  let cut = 0;
+  await page.route("**/estimate.data", (route) => (cut++ === 0 ? route.abort("connectionreset") : route.continue()));
+  await form.getByRole("button", { name: "Get My Free Estimate" }).click();
+
+  const alert = form.getByRole("alert").filter({ hasText: "The connection was lost" });
+  await expect(alert).toContainText("your request was not received");
+  await expect(form.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
+  await expect(form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ })).toBeChecked();
+  expect(await form.getByLabel("Photos (optional)").evaluate((input: HTMLInputElement) => input.files?.length)).toBe(1);
+  await expect(form.getByRole("button", { name: "Get My Free Estimate" })).toBeEnabled();
+  expect(await leadsFor(email)).toEqual([]);
+
+  await alert.getByRole("button", { name: "Send without the photos" }).click();
+  await expect(page.getByRole("status").filter({ hasText: CONFIRMATION })).toBeVisible();
+  await expect.poll(async () => (await leadsFor(email)).length).toBe(1);
+  const [listed] = await leadsFor(email);
+  expect((await leadDetail(listed!.id))!.photos).toEqual([]);
+});
+
 test("with the app, the photos go with the request and a refused one is named in the confirmation in place", async ({
   page,
 }) => {
@@ -126,20 +309,17 @@ test("with the app, the photos go with the request and a refused one is named in
   await page.goto("/estimate");
   await hydrated(page);
   const form = page.getByRole("main").locator("form");
-  await form.getByRole("textbox", { name: "First name", exact: true }).fill("Photo");
-  await form.getByRole("textbox", { name: "Last name", exact: true }).fill("App");
-  await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(208) 555-0177");
-  await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill("83702");
+  await typeEstimate(form, { first: "Photo", last: "App", email });
   const photo = await testPhoto({ width: 640, height: 480, from: "#1e3a8a", to: "#0f172a" });
   await form.getByLabel("Photos (optional)").setInputFiles([
     { name: "siding.jpg", mimeType: "image/jpeg", buffer: photo },
-    { name: "IMG_0001.heic", mimeType: "image/heic", buffer: Buffer.from("ftypheic, not readable here") },
+    // Named and typed as a JPEG, so the browser sends it; the server reads it and refuses it.
+    { name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: Buffer.from("ftypheic, not readable here") },
   ]);
   await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
   await form.getByRole("button", { name: "Get My Free Estimate" }).click();
   const status = page.getByRole("status").filter({ hasText: "not received" });
-  await expect(status.getByRole("listitem")).toHaveText(["IMG_0001.heic (not an image)"]);
+  await expect(status.getByRole("listitem")).toHaveText(["IMG_0001.jpg (not an image)"]);
   await expect(page).toHaveURL(/\/estimate$/);
   await expect.poll(async () => (await leadsFor(email)).length).toBe(1);
   const [listed] = await leadsFor(email);
@@ -199,16 +379,18 @@ test.describe("hostile multipart bodies", () => {
     expect(answer.status()).toBe(303);
     const [listed] = await leadsFor(email);
     const lead = await leadDetail(listed!.id);
-    expect(lead!.photos.map((p) => p.filename)).toEqual(["p1.jpg", "p2.jpg", "p3.jpg", "p4.jpg"]);
+    // Six files of at most 15 MB are read (the non-image among them); the one over 15 MB is not one of them.
+    expect(lead!.photos.map((p) => p.filename)).toEqual(["p1.jpg", "p2.jpg", "p3.jpg", "p4.jpg", "p5.jpg"]);
     expect(lead!.fields.photosRefused).toEqual([
       "script.jpg (not an image)",
       "big.jpg (larger than 15 MB)",
-      "p5.jpg (more than 6 photos)",
       "p6.jpg (more than 6 photos)",
     ]);
   });
 
-  test("a body beyond the photo routes' limit is answered 413 at once, without being read", async ({ baseURL }) => {
+  test("a body beyond the photo routes' absolute bound is answered 413 at once, without being read", async ({
+    baseURL,
+  }) => {
     const { host } = new URL(baseURL!);
     const started = Date.now();
     // Only the headers and a few bytes are sent: the answer must not wait for the declared body.
@@ -218,7 +400,7 @@ test.describe("hostile multipart bodies", () => {
         "POST /estimate HTTP/1.1",
         `Host: ${host}`,
         "Content-Type: multipart/form-data; boundary=x",
-        `Content-Length: ${PHOTO_FORM_LIMIT + 1}`,
+        `Content-Length: ${PHOTO_BODY_LIMIT + 1}`,
         "",
         "--x\r\n",
       ].join("\r\n"),
@@ -238,7 +420,7 @@ test.describe("hostile multipart bodies", () => {
     const { host } = new URL(baseURL!);
     // Under the photo routes' limit, over every other route's (a résumé's included).
     const declared = UPLOAD_FORM_LIMIT + 1024 * 1024;
-    expect(declared).toBeLessThan(PHOTO_FORM_LIMIT);
+    expect(declared).toBeLessThan(PHOTO_BODY_LIMIT);
     for (const path of ["/newsletter", "/careers/apply", "/admin/sign-in", "/pricing"]) {
       const exchange = rawExchange(
         baseURL!,

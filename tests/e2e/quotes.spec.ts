@@ -5,61 +5,22 @@
  * Twilio API). A second quote is sent twice: the first link then says it was replaced; the new one is declined.
  * Its own server (text-message settings, e-mails written to DATA_DIR/mail), on E2E_PORT + 50.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { htmlErrors } from "../../scripts/html-checker.ts";
-import { openDatabase, type Database } from "../../app/server/kit/db/database.server.ts";
 import { listLeads } from "../../app/server/features/admin/listing.server.ts";
 import { decode, headerValue, leaves, parsePart } from "../support/mime-reader.ts";
-import { startFakeTwilio, type FakeTwilio } from "../support/fake-twilio.ts";
-import { freePort, startServer, type ServerHandle } from "../support/processes.ts";
 import { expectNoViolations } from "./axe.ts";
-import { expect, test as base } from "./fixtures.ts";
 import { uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
+import { withTextSite } from "../support/text-site.ts";
+import type { Database } from "../../app/server/kit/db/database.server.ts";
+import { expect } from "./fixtures.ts";
 
-const SITE_URL = "https://www.gemstateexteriorcleaning.com";
 const LEADS_TO = "owner-quotes@gemstateexteriorcleaning.com";
 
-type QuoteSite = { server: ServerHandle; database: Database; fake: FakeTwilio; dataDir: string };
-
-const test = base.extend<object, { quoteSite: QuoteSite }>({
-  quoteSite: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const fake = await startFakeTwilio();
-      const dir = mkdtempSync(path.join(tmpdir(), "gs-quotes-"));
-      const dataDir = path.join(dir, "data");
-      const server = await startServer({
-        // A port of its own per worker: each worker that runs a test of this file starts its own site.
-        port: await freePort(),
-        dataDir,
-        env: {
-          SITE_URL,
-          MAIL_TRANSPORT: "files",
-          LEADS_TO,
-          TWILIO_API_URL: fake.url,
-          TWILIO_ACCOUNT_SID: "AC00000000000000000000000000e2e009",
-          TWILIO_AUTH_TOKEN: "e2e-twilio-token",
-          TWILIO_FROM: "+12085550100",
-          OWNER_PHONE: "+12085550142",
-          OUTBOX_FIRST_RETRY_SECONDS: "0.2",
-          LEAD_MIN_FILL_SECONDS: "0",
-        },
-      });
-      const database = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });
-      await use({ server, database, fake, dataDir });
-      await database.close();
-      await server.stop();
-      await fake.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ quoteSite }, use) => use(quoteSite.server.origin),
-});
+const test = withTextSite("quotes", async () => ({ env: { LEADS_TO, LEAD_MIN_FILL_SECONDS: "0" } }));
 
 test.describe.configure({ timeout: 150_000 });
 test.skip(({ isMobile }) => !isMobile, "the owner's and the customer's phone, 390 px");
@@ -138,7 +99,7 @@ const send = async (page: Page) => {
 
 test("the owner quotes two options; the customer accepts one and goes on to choose a window; the owner is told by e-mail and text", async ({
   page,
-  quoteSite: { database, dataDir, fake, server },
+  site: { database, dataDir, twilio: fake, server },
 }, testInfo) => {
   const owner = uniqueOwner("quotes");
   await addOwnerWithCli(owner, dataDir);
@@ -224,7 +185,7 @@ test("the owner quotes two options; the customer accepts one and goes on to choo
 
 test("a new version replaces the sent one (its link says so, without prices); the new one is declined with a reason", async ({
   page,
-  quoteSite: { database, dataDir, server },
+  site: { database, dataDir, server },
 }) => {
   const owner = uniqueOwner("quotes-v2");
   await addOwnerWithCli(owner, dataDir);

@@ -3,64 +3,21 @@
  * pointing at a local fake of the Twilio API (tests/support/fake-twilio.ts), and a request sent through a page's form
  * as a visitor does. What the owner's phone would get is what the fake received.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { openDatabase, type Database } from "../../app/server/kit/db/database.server.ts";
 import { gsm7Length, SEGMENT } from "../../app/server/notify/sms.server.ts";
 import { listLeads } from "../../app/server/features/admin/listing.server.ts";
 import { getLead } from "../../app/server/kit/leads.server.ts";
 import { zipTable } from "../../app/server/kit/service-area.server.ts";
-import { startFakeTwilio, type FakeTwilio } from "../support/fake-twilio.ts";
-import { freePort, startServer, type ServerHandle } from "../support/processes.ts";
-import { expect, hydrated, test as base } from "./fixtures.ts";
 import { uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
+import { fakeTextSettings } from "../support/fake-twilio.ts";
+import { SITE_URL, withTextSite } from "../support/text-site.ts";
+import type { Database } from "../../app/server/kit/db/database.server.ts";
+import { expect, hydrated } from "./fixtures.ts";
 
-const SITE_URL = "https://www.gemstateexteriorcleaning.com";
-const SID = "AC00000000000000000000000000e2e001";
-const TOKEN = "e2e-twilio-token";
-const FROM = "+12085550100";
-const OWNER_PHONE = "+12085550142";
+const { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM: FROM, OWNER_PHONE } = fakeTextSettings("");
 
-type TextSite = { server: ServerHandle; database: Database; fake: FakeTwilio; dataDir: string };
-
-const test = base.extend<object, { textSite: TextSite }>({
-  textSite: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const fake = await startFakeTwilio();
-      const dir = mkdtempSync(path.join(tmpdir(), "gs-sms-"));
-      const dataDir = path.join(dir, "data");
-      const server = await startServer({
-        port: await freePort(),
-        dataDir,
-        env: {
-          SITE_URL,
-          MAIL_TRANSPORT: "files",
-          TWILIO_API_URL: fake.url,
-          TWILIO_ACCOUNT_SID: SID,
-          TWILIO_AUTH_TOKEN: TOKEN,
-          TWILIO_FROM: FROM,
-          OWNER_PHONE,
-          // Failed sends are retried after 0.2 s, 0.4 s … instead of 30 s, 1 min …
-          OUTBOX_FIRST_RETRY_SECONDS: "0.2",
-          LOG_LEVEL: "info",
-        },
-      });
-      const database = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });
-      await use({ server, database, fake, dataDir });
-      await database.close();
-      await server.stop();
-      await fake.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ textSite }, use) => use(textSite.server.origin),
-});
+const test = withTextSite("sms");
 
 test.skip(({ isMobile }) => isMobile, "server behaviour, checked once on the desktop project");
 
@@ -100,7 +57,7 @@ async function sendContactRequest(
 
 test("a request sent through the contact form texts the owner once: first name, services, city and ZIP, the inbox link, nothing else personal", async ({
   page,
-  textSite: { database, fake },
+  site: { database, twilio: fake },
 }) => {
   const first = uniqueName();
   const email = uniqueEmail("sms");
@@ -134,7 +91,7 @@ test("a request sent through the contact form texts the owner once: first name, 
 
 test("a text the API refuses twice (500) is retried by the outbox and delivered once", async ({
   page,
-  textSite: { database, fake, server },
+  site: { database, twilio: fake, server },
 }) => {
   const first = uniqueName();
   const email = uniqueEmail("sms-retry");
@@ -164,7 +121,7 @@ test("a text the API refuses twice (500) is retried by the outbox and delivered 
 
 test("the text's link opens the request in the owner's inbox, whose Delivery section lists the text message as sent", async ({
   page,
-  textSite: { fake, dataDir },
+  site: { twilio: fake, dataDir },
 }) => {
   const owner = uniqueOwner("sms");
   await addOwnerWithCli(owner, dataDir);

@@ -1,6 +1,6 @@
 /**
  * The shell every lead form shares: progressive enhancement (a plain POST without JavaScript, a fetcher
- * with it), Conform validation with the form's Zod schema, an error summary that links to each field,
+ * with it; a send with photos by ./photo-upload, which shows its progress), Conform validation with the form's Zod schema, an error summary that links to each field,
  * the honeypot, the idempotency key, fill time and attribution, and the confirmation.
  *
  * Loading (docs/decisions/005-loading-strategy.md): the form is Conform's (`useForm`: its ids, errors and
@@ -21,7 +21,9 @@ import { META } from "../../forms/meta.ts";
 import type { Confirmation, LeadActionData } from "../../forms/result.ts";
 import { readAttribution } from "../../lib/attribution.ts";
 import { AreaNote } from "../area-note.tsx";
+import { sortPhotos } from "../../forms/photo-rules.ts";
 import type { Validator } from "./lead-form-validation.ts";
+import type { UploadOutcome, UploadProgress } from "./photo-upload.ts";
 import { ChooseWindowLink, EstimateLine, ReferenceLine, RefusedPhotos } from "./reference.tsx";
 
 export type { Confirmation, LeadActionData };
@@ -108,11 +110,21 @@ export function LeadForm<V extends Values>({
   defaultValue?: Partial<V>;
 }) {
   const fetcher = useFetcher<LeadActionData>({ key: id });
-  const answer = fetcher.data ?? actionData;
+  // A send with photos goes by ./photo-upload (progress); its answer is the action's data, as the fetcher's is.
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const [uploaded, setUploaded] = useState<{ answer?: LeadActionData; failed?: UploadFailure } | null>(null);
+  const answer = uploaded ? uploaded.answer : (fetcher.data ?? actionData);
   // What the page's own script showed before this form's validator arrived, read when it arrives.
   const [shown, setShown] = useState<SubmissionResult<string[]>>();
   const pageResult = useMemo(() => resumed(actionData?.result, shown), [actionData?.result, shown]);
-  const lastResult = fetcher.state !== "idle" ? undefined : fetcher.data ? fetcher.data.result : pageResult;
+  const lastResult =
+    fetcher.state !== "idle" || upload
+      ? undefined
+      : uploaded
+        ? uploaded.answer?.result
+        : fetcher.data
+          ? fetcher.data.result
+          : pageResult;
   const summaryRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [attempt, setAttempt] = useState(0);
@@ -159,9 +171,20 @@ export function LeadForm<V extends Values>({
 
   // How many photos the send in flight carries, for the button's "Sending 3 photos…".
   const [photoCount, setPhotoCount] = useState(0);
+  const announcedStep = useRef(0);
+  const [announced, setAnnounced] = useState("");
   const send = useCallback(
     (formData: FormData) => {
-      setPhotoCount(formData.getAll("photos").filter((entry) => entry instanceof File && entry.size > 0).length);
+      // The chosen files that will not be sent (listed under the field since they were chosen) are left out.
+      const chosen = formData
+        .getAll("photos")
+        .filter((entry): entry is File => entry instanceof File && entry.size > 0);
+      const { accepted, refused } = sortPhotos(chosen);
+      if (refused.length > 0) {
+        formData.delete("photos");
+        for (const file of accepted) formData.append("photos", file);
+      }
+      setPhotoCount(accepted.length);
       // Added only with JavaScript: without it the server falls back to a fingerprint and the Referer.
       const attribution = readAttribution();
       formData.set(META.key, idem.current);
@@ -169,10 +192,44 @@ export function LeadForm<V extends Values>({
       formData.set(META.page, attribution.page);
       formData.set(META.landing, attribution.landing);
       formData.set(META.referrer, attribution.referrer);
-      fetcher.submit(formData, { method: "post", action, encType: encType ?? "application/x-www-form-urlencoded" });
+      setUploaded(null);
+      if (accepted.length === 0) {
+        fetcher.submit(formData, { method: "post", action, encType: encType ?? "application/x-www-form-urlencoded" });
+        return;
+      }
+      const total = accepted.reduce((sum, file) => sum + file.size, 0);
+      setUpload({ photos: accepted.length, loaded: 0, total });
+      announcedStep.current = 0;
+      setAnnounced("");
+      const onProgress = ({ loaded, total }: UploadProgress) => {
+        setUpload({ photos: accepted.length, loaded, total });
+        // A polite announcement at each quarter, never at every event.
+        const step = Math.floor((loaded / total) * 4);
+        if (step > announcedStep.current) {
+          announcedStep.current = step;
+          setAnnounced(`${step * 25} % of the photos sent`);
+        }
+      };
+      import("./photo-upload.ts")
+        .then(({ uploadWithProgress }) => uploadWithProgress(action, formData, onProgress))
+        .catch((): UploadOutcome => ({ failed: "network" }))
+        .then((outcome) => {
+          setUpload(null);
+          if ("redirect" in outcome) window.location.assign(outcome.redirect);
+          else if ("answer" in outcome) setUploaded({ answer: outcome.answer });
+          else setUploaded({ failed: outcome.failed === "network" ? "network" : outcome.status });
+        });
     },
     [fetcher, action, encType, shownAt],
   );
+
+  // After a failed upload: the same request (same key, so stored once), without its photos, by the plain path.
+  const sendWithoutPhotos = () => {
+    if (!formRef.current) return;
+    const formData = new FormData(formRef.current);
+    formData.delete("photos");
+    send(formData);
+  };
 
   const ready = typeof validator === "function";
   const [form, fields] = useForm<V, unknown, string[]>({
@@ -235,7 +292,8 @@ export function LeadForm<V extends Values>({
     return <ConfirmationPanel confirmation={answer.confirmation} phone={phone} />;
   }
 
-  const busy = fetcher.state !== "idle";
+  const busy = fetcher.state !== "idle" || upload !== null;
+  const failed = uploaded?.failed;
   return (
     <>
       <fetcher.Form
@@ -310,8 +368,55 @@ export function LeadForm<V extends Values>({
           {busy ? <LoaderCircle className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
           {busy ? sendingLabel(photoCount) : submitLabel}
         </button>
+        {upload ? <UploadBar upload={upload} announced={announced} /> : null}
+        {failed ? (
+          <div role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900">
+            <p className="font-medium">
+              {failed === "network"
+                ? `The connection was lost while your photos were being sent, so your request was not received. Everything you entered is still here: press “${submitLabel}” to send it again, or send it without the photos.`
+                : `Your request was not received (the server answered ${failed}). Please try again in a few seconds, send it without the photos, or call us at ${phone.display}.`}
+            </p>
+            <button type="button" className="btn-secondary mt-2 w-full" onClick={sendWithoutPhotos}>
+              Send without the photos
+            </button>
+          </div>
+        ) : null}
       </fetcher.Form>
     </>
+  );
+}
+
+type Upload = { photos: number; loaded: number; total: number };
+/** Why a send with photos was not received: the connection, or the server's status without the action's answer. */
+type UploadFailure = "network" | number;
+
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/**
+ * How far a send with photos has gone: a native progress bar with the bytes sent, and a polite live region that
+ * speaks at each quarter (the bar itself is read when the visitor goes to it).
+ */
+function UploadBar({ upload, announced }: { upload: Upload; announced: string }) {
+  const percent = upload.total > 0 ? Math.floor((upload.loaded / upload.total) * 100) : 0;
+  const uid = useId();
+  return (
+    <div>
+      <progress
+        max={upload.total}
+        value={upload.loaded}
+        aria-label="Photos sent"
+        aria-describedby={uid}
+        className="h-2 w-full accent-brand-600"
+      >
+        {percent} %
+      </progress>
+      <p id={uid} className="mt-1 text-sm text-slate-700">
+        {sendingLabel(upload.photos)} {megabytes(upload.loaded)} of {megabytes(upload.total)} MB ({percent} %)
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {announced}
+      </p>
+    </div>
   );
 }
 

@@ -10,6 +10,8 @@
  */
 import { summaryItemsHtml, summaryTitle } from "../../forms/error-summary.ts";
 import { type FormRules, fieldProblem, formRules } from "../../forms/field-rules.ts";
+import { refusalsHtml, sortPhotos } from "../../forms/photo-rules.ts";
+import { appStarted } from "./global.ts";
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -92,6 +94,27 @@ function fromDefault(control: Control): boolean {
   return "defaultValue" in control && control.value !== control.defaultValue;
 }
 
+const PHOTO_INPUT = "input[type=file][name=photos]";
+/** The photo inputs (PhotoField) of a form, or of the page. */
+const photoInputs = (root: ParentNode) => [...root.querySelectorAll<HTMLInputElement>(PHOTO_INPUT)];
+
+/** Lists the chosen files that will not be sent, with why, as PhotoField renders them. */
+function listRefused(input: HTMLInputElement) {
+  const list = document.getElementById(`${input.id}-refused`);
+  if (list) list.innerHTML = refusalsHtml(sortPhotos(input.files ?? []).refused);
+}
+
+/** Leaves the files that will not be sent out of the input, just before a plain POST sends it. */
+function keepAccepted(form: HTMLFormElement) {
+  for (const input of photoInputs(form)) {
+    const { accepted, refused } = sortPhotos(input.files ?? []);
+    if (refused.length === 0) continue;
+    const kept = new DataTransfer();
+    for (const file of accepted) kept.items.add(file);
+    input.files = kept.files;
+  }
+}
+
 export function install({ phone }: { phone: string }) {
   const tables: Record<string, FormRules> = formRules(phone);
   const changed = new WeakMap<HTMLFormElement, Set<string>>();
@@ -105,6 +128,13 @@ export function install({ phone }: { phone: string }) {
     // A field with a message follows what is typed, as the app's fields do once validated.
     if (validatedIn(found.form).has(name)) check(found.form, found.table, []);
   });
+
+  // Photos chosen: those that will not be sent are listed at once (the app's PhotoField does it once it has started).
+  document.addEventListener("change", (event) => {
+    const input = event.target;
+    if (input instanceof HTMLInputElement && input.matches(PHOTO_INPUT) && !appStarted()) listRefused(input);
+  });
+  for (const input of photoInputs(document)) if (input.files?.length) listRefused(input);
 
   document.addEventListener("focusout", (event) => {
     const found = formOf(event.target, tables);
@@ -134,7 +164,7 @@ export function install({ phone }: { phone: string }) {
       const found = formOf(event.target, tables);
       if (!found) return;
       const { errors, summary } = check(found.form, found.table, Object.keys(found.table.fields));
-      if (errors.length === 0) return;
+      if (errors.length === 0) return keepAccepted(found.form);
       event.preventDefault();
       summary?.focus();
     },

@@ -5,7 +5,7 @@ import {
   bodyLimits,
   MIN_BODY_RATE,
   OWNER_BODIES_IN_FLIGHT,
-  PHOTO_FORM_LIMIT,
+  PHOTO_BODY_LIMIT,
   PHOTO_UPLOADS_IN_FLIGHT,
   TEXT_FORM_LIMIT,
   UPLOAD_FORM_LIMIT,
@@ -94,9 +94,9 @@ describe("bodies in flight", () => {
     const multipart = "multipart/form-data; boundary=x";
     const limits = limitsOf(64, 64);
     for (const path of ["/estimate", "/contact", "/estimate.data", "/contact.data"])
-      expect(exchange(limits, { path, type: multipart, length: PHOTO_FORM_LIMIT }).passed, path).toBe(true);
+      expect(exchange(limits, { path, type: multipart, length: PHOTO_BODY_LIMIT }).passed, path).toBe(true);
     const over = [
-      { path: "/estimate", type: multipart, length: PHOTO_FORM_LIMIT + 1 },
+      { path: "/estimate", type: multipart, length: PHOTO_BODY_LIMIT + 1 },
       { path: "/estimate", length: TEXT_FORM_LIMIT + 1 },
       { path: "/careers/apply", type: multipart, length: UPLOAD_FORM_LIMIT + 1 },
       { path: "/newsletter", type: multipart, length: UPLOAD_FORM_LIMIT + 1 },

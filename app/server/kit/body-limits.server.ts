@@ -11,13 +11,23 @@ import { rateLimitKey } from "./client-ip.server.ts";
 export const TEXT_FORM_LIMIT = 64 * 1024;
 /** Multipart bodies of the job application (a résumé and the text fields), and of any other route taking one. */
 export const UPLOAD_FORM_LIMIT = MAX_RESUME_BYTES + TEXT_FORM_LIMIT;
-/** Multipart bodies of the forms that take photos: MAX_PHOTOS of MAX_PHOTO_BYTES, the text fields and each part's headers. */
-export const PHOTO_FORM_LIMIT = MAX_PHOTOS * MAX_PHOTO_BYTES + 1024 * 1024;
-/** The forms that take photos (their document and their app's `.data` requests); only these read PHOTO_FORM_LIMIT. */
+/**
+ * Multipart bodies of the forms that take photos: the absolute bound of a body read at all. Below it nothing is
+ * lost: the text fields are kept wherever they sit, the first MAX_PHOTOS photos of at most MAX_PHOTO_BYTES are
+ * kept (at most PHOTO_BYTES_HELD in memory) and the bytes of every other file are read and dropped
+ * (app/server/kit/multipart.server.ts). 256 MB: about 50 phone photos of 5 MB chosen at once without the app
+ * (with it, or with the page's script, only the photos kept are sent), and what a 7 Mbit/s upload sends within
+ * HTTP_REQUEST_TIMEOUT_SECONDS (300 s); a larger body would not arrive in time anyway
+ * (docs/decisions/030-request-photos.md).
+ */
+export const PHOTO_BODY_LIMIT = 256 * 1024 * 1024;
+/** The most of a photo body held in memory: MAX_PHOTOS of MAX_PHOTO_BYTES and the text fields. */
+export const PHOTO_BYTES_HELD = MAX_PHOTOS * MAX_PHOTO_BYTES + TEXT_FORM_LIMIT;
+/** The forms that take photos (their document and their app's `.data` requests); only these read PHOTO_BODY_LIMIT. */
 const PHOTO_FORM_PATHS = /^\/(estimate|contact)(\.data)?\/?$/;
 
 /** The largest multipart body a path reads. */
-export const uploadLimitOf = (path: string) => (PHOTO_FORM_PATHS.test(path) ? PHOTO_FORM_LIMIT : UPLOAD_FORM_LIMIT);
+export const uploadLimitOf = (path: string) => (PHOTO_FORM_PATHS.test(path) ? PHOTO_BODY_LIMIT : UPLOAD_FORM_LIMIT);
 
 /**
  * The slowest body the server waits for: at least `bytes` in every `windowMs` while it is incomplete
@@ -34,8 +44,8 @@ export const MIN_BODY_RATE = { bytes: 10 * 1024, windowMs: 10_000 } as const;
 export const OWNER_BODIES_IN_FLIGHT = 16;
 
 /**
- * Photo uploads read at once (each up to PHOTO_FORM_LIMIT, held in memory until its photos are re-encoded),
- * within the public pool: at most about 730 MB of bodies, however many phones send photos together.
+ * Photo uploads read at once (each holding up to PHOTO_BYTES_HELD in memory until its photos are re-encoded),
+ * within the public pool: at most about 720 MB of photos, however many phones send photos together.
  */
 export const PHOTO_UPLOADS_IN_FLIGHT = 8;
 
@@ -44,7 +54,8 @@ const FULL_GAP_MS = 1_000;
 
 const BUSY = "We are very busy right now. Please try again in a few seconds.";
 const CLIENT_BUSY = "Your connection is already sending several forms. Please wait a few seconds and try again.";
-const TOO_MANY_PHOTOS = `These photos are too large to send together. Please send at most ${MAX_PHOTOS} photos of up to ${MAX_PHOTO_BYTES / 1024 / 1024} MB each, or send the form without them.`;
+/** The 413 of a photo body over PHOTO_BODY_LIMIT. */
+export const TOO_MANY_PHOTOS = `These photos are too large to send together. Please send at most ${MAX_PHOTOS} photos of up to ${MAX_PHOTO_BYTES / 1024 / 1024} MB each, or send the form without them.`;
 const TOO_SLOW = "This form arrived too slowly, so it was not received. Please try again.";
 
 /** Whether a request declares a body (a length above 0, or chunked). */
@@ -125,7 +136,7 @@ export function bodyLimits({
     const limit = multipart ? uploadLimitOf(req.path) : TEXT_FORM_LIMIT;
     if (Number(req.headers["content-length"] ?? 0) > limit) {
       res.set("Connection", "close");
-      return refuse(res, 413, limit === PHOTO_FORM_LIMIT ? TOO_MANY_PHOTOS : "This form is too large to send.");
+      return refuse(res, 413, limit === PHOTO_BODY_LIMIT ? TOO_MANY_PHOTOS : "This form is too large to send.");
     }
     const client = rateLimitKey(req.ip ?? req.socket.remoteAddress ?? "");
     const held = perClient.get(client) ?? 0;
@@ -134,7 +145,7 @@ export function bodyLimits({
       return refuse(res, 429, CLIENT_BUSY);
     }
     const pool = isOwnerPath(req.path) ? ownerPool : publicPool;
-    const photos = limit === PHOTO_FORM_LIMIT ? photoPool : null;
+    const photos = limit === PHOTO_BODY_LIMIT ? photoPool : null;
     if (pool.full || photos?.full) {
       res.set({ "Retry-After": "5", Connection: "close" });
       return refuse(res, 503, BUSY);

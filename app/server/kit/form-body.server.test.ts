@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formFields, HttpError, MAX_FORM_ENTRIES, readFields } from "./form-body.server.ts";
+import { formFields, MAX_FORM_ENTRIES, readFields } from "./form-body.server.ts";
+import { refusal } from "../../../tests/support/refusal.ts";
 
 const SIGN_IN = formFields(["email", "password"]);
 const post = (body: BodyInit, type = "application/x-www-form-urlencoded") =>
   new Request("http://localhost/admin/sign-in", { method: "POST", headers: { "content-type": type }, body });
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => (error instanceof HttpError ? { status: error.status, message: error.message } : error),
-  );
 
 describe("reading a form body for an explicit list of fields", () => {
   it("keeps the form's fields and drops the others", async () => {

@@ -27,22 +27,7 @@ export async function readFormData(request: Request, uploadLimit: number = TEXT_
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw new HttpError(413, "This form is too large to send.");
   const chunks: Uint8Array[] = [];
-  let total = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limit) {
-        // Not cancelled: that would destroy the connection before the answer is written. Node discards the
-        // rest of the body once the answer has gone out (and HTTP_REQUEST_TIMEOUT_SECONDS ends a body that never ends).
-        reader.releaseLock();
-        throw new HttpError(413, "This form is too large to send.");
-      }
-      chunks.push(value);
-    }
-  }
+  await eachChunk(request, limit, "This form is too large to send.", (chunk) => chunks.push(chunk));
   const bytes = Buffer.concat(chunks);
   // Counted before parsing: building a FormData of tens of thousands of entries takes the event loop for a while.
   if (countEntries(bytes, type) > MAX_FORM_ENTRIES)
@@ -51,6 +36,35 @@ export async function readFormData(request: Request, uploadLimit: number = TEXT_
     return await new Response(bytes, { headers: { "content-type": type } }).formData();
   } catch {
     throw new HttpError(400, "This form could not be read. Please try again.");
+  }
+}
+
+/**
+ * Hands each piece of a request's body to `take` as it arrives, counting bytes: more than `limit` is a 413 with
+ * `tooLarge`. An error `take` throws ends the reading too.
+ */
+export async function eachChunk(
+  request: Request,
+  limit: number,
+  tooLarge: string,
+  take: (chunk: Uint8Array) => void,
+): Promise<void> {
+  if (!request.body) return;
+  const reader = request.body.getReader();
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    total += value.byteLength;
+    try {
+      if (total > limit) throw new HttpError(413, tooLarge);
+      take(value);
+    } catch (error) {
+      // Not cancelled: that would destroy the connection before the answer is written. Node discards the
+      // rest of the body once the answer has gone out (and HTTP_REQUEST_TIMEOUT_SECONDS ends a body that never ends).
+      reader.releaseLock();
+      throw error;
+    }
   }
 }
 

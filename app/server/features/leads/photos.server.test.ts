@@ -5,7 +5,7 @@ import { freshDatabaseEach } from "../../../../tests/support/test-database.ts";
 import { TEST_CAMERA, testPhoto } from "../../../../tests/support/test-photos.ts";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "../../../forms/options.ts";
 import { getLead, getPhoto, listPhotos } from "../../kit/leads.server.ts";
-import { MAX_PHOTO_SIDE, readPhotos, requestPhotos } from "./photos.server.ts";
+import { MAX_PHOTO_SIDE, MAX_REFUSED_LINES, readPhotos, requestPhotos } from "./photos.server.ts";
 import { purgeExpiredLeads, RETENTION_DAYS } from "./retention.server.ts";
 import { recordLead } from "./store.server.ts";
 
@@ -52,20 +52,36 @@ describe("the photos sent with a request", () => {
     ]);
   });
 
-  it("refuses by name, with why, what is not an image, too large, or beyond the sixth, and keeps the rest", async () => {
+  it("refuses by name, with why, what is not an image, too large, or beyond the sixth of at most 15 MB, and keeps the rest", async () => {
     const fake = new File(["<?php echo 'not a photo'; ?>"], "driveway.jpg", { type: "image/jpeg" });
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'], "roof.png");
     const huge = new File([new Uint8Array(MAX_PHOTO_BYTES + 1)], "huge.jpg", { type: "image/jpeg" });
     const good = await Promise.all(Array.from({ length: MAX_PHOTOS + 1 }, (_, i) => jpegFile(`good-${i + 1}.jpg`)));
     const { photos, refused } = await readPhotos(form(fake, svg, huge, ...good));
-    // The sixth file onwards is beyond the limit whatever it is: three refused, then three good ones kept.
-    expect(photos.map((p) => p.filename)).toEqual(["good-1.jpg", "good-2.jpg", "good-3.jpg"]);
+    // Six files of at most 15 MB are considered, whatever they hold (two are not images); the huge one is not
+    // one of them: four good ones kept.
+    expect(photos.map((p) => p.filename)).toEqual(["good-1.jpg", "good-2.jpg", "good-3.jpg", "good-4.jpg"]);
     expect(refused).toEqual([
       { filename: "driveway.jpg", reason: "not an image" },
       { filename: "roof.png", reason: "not an image" },
       { filename: "huge.jpg", reason: "larger than 15 MB" },
-      ...[4, 5, 6, 7].map((n) => ({ filename: `good-${n}.jpg`, reason: "more than 6 photos" })),
+      ...[5, 6, 7].map((n) => ({ filename: `good-${n}.jpg`, reason: "more than 6 photos" })),
     ]);
+  });
+
+  it("names the files skipped while the body was read in their place among the others", async () => {
+    const { photos, given } = await requestPhotos(form(await jpegFile("a.jpg"), await jpegFile("b.jpg")), [
+      { at: 0, filename: "movie.jpg", reason: "size" },
+      { at: 2, filename: "c.jpg", reason: "count" },
+    ]);
+    expect(photos.map((p) => p.filename)).toEqual(["a.jpg", "b.jpg"]);
+    expect(given.photosRefused).toEqual(["movie.jpg (larger than 15 MB)", "c.jpg (more than 6 photos)"]);
+    // Hundreds of skipped files are named up to MAX_REFUSED_LINES, the rest counted.
+    const many = Array.from({ length: 100 }, (_, i) => ({ at: i, filename: `${i}.jpg`, reason: "count" as const }));
+    const lines = (await requestPhotos(new FormData(), many)).given.photosRefused!;
+    expect(lines).toHaveLength(MAX_REFUSED_LINES);
+    expect(lines.at(-2)).toBe("18.jpg (more than 6 photos)");
+    expect(lines.at(-1)).toBe("81 more files (more than 6 photos)");
   });
 
   it("takes an empty file input as no photo, and names a nameless file", async () => {

@@ -7,8 +7,11 @@
  */
 import sharp from "sharp";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "../../../forms/options.ts";
+import { TOO_LARGE, TOO_MANY } from "../../../forms/photo-rules.ts";
 import { cleanLine } from "../../../lib/text.ts";
+import { PHOTO_BODY_LIMIT, TOO_MANY_PHOTOS } from "../../kit/body-limits.server.ts";
 import type { Photo } from "../../kit/leads.server.ts";
+import type { FileRules, SkippedFile } from "../../kit/multipart.server.ts";
 
 /** The longest side of a stored photo, in pixels: enough to judge a stain or a roof from a phone's screen. */
 export const MAX_PHOTO_SIDE = 2048;
@@ -19,7 +22,7 @@ const READABLE = new Set(["jpeg", "png", "webp"]);
 
 export type StoredPhoto = Photo & { contentType: "image/jpeg" };
 
-export type RefusalReason = "not an image" | `larger than ${number} MB` | `more than ${number} photos`;
+export type RefusalReason = "not an image" | typeof TOO_LARGE | typeof TOO_MANY;
 export interface RefusedPhoto {
   filename: string;
   reason: RefusalReason;
@@ -60,20 +63,31 @@ export async function processPhoto(bytes: Uint8Array, filename: string): Promise
 export const refusalLine = ({ filename, reason }: RefusedPhoto) => `${filename} (${reason})`;
 
 /**
- * The photos of a form's `photos` entries, in the order sent: the first MAX_PHOTOS files of at most
- * MAX_PHOTO_BYTES that are images are kept; every other file is refused with its reason. Empty entries (a file
- * input left empty) are no photo. One at a time, so six large photos never take the memory of six decodes at once.
+ * The photos of a form's `photos` entries and of the files skipped while its body was read (app/server/kit/multipart.server.ts,
+ * by their place among the files), in the order sent: the first MAX_PHOTOS files of at most MAX_PHOTO_BYTES are
+ * considered, and kept when they are images; every other file is refused with its reason. Empty entries (a
+ * file input left empty) are no photo. One at a time, so six large photos never take the memory of six decodes
+ * at once.
  */
-export async function readPhotos(formData: FormData): Promise<{ photos: StoredPhoto[]; refused: RefusedPhoto[] }> {
+export async function readPhotos(
+  formData: FormData,
+  skipped: readonly SkippedFile[] = [],
+): Promise<{ photos: StoredPhoto[]; refused: RefusedPhoto[] }> {
   const photos: StoredPhoto[] = [];
   const refused: RefusedPhoto[] = [];
   const files = formData.getAll("photos").filter((entry): entry is File => entry instanceof File && entry.size > 0);
-  for (const [i, file] of files.entries()) {
-    const filename = photoName(file.name, i + 1);
-    if (i >= MAX_PHOTOS) refused.push({ filename, reason: `more than ${MAX_PHOTOS} photos` });
-    else if (file.size > MAX_PHOTO_BYTES)
-      refused.push({ filename, reason: `larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB` });
+  const skippedAt = new Map(skipped.map((s) => [s.at, s]));
+  let considered = 0;
+  for (let at = 0, next = 0; at < files.length + skipped.length; at++) {
+    const skip = skippedAt.get(at);
+    const file = skip ? null : files[next++];
+    const filename = photoName(skip?.filename ?? file?.name ?? "", at + 1);
+    if (skip) refused.push({ filename, reason: skip.reason === "size" ? TOO_LARGE : TOO_MANY });
+    else if (!file) continue;
+    else if (file.size > MAX_PHOTO_BYTES) refused.push({ filename, reason: TOO_LARGE });
+    else if (considered >= MAX_PHOTOS) refused.push({ filename, reason: TOO_MANY });
     else {
+      considered++;
       const result = await processPhoto(new Uint8Array(await file.arrayBuffer()), filename);
       if ("reason" in result) refused.push(result);
       else photos.push(result);
@@ -82,17 +96,32 @@ export async function readPhotos(formData: FormData): Promise<{ photos: StoredPh
   return { photos, refused };
 }
 
+/** How the files of a photo form's body are read (app/server/kit/multipart.server.ts). */
+export const PHOTO_UPLOAD: FileRules = {
+  field: "photos",
+  maxFiles: MAX_PHOTOS,
+  maxFileBytes: MAX_PHOTO_BYTES,
+  maxBytes: PHOTO_BODY_LIMIT,
+  tooLarge: TOO_MANY_PHOTOS,
+};
+
+/** The most refused files named one by one; the rest are counted on one more line. */
+export const MAX_REFUSED_LINES = 20;
+
 /**
  * A request's photos and the two fields that say what became of them (the form definitions' `photosReceived`
  * and `photosRefused`, app/forms/schemas.ts): the names received, and each refused name with why; null when none.
  */
-export async function requestPhotos(formData: FormData) {
-  const { photos, refused } = await readPhotos(formData);
+export async function requestPhotos(formData: FormData, skipped: readonly SkippedFile[] = []) {
+  const { photos, refused } = await readPhotos(formData, skipped);
+  const lines = refused.map(refusalLine);
+  if (lines.length > MAX_REFUSED_LINES)
+    lines.splice(MAX_REFUSED_LINES - 1, Infinity, `${lines.length - MAX_REFUSED_LINES + 1} more files (${TOO_MANY})`);
   return {
     photos,
     given: {
       photosReceived: photos.length > 0 ? photos.map((p) => p.filename) : null,
-      photosRefused: refused.length > 0 ? refused.map(refusalLine) : null,
+      photosRefused: lines.length > 0 ? lines : null,
     },
   };
 }

@@ -28,10 +28,11 @@ import { REPLY_LIMIT } from "./reply-quota.server.ts";
 import { isRateLimited, checkRateLimit } from "../../kit/rate-limits.server.ts";
 import type { Fields, IntakeHooks, LeadKind, NewLead } from "../../kit/leads.server.ts";
 
-import { PHOTO_FORM_LIMIT, TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "../../kit/body-limits.server.ts";
+import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "../../kit/body-limits.server.ts";
 import { type FormShape, HttpError, pickFields, readFormData } from "../../kit/form-body.server.ts";
+import { type FileRules, readMultipart, type SkippedFile } from "../../kit/multipart.server.ts";
 
-export { HttpError, readFormData, PHOTO_FORM_LIMIT, TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT };
+export { HttpError, readFormData, TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT };
 const FINGERPRINT_WINDOW_MS = 10 * 60_000;
 
 /** A form's accepted entries: its own fields (app/forms/schemas.ts) and the fields every lead form carries. */
@@ -95,10 +96,16 @@ export interface LeadSubmission<S extends z.ZodType> {
   /** The form's fields (app/forms/schemas.ts): only these are read from the body, before the schema sees it. */
   fields: FieldList;
   limit?: number;
-  /** Builds the stored request from the validated values. May throw an HttpError (e.g. a bad upload). */
+  /**
+   * A form that takes photos: its multipart body is read as it streams in under these rules (files past them
+   * skipped, never the request), instead of whole within `limit`.
+   */
+  files?: FileRules;
+  /** Builds the stored request from the validated values and the files skipped while reading. May throw an HttpError (e.g. a bad upload). */
   toLead: (
     value: z.output<S>,
     formData: FormData,
+    skipped: readonly SkippedFile[],
   ) =>
     | Promise<Pick<NewLead, "fields" | "contact" | "consent" | "attachment" | "photos">>
     | Pick<NewLead, "fields" | "contact" | "consent" | "attachment" | "photos">;
@@ -151,8 +158,15 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   }
 
   let formData: FormData;
+  let skipped: SkippedFile[] = [];
   try {
-    formData = pickFields(await readFormData(request, options.limit ?? TEXT_FORM_LIMIT), formShape(options.fields));
+    const multipart = /^multipart\//i.test(request.headers.get("content-type") ?? "");
+    if (options.files && multipart) {
+      const read = await readMultipart(request, options.files);
+      formData = read.formData;
+      skipped = read.skipped;
+    } else formData = await readFormData(request, options.limit ?? TEXT_FORM_LIMIT);
+    formData = pickFields(formData, formShape(options.fields));
   } catch (error) {
     if (error instanceof HttpError) return fail(error.status, error.message);
     throw error;
@@ -190,7 +204,7 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
 
     let lead: Awaited<ReturnType<typeof options.toLead>>;
     try {
-      lead = await options.toLead(submission.value, formData);
+      lead = await options.toLead(submission.value, formData, skipped);
     } catch (error) {
       if (error instanceof HttpError) return fail(error.status, error.message, submission);
       throw error;
