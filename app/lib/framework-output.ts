@@ -49,10 +49,16 @@ export const NON_PAGE_FOLDERS: readonly string[] = ["assets", "og", "cms"];
 
 /**
  * A client navigation or fetcher asks the server for a page's loader or action data at the page's path with this
- * suffix (`/blog.data`); the prerender writes the same files beside the pages. (Not yet checked by name in
- * tests/e2e/framework-contract.spec.ts.)
+ * suffix (`/blog.data`); the prerender writes the same files beside the pages.
  */
 export const DATA_SUFFIX = ".data";
+/**
+ * The header every answer of React Router's own to a data request carries (an answer without it was refused before
+ * React Router, at the server's edge). A redirect is not a header but part of the body (turbo-stream), which the
+ * photo upload (app/components/forms/photo-upload.ts) decodes with React Router's own decoder: it makes the
+ * fetcher's request itself, for its upload progress.
+ */
+export const DATA_ANSWER_HEADER = "X-Remix-Response";
 /** Whether a request path is a data request rather than a document (React Router's single fetch). */
 export const isDataPath = (pathname: string): boolean => pathname.endsWith(DATA_SUFFIX);
 /**

@@ -5,6 +5,8 @@ import { prerenderedPages } from "../../app/lib/build-files.server.ts";
 import { DEFERRED_MODULE_TYPE } from "../../app/lib/early-script.ts";
 import {
   APP_SCRIPT_SENTINEL,
+  DATA_ANSWER_HEADER,
+  DATA_SUFFIX,
   ENTRY_IMPORT_SOURCE,
   HYDRATION_CONTEXT_START,
   HYDRATION_SCRIPT,
@@ -140,6 +142,26 @@ test.describe("React Router's and Vite's output, as app/lib/framework-output.ts 
       html.slice(html.lastIndexOf("<script", context), context),
       "the hydration scripts carry the response's nonce",
     ).toMatch(/<script nonce="[^"]+">$/);
+  });
+
+  test("DATA_SUFFIX, DATA_ANSWER_HEADER: a data request is answered with React Router's header, a redirect in its body", async ({
+    request,
+    baseURL,
+  }) => {
+    // A form's action at its data URL, as the fetcher and the photo upload send it: the field messages, answered by React Router.
+    const answer = await request.post(`/estimate${DATA_SUFFIX}`, {
+      headers: { Origin: new URL(baseURL!).origin },
+      multipart: { firstName: "" },
+    });
+    expect(answer.status(), "the action's answer to an incomplete form").toBe(400);
+    expect(answer.headers(), `DATA_ANSWER_HEADER: ${JSON.stringify(answer.headers())}`).toHaveProperty(
+      DATA_ANSWER_HEADER.toLowerCase(),
+    );
+    // A loader's redirect at a data URL (the inbox without a session goes to the sign-in page): React Router's
+    // answer, with the target in the body the photo upload decodes, not in a header.
+    const redirect = await request.get(`/admin${DATA_SUFFIX}`, { maxRedirects: 0 });
+    expect(redirect.headers()).toHaveProperty(DATA_ANSWER_HEADER.toLowerCase());
+    expect(await redirect.text()).toContain("/admin/sign-in");
   });
 });
 

@@ -8,7 +8,7 @@
  */
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import type { LeadActionData } from "../../forms/result.ts";
-import { DATA_SUFFIX } from "../../lib/framework-output.ts";
+import { DATA_ANSWER_HEADER, DATA_SUFFIX } from "../../lib/framework-output.ts";
 
 export interface UploadProgress {
   loaded: number;
@@ -42,10 +42,7 @@ export function uploadWithProgress(
       request.addEventListener(type, () => resolve({ failed: "network" }));
     request.addEventListener("load", () => {
       const { status } = request;
-      // React Router's answers carry X-Remix-Response (a redirect: X-Remix-Redirect, with no body).
-      const redirect = request.getResponseHeader("X-Remix-Redirect");
-      if (redirect) return resolve({ redirect });
-      if (!request.getResponseHeader("X-Remix-Response") || !(request.response instanceof Blob))
+      if (!request.getResponseHeader(DATA_ANSWER_HEADER) || !(request.response instanceof Blob))
         return resolve({ failed: "refused", status });
       decodeViaTurboStream(request.response.stream(), window).then(
         ({ value }) => {
