@@ -21,6 +21,7 @@ import { REVIEW_OUTCOME_TEXT, saveStatus, type ReviewOutcome } from "../server/f
 import { visibleDeep } from "../lib/text.ts";
 import { DepositStatus } from "../components/deposit-status.tsx";
 import { depositsForLead } from "../server/features/payments/deposits.server.ts";
+import { queueReminderOffer } from "../server/features/reminders/reminders.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
 
 /**
@@ -119,7 +120,12 @@ type Answer = RequestPageAnswer;
  * arrival window with a note to the customer. Each reads only its own fields; then back to this page (PRG).
  */
 export const action = (args: Route.ActionArgs) =>
-  requestPageAction(args, { saveStatus, decideWindow: decideForLeadOrRefuse });
+  requestPageAction(args, {
+    // A completed job also offers its customer seasonal reminders (one e-mail, when its services have one).
+    saveStatus: (database, leadId, change, options) =>
+      saveStatus(database, leadId, change, { ...options, whenCompleted: queueReminderOffer }),
+    decideWindow: decideForLeadOrRefuse,
+  });
 
 export const meta: Route.MetaFunction = () => [
   { title: "Request | Owner inbox" },
