@@ -39,6 +39,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return visibleDeep({
     saved: savedForm(query.get("saved")),
     review: review && Object.hasOwn(REVIEW_OUTCOME_TEXT, review) ? REVIEW_OUTCOME_TEXT[review as ReviewOutcome] : null,
+    reminders:
+      query.get("reminders") === "offered"
+        ? "Reminder offer queued: the customer gets one e-mail asking whether to be reminded when the job is due again."
+        : null,
     booking: await bookingView(app.database, lead),
     deposits: (await depositsForLead(app.database, lead.id)).map(({ paidAt, ...deposit }) => ({
       ...deposit,
@@ -122,8 +126,16 @@ type Answer = RequestPageAnswer;
 export const action = (args: Route.ActionArgs) =>
   requestPageAction(args, {
     // A completed job also offers its customer seasonal reminders (one e-mail, when its services have one).
-    saveStatus: (database, leadId, change, options) =>
-      saveStatus(database, leadId, change, { ...options, whenCompleted: queueReminderOffer }),
+    saveStatus: async (database, leadId, change, options) => {
+      let remindersOffered = false;
+      const saved = await saveStatus(database, leadId, change, {
+        ...options,
+        whenCompleted: async (trx, id, now) => {
+          remindersOffered = await queueReminderOffer(trx, id, now);
+        },
+      });
+      return saved.changed ? { ...saved, remindersOffered } : saved;
+    },
     decideWindow: decideForLeadOrRefuse,
   });
 
@@ -347,6 +359,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
           <Saved>
             <p>Status saved: {statusLabel(r.status)}.</p>
             {r.review ? <p className="mt-1">{r.review}</p> : null}
+            {r.reminders ? <p className="mt-1">{r.reminders}</p> : null}
           </Saved>
         ) : null}
         {statusAnswer?.message ? <Problem message={statusAnswer.message} /> : null}

@@ -114,6 +114,7 @@ test("a completed job, the customer opts in, the reminder arrives a year later a
       await page.getByRole("combobox", { name: "New status" }).selectOption("completed");
       await page.getByRole("button", { name: "Save status" }).click();
       await expect(page.getByRole("status")).toContainText("Status saved: Completed.");
+      await expect(page.getByRole("status")).toContainText("Reminder offer queued");
     }
     for (const email of Object.values(customers))
       await expect.poll(() => mailsTo(email, "reminder-offer").length, { timeout: 20_000 }).toBe(1);
