@@ -30,6 +30,10 @@ export default [
     route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
     // The review request e-mail's one-click opt-out (docs/decisions/020-booking.md); never indexed, not in the sitemap.
     route("reviews/opt-out", "routes/reviews.opt-out.tsx"),
+    // Seasonal reminders' links (docs/decisions/033-seasonal-reminders.md): asking for them, and the one-click
+    // opt-out; never indexed, not in the sitemap.
+    route("reminders/remind-me", "routes/reminders.remind-me.tsx"),
+    route("reminders/opt-out", "routes/reminders.opt-out.tsx"),
     // Where a form sent without JavaScript lands after it was stored (Post/Redirect/Get); never indexed.
     route("request-received/:ref", "routes/request-received.tsx"),
     // Choosing an arrival window (/book?r=<signed link>, or the open windows of a ZIP code), and the link in

@@ -305,6 +305,20 @@ export function QuotePageView({ page, phone }: { page: QuotePage; phone: Phone }
             We will call you to set a time. Or call us at <CallLink phone={phone} />.
           </p>
         )}
+        {page.remindMe ? (
+          <p className="mt-6 text-slate-700" data-testid="remind-me">
+            {page.remindMe.reminding ? (
+              "We will e-mail you when it is due again."
+            ) : (
+              <>
+                Want one e-mail when your {page.remindMe.services} is due again?{" "}
+                <a href={page.remindMe.path} className="font-semibold text-brand-700 underline">
+                  Remind me when it&rsquo;s due
+                </a>
+              </>
+            )}
+          </p>
+        ) : null}
       </div>
     );
   }

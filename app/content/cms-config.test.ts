@@ -490,4 +490,23 @@ describe("the browser editor's configuration", () => {
     // Decap needs a field that names each entry: without a title, identifier_field names one.
     expect(decap.identifier_field).toBe("caption");
   });
+
+  it("lets the owner set each service's seasonal reminder: months after the job, or days of the year, optional", () => {
+    const services = config.collections.find((c) => c.name === "services")!;
+    const reminder = services.fields!.find((f) => f.name === "reminder")!;
+    expect(reminder).toMatchObject({ widget: "object", label: "Seasonal reminder", required: false });
+    expect(reminder.fields).toEqual([
+      expect.objectContaining({ name: "everyMonths", widget: "number", value_type: "int", required: false, min: 1 }),
+      expect.objectContaining({
+        name: "dates",
+        widget: "list",
+        required: false,
+        fields: [
+          expect.objectContaining({ name: "month", widget: "number", min: 1, max: 12 }),
+          expect.objectContaining({ name: "day", widget: "number", min: 1, max: 28 }),
+          expect.objectContaining({ name: "what", widget: "string" }),
+        ],
+      }),
+    ]);
+  });
 });

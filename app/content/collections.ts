@@ -85,7 +85,7 @@ export const collections = {
     body: "intro",
     label: "Services",
     description:
-      "One page per service (/services/<file name>). The text box is the intro: 2–3 paragraphs separated by a blank line. Order is its place in the menus and lists (1 comes first). Fleet cleaning and holiday lights have their own extra lists.",
+      "One page per service (/services/<file name>). The text box is the intro: 2–3 paragraphs separated by a blank line. Order is its place in the menus and lists (1 comes first). Fleet cleaning and holiday lights have their own extra lists. Seasonal reminder: when a customer who asked for it is e-mailed that the service is due again (every so many months, or on days of the year); without one, the service offers no reminder.",
     schema: serviceSchema,
     ordered: true,
   },

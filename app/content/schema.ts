@@ -102,6 +102,44 @@ export const iconName = z
  */
 const serviceTemplate = z.enum(["pressure", "soft", "house", "concrete", "fleet", "holiday"]);
 
+/** A day of the year a seasonal reminder is due (day 1-28, so every month and year has it). */
+const reminderDate = z.strictObject({
+  month: z.number().int().min(1).max(12).describe("The month: 1 is January, 10 is October, 12 is December"),
+  day: z.number().int().min(1).max(28).describe("The day of the month, 1 to 28"),
+  what: text
+    .max(80)
+    .describe('What the customer is reminded of then, as in "Time to book your holiday lights going up"'),
+});
+
+/**
+ * When a customer who asked for it is reminded that the service is due again (app/server/features/reminders/):
+ * every so many months after the job, or on one or more days of the year (a season). Without it, the service
+ * offers no reminder.
+ */
+const serviceReminder = z
+  .strictObject({
+    everyMonths: z
+      .number()
+      .int()
+      .min(1)
+      .max(60)
+      .optional()
+      .describe("Remind the customer this many months after the job (12 = once a year). Leave empty for a season")
+      .meta({ title: "Every how many months" }),
+    dates: z
+      .array(reminderDate)
+      .min(1)
+      .max(4)
+      .optional()
+      .describe("Or remind on these days every year (a season, e.g. October 1). Leave empty when months are set")
+      .meta({ title: "Or on these days of the year" }),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.everyMonths === undefined) === (value.dates === undefined))
+      ctx.addIssue({ code: "custom", message: "set either everyMonths or dates, not both and not neither" });
+  });
+export type ServiceReminder = z.output<typeof serviceReminder>;
+
 /** A card: a short title and a sentence or two. */
 const step = z.strictObject({ title: text.max(60), description: text.max(300) });
 const iconCard = z.strictObject({ title: text.max(60), description: text.max(300), icon: iconName });
@@ -142,6 +180,10 @@ export const serviceSchema = z
     benefits: z.array(step).length(4).describe("4 benefits"),
     faqs: z.array(qa).min(3).max(4).describe("3-4 questions about this service"),
     keywords,
+    reminder: serviceReminder
+      .optional()
+      .describe("When a customer who asked for it is reminded the service is due again; empty: no reminder")
+      .meta({ title: "Seasonal reminder" }),
     /** Fleet cleaning only: its page's own process (the step number comes from the position). */
     fleetProcess: z
       .array(step)
@@ -175,6 +217,7 @@ export const serviceSchema = z
       benefits,
       faqs,
       keywords,
+      reminder,
       fleetProcess,
       holidayFaq,
     }) => ({
@@ -186,6 +229,7 @@ export const serviceSchema = z
       icon,
       template,
       page: { tagline, intro, method, process, surfaces, benefits, faqs, keywords },
+      reminder: reminder ?? null,
       ...(fleetProcess ? { fleetProcess } : {}),
       ...(holidayFaq ? { holidayFaq } : {}),
     }),

@@ -97,6 +97,8 @@ export const contactForm = defineForm({
   }),
   ...photoFields,
   agreed: sent(optionalConsent, agreedView),
+  /** The reference of the reminder the request was sent from, when its link checked out (the report counts them). */
+  askedAgainFrom: added({ label: "Sent from reminder", echo: false }, { omitEmpty: true }),
 });
 // Checked whatever else is wrong (Zod would skip it while a field is missing), so a send names every problem
 // at once, as the page's own script does before the app has started (./field-rules.ts).

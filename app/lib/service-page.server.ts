@@ -36,8 +36,11 @@ function linkServices(paragraph: string, selfSlug: string, used: Set<string>): S
 }
 
 export function servicePageData(slug: string) {
-  const service = services.find((s) => s.slug === slug) as Service | undefined;
-  if (!service) return undefined;
+  const found = services.find((s) => s.slug === slug) as Service | undefined;
+  if (!found) return undefined;
+  // The seasonal reminder's rule is the server's (app/server/features/reminders/): the page does not carry it.
+  const { reminder, ...service } = found;
+  void reminder;
   const used = new Set<string>();
   const intro = service.page.intro.map((p) => linkServices(p, slug, used));
   const related = services

@@ -10,6 +10,7 @@ import {
 } from "../server/features/admin/report.server.ts";
 import { listLeads } from "../server/features/admin/listing.server.ts";
 import { depositsCollected } from "../server/features/payments/deposits.server.ts";
+import { reminderFigures } from "../server/features/reminders/reminders.server.ts";
 import { formatCents } from "../forms/quote.ts";
 import { statusHistory } from "../server/kit/leads.server.ts";
 import { visibleDeep } from "../lib/text.ts";
@@ -28,7 +29,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const reviewsSent = await reviewRequestsSent(app.database, reportStart(now), now);
   const quotes = await quoteFigures(app.database, reportStart(now), now);
   const deposits = await depositsCollected(app.database, reportStart(now), now);
+  const reminders = await reminderFigures(app.database, reportStart(now), now);
   return visibleDeep({
+    reminders,
     ...report,
     reviewsSent,
     quotes,
@@ -135,6 +138,9 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
           value={r.medianToContactMs === null ? "—" : duration(r.medianToContactMs)}
         >
           from request to first follow-up, over {r.followedUp} request{r.followedUp === 1 ? "" : "s"} followed up
+        </Figure>
+        <Figure label="Seasonal reminders sent" testId="report-reminders-sent" value={r.reminders.sent}>
+          {r.reminders.brought} request{r.reminders.brought === 1 ? "" : "s"} sent from a reminder&apos;s link
         </Figure>
         <Figure label="Quotes sent" testId="report-quotes-sent" value={r.quotes.quoted}>
           requests quoted for the first time in these weeks

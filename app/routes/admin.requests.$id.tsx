@@ -21,6 +21,7 @@ import { REVIEW_OUTCOME_TEXT, saveStatus, type ReviewOutcome } from "../server/f
 import { visibleDeep } from "../lib/text.ts";
 import { DepositStatus } from "../components/deposit-status.tsx";
 import { depositsForLead } from "../server/features/payments/deposits.server.ts";
+import { queueReminderOffer } from "../server/features/reminders/reminders.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
 
 /**
@@ -38,6 +39,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return visibleDeep({
     saved: savedForm(query.get("saved")),
     review: review && Object.hasOwn(REVIEW_OUTCOME_TEXT, review) ? REVIEW_OUTCOME_TEXT[review as ReviewOutcome] : null,
+    reminders:
+      query.get("reminders") === "offered"
+        ? "Reminder offer queued: the customer gets one e-mail asking whether to be reminded when the job is due again."
+        : null,
     booking: await bookingView(app.database, lead),
     deposits: (await depositsForLead(app.database, lead.id)).map(({ paidAt, ...deposit }) => ({
       ...deposit,
@@ -119,7 +124,20 @@ type Answer = RequestPageAnswer;
  * arrival window with a note to the customer. Each reads only its own fields; then back to this page (PRG).
  */
 export const action = (args: Route.ActionArgs) =>
-  requestPageAction(args, { saveStatus, decideWindow: decideForLeadOrRefuse });
+  requestPageAction(args, {
+    // A completed job also offers its customer seasonal reminders (one e-mail, when its services have one).
+    saveStatus: async (database, leadId, change, options) => {
+      let remindersOffered = false;
+      const saved = await saveStatus(database, leadId, change, {
+        ...options,
+        whenCompleted: async (trx, id, now) => {
+          remindersOffered = await queueReminderOffer(trx, id, now);
+        },
+      });
+      return saved.changed ? { ...saved, remindersOffered } : saved;
+    },
+    decideWindow: decideForLeadOrRefuse,
+  });
 
 export const meta: Route.MetaFunction = () => [
   { title: "Request | Owner inbox" },
@@ -341,6 +359,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
           <Saved>
             <p>Status saved: {statusLabel(r.status)}.</p>
             {r.review ? <p className="mt-1">{r.review}</p> : null}
+            {r.reminders ? <p className="mt-1">{r.reminders}</p> : null}
           </Saved>
         ) : null}
         {statusAnswer?.message ? <Problem message={statusAnswer.message} /> : null}

@@ -13,6 +13,8 @@ import {
   handleLeadSubmission,
 } from "../server/features/leads/submit.server.ts";
 import { PHOTO_UPLOAD, requestPhotos } from "../server/features/leads/photos.server.ts";
+import { ASK_AGAIN_FIELD, askAgainPrefill, askedAgainFrom } from "../server/features/reminders/ask-again.server.ts";
+import { getApp } from "../server/kit/context.server.ts";
 import type { Route } from "./+types/contact";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -21,12 +23,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     kind: "contact",
     schema: contactSchema,
-    fields: CONTACT_FIELDS,
+    // The form's fields, and the link of the seasonal reminder it was opened from (read here, not a form field).
+    fields: { ...CONTACT_FIELDS, single: [...CONTACT_FIELDS.single, ASK_AGAIN_FIELD] },
     files: PHOTO_UPLOAD,
     toLead: async (v, formData, skipped) => {
       const { photos, given } = await requestPhotos(formData, skipped);
+      const { database, env } = getApp(context);
       return {
-        fields: storedFields(contactForm, v, given),
+        fields: storedFields(contactForm, v, {
+          ...given,
+          askedAgainFrom: await askedAgainFrom(database, env, formData.get(ASK_AGAIN_FIELD)),
+        }),
         contact: contactOf(v),
         consent: consentProof(v.agreed),
         photos,
@@ -36,9 +43,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  const city = new URL(request.url).searchParams.get("city")?.trim().slice(0, 60) || undefined;
-  return { city, business };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const city = params.get("city")?.trim().slice(0, 60) || undefined;
+  // A seasonal reminder's link (/contact?reminder=…) prefills the form with the request it followed.
+  const token = params.get("reminder");
+  const { database, env } = token ? getApp(context) : { database: null, env: null };
+  const prefill = token && database && env ? await askAgainPrefill(database, env, token) : null;
+  return { city, business, prefill };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -55,7 +67,7 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { business: b, city } = loaderData;
+  const { business: b, city, prefill } = loaderData;
   return (
     <>
       <PageHero
@@ -73,7 +85,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <p className="mt-1 mb-6 text-slate-700">
             Tell us about the property and what needs cleaning. The more detail, the more accurate the price.
           </p>
-          <ContactForm city={city} actionData={actionData} phone={b.phone} />
+          {prefill ? (
+            <p className="mb-6 rounded-lg bg-brand-50 p-4 text-slate-800" data-testid="ask-again-note">
+              Your details from last time are filled in. Check them, change anything, and send: we reply with a time and
+              a price.
+            </p>
+          ) : null}
+          <ContactForm city={city} prefill={prefill} actionData={actionData} phone={b.phone} />
         </section>
         <div className="space-y-6">
           <section aria-labelledby="hq-heading" className="rounded-2xl bg-brand-50 p-6">

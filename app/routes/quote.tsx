@@ -3,6 +3,7 @@ import { business } from "../content/business.ts";
 import { seo } from "../lib/seo.ts";
 import { quoteAction, quoteHeaders, quoteLoader } from "../server/features/quotes/quote-page.server.ts";
 import { getApp } from "../server/kit/context.server.ts";
+import { remindMeLinkOf } from "../server/features/reminders/link-pages.server.ts";
 import { quoteDeposits } from "../server/quote-deposits.server.ts";
 import type { Route } from "./+types/quote";
 
@@ -11,10 +12,16 @@ import type { Route } from "./+types/quote";
  * one quote; its POST accepts or declines it. Rendered per request, never prerendered or indexed
  * (app/server/features/quotes/quote-page.server.ts).
  */
+/** The seasonal reminders' "Remind me when it's due", offered once the quote is accepted. */
+const remindMe = (context: Route.LoaderArgs["context"]) => {
+  const { database, env } = getApp(context);
+  return (leadId: string) => remindMeLinkOf(database, env, leadId);
+};
+
 export const loader = ({ request, context }: Route.LoaderArgs) =>
-  quoteLoader(context, request, quoteDeposits(getApp(context)));
+  quoteLoader(context, request, quoteDeposits(getApp(context)), remindMe(context));
 export const action = ({ request, context }: Route.ActionArgs) =>
-  quoteAction(context, request, quoteDeposits(getApp(context)));
+  quoteAction(context, request, quoteDeposits(getApp(context)), remindMe(context));
 
 export const headers = quoteHeaders;
 

@@ -231,12 +231,17 @@ export function createSite(services: Services, options: { buildDir: string; vite
   // (every other method but GET and HEAD is refused with 405 by `methods`, below).
   // The owner's inbox is stricter: a change without an Origin is refused too (its session and headers are its
   // route middleware's: app/routes/admin.tsx). The unsubscribe links (the newsletter's, the review request's
-  // opt-out) are the exception: a mail provider POSTs to them from its own origin (RFC 8058 one-click) and the
+  // and the seasonal reminders' opt-outs) are the exception: a mail provider POSTs to them from its own origin (RFC 8058 one-click) and the
   // link's signed token is the authority; its Origin is dropped so React Router's check passes too. So is
   // Stripe's webhook: Stripe posts it from its servers, and its signature is the authority.
   app.use((req, res, next) => {
     if (req.method !== "POST") return next();
-    if (req.path === "/newsletter/unsubscribe" || req.path === "/reviews/opt-out" || req.path === WEBHOOK_PATH) {
+    if (
+      req.path === "/newsletter/unsubscribe" ||
+      req.path === "/reviews/opt-out" ||
+      req.path === "/reminders/opt-out" ||
+      req.path === WEBHOOK_PATH
+    ) {
       delete req.headers.origin;
       return next();
     }

@@ -17,6 +17,7 @@ import { createSenders } from "./notify/jobs.server.ts";
 import { REVIEW_SENDERS } from "./features/reviews/jobs.server.ts";
 import { PAYMENT_SENDERS } from "./features/payments/jobs.server.ts";
 import { QUOTE_SENDERS } from "./features/quotes/jobs.server.ts";
+import { REMINDER_SENDERS } from "./features/reminders/jobs.server.ts";
 
 export function outboxWiring(database: Database, env: Env, logger: Logger, now: () => Date = () => new Date()) {
   return {
@@ -27,6 +28,7 @@ export function outboxWiring(database: Database, env: Env, logger: Logger, now: 
       REVIEW_SENDERS,
       QUOTE_SENDERS,
       PAYMENT_SENDERS,
+      REMINDER_SENDERS,
     ),
     maintenance: {
       /** Ended rate-limit windows. */

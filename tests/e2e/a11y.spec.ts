@@ -1,6 +1,13 @@
 import { expectNoViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { askForWindow, leadsFor, newsletterLinkPaths, reviewOptOutPath, uniqueEmail } from "./leads.ts";
+import {
+  askForWindow,
+  leadsFor,
+  newsletterLinkPaths,
+  reminderLinkPaths,
+  reviewOptOutPath,
+  uniqueEmail,
+} from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 import { requestedWindow, singlePlaceTimes, storedRequest, zipWhere } from "./bookings.ts";
 import { pages } from "./site-pages.ts";
@@ -32,6 +39,16 @@ test("no accessibility violations on the newsletter's confirm and unsubscribe pa
 // The review request's opt-out link (not in the sitemap): with its button, and broken.
 test("no accessibility violations on the review opt-out page", async ({ page }) => {
   for (const path of [await reviewOptOutPath(uniqueEmail("a11y-review")), "/reviews/opt-out?t=broken"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoViolations(page, path);
+  }
+});
+
+// The seasonal reminders' links (not in the sitemap): asking for them, stopping them, and a broken link.
+test("no accessibility violations on the seasonal reminders' pages", async ({ page }) => {
+  const links = await reminderLinkPaths(uniqueEmail("a11y-reminders"));
+  for (const path of [links.remindMe, links.optOut, "/reminders/remind-me?t=broken", "/reminders/opt-out?t=broken"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoViolations(page, path);

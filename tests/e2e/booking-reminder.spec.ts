@@ -5,8 +5,7 @@
  * one reminder for the confirmed window, none for the window that was moved or cancelled. The confirmation's invite is
  * read with ical.js as a calendar program would.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { localDateString, localTime } from "../../app/server/kit/business-time.server.ts";
@@ -15,6 +14,7 @@ import { timesLabel, windowsOn } from "../../app/server/kit/arrival-windows.serv
 import { openDatabase, type Database } from "../../app/server/kit/db/database.server.ts";
 import { recordLead } from "../../app/server/features/leads/store.server.ts";
 import { readCalendar } from "../support/ical.ts";
+import { fakeClock, hasFaketime, NO_FAKETIME } from "../support/faketime.ts";
 import { decode, headerValue, leaves, parsePart, type Part } from "../support/mime-reader.ts";
 import { freePort, startServer, type ServerHandle } from "../support/processes.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
@@ -23,15 +23,9 @@ import { expect, test } from "./fixtures.ts";
 import { uniqueEmail } from "./leads.ts";
 
 const SITE_URL = "https://www.gemstateexteriorcleaning.com";
-const LIBFAKETIME = [
-  "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
-  "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
-].find((file) => existsSync(file));
-const hasFaketime =
-  LIBFAKETIME !== undefined && spawnSync("faketime", ["-f", "@2030-01-01 00:00:00", "true"]).status === 0;
 
 test.skip(({ isMobile }) => isMobile, "server behaviour, checked once on the desktop project");
-test.skip(!hasFaketime, "faketime is not installed (Debian: apt-get install faketime; npm test installs it)");
+test.skip(!hasFaketime, NO_FAKETIME);
 
 interface Received {
   to: string[];
@@ -125,9 +119,7 @@ test("the day before a confirmed window, one reminder goes out at 10:00 Boise ti
       dataDir,
       env: {
         ...env,
-        LD_PRELOAD: LIBFAKETIME!,
-        FAKETIME: `@${fakeNow.toISOString().slice(0, 19).replace("T", " ")}`,
-        FAKETIME_DONT_FAKE_MONOTONIC: "1",
+        ...fakeClock(fakeNow),
       },
     });
     await expect.poll(() => mailsTo(received, kept.email).length, { timeout: 20_000 }).toBe(2);

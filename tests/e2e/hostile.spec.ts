@@ -16,7 +16,7 @@ import { rawExchange } from "../support/raw-http.ts";
 import { sampleLead } from "../support/storage.ts";
 import { openDatabase } from "../../app/server/kit/db/database.server.ts";
 import { localDateString } from "../../app/server/kit/business-time.server.ts";
-import { quotePath } from "../../app/server/kit/signed-links.server.ts";
+import { quotePath, reminderPath } from "../../app/server/kit/signed-links.server.ts";
 import { recordLead } from "../../app/server/features/leads/store.server.ts";
 import { saveDraft, sendDraft } from "../../app/server/features/quotes/quotes.server.ts";
 import {
@@ -524,6 +524,98 @@ test.describe("the quote link (/quote?t=…): forged, altered, oversize and repl
     const answers = await database.db.selectFrom("quote_answers").select("name").execute();
     await database.close();
     expect(answers).toEqual([{ name: "Jane Doe" }]);
+  });
+});
+
+test.describe("the seasonal reminders' links: forged, altered, oversize, expired, another's", () => {
+  const SECRET = "r".repeat(40);
+  let site: ServerHandle & { dataDir: string };
+  let leadId: string;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    site = await startSite(
+      { SITE_URL: "https://www.gemstateexteriorcleaning.com", LINK_SECRET: SECRET },
+      { port: await freePort() },
+    );
+    const database = await openDatabase({ DATA_DIR: site.dataDir, DATABASE_URL: undefined });
+    const lead = sampleLead({ kind: "contact" });
+    lead.fields = { ...lead.fields, servicesNeeded: ["Roof Cleaning"] };
+    leadId = (await recordLead(database, lead, { webhook: false })).id;
+    await database.close();
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  const stored = async () => {
+    const database = await openDatabase({ DATA_DIR: site.dataDir, DATABASE_URL: undefined });
+    const consents = await database.db.selectFrom("reminder_consents").selectAll().execute();
+    await database.close();
+    return consents;
+  };
+
+  test("a bad, altered, oversize, expired or another link's token: 400 or 410 with what to do, on GET and POST, and nothing stored; no one's details in the request form", async () => {
+    const good = reminderPath("remind-me", leadId, SECRET);
+    const token = decodeURIComponent(good.split("t=")[1]!);
+    const altered = token.replace(/\.[^.]+$/, (sig) => `.${sig.slice(1, 2)}${sig.slice(1)}`);
+    const expired = reminderPath("remind-me", leadId, SECRET, new Date(Date.now() - 200 * 86_400_000));
+    const optOut = reminderPath("reminder-opt-out", leadId, SECRET);
+    for (const [what, path, status] of [
+      ["no token", "/reminders/remind-me", 400],
+      ["a forged token", "/reminders/remind-me?t=r.abc.zzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", 400],
+      ["an altered signature", `/reminders/remind-me?t=${encodeURIComponent(altered)}`, 400],
+      ["a token of 10 KB", `/reminders/remind-me?t=${"r".repeat(10_000)}`, 400],
+      ["an expired link", expired, 410],
+      ["the opt-out's token", optOut.replace("/reminders/opt-out", "/reminders/remind-me"), 400],
+      ["the opt-out with a bad token", "/reminders/opt-out?t=broken", 400],
+      ["the opt-out with the offer's token", good.replace("/reminders/remind-me", "/reminders/opt-out"), 400],
+    ] as const) {
+      const page = await fetch(`${site.origin}${path}`);
+      expect(page.status, what).toBe(status);
+      expect(await page.text(), what).toMatch(/This link (is not valid|has expired)/);
+      const answer = await fetch(`${site.origin}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": URLENCODED, Origin: site.origin },
+        body: "List-Unsubscribe=One-Click",
+      });
+      expect(answer.status, `POST with ${what}`).toBe(status);
+      await answer.arrayBuffer();
+    }
+    // The request form with a bad reminder link is the plain form: no one's details.
+    for (const reminder of ["broken", token, "a".repeat(10_000)]) {
+      const form = await fetch(`${site.origin}/contact?reminder=${encodeURIComponent(reminder)}`);
+      expect(form.status).toBe(200);
+      const html = await form.text();
+      expect(html).not.toContain(sampleLead().contact.email);
+      expect(html).not.toContain('name="reminder"');
+    }
+    // Every method but GET, HEAD and POST: 405; a huge body: 413.
+    for (const method of ["PUT", "DELETE", "PATCH"]) {
+      const answer = await fetch(`${site.origin}${good}`, { method });
+      expect(answer.status, method).toBe(405);
+      await answer.arrayBuffer();
+    }
+    const huge = await fetch(`${site.origin}${good}`, {
+      method: "POST",
+      headers: { "Content-Type": URLENCODED, Origin: site.origin },
+      body: `x=${"y".repeat(200_000)}`,
+    });
+    expect(huge.status).toBe(413);
+    await huge.arrayBuffer();
+    expect(await stored()).toEqual([]);
+    // The good link, posted twice: one consent.
+    for (let i = 0; i < 2; i++) {
+      const answer = await fetch(`${site.origin}${good}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": URLENCODED, Origin: site.origin },
+        body: "",
+      });
+      expect(answer.status).toBe(303);
+      await answer.arrayBuffer();
+    }
+    expect(await stored()).toHaveLength(1);
   });
 });
 

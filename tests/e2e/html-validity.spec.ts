@@ -10,7 +10,14 @@ import path from "node:path";
 import { htmlErrors } from "../../scripts/html-checker.ts";
 import { testPhoto } from "../support/test-photos.ts";
 import { expect, test } from "./fixtures.ts";
-import { askForWindow, leadsFor, newsletterLinkPaths, reviewOptOutPath, uniqueEmail } from "./leads.ts";
+import {
+  askForWindow,
+  leadsFor,
+  newsletterLinkPaths,
+  reminderLinkPaths,
+  reviewOptOutPath,
+  uniqueEmail,
+} from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 import { requestedWindow, storedRequest, zipWhere } from "./bookings.ts";
 
@@ -49,6 +56,7 @@ test("the Nu Html Checker finds no error on any page, prerendered or server-rend
     sources.push({ html: await response.text(), where });
   };
   const links = await newsletterLinkPaths(uniqueEmail("vnu"));
+  const reminders = await reminderLinkPaths(uniqueEmail("vnu-reminders"));
   for (const where of [
     "/no-such-page",
     "/pricing?service=house-washing&sqft=2000&stories=2&siding=vinyl&zipcode=83702",
@@ -59,6 +67,10 @@ test("the Nu Html Checker finds no error on any page, prerendered or server-rend
     "/newsletter/unsubscribe?t=broken",
     await reviewOptOutPath(uniqueEmail("vnu-review")),
     "/reviews/opt-out?t=broken",
+    reminders.remindMe,
+    reminders.optOut,
+    "/reminders/remind-me?t=broken",
+    "/reminders/opt-out?t=broken",
     "/admin/sign-in",
   ]) {
     await fetchPage(where);

@@ -1,8 +1,8 @@
 /** Reading what the site stored, straight from the database the test server writes to. */
 import { openDatabase, type Database } from "../../app/server/kit/db/database.server.ts";
-import { newsletterSignUp } from "../support/storage.ts";
+import { newsletterSignUp, sampleLead } from "../support/storage.ts";
 import { getSubscription } from "../../app/server/features/newsletter/subscriptions.server.ts";
-import { newsletterLink, linkSecret, signedPath } from "../../app/server/kit/signed-links.server.ts";
+import { newsletterLink, linkSecret, reminderPath, signedPath } from "../../app/server/kit/signed-links.server.ts";
 import { recordLead } from "../../app/server/features/leads/store.server.ts";
 import { listLeads, type ListedLead } from "../../app/server/features/admin/listing.server.ts";
 import { getLead } from "../../app/server/kit/leads.server.ts";
@@ -74,6 +74,16 @@ export async function askForWindow(leadId: string, zip = "83702"): Promise<Arriv
 export async function reviewOptOutPath(email: string): Promise<string> {
   const database = await db();
   return signedPath("review-opt-out", await reviewKey(database, email), await linkSecret(database, {}));
+}
+
+/** The paths of the seasonal reminders' links of a stored contact request for a roof cleaning (signed with the server's key). */
+export async function reminderLinkPaths(email: string): Promise<{ remindMe: string; optOut: string }> {
+  const database = await db();
+  const lead = sampleLead({ kind: "contact", contact: { ...sampleLead().contact, email } });
+  lead.fields = { ...lead.fields, email, servicesNeeded: ["Roof Cleaning"] };
+  const { id } = await recordLead(database, lead, { webhook: false });
+  const secret = await linkSecret(database, {});
+  return { remindMe: reminderPath("remind-me", id, secret), optOut: reminderPath("reminder-opt-out", id, secret) };
 }
 
 /** The one e-mail the owner received about `email`'s request (the visitor's own reply is another): parsed, and its text. */

@@ -11,10 +11,13 @@ const contactSchema = () => import("../../forms/schemas.ts").then((m) => m.conta
 
 export function ContactForm({
   city,
+  prefill = null,
   actionData,
   phone,
 }: {
   city?: string;
+  /** A seasonal reminder's link and the values it fills in (the request it followed). */
+  prefill?: { token: string; values: Record<string, string | string[]> } | null;
   actionData?: LeadActionData;
   phone: { display: string; href: string };
 }) {
@@ -28,11 +31,12 @@ export function ContactForm({
       submitLabel="Send My Request"
       actionData={actionData}
       phone={phone}
-      defaultValue={city ? { city } : undefined}
+      defaultValue={prefill ? prefill.values : city ? { city } : undefined}
       encType="multipart/form-data"
     >
       {(fields) => (
         <>
+          {prefill ? <input type="hidden" name="reminder" value={prefill.token} /> : null}
           <p className="text-sm text-slate-600">
             Fields marked <span className="text-red-700">*</span> are required.
           </p>

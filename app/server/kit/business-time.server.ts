@@ -107,3 +107,17 @@ const FOLLOW_UP_WITHIN_MS = 2 * 3_600_000;
 
 export const isOverdue = (createdAt: Date, now: Date) =>
   businessMsBetween(createdAt, now, FOLLOW_UP_WITHIN_MS) >= FOLLOW_UP_WITHIN_MS;
+
+/**
+ * The moment the business opens on the first business day on or after the local date (year, month, day may
+ * overflow, like Date.UTC): when a customer e-mail that is due on a day goes out (a seasonal reminder).
+ */
+export function firstOpeningOnOrAfter(year: number, month: number, day: number): Date {
+  for (let offset = 0; offset < 14; offset++) {
+    const date = new Date(Date.UTC(year, month - 1, day + offset));
+    const hours = hoursOn(date.getUTCDay());
+    if (hours)
+      return localTime(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), 0, minutesOf(hours.opens));
+  }
+  return localTime(year, month, day, 9);
+}

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   quoteToken,
   readQuoteToken,
+  readReminderToken,
+  reminderPath,
+  reminderToken,
   readSignedToken,
   signedToken,
   readNewsletterToken,
@@ -86,5 +89,37 @@ describe("quote links", () => {
     const tampered = token.replace("lead-1", "lead-2");
     expect(readQuoteToken(tampered, secret, sentAt)).toBe("invalid");
     expect(readQuoteToken(token, "x".repeat(32), sentAt)).toBe("invalid");
+  });
+});
+
+describe("seasonal reminder links", () => {
+  const secret = "r".repeat(32);
+  const sentAt = new Date("2030-05-01T14:00:00Z");
+  it("each purpose works for its lifetime, then says expired", () => {
+    for (const [purpose, days] of [
+      ["remind-me", 120],
+      ["reminder-opt-out", 3 * 365],
+      ["ask-again", 365],
+    ] as const) {
+      const token = reminderToken(purpose, "lead-1", secret, sentAt);
+      expect(readReminderToken(token, purpose, secret, new Date(sentAt.getTime() + (days - 1) * day))).toEqual({
+        id: "lead-1",
+      });
+      expect(readReminderToken(token, purpose, secret, new Date(sentAt.getTime() + (days + 1) * day))).toBe("expired");
+    }
+  });
+  it("are no other purpose's or family's link, and no other family's link is one", () => {
+    const token = reminderToken("remind-me", "lead-1", secret, sentAt);
+    expect(readReminderToken(token, "reminder-opt-out", secret, sentAt)).toBe("invalid");
+    expect(readReminderToken(token, "ask-again", secret, sentAt)).toBe("invalid");
+    expect(readSignedToken(token, "review-opt-out", secret, sentAt)).toBe("invalid");
+    expect(readQuoteToken(token, secret, sentAt)).toBe("invalid");
+    for (const purpose of ["book", "manage", "review-opt-out"] as const)
+      expect(readReminderToken(signedToken(purpose, "lead-1", secret, sentAt), "remind-me", secret, sentAt)).toBe(
+        "invalid",
+      );
+    expect(readReminderToken(token.replace("lead-1", "lead-2"), "remind-me", secret, sentAt)).toBe("invalid");
+    expect(readReminderToken(token, "remind-me", "x".repeat(32), sentAt)).toBe("invalid");
+    expect(reminderPath("ask-again", "job-1", secret, sentAt)).toMatch(/^\/contact\?reminder=a\.job-1\./);
   });
 });

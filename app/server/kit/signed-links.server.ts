@@ -226,3 +226,50 @@ export const readQuoteToken = (token: string, secret: string, now = new Date()) 
 /** The path of a quote version's link; prefix the site's origin for an e-mail. */
 export const quotePath = (quoteId: string, validUntil: string, secret: string, now = new Date()) =>
   `${QUOTE_PATH}?t=${encodeURIComponent(quoteToken(quoteId, validUntil, secret, now))}`;
+
+// The links of seasonal reminders (docs/decisions/033-seasonal-reminders.md), in their own namespace: asking for a
+// reminder (naming the completed request; from its e-mail or the accepted quote's page), opting out of them (naming
+// the request whose reminders they are) and asking again from a reminder (naming the reminder sent, whose request
+// prefills the form). None acts on a GET.
+
+export type ReminderLinkPurpose = "remind-me" | "reminder-opt-out" | "ask-again";
+const REMINDER_CODES: Record<ReminderLinkPurpose, string> = {
+  "remind-me": "r",
+  "reminder-opt-out": "o",
+  "ask-again": "a",
+};
+
+/** How long each works: the offer (a season away at most), the opt-out and the request (as long as the reminders). */
+export const REMINDER_LINK_TTL_MS: Record<ReminderLinkPurpose, number> = {
+  "remind-me": 120 * 86_400_000,
+  "reminder-opt-out": 3 * 365 * 86_400_000,
+  "ask-again": 365 * 86_400_000,
+};
+
+export const REMINDER_LINK_PATHS: Record<ReminderLinkPurpose, string> = {
+  "remind-me": "/reminders/remind-me",
+  "reminder-opt-out": "/reminders/opt-out",
+  "ask-again": "/contact",
+};
+
+/** The query parameter of each: the request form reads `reminder`, the other two pages `t`. */
+const REMINDER_LINK_PARAMS: Record<ReminderLinkPurpose, string> = {
+  "remind-me": "t",
+  "reminder-opt-out": "t",
+  "ask-again": "reminder",
+};
+
+export const reminderToken = (purpose: ReminderLinkPurpose, id: string, secret: string, now = new Date()): string =>
+  makeToken("reminder-links", REMINDER_CODES[purpose], id, REMINDER_LINK_TTL_MS[purpose], secret, now);
+
+/** The id a reminder link's token names, or why not: "invalid" (forged, altered, another purpose's) or "expired". */
+export const readReminderToken = (
+  token: string,
+  purpose: ReminderLinkPurpose,
+  secret: string,
+  now = new Date(),
+): { id: string } | "invalid" | "expired" => readToken(token, "reminder-links", REMINDER_CODES[purpose], secret, now);
+
+/** The path of a new reminder link naming `id`; prefix the site's origin for an e-mail. */
+export const reminderPath = (purpose: ReminderLinkPurpose, id: string, secret: string, now = new Date()) =>
+  `${REMINDER_LINK_PATHS[purpose]}?${REMINDER_LINK_PARAMS[purpose]}=${encodeURIComponent(reminderToken(purpose, id, secret, now))}`;

@@ -53,3 +53,16 @@ export function outboxJob<K extends string>(
     throw new Error(`No sender is declared for the outbox job kind "${values.kind}"`);
   return { id: randomUUID(), ...values, next_attempt_at: values.next_attempt_at ?? values.created_at };
 }
+
+/** How many jobs of `kind` were sent in [since, until) (the owner's report counts customer e-mails by it). */
+export async function countSent(database: Database, kind: string, since: Date, until: Date): Promise<number> {
+  const row = await database.db
+    .selectFrom("outbox_jobs")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .where("kind", "=", kind)
+    .where("status", "=", "sent")
+    .where("sent_at", ">=", since.toISOString())
+    .where("sent_at", "<", until.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -4,6 +4,7 @@
  * requests sent and the median time from a request to its first follow-up ("contacted" or any later status).
  */
 import type { Database } from "../../kit/db/database.server.ts";
+import { countSent } from "../../notify/jobs.server.ts";
 import type { ListedLead } from "./listing.server.ts";
 import type { StatusChange, LeadKind } from "../../kit/leads.server.ts";
 import { localParts, localTime, startOfLocalWeek } from "../../kit/business-time.server.ts";
@@ -121,17 +122,8 @@ export function buildReport(leads: ListedLead[], history: Map<string, StatusChan
 }
 
 /** How many review request e-mails went out in [since, until): the outbox's 'review' jobs sent then. */
-export async function reviewRequestsSent(database: Database, since: Date, until: Date): Promise<number> {
-  const row = await database.db
-    .selectFrom("outbox_jobs")
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
-    .where("kind", "=", "review")
-    .where("status", "=", "sent")
-    .where("sent_at", ">=", since.toISOString())
-    .where("sent_at", "<", until.toISOString())
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const reviewRequestsSent = (database: Database, since: Date, until: Date): Promise<number> =>
+  countSent(database, "review", since, until);
 
 /** The quotes of the report's period: requests first quoted then, how their quotes were answered, and how fast. */
 export interface QuoteFigures {

@@ -33,7 +33,7 @@ export interface RequestPageFeatures {
     leadId: string,
     change: { status: LeadStatus; note: string; changedBy: string },
     options: { reviewUrl: string | undefined },
-  ): Promise<{ changed: false } | { changed: true; review: string | null }>;
+  ): Promise<{ changed: false } | { changed: true; review: string | null; remindersOffered?: boolean }>;
   /** Decides on the window; a refusal (a decision the booking's state does not allow) with its status and sentence. */
   decideWindow(
     database: Database,
@@ -106,9 +106,8 @@ export async function requestPageAction(
       },
       "request status changed",
     );
-    throw redirect(`/admin/requests/${params.id}?saved=status${saved.review ? `&review=${saved.review}` : ""}`, {
-      status: 303,
-    });
+    const said = `${saved.review ? `&review=${saved.review}` : ""}${saved.remindersOffered ? "&reminders=offered" : ""}`;
+    throw redirect(`/admin/requests/${params.id}?saved=status${said}`, { status: 303 });
   }
   const lead = await getLead(app.database, params.id);
   if (!lead) throw notFound();

@@ -52,10 +52,23 @@ export type QuotePage =
       payAtJob: boolean;
       /** The deposit paid online, when one is asked: its amount, what became of it, and where to pay it. */
       deposit: { cents: number; state: DepositState; payPath: string } | null;
+      /** "Remind me when it's due" (seasonal reminders), when the request's services have one. */
+      remindMe: RemindMeOffer | null;
     }
   | { state: "declined"; reference: string }
   | { state: "replaced" }
   | { state: QuoteProblem };
+
+/** The seasonal reminders' offer on an accepted quote's page: its link, the services, whether already agreed. */
+export interface RemindMeOffer {
+  path: string;
+  /** In words: "house washing and gutter cleaning". */
+  services: string;
+  reminding: boolean;
+}
+/** What else an accepted quote's page offers, from other features (the route hands it over). */
+export type RemindMeStep = (leadId: string) => Promise<RemindMeOffer | null>;
+const NO_REMINDERS: RemindMeStep = async () => null;
 
 const STATUS: Record<QuoteProblem, number> = { invalid: 400, expired: 410, "not-found": 404 };
 
@@ -132,7 +145,12 @@ async function readLink(context: Readonly<RouterContextProvider>, request: Reque
 }
 
 async function pageOf(
-  { database, deposits, token }: { database: Database; deposits: DepositStep; token: string },
+  {
+    database,
+    deposits,
+    token,
+    remindMe = NO_REMINDERS,
+  }: { database: Database; deposits: DepositStep; token: string; remindMe?: RemindMeStep },
   quote: Quote,
   secret: string,
   now: Date,
@@ -157,6 +175,7 @@ async function pageOf(
             state: await deposits.status(quote),
             payPath: `${DEPOSIT_PATH}?t=${encodeURIComponent(token)}`,
           },
+      remindMe: await remindMe(quote.leadId),
     };
   if (isPastValidity(quote.validUntil, now)) return { state: "expired" };
   return {
@@ -171,12 +190,17 @@ async function pageOf(
   };
 }
 
-export async function quoteLoader(context: Readonly<RouterContextProvider>, request: Request, deposits: DepositStep) {
+export async function quoteLoader(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  deposits: DepositStep,
+  remindMe?: RemindMeStep,
+) {
   const link = await readLink(context, request);
   if ("problem" in link) return data<QuotePage>({ state: link.problem! }, { status: STATUS[link.problem!] });
   if (link.quote.status === "sent") await markViewed(link.app.database, link.quote.id, link.now);
   const page = await pageOf(
-    { database: link.app.database, deposits, token: link.token },
+    { database: link.app.database, deposits, token: link.token, remindMe },
     link.quote,
     link.secret,
     link.now,
@@ -188,11 +212,16 @@ const REFUSED: Record<string, string> = {
   "bad-option": "Choose one of the options.",
 };
 
-export async function quoteAction(context: Readonly<RouterContextProvider>, request: Request, deposits: DepositStep) {
+export async function quoteAction(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  deposits: DepositStep,
+  remindMe?: RemindMeStep,
+) {
   const link = await readLink(context, request);
   if ("problem" in link) return data<QuotePage>({ state: link.problem! }, { status: STATUS[link.problem!] });
   const { app, quote, now, secret } = link;
-  const on = { database: app.database, deposits, token: link.token };
+  const on = { database: app.database, deposits, token: link.token, remindMe };
   let formData: FormData;
   try {
     formData = await readFields(request, formFields(ANSWER_FIELDS));

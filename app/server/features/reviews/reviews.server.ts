@@ -29,7 +29,16 @@ export async function saveStatus(
   database: Database,
   leadId: string,
   change: Omit<StatusChange, "changedAt">,
-  { reviewUrl, now = new Date() }: { reviewUrl: string | undefined; now?: Date },
+  {
+    reviewUrl,
+    now = new Date(),
+    whenCompleted,
+  }: {
+    reviewUrl: string | undefined;
+    now?: Date;
+    /** What else a completed job sets off, in the same transaction (the seasonal reminders' offer). */
+    whenCompleted?: (trx: Transaction<DB>, leadId: string, now: Date) => Promise<unknown>;
+  },
 ): Promise<{ changed: false } | { changed: true; review: ReviewOutcome | null }> {
   if (change.status !== "completed") {
     const changed = await changeLeadStatus(database, leadId, change, now);
@@ -45,6 +54,7 @@ export async function saveStatus(
   const emailKey = await reviewKey(database, lead.email);
   let review: ReviewOutcome = "no-review-url";
   const changed = await changeLeadStatus(database, leadId, change, now, async (trx) => {
+    await whenCompleted?.(trx, leadId, now);
     if (!reviewUrl) return;
     if (lead.kind !== "estimate" && lead.kind !== "contact") {
       review = "not-a-customer";

@@ -271,7 +271,20 @@ export interface QuoteAnswersTable {
   answered_at: string;
 }
 
+/** A customer's consent to seasonal reminders about a completed request (features/reminders). */
+export interface ReminderConsentsTable {
+  lead_id: string;
+  /** JSON array of service slugs. */
+  services: string;
+  /** YYYY-MM-DD, Boise: the day the reminders count from. */
+  since: string;
+  given_at: string;
+  given_via: "completed-email" | "quote-page";
+  opted_out_at: string | null;
+}
+
 export interface DB {
+  reminder_consents: ReminderConsentsTable;
   quotes: QuotesTable;
   quote_answers: QuoteAnswersTable;
   leads: LeadsTable;

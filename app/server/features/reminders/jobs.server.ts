@@ -1,0 +1,8 @@
+/** The outbox jobs of seasonal reminders, with their senders: the offer after a completed job, and the reminders. */
+import { declareSenders } from "../../notify/jobs.server.ts";
+import { createOfferSender, createReminderSender } from "./reminder-mail.server.ts";
+
+export const REMINDER_SENDERS = declareSenders({
+  "reminder-offer": ({ database, env, now }) => createOfferSender(database, env, now),
+  "seasonal-reminder": ({ database, env, now }) => createReminderSender(database, env, now),
+});
