@@ -59,6 +59,7 @@ const jobKindLabels: Record<JobKind, string> = {
   review: "Review request e-mail",
   deposit: "Deposit paid e-mail to the owner",
   "deposit-sms": "Deposit paid text message to the owner",
+  "customer-text": "Text message to the customer",
 };
 export const jobKindLabel = (kind: JobKind): string => jobKindLabels[kind] ?? kind;
 
