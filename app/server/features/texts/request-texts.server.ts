@@ -75,6 +75,7 @@ export async function textsView(database: Database, env: Env, lead: LeadRow, now
     .select(["outbox_jobs.status as job_status"])
     .where("text_messages.lead_id", "=", lead.id)
     .orderBy("text_messages.created_at")
+    .orderBy("text_messages.direction")
     .orderBy("text_messages.id")
     .execute();
   const target = await textTarget(database.db, lead);

@@ -89,6 +89,8 @@ export async function threadOf(database: Database, leadId: string): Promise<Text
     .selectAll()
     .where("lead_id", "=", leadId)
     .orderBy("created_at")
+    // An answer queued at the instant its text came in follows it.
+    .orderBy("direction")
     .orderBy("id")
     .execute();
   return rows.map(toMessage);
