@@ -93,6 +93,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       "0008_lead_photos",
       "0009_quotes",
       "0010_payments",
+      "0012_customer_texts",
     ]);
     expect(database.dialect).toBe(dialect);
   });
