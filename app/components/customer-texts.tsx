@@ -88,7 +88,6 @@ export function CustomerTexts({
               id="on-our-way-minutes"
               label="Arrival in about"
               name="minutes"
-              required
               defaultValue="30"
               options={ARRIVAL_MINUTES.map((m) => ({ value: m, label: `${m} minutes` }))}
             />

@@ -22,7 +22,7 @@ import { fakeTextSettings, sendInbound, startFakeTwilio, type FakeTwilio } from 
 import { freePort, startServer, type ServerHandle } from "../support/processes.ts";
 import { sampleLead } from "../support/storage.ts";
 import { expectNoViolations } from "./axe.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, test as base } from "./fixtures.ts";
 import { addOwnerWithCli, signIn, uniqueOwner } from "./owners.ts";
 
 const SITE_URL = "https://www.gemstateexteriorcleaning.com";
@@ -33,6 +33,14 @@ const LIBFAKETIME = [
 ].find((file) => existsSync(file));
 const hasFaketime =
   LIBFAKETIME !== undefined && spawnSync("faketime", ["-f", "@2030-01-01 00:00:00", "true"]).status === 0;
+
+/** One port per test, the same across the server's restarts: the browser reaches only its base URL's origin. */
+const test = base.extend<{ port: number }>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  port: async ({}, use) => use(await freePort()),
+  baseURL: async ({ port }, use) => use(`http://127.0.0.1:${port}`),
+});
 
 test.skip(({ isMobile }) => isMobile, "server behaviour, checked once on the desktop project");
 test.skip(!hasFaketime, "faketime is not installed (Debian: apt-get install faketime; npm test installs it)");
@@ -92,6 +100,7 @@ const thread = (page: Page) => page.getByRole("list", { name: "Texts with the cu
 
 test("the day-before text answered C (the inbox shows the window confirmed) and R (the reschedule link texted); On our way; after STOP nothing goes, a later day-before text and an owner's answer both refused", async ({
   page,
+  port,
 }, testInfo) => {
   test.setTimeout(180_000);
   const t = await texting();
@@ -101,7 +110,7 @@ test("the day-before text answered C (the inbox shows the window confirmed) and 
   let server: ServerHandle | undefined;
   let database: Database | undefined;
   try {
-    server = await startServer({ port: await freePort(), dataDir: t.dataDir, env: t.env });
+    server = await startServer({ port, dataDir: t.dataDir, env: t.env });
     database = await openDatabase({ DATA_DIR: t.dataDir, DATABASE_URL: undefined });
     await addOwnerWithCli(t.owner, t.dataDir);
     const now = new Date();
@@ -141,7 +150,7 @@ test("the day-before text answered C (the inbox shows the window confirmed) and 
     const [year, month, date] = day.split("-").map(Number) as [number, number, number];
     const dayBefore = new Date(localTime(year, month, date - 1, 10, 0).getTime() + 30_000);
     server = await startServer({
-      port: await freePort(),
+      port,
       dataDir: t.dataDir,
       env: { ...t.env, ...fakeClock(dayBefore) },
     });
@@ -216,7 +225,7 @@ test("the day-before text answered C (the inbox shows the window confirmed) and 
   }
 });
 
-test("an answer typed at 10 PM Boise time waits, and goes at 8 AM", async ({ page }) => {
+test("an answer typed at 10 PM Boise time waits, and goes at 8 AM", async ({ page, port }) => {
   test.setTimeout(180_000);
   const t = await texting();
   const phone = "+12085550174";
@@ -226,7 +235,7 @@ test("an answer typed at 10 PM Boise time waits, and goes at 8 AM", async ({ pag
     const day = localDateString(new Date(Date.now() + 3 * 86_400_000));
     const [year, month, date] = day.split("-").map(Number) as [number, number, number];
     const tenPm = localTime(year, month, date, 22, 0);
-    server = await startServer({ port: await freePort(), dataDir: t.dataDir, env: { ...t.env, ...fakeClock(tenPm) } });
+    server = await startServer({ port, dataDir: t.dataDir, env: { ...t.env, ...fakeClock(tenPm) } });
     database = await openDatabase({ DATA_DIR: t.dataDir, DATABASE_URL: undefined });
     await addOwnerWithCli(t.owner, t.dataDir);
     const leadId = await customer(database, phone, "Robin", tenPm);
@@ -251,7 +260,7 @@ test("an answer typed at 10 PM Boise time waits, and goes at 8 AM", async ({ pag
     // The next morning, a few seconds before 8: it goes at 8.
     const justBefore = new Date(localTime(year, month, date + 1, 8, 0).getTime() - 5_000);
     server = await startServer({
-      port: await freePort(),
+      port,
       dataDir: t.dataDir,
       env: { ...t.env, ...fakeClock(justBefore) },
     });
