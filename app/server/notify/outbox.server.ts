@@ -233,7 +233,7 @@ export function startOutboxWorker(opts: {
     } catch (err) {
       clearInterval(renewal);
       if (err instanceof NotBefore) {
-        const late = job.not_after !== null && err.until.getTime() > Date.parse(job.not_after);
+        const late = job.not_after !== null && err.until.getTime() >= Date.parse(job.not_after);
         const values = late
           ? { status: "cancelled" as const, attempts, last_error: "CALLED_OFF" }
           : { status: "pending" as const, next_attempt_at: err.until.toISOString() };

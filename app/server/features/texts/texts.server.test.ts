@@ -299,6 +299,39 @@ describe.each(backends)("customer texts through the outbox on %s", (dialect) => 
     expect(fake.deliveredTo(phone).map((r) => r.form.Body)).toEqual(["at night", "late"]);
   });
 
+  it("a window confirmed at 10 PM the day before gets its day-before text at 8 AM, unless the window starts then", async () => {
+    const early = "+12085550118";
+    const later = "+12085550119";
+    clock = localTime(2030, 6, 3, 12, 0);
+    const earlyLead = await customer(early);
+    const laterLead = await customer(later);
+    const window = (times: string) => ({
+      ...windowsOn("2030-06-05").find((w) => w.times.startsWith(times))!,
+      capacity: 10,
+    });
+    for (const [leadId, times] of [
+      [earlyLead, "08:00"],
+      [laterLead, "10:00"],
+    ] as const) {
+      const asked = await requestWindow(database, leadId, window(times), clock);
+      if (!asked.ok) throw new Error(asked.reason);
+      clock = localTime(2030, 6, 4, 22, 0);
+      expect((await decide(database, asked.booking.id, { action: "confirm" }, "", clock)).ok).toBe(true);
+      clock = localTime(2030, 6, 3, 12, 0);
+    }
+    await at(localTime(2030, 6, 4, 22, 0));
+    expect(await queueDayBeforeTexts(database, clock)).toBe(1);
+    expect((await threadOf(database, laterLead))[0]?.dueAt.toISOString()).toBe(
+      localTime(2030, 6, 5, 8, 0).toISOString(),
+    );
+    expect(await threadOf(database, earlyLead)).toEqual([]);
+    await at(localTime(2030, 6, 5, 7, 59));
+    expect(fake.delivered()).toHaveLength(0);
+    await at(localTime(2030, 6, 5, 8, 0));
+    expect(fake.deliveredTo(later)).toHaveLength(1);
+    expect(fake.deliveredTo(early)).toHaveLength(0);
+  });
+
   it("texts no request without consent, and answers HELP with the business's name and phone", async () => {
     clock = localTime(2030, 6, 3, 12, 0);
     const without = await customer("+12085550115", { consent: null });

@@ -223,7 +223,8 @@ export async function queueDayBeforeTexts(database: Database, now = new Date()):
     const bookingRef = `${booking_id}:${Number(booking_sequence)}`;
     const startsAt = new Date(booking_starts_at);
     const due = dayBeforeDueAt(booking_day, startsAt, now);
-    if (!due) continue;
+    // None that could only go at the window's start or later (confirmed at night for an 8 AM window).
+    if (!due || sendableAt(due) >= startsAt) continue;
     await database.db.transaction().execute(async (trx) => {
       const taken = await trx
         .selectFrom("text_messages")
