@@ -181,6 +181,14 @@ test("the day-before text answered C (the inbox shows the window confirmed) and 
     expect((await sendInbound({ target, signedUrl: SIGNED_URL, from: dana, body: "C" })).status).toBe(200);
     expect((await sendInbound({ target, signedUrl: SIGNED_URL, from: lee, body: " r " })).status).toBe(200);
     await expect.poll(() => t.fake.deliveredTo(lee).length, { timeout: 20_000 }).toBe(2);
+    // Anything else lands in the thread; the owner's phone is told who wrote, never what.
+    expect(
+      (await sendInbound({ target, signedUrl: SIGNED_URL, from: dana, body: "Is the side gate ok?" })).status,
+    ).toBe(200);
+    const ownerPhone = fakeTextSettings("").OWNER_PHONE;
+    await expect
+      .poll(() => t.fake.deliveredTo(ownerPhone).map((r) => r.form.Body), { timeout: 20_000 })
+      .toContain(`New text from Dana: ${SITE_URL}/admin/requests/${danaLead}`);
     const link = /https:\/\/\S+\/book\/manage\?t=\S+$/.exec(t.fake.deliveredTo(lee)[1]!.form.Body!)?.[0];
     expect(link, "the reschedule link").toBeDefined();
     // The link is the booking's own: it opens Lee's window with the choice to reschedule or cancel.
@@ -195,7 +203,7 @@ test("the day-before text answered C (the inbox shows the window confirmed) and 
     await expect(page.getByRole("listitem").filter({ hasText: "Lee Texter" })).not.toContainText("confirmed by text");
     await page.goto(`${origin}/admin/requests/${danaLead}`);
     await expect(textsSection(page).getByText(/Window confirmed by the customer by text/)).toBeVisible();
-    await expect(thread(page).getByRole("listitem")).toHaveCount(3); // the day-before text, C, the thanks
+    await expect(thread(page).getByRole("listitem")).toHaveCount(4); // the day-before text, C, the thanks, the question
     await expect(thread(page).getByRole("listitem").first()).toContainText(dayBeforeText);
     await expect(thread(page).getByRole("listitem").nth(1)).toContainText("From the customer · C: confirmed");
 

@@ -7,7 +7,7 @@
 import type { Database } from "../../kit/db/database.server.ts";
 import { textAlertSettings, type Env } from "../../kit/env.server.ts";
 import { CalledOff, NotBefore, type Sender } from "../../notify/delivery.server.ts";
-import { sendText } from "../../notify/sms.server.ts";
+import { inboxLink, sendText, smsFirstName } from "../../notify/sms.server.ts";
 import { isQuietHour, sendableAt } from "./rules.server.ts";
 import { textTarget } from "./texts.server.ts";
 
@@ -77,5 +77,27 @@ export function createCustomerTextSender(
       throw error;
     }
     await mark(message.id, { status: "sent" });
+  };
+}
+
+/** The owner's text that a customer wrote in a request's thread: "Text from Dana: <inbox link>", nothing they wrote. */
+export const textAlert = (firstName: unknown, siteUrl: string, leadId: string) => {
+  const name = smsFirstName(firstName);
+  return `New text from ${name ?? "a customer"}: ${inboxLink(siteUrl, leadId)}`;
+};
+
+/** The sender of "text-alert" jobs, to OWNER_PHONE; like the owner's alert of a request, at any hour. */
+export function createTextAlertSender(
+  env: Pick<
+    Env,
+    "SITE_URL" | "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM" | "OWNER_PHONE" | "TWILIO_API_URL"
+  >,
+  timeoutMs?: number,
+): Sender {
+  return async ({ lead }) => {
+    const settings = textAlertSettings(env);
+    if (!settings)
+      throw Object.assign(new Error("Text message failed: SMS_NOT_CONFIGURED"), { code: "SMS_NOT_CONFIGURED" });
+    await sendText(settings, textAlert(lead.fields.firstName, env.SITE_URL, lead.id), timeoutMs);
   };
 }

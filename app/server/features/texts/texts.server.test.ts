@@ -19,6 +19,7 @@ import { windowsOn } from "../../kit/arrival-windows.server.ts";
 import { localParts, localTime } from "../../kit/business-time.server.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import { parseEnv } from "../../kit/env.server.ts";
+import { createSenders } from "../../notify/jobs.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "../../notify/outbox.server.ts";
 import { decide, requestWindow } from "../bookings/bookings.server.ts";
 import { recordLead } from "../leads/store.server.ts";
@@ -139,14 +140,14 @@ describe.each(backends)("customer texts through the outbox on %s", (dialect) => 
     storage = await createTestStorage(dialect);
     database = await storage.open();
     const env = parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, ...fakeTextSettings(fake.url) });
-    // Only the customers' texts are under test: the worker has their sender alone.
+    // Only the texts are under test: the worker has their senders alone.
     worker = startOutboxWorker({
       database,
       env,
       logger: pino({ level: "silent" }),
       pollMs: 3_600_000,
       now: () => clock,
-      senders: { "customer-text": TEXT_SENDERS["customer-text"]({ database, env, now: () => clock }) },
+      senders: createSenders({ database, env, now: () => clock }, TEXT_SENDERS),
     });
   });
   afterEach(async () => {
@@ -225,6 +226,12 @@ describe.each(backends)("customer texts through the outbox on %s", (dialect) => 
       "in message received",
     ]);
     expect(thread.at(-1)?.body).toBe("Is the side gate ok?");
+    // The owner is told who wrote and where to read it, never the words.
+    await at(localTime(2030, 6, 4, 10, 7));
+    const owner = fakeTextSettings("").OWNER_PHONE;
+    expect(fake.deliveredTo(owner).map((r) => r.form.Body)).toEqual([
+      `New text from Jane: https://www.gemstateexteriorcleaning.com/admin/requests/${danaLead}`,
+    ]);
     // A window moved after the confirmation is no longer confirmed by it.
     const moved = await decide(
       database,

@@ -370,7 +370,15 @@ export async function receiveText(
         .execute();
       return kind;
     }
-    if (!lead || kind === "message") return kind;
+    if (!lead) return kind;
+    if (kind === "message") {
+      // The owner is told a customer wrote (who, and where to read it); the words stay in the thread.
+      await trx
+        .insertInto("outbox_jobs")
+        .values(outboxJob(TEXT_SENDERS, { lead_id: lead.id, kind: "text-alert", ref: text.sid, created_at: at }))
+        .execute();
+      return kind;
+    }
     // HELP, C and R are answered, as any text: only with consent and never after STOP (checked again when due).
     const target = await textTarget(trx, lead);
     if (kind === "confirm" && booking) {

@@ -54,7 +54,8 @@ export function twilioWebhook(app: {
       { secret: await linkSecret(database, env), siteUrl: env.SITE_URL },
     );
     logger.info({ event: "texts.received", outcome }, "text received");
-    if (outcome === "help" || outcome === "confirm" || outcome === "reschedule") app.notifyOutbox();
+    if (outcome === "help" || outcome === "confirm" || outcome === "reschedule" || outcome === "message")
+      app.notifyOutbox();
     res.status(200).set("Cache-Control", "no-store").type("text/xml").send(EMPTY_TWIML);
   };
 
