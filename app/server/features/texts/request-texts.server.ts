@@ -35,6 +35,14 @@ export const TEXTED = {
 } as const;
 export type Texted = keyof typeof TEXTED;
 
+/** Why the page offers no text form, said before anything is tried. */
+const NO_TEXTS = {
+  "no-consent": "No texts: this customer did not agree to text messages on their request. Call or e-mail them instead.",
+  stopped:
+    "No texts: this customer replied STOP, so no text goes to their number any more. Call or e-mail them instead.",
+  "not-set-up": "No texts: text messages are not set up here (the TWILIO_* settings, README).",
+} as const;
+
 const STATUS_TEXT = {
   queued: "waiting",
   sent: "sent",
@@ -81,7 +89,7 @@ export async function textsView(database: Database, env: Env, lead: LeadRow, now
   const target = await textTarget(database.db, lead);
   const confirmed = (await textConfirmations(database, [lead.id])).get(lead.id);
   return {
-    refusal: !textAlertSettings(env) ? TEXTED["not-set-up"].text : target.refused ? REFUSAL_TEXT[target.refused] : null,
+    refusal: !textAlertSettings(env) ? NO_TEXTS["not-set-up"] : target.refused ? NO_TEXTS[target.refused] : null,
     quiet: isQuietHour(now),
     confirmed: confirmed ? formatTime(confirmed) : null,
     thread: rows.map((row) => {
