@@ -70,6 +70,7 @@ export default [
       route("calendar", "routes/admin.calendar.tsx"),
       route("requests.csv", "routes/admin.requests[.]csv.ts"),
       route("requests.xlsx", "routes/admin.requests[.]xlsx.ts"),
+      route("requests/:id/texts", "routes/admin.requests.$id.texts.ts"),
       route("requests/:id/resume", "routes/admin.requests.$id.resume.ts"),
       route("requests/:id/photos/:n", "routes/admin.requests.$id.photos.$n.ts"),
       route("*", "routes/admin.not-found.tsx"),

@@ -5,6 +5,7 @@ import { signedIn } from "../server/features/admin/guard.server.ts";
 import { filterQuery, inbox, INBOX_PAGE_SIZE } from "../server/features/admin/inbox.server.ts";
 import { bookingLines } from "../server/features/bookings/owner-decisions.server.ts";
 import { quoteLines } from "../server/features/quotes/quotes.server.ts";
+import { textConfirmations } from "../server/features/texts/texts.server.ts";
 import { formatTime } from "../server/notify/labels.server.ts";
 import { visibleDeep } from "../lib/text.ts";
 import type { Route } from "./+types/admin._index";
@@ -12,7 +13,16 @@ import type { Route } from "./+types/admin._index";
 /** Every request, newest first, filtered by the GET form's values (they live in the URL); hidden characters shown as "�" (visibleDeep). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = signedIn(context);
-  const result = await inbox(app.database, new URL(request.url), new Date(), bookingLines);
+  // A booking line says when the customer confirmed the window by text (C to the day-before text).
+  const result = await inbox(app.database, new URL(request.url), new Date(), async (database, leadIds) => {
+    const [lines, confirmed] = await Promise.all([
+      bookingLines(database, leadIds),
+      textConfirmations(database, leadIds),
+    ]);
+    for (const [leadId, line] of lines)
+      if (confirmed.has(leadId)) lines.set(leadId, { ...line, text: `${line.text} · confirmed by text` });
+    return lines;
+  });
   // Each request's quote (draft, sent, opened, accepted with its option and total…), beside its instant range.
   const quotes = await quoteLines(
     app.database,

@@ -22,6 +22,8 @@ import { visibleDeep } from "../lib/text.ts";
 import { DepositStatus } from "../components/deposit-status.tsx";
 import { depositsForLead } from "../server/features/payments/deposits.server.ts";
 import { queueReminderOffer } from "../server/features/reminders/reminders.server.ts";
+import { CustomerTexts } from "../components/customer-texts.tsx";
+import { textedOf, textsView } from "../server/features/texts/request-texts.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
 
 /**
@@ -44,6 +46,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? "Reminder offer queued: the customer gets one e-mail asking whether to be reminded when the job is due again."
         : null,
     booking: await bookingView(app.database, lead),
+    texts: await textsView(app.database, app.env, lead),
+    texted: textedOf(query.get("texted")),
     deposits: (await depositsForLead(app.database, lead.id)).map(({ paidAt, ...deposit }) => ({
       ...deposit,
       paid: paidAt ? formatTime(new Date(paidAt)) : null,
@@ -353,6 +357,9 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
 
       <DepositStatus deposits={r.deposits} />
       {r.booking ? <ArrivalWindow booking={r.booking} zip={r.zip} saved={r.saved} answer={actionData} /> : null}
+      {r.kind === "estimate" || r.kind === "contact" ? (
+        <CustomerTexts id={r.id} texts={r.texts} texted={r.texted} />
+      ) : null}
 
       <Section id="status-heading" title="Status">
         {r.saved === "status" ? (

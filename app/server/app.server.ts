@@ -31,6 +31,7 @@ import { launchPlaceholders } from "./launch-check.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "./notify/outbox.server.ts";
 import { countUndelivered } from "./features/leads/delivery-status.server.ts";
 import { stripeWebhook, WEBHOOK_PATH } from "./features/payments/webhook.server.ts";
+import { TWILIO_WEBHOOK_PATH, twilioWebhook } from "./features/texts/webhook.server.ts";
 import { outboxWiring } from "./outbox-wiring.server.ts";
 import { contentSecurityPolicy, newNonce } from "./csp.server.ts";
 import { securityHeaders } from "./security.server.ts";
@@ -233,14 +234,15 @@ export function createSite(services: Services, options: { buildDir: string; vite
   // route middleware's: app/routes/admin.tsx). The unsubscribe links (the newsletter's, the review request's
   // and the seasonal reminders' opt-outs) are the exception: a mail provider POSTs to them from its own origin (RFC 8058 one-click) and the
   // link's signed token is the authority; its Origin is dropped so React Router's check passes too. So is
-  // Stripe's webhook: Stripe posts it from its servers, and its signature is the authority.
+  // Stripe's webhook and the text provider's: each posts from its servers, and its signature is the authority.
   app.use((req, res, next) => {
     if (req.method !== "POST") return next();
     if (
       req.path === "/newsletter/unsubscribe" ||
       req.path === "/reviews/opt-out" ||
       req.path === "/reminders/opt-out" ||
-      req.path === WEBHOOK_PATH
+      req.path === WEBHOOK_PATH ||
+      req.path === TWILIO_WEBHOOK_PATH
     ) {
       delete req.headers.origin;
       return next();
@@ -281,6 +283,8 @@ export function createSite(services: Services, options: { buildDir: string; vite
   // Stripe's webhook about deposits (app/server/features/payments/webhook.server.ts): its body is read raw,
   // for the signature, before anything else reads it; every method but POST: 405.
   app.all(WEBHOOK_PATH, stripeWebhook({ database, env, logger, notifyOutbox: worker.notify }));
+  // The customers' texts (app/server/features/texts/webhook.server.ts): form-encoded, signed, read raw; else as above.
+  app.all(TWILIO_WEBHOOK_PATH, twilioWebhook({ database, env, logger, notifyOutbox: worker.notify }));
 
   /**
    * Health for a monitor that reads status codes. /healthz: 503 when the database does not answer within a

@@ -18,6 +18,8 @@ import { REVIEW_SENDERS } from "./features/reviews/jobs.server.ts";
 import { PAYMENT_SENDERS } from "./features/payments/jobs.server.ts";
 import { QUOTE_SENDERS } from "./features/quotes/jobs.server.ts";
 import { REMINDER_SENDERS } from "./features/reminders/jobs.server.ts";
+import { TEXT_SENDERS } from "./features/texts/jobs.server.ts";
+import { queueDayBeforeTexts } from "./features/texts/texts.server.ts";
 
 export function outboxWiring(database: Database, env: Env, logger: Logger, now: () => Date = () => new Date()) {
   return {
@@ -29,6 +31,7 @@ export function outboxWiring(database: Database, env: Env, logger: Logger, now: 
       QUOTE_SENDERS,
       PAYMENT_SENDERS,
       REMINDER_SENDERS,
+      TEXT_SENDERS,
     ),
     maintenance: {
       /** Ended rate-limit windows. */
@@ -47,6 +50,11 @@ export function outboxWiring(database: Database, env: Env, logger: Logger, now: 
         const days = Math.min(...Object.values(RETENTION_DAYS));
         const mailFiles = await purgeMailFiles(env.DATA_DIR, days * 86_400_000, at);
         if (mailFiles > 0) logger.info({ mailFiles }, "e-mail files past their retention period deleted");
+      },
+      /** The day-before texts of confirmed windows in the next two days, to customers who agreed to texts. */
+      "day-before texts": async (at: Date) => {
+        const queued = await queueDayBeforeTexts(database, at);
+        if (queued > 0) logger.info({ queued }, "day-before texts queued");
       },
       /** Requests whose last owner notification was sent just before a crash. */
       "delivery status": () => markNotified(database),

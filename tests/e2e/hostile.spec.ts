@@ -26,6 +26,7 @@ import {
   sendWebhook,
   signatureFor,
 } from "../support/fake-stripe.ts";
+import { fakeTextSettings, newMessageSid, sendInbound, signTwilio } from "../support/fake-twilio.ts";
 
 test.skip(({ isMobile }) => isMobile, "server behaviour, checked once on the desktop project");
 
@@ -665,5 +666,105 @@ test.describe("Stripe's webhook (/webhooks/stripe)", () => {
     // A stranger's JSON with a signature made for another body.
     expect((await sendWebhook(site.origin, `${event} `, signatureFor(event))).status, "tampered").toBe(400);
     await expectCleanLog(site, logFrom, 400, 6);
+  });
+});
+
+test.describe("the text provider's webhook (/webhooks/twilio)", () => {
+  test.describe.configure({ mode: "serial" });
+  const SITE_URL = "https://www.gemstateexteriorcleaning.com";
+  const signedUrl = `${SITE_URL}/webhooks/twilio`;
+  const phone = "+12085550161";
+  let site: ServerHandle & { dataDir: string };
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    // The API is never reached: nothing is answered by text here.
+    site = await startSite({ SITE_URL, LOG_LEVEL: "info", ...fakeTextSettings("http://127.0.0.1:9") });
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  const stored = async () => {
+    const database = await openDatabase({ DATA_DIR: site.dataDir, DATABASE_URL: undefined });
+    try {
+      const texts = await database.db.selectFrom("text_messages").select(["phone", "kind", "provider_sid"]).execute();
+      const optOuts = await database.db.selectFrom("text_opt_outs").select("phone").execute();
+      return { texts, optOuts };
+    } finally {
+      await database.close();
+    }
+  };
+
+  test("a missing or bad signature: 403 and nothing stored; another content type: 415; over 32 KB: 413; every method but POST: 405; a signed text taken once", async () => {
+    const logFrom = site.log().length;
+    const database = await openDatabase({ DATA_DIR: site.dataDir, DATABASE_URL: undefined });
+    const lead = sampleLead({ idempotencyKey: "key:hostile-texts" });
+    lead.contact = { ...lead.contact, phone };
+    await recordLead(database, lead, { webhook: false });
+    await database.close();
+    const target = `${site.origin}/webhooks/twilio`;
+    const inbound = (options: Partial<Parameters<typeof sendInbound>[0]>) =>
+      sendInbound({ target, signedUrl, from: phone, body: "STOP", ...options });
+
+    for (const [what, options] of [
+      ["no signature", { signature: "" }],
+      ["another auth token", { authToken: "not-the-sites-token" }],
+      ["signed for the Host the request came to", { signedUrl: target }],
+      ["signed for another path", { signedUrl: `${SITE_URL}/webhooks/twilio?x=1` }],
+      ["garbage", { signature: "x".repeat(5000) }],
+    ] as const)
+      expect((await inbound(options)).status, what).toBe(403);
+    // A body changed after it was signed (the signature of "C" on a STOP).
+    const params = {
+      AccountSid: fakeTextSettings("").TWILIO_ACCOUNT_SID,
+      Body: "C",
+      From: phone,
+      MessageSid: newMessageSid(),
+      To: fakeTextSettings("").TWILIO_FROM,
+    };
+    const tampered = await fetch(target, {
+      method: "POST",
+      headers: {
+        "Content-Type": URLENCODED,
+        "X-Twilio-Signature": signTwilio(fakeTextSettings("").TWILIO_AUTH_TOKEN, signedUrl, params),
+      },
+      body: new URLSearchParams({ ...params, Body: "STOP" }).toString(),
+    });
+    expect(tampered.status, "tampered").toBe(403);
+    expect(await stored()).toEqual({ texts: [], optOuts: [] });
+
+    for (const type of ["application/json", "text/plain", "multipart/form-data; boundary=x"]) {
+      const response = await fetch(target, { method: "POST", headers: { "Content-Type": type }, body: "{}" });
+      expect(response.status, type).toBe(415);
+    }
+    const huge = await inbound({ body: "x".repeat(40_000) });
+    expect(huge.status, "oversize").toBe(413);
+    const { socket, firstData, received } = rawExchange(
+      site.origin,
+      `POST /webhooks/twilio HTTP/1.1\r\nHost: ${new URL(site.origin).host}\r\nContent-Type: ${URLENCODED}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
+    const chunk = `Body=${"x".repeat(8 * 1024)}`;
+    for (let i = 0; i < 6; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+    expect(parseAnswer(await firstData).status, "oversize, chunked").toBe(413);
+    socket.destroy();
+    await received;
+    for (const method of ["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"])
+      expect(await rawRequest(site, `${method} /webhooks/twilio HTTP/1.1`), method).toEqual({
+        status: 405,
+        allow: "POST",
+      });
+    expect(await stored()).toEqual({ texts: [], optOuts: [] });
+
+    // The same text signed right: taken, answered with empty TwiML; sent again (Twilio retries), taken once.
+    const sid = newMessageSid();
+    const first = await inbound({ sid });
+    expect(first.status).toBe(200);
+    expect(first.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect((await inbound({ sid })).status).toBe(200);
+    expect(await stored()).toEqual({
+      texts: [{ phone, kind: "stop", provider_sid: sid }],
+      optOuts: [{ phone }],
+    });
+    await expectCleanLog(site, logFrom, 403, 6);
   });
 });

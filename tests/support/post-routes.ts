@@ -30,6 +30,8 @@ export interface PostRoute {
 export const SERVER_POST_ROUTES: readonly PostRoute[] = [
   // Stripe's webhook (app/server/features/payments/webhook.server.ts): signed by Stripe, read raw.
   { file: "app/server/app.server.ts", path: "/webhooks/stripe", owner: false },
+  // The customers' texts (app/server/features/texts/webhook.server.ts): signed by Twilio, form-encoded, read raw.
+  { file: "app/server/app.server.ts", path: "/webhooks/twilio", owner: false },
 ];
 
 const SAMPLE = { id: "00000000-0000-4000-8000-000000000000", other: "x" };

@@ -23,3 +23,16 @@ export type Sender = (delivery: Delivery) => Promise<void>;
 export class CalledOff extends Error {
   readonly code = "CALLED_OFF";
 }
+
+/**
+ * Thrown by a sender whose message may not go out yet (a customer's text at night waits until 8 AM): the job
+ * stays pending, due at `until`, its attempts unchanged; past the job's own deadline (not_after) it is called off.
+ */
+export class NotBefore extends Error {
+  readonly code = "NOT_YET";
+  readonly until: Date;
+  constructor(until: Date, reason: string) {
+    super(reason);
+    this.until = until;
+  }
+}

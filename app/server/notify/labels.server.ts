@@ -59,6 +59,8 @@ const jobKindLabels: Record<JobKind, string> = {
   review: "Review request e-mail",
   deposit: "Deposit paid e-mail to the owner",
   "deposit-sms": "Deposit paid text message to the owner",
+  "customer-text": "Text message to the customer",
+  "text-alert": "Text message to the owner: the customer wrote",
 };
 export const jobKindLabel = (kind: JobKind): string => jobKindLabels[kind] ?? kind;
 

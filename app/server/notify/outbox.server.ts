@@ -26,7 +26,7 @@ import type { Logger } from "pino";
 import type { Database, DB, OutboxJobsTable } from "../kit/db/database.server.ts";
 import type { Env } from "../kit/env.server.ts";
 import { getAttachment, getLead } from "../kit/leads.server.ts";
-import { CalledOff, type Sender } from "./delivery.server.ts";
+import { CalledOff, NotBefore, type Sender } from "./delivery.server.ts";
 
 /** A claimed job's lease (default of OUTBOX_LEASE_SECONDS); renewed every RENEW_MS (at most a third of it) while its send runs, so a crash delays its mail by at most this. */
 export const LEASE_MS = 30_000;
@@ -232,6 +232,18 @@ export function startOutboxWorker(opts: {
       await senders[job.kind]!({ jobId: job.id, job: { kind: job.kind, ref: job.ref, payload }, lead, attachment });
     } catch (err) {
       clearInterval(renewal);
+      if (err instanceof NotBefore) {
+        const late = job.not_after !== null && err.until.getTime() >= Date.parse(job.not_after);
+        const values = late
+          ? { status: "cancelled" as const, attempts, last_error: "CALLED_OFF" }
+          : { status: "pending" as const, next_attempt_at: err.until.toISOString() };
+        const settled = await settle(job, values).catch(() => null);
+        logger.info(
+          { ...log, reason: err.message, until: err.until.toISOString(), late, settled },
+          late ? "outbox job called off: it could not go before its deadline" : "outbox job waits",
+        );
+        return;
+      }
       if (err instanceof CalledOff) {
         const settled = await settle(job, { status: "cancelled", attempts, last_error: err.code }).catch(() => null);
         logger.info({ ...log, reason: err.message, settled }, "outbox job called off");

@@ -94,6 +94,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       "0009_quotes",
       "0010_payments",
       "0011_reminders",
+      "0012_customer_texts",
     ]);
     expect(database.dialect).toBe(dialect);
   });

@@ -17,6 +17,7 @@ import Stripe from "stripe";
 import type { Database } from "../../kit/db/database.server.ts";
 import { type Env, stripeSettings } from "../../kit/env.server.ts";
 import { type Outcome, recordOutcome } from "./record.server.ts";
+import { readRawBody } from "../../kit/raw-body.server.ts";
 
 export const WEBHOOK_PATH = "/webhooks/stripe";
 /** Stripe's Checkout Session events are a few KB; 64 KB leaves room and bounds what a stranger can send. */
@@ -83,7 +84,7 @@ export function stripeWebhook(app: {
       res.set("Allow", "POST");
       return answer(res, 405, { error: "only POST" });
     }
-    readBody(req, WEBHOOK_BODY_LIMIT)
+    readRawBody(req, WEBHOOK_BODY_LIMIT)
       .then((body) => {
         if (body === "aborted") return;
         if (body === "too-large") {
@@ -106,29 +107,4 @@ export function stripeWebhook(app: {
         if (!res.headersSent) answer(res, 500, { error: "not recorded; send it again" });
       });
   };
-}
-
-/**
- * The body's bytes, counted as they arrive: "too-large" as soon as they pass `limit` (with its Content-Length
- * or chunked, without waiting for the rest), "aborted" when the client went away first.
- */
-function readBody(req: Request, limit: number): Promise<Buffer | "too-large" | "aborted"> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = (result: Buffer | "too-large" | "aborted" | Error) => {
-      req.off("data", onData).off("end", onEnd).off("error", finish).off("close", onClose);
-      if (result instanceof Error) reject(result);
-      else resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) finish("too-large");
-      else chunks.push(chunk);
-    };
-    const onEnd = () => finish(Buffer.concat(chunks));
-    const onClose = () => finish(req.complete ? Buffer.concat(chunks) : "aborted");
-    if (Number(req.headers["content-length"] ?? 0) > limit) return finish("too-large");
-    req.on("data", onData).on("end", onEnd).on("error", finish).on("close", onClose);
-  });
 }

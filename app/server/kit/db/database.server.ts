@@ -230,6 +230,45 @@ export interface PaymentEventsTable {
   received_at: string;
 }
 
+export type TextDirection = "in" | "out";
+export type TextStatus = "queued" | "sent" | "refused" | "cancelled" | "failed" | "received";
+
+/** One text message of a request's thread, in or out (app/server/features/texts/). */
+export interface TextMessagesTable {
+  id: string;
+  lead_id: string | null;
+  /** The customer's number, E.164. */
+  phone: string;
+  direction: TextDirection;
+  kind: string;
+  body: string;
+  status: TextStatus;
+  /** A day-before text: "<booking id>:<sequence>". */
+  booking_ref: string | null;
+  /** An inbound text's MessageSid (taken once). */
+  provider_sid: string | null;
+  reason: string | null;
+  created_at: string;
+  due_at: string;
+  sent_at: string | null;
+}
+
+/** A number that said STOP (stopped_at set) or START again after it (stopped_at null). */
+export interface TextOptOutsTable {
+  phone: string;
+  stopped_at: string | null;
+  started_at: string | null;
+  updated_at: string;
+}
+
+/** A customer's "C" to the day-before text of a booking, at the booking's sequence then. */
+export interface TextConfirmationsTable {
+  booking_id: string;
+  sequence: number;
+  lead_id: string;
+  confirmed_at: string;
+}
+
 export type QuoteStatus = "draft" | "sent" | "accepted" | "declined" | "replaced";
 
 /** One version of a request's quote (docs/decisions/031-quotes.md); immutable once sent (a trigger refuses the change). */
@@ -304,6 +343,9 @@ export interface DB {
   review_contacts: ReviewContactsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  text_messages: TextMessagesTable;
+  text_opt_outs: TextOptOutsTable;
+  text_confirmations: TextConfirmationsTable;
 }
 
 export type Dialect = "sqlite" | "postgres";

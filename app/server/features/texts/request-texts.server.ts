@@ -1,0 +1,156 @@
+/**
+ * The texts part of a request's page in the inbox: the thread (in and out, Boise time, each text's status), whether
+ * the customer may be texted and why not, and the owner's two forms ("On our way", an answer), posted to
+ * /admin/requests/:id/texts and answered with a redirect back to the page (Post/Redirect/Get) whose `texted`
+ * says what became of it.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
+import { onOurWaySchema, TEXT_FORMS, textReplySchema, type TextIntent } from "../../../forms/texts.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { Env } from "../../kit/env.server.ts";
+import { textAlertSettings } from "../../kit/env.server.ts";
+import { formFields, HttpError, pickFields, readFormData } from "../../kit/form-body.server.ts";
+import type { LeadRow } from "../../kit/leads.server.ts";
+import { formatTime } from "../../notify/labels.server.ts";
+import { isQuietHour } from "./rules.server.ts";
+import {
+  onOurWayText,
+  ownerText,
+  queueOwnerText,
+  REFUSAL_TEXT,
+  textConfirmations,
+  textTarget,
+} from "./texts.server.ts";
+
+/** What the page says after a text form (`?texted=`). */
+export const TEXTED = {
+  sent: { ok: true, text: "Text queued: it goes to the customer within a minute." },
+  waits: { ok: true, text: "It is after 9 PM in Boise: the text waits and goes at 8:00 AM." },
+  quiet: { ok: false, text: "Not sent: it is between 9 PM and 8 AM in Boise. Call the customer if they expect you." },
+  "no-consent": { ok: false, text: REFUSAL_TEXT["no-consent"] },
+  stopped: { ok: false, text: REFUSAL_TEXT.stopped },
+  invalid: { ok: false, text: "Not sent: choose an arrival estimate, or type a text of at most 480 characters." },
+  "not-set-up": { ok: false, text: "Not sent: texts are not set up (the TWILIO_* settings)." },
+} as const;
+export type Texted = keyof typeof TEXTED;
+
+/** Why the page offers no text form, said before anything is tried. */
+const NO_TEXTS = {
+  "no-consent": "No texts: this customer did not agree to text messages on their request. Call or e-mail them instead.",
+  stopped:
+    "No texts: this customer replied STOP, so no text goes to their number any more. Call or e-mail them instead.",
+  "not-set-up": "No texts: text messages are not set up here (the TWILIO_* settings, README).",
+} as const;
+
+const STATUS_TEXT = {
+  queued: "waiting",
+  sent: "sent",
+  refused: "not sent",
+  cancelled: "called off",
+  failed: "failed",
+  received: "received",
+} as const;
+
+const REASON_TEXT: Record<string, string> = {
+  "no-consent": "no consent to texts",
+  stopped: "the customer replied STOP",
+  "number-changed": "the request's number changed",
+  "window-changed": "the window changed",
+};
+
+const KIND_TEXT: Record<string, string> = {
+  reminder: "day-before text",
+  "on-our-way": "on our way",
+  reply: "your answer",
+  reschedule: "reschedule link",
+  confirmed: "confirmation",
+  help: "help answer",
+  stop: "STOP",
+  start: "START",
+  confirm: "C: confirmed",
+  message: "message",
+};
+
+/** The thread as the page shows it, the confirmation by text, and whether a text can go. */
+export async function textsView(database: Database, env: Env, lead: LeadRow, now = new Date()) {
+  const rows = await database.db
+    .selectFrom("text_messages")
+    .leftJoin("outbox_jobs", (join) =>
+      join.onRef("outbox_jobs.ref", "=", "text_messages.id").on("outbox_jobs.kind", "=", "customer-text"),
+    )
+    .selectAll("text_messages")
+    .select(["outbox_jobs.status as job_status"])
+    .where("text_messages.lead_id", "=", lead.id)
+    .orderBy("text_messages.created_at")
+    .orderBy("text_messages.direction")
+    .orderBy("text_messages.id")
+    .execute();
+  const target = await textTarget(database.db, lead);
+  const confirmed = (await textConfirmations(database, [lead.id])).get(lead.id);
+  return {
+    refusal: !textAlertSettings(env) ? NO_TEXTS["not-set-up"] : target.refused ? NO_TEXTS[target.refused] : null,
+    quiet: isQuietHour(now),
+    confirmed: confirmed ? formatTime(confirmed) : null,
+    thread: rows.map((row) => {
+      // A queued text whose job was given up (or whose deadline passed) did not go.
+      const status =
+        row.status === "queued" && (row.job_status === "dead" || row.job_status === "cancelled")
+          ? "failed"
+          : row.status;
+      const at = new Date(row.sent_at ?? row.created_at);
+      return {
+        id: row.id,
+        direction: row.direction,
+        what: KIND_TEXT[row.kind] ?? row.kind,
+        body: row.body,
+        at: formatTime(at),
+        iso: at.toISOString(),
+        status: status === "queued" ? `waiting, goes ${formatTime(new Date(row.due_at))}` : STATUS_TEXT[status],
+        reason: row.reason ? (REASON_TEXT[row.reason] ?? row.reason) : null,
+      };
+    }),
+  };
+}
+
+/** Reads `texted` from the page's URL. */
+export const textedOf = (value: string | null) =>
+  value && Object.hasOwn(TEXTED, value) ? TEXTED[value as Texted] : null;
+
+/** The action of /admin/requests/:id/texts: queue the owner's text, or say why not; back to the page either way. */
+export async function textsAction(
+  request: Request,
+  leadId: string,
+  app: { database: Database; env: Env; notifyOutbox: () => void },
+  logInfo: (event: Record<string, unknown>, message: string) => void,
+  now = new Date(),
+): Promise<never> {
+  const back = (texted: Texted) =>
+    redirect(`/admin/requests/${encodeURIComponent(leadId)}?texted=${texted}#texts-heading`, { status: 303 });
+  let formData: FormData;
+  let intent: TextIntent;
+  try {
+    const body = await readFormData(request);
+    const named = body.get("intent");
+    if (typeof named !== "string" || !Object.hasOwn(TEXT_FORMS, named)) throw back("invalid");
+    intent = named as TextIntent;
+    formData = pickFields(body, formFields(TEXT_FORMS[intent]));
+  } catch (error) {
+    if (error instanceof HttpError) throw back("invalid");
+    throw error;
+  }
+  const submission = parseWithZod(formData, { schema: intent === "reply" ? textReplySchema : onOurWaySchema });
+  if (submission.status !== "success") throw back("invalid");
+  if (!textAlertSettings(app.env)) throw back("not-set-up");
+  const value = submission.value;
+  if (value.intent === "on-our-way" && isQuietHour(now)) throw back("quiet");
+  const body = value.intent === "reply" ? ownerText(value.body) : onOurWayText(Number(value.minutes));
+  const queued = await queueOwnerText(app.database, leadId, { kind: value.intent, body }, now);
+  if (!queued.ok) {
+    if (queued.refused === "not-found") throw back("invalid");
+    throw back(queued.refused);
+  }
+  logInfo({ event: "texts.owner_text", lead: leadId, kind: value.intent }, "text to the customer queued");
+  app.notifyOutbox();
+  throw back(queued.message.dueAt.getTime() > now.getTime() ? "waits" : "sent");
+}
