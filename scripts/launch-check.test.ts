@@ -14,6 +14,7 @@ const FILES = [
   "app/server/launch-check.server.ts",
   "app/content",
   "app/lib/paths.ts",
+  "app/lib/zod.ts",
   "content",
 ];
 const PRODUCTION = {
