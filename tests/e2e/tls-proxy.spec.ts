@@ -173,7 +173,7 @@ test.describe("every form sent through the proxy with its https Origin is accept
   });
 });
 
-test("the owner signs in through the proxy; the session cookie is Secure with the __Host- prefix", async ({
+test("the owner signs in through the proxy; the session and device cookies are Secure with the __Host- prefix", async ({
   browser,
 }) => {
   const page = await proxiedPage(browser);
@@ -181,13 +181,22 @@ test("the owner signs in through the proxy; the session cookie is Secure with th
   await addOwnerWithCli(owner, site.dataDir);
   await signIn(page, owner);
   const cookies = await page.context().cookies();
-  expect(cookies.map((c) => c.name)).toEqual(["__Host-gs_owner_session"]);
-  expect(cookies[0]).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
-  expect(cookies[0]!.domain).toBe("127.0.0.1");
-  // A change in the inbox (its own Origin check) goes through too.
+  const named = (name: string) => cookies.find((c) => c.name === name);
+  expect(cookies.map((c) => c.name).sort()).toEqual(["__Host-gs_owner_device", "__Host-gs_owner_session"]);
+  expect(named("__Host-gs_owner_session")).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
+  // The browser's device token (docs/security.md, "A known browser has its own turn"): read only by the sign-in.
+  expect(named("__Host-gs_owner_device")).toMatchObject({
+    secure: true,
+    httpOnly: true,
+    sameSite: "Strict",
+    path: "/",
+  });
+  for (const cookie of cookies) expect(cookie.domain).toBe("127.0.0.1");
+  // A change in the inbox (its own Origin check) goes through too. Signing out ends the session; the browser
+  // stays known.
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/admin\/sign-in$/);
-  expect(await page.context().cookies()).toEqual([]);
+  expect((await page.context().cookies()).map((c) => c.name)).toEqual(["__Host-gs_owner_device"]);
 });
 
 test("every kind of answer through the proxy carries HSTS and upgrade-insecure-requests", async ({ browser }) => {
