@@ -496,6 +496,9 @@ export async function migrate(
   const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
-    throw new Error(`Database migration ${failed} failed`, { cause: error });
+    // Kysely names no migration when the failure came before one (its own tables, its lock, the connection): the
+    // cause's first line says what it was, for the start-up message (start-problems.server.ts).
+    const cause = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    throw new Error(`Database migration ${failed} failed: ${cause}`, { cause: error });
   }
 }
