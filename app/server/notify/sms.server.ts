@@ -190,17 +190,22 @@ export async function sendText(settings: TextAlertSettings, body: string, timeou
   throw failure(`HTTP_${response.status}${apiCode}`);
 }
 
-/** The outbox's sender for "sms" jobs. Without the settings (removed since the job was queued) it fails, and is retried. */
+/**
+ * The outbox's sender of a text to the owner (OWNER_PHONE): "sms" jobs say `compose` of the request (by default
+ * the alert of a new request); a feature gives its own words (a customer's text in a thread). Without the
+ * settings (removed since the job was queued) it fails, and is retried.
+ */
 export function createTextSender(
   env: Pick<
     Env,
     "SITE_URL" | "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM" | "OWNER_PHONE" | "TWILIO_API_URL"
   >,
   timeoutMs?: number,
+  compose: (lead: LeadRow, siteUrl: string) => string = composeTextAlert,
 ): Sender {
   return async ({ lead }) => {
     const settings = textAlertSettings(env);
     if (!settings) throw failure("SMS_NOT_CONFIGURED");
-    await sendText(settings, composeTextAlert(lead, env.SITE_URL), timeoutMs);
+    await sendText(settings, compose(lead, env.SITE_URL), timeoutMs);
   };
 }

@@ -7,7 +7,7 @@
 import type { Database } from "../../kit/db/database.server.ts";
 import { textAlertSettings, type Env } from "../../kit/env.server.ts";
 import { CalledOff, NotBefore, type Sender } from "../../notify/delivery.server.ts";
-import { inboxLink, sendText, smsFirstName } from "../../notify/sms.server.ts";
+import { createTextSender, inboxLink, sendText, smsFirstName } from "../../notify/sms.server.ts";
 import { isQuietHour, sendableAt } from "./rules.server.ts";
 import { textTarget } from "./texts.server.ts";
 
@@ -87,17 +87,5 @@ export const textAlert = (firstName: unknown, siteUrl: string, leadId: string) =
 };
 
 /** The sender of "text-alert" jobs, to OWNER_PHONE; like the owner's alert of a request, at any hour. */
-export function createTextAlertSender(
-  env: Pick<
-    Env,
-    "SITE_URL" | "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM" | "OWNER_PHONE" | "TWILIO_API_URL"
-  >,
-  timeoutMs?: number,
-): Sender {
-  return async ({ lead }) => {
-    const settings = textAlertSettings(env);
-    if (!settings)
-      throw Object.assign(new Error("Text message failed: SMS_NOT_CONFIGURED"), { code: "SMS_NOT_CONFIGURED" });
-    await sendText(settings, textAlert(lead.fields.firstName, env.SITE_URL, lead.id), timeoutMs);
-  };
-}
+export const createTextAlertSender = (env: Parameters<typeof createTextSender>[0], timeoutMs?: number): Sender =>
+  createTextSender(env, timeoutMs, (lead, siteUrl) => textAlert(lead.fields.firstName, siteUrl, lead.id));
