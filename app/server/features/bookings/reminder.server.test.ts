@@ -3,10 +3,10 @@
  * on a fake clock.
  */
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readCalendar } from "../../../../tests/support/ical.ts";
-import { decode, headerValue, leaves, parsePart, type Part } from "../../../../tests/support/mime-reader.ts";
-import { startSmtpSink, type SmtpSink } from "../../../../tests/support/smtp-sink.ts";
+import { decode, headerValue, leaves } from "../../../../tests/support/mime-reader.ts";
+import { mailInbox } from "../../../../tests/support/mail-inbox.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../../tests/support/storage.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import { parseEnv } from "../../kit/env.server.ts";
@@ -24,16 +24,9 @@ describe.each(backends)("booking e-mails and the reminder through the outbox on 
   let clock: Date;
   let worker: OutboxWorker | undefined;
   let serial = 0;
-  let sink: SmtpSink;
-  let received: Part[] = [];
-
-  beforeAll(async () => {
-    sink = await startSmtpSink({ onMessage: (raw) => void received.push(parsePart(raw.toString("utf8"))) });
-  });
-  afterAll(() => sink.close());
+  const inbox = mailInbox();
 
   beforeEach(async () => {
-    received = [];
     storage = await createTestStorage(dialect);
     database = await storage.open();
   });
@@ -45,7 +38,7 @@ describe.each(backends)("booking e-mails and the reminder through the outbox on 
 
   /** The worker with the real booking and reminder senders (the owner's new-request e-mail is not under test). */
   const start = () => {
-    const env = parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, SMTP_URL: sink.url });
+    const env = parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, SMTP_URL: inbox.url });
     const wiring = outboxWiring(database, env, pino({ level: "silent" }), () => clock);
     worker = startOutboxWorker({
       database,
@@ -89,7 +82,7 @@ describe.each(backends)("booking e-mails and the reminder through the outbox on 
       .$if(leadId !== undefined, (q) => q.where("lead_id", "=", leadId!))
       .execute();
     const ids = new Set(jobs.map((j) => j.id));
-    return received.filter((m) =>
+    return inbox.received.filter((m) =>
       ids.has(/^<(?:booking|reminder)-(.+)@/.exec(headerValue(m, "message-id"))?.[1] ?? ""),
     );
   }

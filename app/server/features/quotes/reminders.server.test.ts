@@ -3,10 +3,10 @@
  * a reminder after 2 days and after 7, never a third; called off by an answer, a new version or the owner.
  */
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../../tests/support/storage.ts";
-import { startSmtpSink, type SmtpSink } from "../../../../tests/support/smtp-sink.ts";
-import { headerValue, parsePart, type Part } from "../../../../tests/support/mime-reader.ts";
+import { mailInbox } from "../../../../tests/support/mail-inbox.ts";
+import { headerValue } from "../../../../tests/support/mime-reader.ts";
 import type { QuoteContent } from "../../../forms/quote.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import { parseEnv } from "../../kit/env.server.ts";
@@ -32,19 +32,12 @@ describe.each(backends)("quote follow-ups through the outbox on %s", (dialect) =
   let database: Database;
   let clock: Date;
   let worker: OutboxWorker | undefined;
-  let sink: SmtpSink;
-  let received: Part[] = [];
-
-  beforeAll(async () => {
-    sink = await startSmtpSink({ onMessage: (raw) => void received.push(parsePart(raw.toString("utf8"))) });
-  });
-  afterAll(() => sink.close());
+  const inbox = mailInbox();
   beforeEach(async () => {
-    received = [];
     storage = await createTestStorage(dialect);
     database = await storage.open();
     clock = new Date(SENT);
-    const env = parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, SMTP_URL: sink.url });
+    const env = parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, SMTP_URL: inbox.url });
     const wiring = outboxWiring(database, env, pino({ level: "silent" }), () => clock);
     worker = startOutboxWorker({
       database,
@@ -66,7 +59,7 @@ describe.each(backends)("quote follow-ups through the outbox on %s", (dialect) =
     clock = when;
     await worker!.drain();
   };
-  const subjects = () => received.map((m) => headerValue(m, "subject").replace(/ \(.*\)$/, ""));
+  const subjects = () => inbox.received.map((m) => headerValue(m, "subject").replace(/ \(.*\)$/, ""));
   const send = async (c = content()) => {
     const leadId = (await recordLead(database, sampleLead(), { webhook: false, now: clock })).id;
     const saved = await saveDraft(database, leadId, c, clock);
@@ -108,7 +101,7 @@ describe.each(backends)("quote follow-ups through the outbox on %s", (dialect) =
     const again = await saveDraft(database, replaced.leadId, content("2030-05-15"), clock);
     if ("saved" in again) await sendDraft(database, again.saved.id, clock);
     await stopReminders(database, stopped.quoteId, clock);
-    received = [];
+    inbox.clear();
     await at(later(8));
     // Left: the owner's e-mail about the acceptance, the new version's e-mail and its first reminder (2 days after it),
     // all due by now: the outbox sends them in any order.

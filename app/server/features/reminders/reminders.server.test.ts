@@ -3,9 +3,9 @@
  * offer when a job is completed, the consent, the reminder a year later and the next one planned, the skips.
  */
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { decode, headerValue, leaves, parsePart, type Part } from "../../../../tests/support/mime-reader.ts";
-import { startSmtpSink, type SmtpSink } from "../../../../tests/support/smtp-sink.ts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { decode, headerValue, leaves, type Part } from "../../../../tests/support/mime-reader.ts";
+import { mailInbox } from "../../../../tests/support/mail-inbox.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../../tests/support/storage.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import { parseEnv } from "../../kit/env.server.ts";
@@ -35,16 +35,9 @@ describe.each(backends)("seasonal reminders on %s", (dialect) => {
   let database: Database;
   let clock: Date;
   let worker: OutboxWorker | undefined;
-  let sink: SmtpSink;
-  let received: Part[] = [];
+  const inbox = mailInbox();
   let serial = 0;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink({ onMessage: (raw) => void received.push(parsePart(raw.toString("utf8"))) });
-  });
-  afterAll(() => sink.close());
   beforeEach(async () => {
-    received = [];
     storage = await createTestStorage(dialect);
     database = await storage.open();
   });
@@ -54,7 +47,7 @@ describe.each(backends)("seasonal reminders on %s", (dialect) => {
     await storage.cleanup();
   });
 
-  const env = () => parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, SMTP_URL: sink.url, SITE_URL });
+  const env = () => parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, SMTP_URL: inbox.url, SITE_URL });
   const start = () => {
     const wiring = outboxWiring(database, env(), pino({ level: "silent" }), () => clock);
     worker = startOutboxWorker({
@@ -99,7 +92,7 @@ describe.each(backends)("seasonal reminders on %s", (dialect) => {
       .orderBy("ref")
       .execute();
   /** The messages of one kind (their Message-ID names the job's kind). */
-  const mails = (tag: string) => received.filter((m) => headerValue(m, "message-id").startsWith(`<${tag}-`));
+  const mails = (tag: string) => inbox.received.filter((m) => headerValue(m, "message-id").startsWith(`<${tag}-`));
   const textOf = (m: Part) => decode(leaves(m).find((p) => headerValue(p, "content-type").startsWith("text/plain"))!);
   const linkIn = (m: Part, path: string) =>
     new RegExp(`${SITE_URL}${path}\\?\\w+=[^\\s]+`).exec(textOf(m).replace(/=\r?\n/g, ""))?.[0] ?? "";
