@@ -241,21 +241,21 @@ for (let pass = 1; pass <= runs; pass++) {
 // What the low-priority preload the limit keeps really costs (scripts/bench-preload.ts): on the home page and
 // the two largest pages that have one, three runs each with and without it.
 const PRELOAD_CHECK_RUNS = 3;
-const withPreload = pages.filter((page) =>
-  readFileSync(path.join(clientDir, page, "index.html"), "utf8").match(LOW_PRIORITY_SCRIPT_PRELOAD),
-);
-const preloadPages = [
-  ...new Set([
-    ...withPreload.filter((page) => page === "/"),
-    ...withPreload
-      .map((page) => ({ page, bytes: readFileSync(path.join(clientDir, page, "index.html")).length }))
-      .sort((a, b) => b.bytes - a.bytes)
-      .map(({ page }) => page),
-  ]),
-].slice(0, 3);
+/** The home page first, then the largest by bytes, of the pages that carry a low-priority script preload. */
+function preloadCheckPages(): string[] {
+  return pages
+    .map((page) => ({ page, html: readFileSync(path.join(clientDir, page, "index.html"), "utf8") }))
+    .filter(({ html }) => html.match(LOW_PRIORITY_SCRIPT_PRELOAD))
+    .sort(
+      (a, b) =>
+        Number(b.page === "/") - Number(a.page === "/") || Buffer.byteLength(b.html) - Buffer.byteLength(a.html),
+    )
+    .slice(0, 3)
+    .map(({ page }) => page);
+}
 const preloadCosts: PreloadCost[] =
   complete || args["preload-check"]
-    ? await measurePreloadCost(chrome.port, origin, preloadPages, PRELOAD_CHECK_RUNS)
+    ? await measurePreloadCost(chrome.port, origin, preloadCheckPages(), PRELOAD_CHECK_RUNS)
     : [];
 chrome.kill();
 
