@@ -29,7 +29,8 @@ export interface PreloadCost {
   lcpRatio: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The middle value (of an even count, the upper of the two middle ones). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** A proxy in front of `origin` serving every response the same way, with script preloads removed if `strip`. */
 async function proxy(origin: string, strip: boolean): Promise<{ url: string; close: () => void }> {

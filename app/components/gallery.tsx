@@ -22,22 +22,26 @@ function Photo({
   which,
   sizes,
   eager,
+  preview,
 }: {
   photo: GalleryPhoto;
   which: "before" | "after";
   sizes: string;
   eager: boolean;
+  preview: boolean;
 }) {
   return (
     <div className={`compare-${which} relative col-start-1 row-start-1 overflow-hidden`}>
       {/* The tiny blurred preview, until the photo has loaded over it. */}
-      <img
-        src={photo.placeholder}
-        alt=""
-        width={photo.width}
-        height={photo.height}
-        className="absolute inset-0 size-full scale-110 object-cover blur-lg"
-      />
+      {preview && (
+        <img
+          src={photo.placeholder}
+          alt=""
+          width={photo.width}
+          height={photo.height}
+          className="absolute inset-0 size-full scale-110 object-cover blur-lg"
+        />
+      )}
       <picture>
         {photo.sources.map((s) => (
           <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
@@ -65,17 +69,26 @@ function Photo({
   );
 }
 
-/** One pair: the photo, the Before/After choice, its title, service, city, date and caption. */
+/**
+ * One pair: the photo, the Before/After choice, its title, service, city, date and caption.
+ *
+ * Only the "after" photo, the one shown first, has a blurred preview: the "before" photo loads with it (hidden,
+ * it keeps its box) and is there by the time it is chosen. `preview={false}` leaves that one out too, for a
+ * section far below the first screen, where every byte of the page counts against the first round trip
+ * (decision 016: "Recent work").
+ */
 export function BeforeAfter({
   pair,
   sizes = GALLERY_CARD_SIZES,
   eager = false,
   headingLevel = 3,
+  preview = true,
 }: {
   pair: GalleryPair;
   sizes?: string;
   eager?: boolean;
   headingLevel?: 2 | 3;
+  preview?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const name = `compare-${pair.slug}`;
@@ -87,8 +100,8 @@ export function BeforeAfter({
       aria-labelledby={`${name}-title`}
     >
       <div className="grid bg-slate-200">
-        <Photo photo={pair.before} which="before" sizes={sizes} eager={eager} />
-        <Photo photo={pair.after} which="after" sizes={sizes} eager={eager} />
+        <Photo photo={pair.before} which="before" sizes={sizes} eager={eager} preview={false} />
+        <Photo photo={pair.after} which="after" sizes={sizes} eager={eager} preview={preview} />
       </div>
       <div className="p-4 sm:p-5">
         <fieldset>
@@ -132,7 +145,7 @@ export function RecentWork({
       <ul className="grid gap-6 sm:grid-cols-2">
         {pairs.map((pair) => (
           <li key={pair.slug}>
-            <BeforeAfter pair={pair} />
+            <BeforeAfter pair={pair} preview={false} />
           </li>
         ))}
       </ul>
