@@ -118,3 +118,49 @@ export function FlagBadge({ flag }: { flag: string }) {
     </span>
   );
 }
+
+/**
+ * One of a page's forms as a panel: its heading (the form's name), the hidden `intent` its action reads, its
+ * fields and one button, posted as a plain form (Post/Redirect/Get) to `action` (the page's own by default).
+ */
+export function IntentPanel({
+  intent,
+  title,
+  button,
+  action,
+  primary = false,
+  before,
+  children,
+}: {
+  intent: string;
+  title: string;
+  button: string;
+  action?: string;
+  primary?: boolean;
+  /** Shown under the heading, before the fields (a problem with the last send). */
+  before?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  const headingId = `${intent}-heading`;
+  return (
+    <form
+      method="post"
+      action={action}
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    >
+      <h3 id={headingId} className="text-lg font-bold text-brand-900">
+        {title}
+      </h3>
+      {before}
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <button
+        type="submit"
+        className={`${primary ? "btn-primary" : "btn-secondary"} w-full sm:w-auto sm:justify-self-start`}
+      >
+        {button}
+      </button>
+    </form>
+  );
+}

@@ -5,7 +5,7 @@
  * or after STOP, the forms are replaced by the reason.
  */
 import { ARRIVAL_MINUTES, OWNER_TEXT_MAX } from "../forms/texts.ts";
-import { AdminSelect } from "./admin.tsx";
+import { AdminSelect, IntentPanel } from "./admin.tsx";
 
 export interface TextsData {
   refusal: string | null;
@@ -74,16 +74,7 @@ export function CustomerTexts({
         <p className="mt-4 rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-800">{texts.refusal}</p>
       ) : (
         <div className="mt-4 grid gap-4">
-          <form
-            method="post"
-            action={action}
-            aria-labelledby="on-our-way-heading"
-            className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
-          >
-            <h3 id="on-our-way-heading" className="text-lg font-bold text-brand-900">
-              On our way
-            </h3>
-            <input type="hidden" name="intent" value="on-our-way" />
+          <IntentPanel intent="on-our-way" title="On our way" button="Text “On our way”" action={action} primary>
             <AdminSelect
               id="on-our-way-minutes"
               label="Arrival in about"
@@ -91,20 +82,8 @@ export function CustomerTexts({
               defaultValue="30"
               options={ARRIVAL_MINUTES.map((m) => ({ value: m, label: `${m} minutes` }))}
             />
-            <button type="submit" className="btn-primary w-full sm:w-auto sm:justify-self-start">
-              Text “On our way”
-            </button>
-          </form>
-          <form
-            method="post"
-            action={action}
-            aria-labelledby="text-reply-heading"
-            className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
-          >
-            <h3 id="text-reply-heading" className="text-lg font-bold text-brand-900">
-              Answer by text
-            </h3>
-            <input type="hidden" name="intent" value="reply" />
+          </IntentPanel>
+          <IntentPanel intent="reply" title="Answer by text" button="Send the text" action={action}>
             <div>
               <label htmlFor="text-reply-body" className="block text-sm font-semibold text-slate-800">
                 Text (at most {OWNER_TEXT_MAX} characters; it starts with the business's name)
@@ -123,10 +102,7 @@ export function CustomerTexts({
                 It is between 9 PM and 8 AM in Boise: a text sent now goes at 8:00 AM.
               </p>
             ) : null}
-            <button type="submit" className="btn-secondary w-full sm:w-auto sm:justify-self-start">
-              Send the text
-            </button>
-          </form>
+          </IntentPanel>
         </div>
       )}
     </section>

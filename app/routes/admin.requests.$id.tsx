@@ -4,6 +4,7 @@ import {
   AdminSelect,
   areaLabel,
   FlagBadge,
+  IntentPanel,
   kindLabel,
   StatusBadge,
   statusLabel,
@@ -205,18 +206,14 @@ function DecisionForm({
   children?: React.ReactNode;
 }) {
   const mine = answer?.form === intent ? answer : undefined;
-  const headingId = `${intent}-heading`;
   return (
-    <form
-      method="post"
-      aria-labelledby={headingId}
-      className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    <IntentPanel
+      intent={intent}
+      title={title}
+      button={button}
+      primary={primary}
+      before={mine?.message ? <Problem message={mine.message} /> : null}
     >
-      <h3 id={headingId} className="text-lg font-bold text-brand-900">
-        {title}
-      </h3>
-      {mine?.message ? <Problem message={mine.message} /> : null}
-      <input type="hidden" name="intent" value={intent} />
       {children}
       <AdminInput
         id={`${intent}-note`}
@@ -227,13 +224,7 @@ function DecisionForm({
         defaultValue={mine?.note ?? ""}
         error={mine?.errors.note?.[0]}
       />
-      <button
-        type="submit"
-        className={`${primary ? "btn-primary" : "btn-secondary"} w-full sm:w-auto sm:justify-self-start`}
-      >
-        {button}
-      </button>
-    </form>
+    </IntentPanel>
   );
 }
 

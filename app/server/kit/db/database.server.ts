@@ -352,6 +352,8 @@ export type Dialect = "sqlite" | "postgres";
 export type Database = {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** PostgreSQL: a connection of its own for migrations, with a long bound (PG_MIGRATION_TIMEOUT_MS); the caller destroys it. */
+  migrationDb?: () => Kysely<DB>;
   close(): Promise<void>;
   /** HASH_SECRET, the key of every hash of personal data stored here (site-secrets.server.ts); unset, a key stored in the database. */
   hashSecret?: string;
@@ -407,14 +409,21 @@ function sqliteAdapter(file: string): SqliteDatabase {
  */
 const PG_CONNECT_TIMEOUT_MS = 2_000;
 const PG_QUERY_TIMEOUT_MS = 2_000;
+/**
+ * Migrations run on a connection of their own with this bound instead: they wait for Kysely's migration lock,
+ * one advisory lock for the whole database, while another process migrates (a second server starting, another
+ * schema's tests), and a migration may rewrite a large table. With the 2 s bound, a start that waited for
+ * another's migration failed ("canceling statement due to statement timeout").
+ */
+const PG_MIGRATION_TIMEOUT_MS = 10 * 60_000;
 
-function postgresPool(connectionString: string): pg.Pool {
+function postgresPool(connectionString: string, { max = 10, timeoutMs = PG_QUERY_TIMEOUT_MS } = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
-    query_timeout: PG_QUERY_TIMEOUT_MS,
-    statement_timeout: PG_QUERY_TIMEOUT_MS,
+    query_timeout: timeoutMs,
+    statement_timeout: timeoutMs,
     idle_in_transaction_session_timeout: 10_000,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
@@ -453,9 +462,16 @@ export function connectDatabase(env: DatabaseSettings): Database {
       ? new PostgresDialect({ pool: postgresPool(env.DATABASE_URL) })
       : new SqliteDialect({ database: sqliteAdapter(path.join(env.DATA_DIR, "leads.sqlite")) }),
   });
+  const url = env.DATABASE_URL;
   return {
     db,
-    dialect: env.DATABASE_URL ? "postgres" : "sqlite",
+    dialect: url ? "postgres" : "sqlite",
+    migrationDb: url
+      ? () =>
+          new Kysely<DB>({
+            dialect: new PostgresDialect({ pool: postgresPool(url, { max: 1, timeoutMs: PG_MIGRATION_TIMEOUT_MS }) }),
+          })
+      : undefined,
     close: () => db.destroy(),
     hashSecret: env.HASH_SECRET,
   };
@@ -479,21 +495,26 @@ export async function migrate(
   to?: string,
   provider: MigrationProvider = migrationProvider(database.dialect),
 ): Promise<void> {
-  // Kysely looks for its bookkeeping tables in every schema unless told which one; with another schema on
-  // the same server holding them (another app, a parallel test) it would skip creating its own and fail.
-  const migrationTableSchema =
-    database.dialect === "postgres"
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({
-    db: database.db,
-    provider,
-    migrationTableSchema,
-    // Migration numbers are reserved by branches built side by side (0008, 0009, 0010…): a database that ran a
-    // later number first still runs an earlier one merged after it, and a gap in the numbers is allowed.
-    allowUnorderedMigrations: true,
+  const db = database.migrationDb?.() ?? database.db;
+  const { error, results } = await (async () => {
+    // Kysely looks for its bookkeeping tables in every schema unless told which one; with another schema on
+    // the same server holding them (another app, a parallel test) it would skip creating its own and fail.
+    const migrationTableSchema =
+      database.dialect === "postgres"
+        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+        : undefined;
+    const migrator = new Migrator({
+      db,
+      provider,
+      migrationTableSchema,
+      // Migration numbers are reserved by branches built side by side (0008, 0009, 0010…): a database that ran a
+      // later number first still runs an earlier one merged after it, and a gap in the numbers is allowed.
+      allowUnorderedMigrations: true,
+    });
+    return to ? migrator.migrateTo(to) : migrator.migrateToLatest();
+  })().finally(async () => {
+    if (db !== database.db) await db.destroy();
   });
-  const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
     // Kysely names no migration when the failure came before one (its own tables, its lock, the connection): the
