@@ -226,18 +226,41 @@ const targets: Measured[] = [
       )
     : []),
 ];
-for (let pass = 1; pass <= runs; pass++) {
-  for (const [i, target] of targets.entries()) {
-    const limit = isLimit(target.url);
-    // Accessibility, best practices and SEO do not depend on timing: the first run of a page checks them.
-    const lhr = await lighthouseRun(target.url, pass === 1 && !limit ? CATEGORIES : ["performance"]);
-    const run = summarize(lhr, target.url);
-    target.runs.push(run);
-    writeFileSync(reportFile(target.url, target.page, pass), JSON.stringify(lhr));
-    console.log(
-      `[run ${pass}/${runs}, ${i + 1}/${targets.length}] ${target.url}: perf ${pct(run.scores.performance)} FCP ${run.fcpMs} LCP ${run.lcpMs} TBT ${run.tbtMs} CLS ${run.cls} JS ${run.jsGzipKb} KB`,
-    );
-  }
+/** One Lighthouse run of a target, kept as its run number `pass`. */
+async function measure(target: Measured, pass: number, label: string) {
+  const limit = isLimit(target.url);
+  // Accessibility, best practices and SEO do not depend on timing: the first run of a page checks them.
+  const lhr = await lighthouseRun(target.url, pass === 1 && !limit ? CATEGORIES : ["performance"]);
+  const run = summarize(lhr, target.url);
+  target.runs.push(run);
+  writeFileSync(reportFile(target.url, target.page, pass), JSON.stringify(lhr));
+  console.log(
+    `[${label}] ${target.url}: perf ${pct(run.scores.performance)} FCP ${run.fcpMs} LCP ${run.lcpMs} TBT ${run.tbtMs} CLS ${run.cls} JS ${run.jsGzipKb} KB`,
+  );
+}
+for (let pass = 1; pass <= runs; pass++)
+  for (const [i, target] of targets.entries())
+    await measure(target, pass, `run ${pass}/${runs}, ${i + 1}/${targets.length}`);
+
+// A page that misses a budget against its limit (judged on the medians) is measured CONFIRM_PASSES times more,
+// page then limit, and judged on all its runs (decision 024, "How a page is compared with its plain-HTML limit").
+const CONFIRM_PASSES = 4;
+const pairsOf = (list: Measured[]) =>
+  list
+    .filter((t) => !isLimit(t.url))
+    .flatMap((ours) => {
+      const limit = list.find((t) => t.page === ours.page && isLimit(t.url));
+      return limit ? [{ ours, limit }] : [];
+    });
+const unconfirmed = pairsOf(targets).filter(
+  ({ ours, limit }) => runs >= 3 && limitMisses(compare(ours.page, ours.runs, limit.runs)).length > 0,
+);
+for (const { ours, limit } of unconfirmed) {
+  console.log(
+    `bench: ${ours.page} misses a budget against its limit on the medians: ${CONFIRM_PASSES} more runs of each`,
+  );
+  for (let extra = 1; extra <= CONFIRM_PASSES; extra++)
+    for (const target of [ours, limit]) await measure(target, runs + extra, `confirm ${extra}/${CONFIRM_PASSES}`);
 }
 // What the low-priority preload the limit keeps really costs (scripts/bench-preload.ts): on the home page and
 // the two largest pages that have one, three runs each with and without it.
@@ -287,49 +310,18 @@ const measured = targets.map(({ url, page, runs: all }) => {
 const results = measured.filter((m) => !m.limit);
 const limits = measured.filter((m) => m.limit);
 
-/**
- * A page's runs against its limit's runs: the median of each against the median of the other (decision 024,
- * "How the limit is compared"). Every run of a page still meets the absolute budgets on its own.
- */
 const comparisons = results.flatMap(({ page, runs: ours }) => {
   const limit = limits.find((l) => l.page === page);
-  if (!limit) return [];
-  const measure = (key: "fcpMs" | "lcpMs" | "tbtMs") => {
-    const o = ours.map((r) => r[key]);
-    const l = limit.runs.map((r) => r[key]);
-    return { ours: o, limit: l, oursMedian: median(o), limitMedian: median(l) };
-  };
-  const fcp = measure("fcpMs");
-  const lcp = measure("lcpMs");
-  const tbt = measure("tbtMs");
-  return [
-    {
-      page,
-      fcp: { ...fcp, ratio: round(fcp.oursMedian / fcp.limitMedian, 2) },
-      lcp: { ...lcp, ratio: round(lcp.oursMedian / lcp.limitMedian, 2) },
-      tbt: { ...tbt, overLimit: tbt.oursMedian - tbt.limitMedian },
-      limitJsKb: limit.median.jsGzipKb,
-    },
-  ];
+  return limit
+    ? [{ ...compare(page, ours, limit.runs), limitJsKb: limit.median.jsGzipKb, confirmed: ours.length > runs }]
+    : [];
 });
 
 const failures = [
   ...results.flatMap(({ page, runs: all }) =>
     all.flatMap((run, i) => budgetFailures(run).map((f) => `${page} (run ${i + 1}): ${f}`)),
   ),
-  ...comparisons.flatMap((c) => [
-    ...(["fcp", "lcp"] as const)
-      .filter((m) => c[m].ratio > BUDGET.ratioToLimit)
-      .map(
-        (m) =>
-          `${c.page}: median ${m.toUpperCase()} ${c[m].oursMedian} ms is ${c[m].ratio}× the plain-HTML limit's median ${c[m].limitMedian} ms (budget ${BUDGET.ratioToLimit}×)`,
-      ),
-    ...(c.tbt.overLimit > BUDGET.tbtOverLimitMs
-      ? [
-          `${c.page}: median TBT ${c.tbt.oursMedian} ms is ${c.tbt.overLimit} ms over the plain-HTML limit's median ${c.tbt.limitMedian} ms (budget +${BUDGET.tbtOverLimitMs} ms)`,
-        ]
-      : []),
-  ]),
+  ...comparisons.flatMap(limitMisses),
   ...preloadCostFailures(preloadCosts, BUDGET.ratioToLimit),
   ...firstTapFailures(taps),
   ...firstEffectFailures(effects),
@@ -507,6 +499,44 @@ function cpuAffinity(): string {
   }
 }
 
+/**
+ * A page's runs against its limit's runs: the median of each against the median of the other (decision 024,
+ * "How a page is compared with its plain-HTML limit"). Every run of a page still meets the absolute budgets on its own.
+ */
+function compare(page: string, ours: Run[], limit: Run[]) {
+  const of = (key: "fcpMs" | "lcpMs" | "tbtMs") => {
+    const o = ours.map((r) => r[key]);
+    const l = limit.map((r) => r[key]);
+    return { ours: o, limit: l, oursMedian: median(o), limitMedian: median(l) };
+  };
+  const fcp = of("fcpMs");
+  const lcp = of("lcpMs");
+  const tbt = of("tbtMs");
+  return {
+    page,
+    fcp: { ...fcp, ratio: round(fcp.oursMedian / fcp.limitMedian, 2) },
+    lcp: { ...lcp, ratio: round(lcp.oursMedian / lcp.limitMedian, 2) },
+    tbt: { ...tbt, overLimit: tbt.oursMedian - tbt.limitMedian },
+  };
+}
+
+/** The budgets a page misses against its limit. */
+function limitMisses(c: ReturnType<typeof compare>): string[] {
+  return [
+    ...(["fcp", "lcp"] as const)
+      .filter((m) => c[m].ratio > BUDGET.ratioToLimit)
+      .map(
+        (m) =>
+          `${c.page}: median ${m.toUpperCase()} ${c[m].oursMedian} ms is ${c[m].ratio}× the plain-HTML limit's median ${c[m].limitMedian} ms over ${c[m].ours.length} runs (budget ${BUDGET.ratioToLimit}×)`,
+      ),
+    ...(c.tbt.overLimit > BUDGET.tbtOverLimitMs
+      ? [
+          `${c.page}: median TBT ${c.tbt.oursMedian} ms is ${c.tbt.overLimit} ms over the plain-HTML limit's median ${c.tbt.limitMedian} ms over ${c.tbt.ours.length} runs (budget +${BUDGET.tbtOverLimitMs} ms)`,
+        ]
+      : []),
+  ];
+}
+
 function brief(run: Run) {
   return { scores: run.scores, fcpMs: run.fcpMs, lcpMs: run.lcpMs, tbtMs: run.tbtMs, cls: run.cls };
 }
@@ -564,13 +594,13 @@ function toMarkdown(r: typeof report): string {
       "",
       'The same prerendered HTML with every `<script>`, `<link rel="modulepreload">` and script preload removed, served with the same CSS and assets. A `<link rel="preload" as="script" fetchpriority="low">` stays: a browser paints without waiting for it, but Lighthouse\'s simulation counts any request that ended before the largest paint, so its real cost is measured below instead ("What the low-priority preload costs").',
       "",
-      `The median of a page's runs against the median of its limit's runs (each limit run measured right after the page's run of the same pass): FCP and LCP ≤ ${r.budgets.ratioToLimit}×, TBT ≤ +${r.budgets.tbtOverLimitMs ?? "–"} ms. Not run against run: both sides' simulated LCP falls at about 910 or 1,050 ms by whether the preload's request ended before the observed paint, independently, and a task stretched once by the machine lands in one run of one side (decision 024).`,
+      `The median of a page's runs against the median of its limit's runs (each limit run measured right after the page's run of the same pass): FCP and LCP ≤ ${r.budgets.ratioToLimit}×, TBT ≤ +${r.budgets.tbtOverLimitMs ?? "–"} ms. Not run against run: the simulated paints of the same HTML spread by ±10 % from run to run, each side on its own, and a task stretched once by the machine lands in one run of one side. A page that misses on the medians of its first ${r.runsPerPage} runs is measured ${CONFIRM_PASSES} times more, page then limit, and judged on all its runs (marked ⟳) (decision 024).`,
       "",
       "| Page | FCP ours (runs) | FCP limit | median ratio | LCP ours (runs) | LCP limit | median ratio | TBT ours (runs) | TBT limit | median over limit |",
       "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
       ...r.limit.map(
         (c) =>
-          `| ${c.page} | ${c.fcp.ours.join(" / ")} | ${c.fcp.limit.join(" / ")} | ${c.fcp.ratio} | ${c.lcp.ours.join(" / ")} | ${c.lcp.limit.join(" / ")} | ${c.lcp.ratio} | ${c.tbt.ours.join(" / ")} | ${c.tbt.limit.join(" / ")} | ${c.tbt.overLimit} |`,
+          `| ${c.page}${c.confirmed ? " ⟳" : ""} | ${c.fcp.ours.join(" / ")} | ${c.fcp.limit.join(" / ")} | ${c.fcp.ratio} | ${c.lcp.ours.join(" / ")} | ${c.lcp.limit.join(" / ")} | ${c.lcp.ratio} | ${c.tbt.ours.join(" / ")} | ${c.tbt.limit.join(" / ")} | ${c.tbt.overLimit} |`,
       ),
       "",
     );
