@@ -61,6 +61,57 @@ async function markVisible(tab: Tab, selector: string, text = "") {
   assert(found, `no button ${selector} ${text} is shown`);
 }
 
+/**
+ * Ticks a box with a click, as a visitor taps it. If the click never reached the box (the driver aimed at where it
+ * was a moment before: it has happened in Firefox while the page hydrated), it is made again, as a visitor taps
+ * again, and said in the output. A click that reached the box and left it unticked, or a box that was replaced,
+ * is the page's fault: it fails with what the page looks like.
+ */
+async function tick(tab: Tab, selector: string) {
+  await tab.run(
+    `const box = document.querySelector(arguments[0]);
+     box.dataset.engineClicked = "before";
+     document.addEventListener("click", (event) => {
+       if (event.target === box) box.dataset.engineClicked = "reached";
+     }, true);`,
+    [selector],
+  );
+  const ticked = `return document.querySelector(arguments[0]).checked`;
+  const state = async () =>
+    JSON.parse(await tab.run<string>(TICK_STATE, [selector])) as { reached: boolean; sameElement: boolean };
+  for (let attempt = 1; ; attempt++) {
+    await tab.click(selector);
+    try {
+      await until(tab, `the click to tick ${selector}`, ticked, [selector], attempt === 1 ? 3_000 : 10_000);
+      return;
+    } catch (err) {
+      const now = await state().catch(() => null);
+      if (attempt === 1 && now && now.sameElement && !now.reached) {
+        console.log(
+          `    (${tab.engine} ${tab.profile}: the click on ${selector} did not reach it: ${JSON.stringify(now)}; again)`,
+        );
+        continue;
+      }
+      throw new Error(`${(err as Error).message}; ${JSON.stringify(now)}`, { cause: err });
+    }
+  }
+}
+
+/** What a box that did not stay ticked looks like now, for the failure's message. */
+const TICK_STATE = `const box = document.querySelector(arguments[0]);
+  const r = box.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return JSON.stringify({
+    sameElement: box.dataset.engineClicked !== undefined,
+    reached: box.dataset.engineClicked === "reached",
+    checked: box.checked,
+    hydrated: document.documentElement.dataset.hydrated ?? null,
+    validation: box.form?.dataset.validation ?? null,
+    at: hit === box ? "the box" : hit?.outerHTML.slice(0, 100) ?? null,
+    box: [Math.round(r.x), Math.round(r.y)],
+    scroll: [scrollX, scrollY],
+  });`;
+
 /** The values a visitor would give each field of a form, by the field's name. */
 const FIELD_VALUES: Record<string, string> = {
   firstName: "Engine",
@@ -111,12 +162,8 @@ async function sendForm(
     [formId],
   );
   for (const step of steps) {
-    if (step.action === "click") {
-      await tab.click(step.selector);
-      await until(tab, `the click to tick ${step.selector}`, `return document.querySelector(arguments[0]).checked`, [
-        step.selector,
-      ]);
-    } else if (step.action === "choose")
+    if (step.action === "click") await tick(tab, step.selector);
+    else if (step.action === "choose")
       await tab.run(
         `const s = document.querySelector(arguments[0]); s.value = [...s.options].find((o) => o.value).value;
          s.dispatchEvent(new Event("input", { bubbles: true })); s.dispatchEvent(new Event("change", { bubbles: true }));`,
