@@ -496,7 +496,7 @@ export async function migrate(
   provider: MigrationProvider = migrationProvider(database.dialect),
 ): Promise<void> {
   const db = database.migrationDb?.() ?? database.db;
-  const { error, results } = await (async () => {
+  try {
     // Kysely looks for its bookkeeping tables in every schema unless told which one; with another schema on
     // the same server holding them (another app, a parallel test) it would skip creating its own and fail.
     const migrationTableSchema =
@@ -511,15 +511,15 @@ export async function migrate(
       // later number first still runs an earlier one merged after it, and a gap in the numbers is allowed.
       allowUnorderedMigrations: true,
     });
-    return to ? migrator.migrateTo(to) : migrator.migrateToLatest();
-  })().finally(async () => {
+    const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
+    if (error) {
+      const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+      // Kysely names no migration when the failure came before one (its own tables, its lock, the connection): the
+      // cause's first line says what it was, for the start-up message (start-problems.server.ts).
+      const cause = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+      throw new Error(`Database migration ${failed} failed: ${cause}`, { cause: error });
+    }
+  } finally {
     if (db !== database.db) await db.destroy();
-  });
-  if (error) {
-    const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
-    // Kysely names no migration when the failure came before one (its own tables, its lock, the connection): the
-    // cause's first line says what it was, for the start-up message (start-problems.server.ts).
-    const cause = (error instanceof Error ? error.message : String(error)).split("\n")[0];
-    throw new Error(`Database migration ${failed} failed: ${cause}`, { cause: error });
   }
 }
