@@ -1,7 +1,8 @@
 /**
- * The browser editor's configuration (/cms, Decap CMS: docs/decisions/017-browser-editor.md), generated from
- * the content collections (./collections.ts) and their Zod schemas, so the editor asks for the same fields,
- * required marks, limits and choices as the build checks. Zod's JSON Schema of each schema (the input side:
+ * The browser editor's configuration (/cms: Sveltia CMS, which reads Decap CMS's configuration format,
+ * docs/decisions/029-browser-editor.md; the generator is decision 017's), generated from the content
+ * collections (./collections.ts) and their Zod schemas, so the editor asks for the same fields, required
+ * marks, limits and choices as the build checks. Zod's JSON Schema of each schema (the input side:
  * what the file holds) is the intermediate. Node only: the build (react-router.config.ts) and the server in
  * development (app/server/cms.server.ts) call it; no page imports it.
  */

@@ -26,7 +26,7 @@ const names = Object.keys(collections) as CollectionName[];
 const unique = (list: readonly unknown[]) => new Set(list).size === list.length;
 
 describe("content collections", () => {
-  /** Collections the site shows nothing of until the owner adds an entry (decisions §7: photos are real or absent). */
+  /** Collections the site shows nothing of until the owner adds an entry (the site ships no stock photos: a photo shows a real job, or there is none). */
   const mayBeEmpty: readonly CollectionName[] = ["gallery"];
   it.each(names)("%s loads and validates", (name) => {
     const data = loadCollection(name);
