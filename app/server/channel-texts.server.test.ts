@@ -4,16 +4,10 @@
  * texts without the consent, or chose e-mail, gets none. Through the outbox worker with the wired senders of the
  * quotes, bookings and texts features and the fake Twilio API, on SQLite and PostgreSQL; the e-mails go to files.
  */
-import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fakeTextSettings, startFakeTwilio, type FakeTwilio } from "../../tests/support/fake-twilio.ts";
-import {
-  backends,
-  createTestStorage,
-  sampleLead,
-  sampleLeadRow,
-  type TestStorage,
-} from "../../tests/support/storage.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FakeTwilio } from "../../tests/support/fake-twilio.ts";
+import { backends, sampleLead, sampleLeadRow } from "../../tests/support/storage.ts";
+import { useTextsOutbox } from "../../tests/support/texts-outbox.ts";
 import { business } from "../content/business.ts";
 import type { QuoteContent } from "../forms/quote.ts";
 import { withChannelTexts } from "./channel-texts.server.ts";
@@ -28,9 +22,7 @@ import { receiveText, threadOf } from "./features/texts/texts.server.ts";
 import { windowsOn } from "./kit/arrival-windows.server.ts";
 import { localTime } from "./kit/business-time.server.ts";
 import type { Database } from "./kit/db/database.server.ts";
-import { parseEnv } from "./kit/env.server.ts";
 import { createSenders } from "./notify/jobs.server.ts";
-import { startOutboxWorker, type OutboxWorker } from "./notify/outbox.server.ts";
 
 const SITE_URL = "https://www.example.com";
 const content = (): QuoteContent => ({
@@ -67,48 +59,23 @@ describe("who chose texts", () => {
 });
 
 describe.each(backends)("the quote and the window by text on %s", (dialect) => {
-  let storage: TestStorage;
   let database: Database;
   let fake: FakeTwilio;
-  let worker: OutboxWorker | undefined;
   let clock: Date;
   let serial = 0;
-
-  beforeAll(async () => {
-    fake = await startFakeTwilio();
+  const outbox = useTextsOutbox(dialect, {
+    now: () => clock,
+    senders: (context) =>
+      withChannelTexts(createSenders(context, QUOTE_SENDERS, BOOKING_SENDERS, TEXT_SENDERS), context),
+    env: { MAIL_TRANSPORT: "files", SITE_URL, LINK_SECRET: "k".repeat(32) },
   });
-  afterAll(() => fake.close());
-  beforeEach(async () => {
-    fake.requests.length = 0;
-    storage = await createTestStorage(dialect);
-    database = await storage.open();
-    const env = parseEnv({
-      NODE_ENV: "test",
-      MAIL_TRANSPORT: "files",
-      DATA_DIR: storage.env.DATA_DIR,
-      SITE_URL,
-      LINK_SECRET: "k".repeat(32),
-      ...fakeTextSettings(fake.url),
-    });
-    const context = { database, env, now: () => clock };
-    worker = startOutboxWorker({
-      database,
-      env,
-      logger: pino({ level: "silent" }),
-      pollMs: 3_600_000,
-      now: () => clock,
-      senders: withChannelTexts(createSenders(context, QUOTE_SENDERS, BOOKING_SENDERS, TEXT_SENDERS), context),
-    });
-  });
-  afterEach(async () => {
-    await worker?.stop();
-    worker = undefined;
-    await storage.cleanup();
+  beforeEach(() => {
+    ({ database, fake } = outbox());
   });
 
   const at = async (when: Date) => {
     clock = when;
-    await worker!.drain();
+    await outbox().worker.drain();
   };
 
   async function customer(phone: string, change: (lead: ReturnType<typeof sampleLead>) => void = () => {}) {

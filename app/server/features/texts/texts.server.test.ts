@@ -4,23 +4,15 @@
  * on SQLite and PostgreSQL: the day-before text answered C and R, STOP winning over everything queued or asked
  * after it, a text due at night going at 8 AM, each MessageSid taken once.
  */
-import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fakeTextSettings, startFakeTwilio, type FakeTwilio } from "../../../../tests/support/fake-twilio.ts";
-import {
-  backends,
-  createTestStorage,
-  sampleLead,
-  sampleLeadRow,
-  type TestStorage,
-} from "../../../../tests/support/storage.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { fakeTextSettings, type FakeTwilio } from "../../../../tests/support/fake-twilio.ts";
+import { backends, sampleLead, sampleLeadRow } from "../../../../tests/support/storage.ts";
+import { useTextsOutbox } from "../../../../tests/support/texts-outbox.ts";
 import { business } from "../../../content/business.ts";
 import { windowsOn } from "../../kit/arrival-windows.server.ts";
 import { localParts, localTime } from "../../kit/business-time.server.ts";
 import type { Database } from "../../kit/db/database.server.ts";
-import { parseEnv } from "../../kit/env.server.ts";
 import { createSenders } from "../../notify/jobs.server.ts";
-import { startOutboxWorker, type OutboxWorker } from "../../notify/outbox.server.ts";
 import { decide, requestWindow } from "../bookings/bookings.server.ts";
 import { recordLead } from "../leads/store.server.ts";
 import { TEXT_SENDERS } from "./jobs.server.ts";
@@ -130,41 +122,22 @@ describe("consent", () => {
 });
 
 describe.each(backends)("customer texts through the outbox on %s", (dialect) => {
-  let storage: TestStorage;
   let database: Database;
   let fake: FakeTwilio;
-  let worker: OutboxWorker | undefined;
   let clock: Date;
   let serial = 0;
-
-  beforeAll(async () => {
-    fake = await startFakeTwilio();
+  // Only the texts are under test: the worker has their senders alone.
+  const outbox = useTextsOutbox(dialect, {
+    now: () => clock,
+    senders: (context) => createSenders(context, TEXT_SENDERS),
   });
-  afterAll(() => fake.close());
-  beforeEach(async () => {
-    fake.requests.length = 0;
-    storage = await createTestStorage(dialect);
-    database = await storage.open();
-    const env = parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, ...fakeTextSettings(fake.url) });
-    // Only the texts are under test: the worker has their senders alone.
-    worker = startOutboxWorker({
-      database,
-      env,
-      logger: pino({ level: "silent" }),
-      pollMs: 3_600_000,
-      now: () => clock,
-      senders: createSenders({ database, env, now: () => clock }, TEXT_SENDERS),
-    });
-  });
-  afterEach(async () => {
-    await worker?.stop();
-    worker = undefined;
-    await storage.cleanup();
+  beforeEach(() => {
+    ({ database, fake } = outbox());
   });
 
   const at = async (when: Date) => {
     clock = when;
-    await worker!.drain();
+    await outbox().worker.drain();
   };
   const links = { secret: "a-link-secret-of-at-least-32-characters!!", siteUrl: "https://www.example.com" };
   const inbound = (from: string, body: string, sid = `SM${(serial++).toString(16).padStart(32, "0")}`) =>
