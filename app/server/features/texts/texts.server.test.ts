@@ -314,6 +314,24 @@ describe.each(backends)("customer texts through the outbox on %s", (dialect) => 
     expect(fake.deliveredTo(fakeTextSettings("").OWNER_PHONE)).toHaveLength(3);
   });
 
+  it("when Twilio confirmed its own keyword and blocks the number (21610), ours is called off, not retried", async () => {
+    clock = localTime(2030, 6, 3, 12, 0);
+    const phone = "+12085550124";
+    const leadId = await customer(phone);
+    expect(await inbound(phone, "STOP")).toBe("stop");
+    // Both texts of the stop (ours to the customer, the owner's alert) are refused once.
+    fake.failNext(2, 400);
+    await at(clock);
+    await at(localTime(2030, 6, 3, 12, 30));
+    expect(fake.deliveredTo(phone)).toHaveLength(0);
+    expect(fake.requests.filter((r) => r.form.To === phone)).toHaveLength(1);
+    expect((await threadOf(database, leadId)).at(-1)).toMatchObject({
+      kind: "stop-confirmed",
+      status: "cancelled",
+      reason: "provider-confirmed",
+    });
+  });
+
   it("START, UNSTOP or YES from a number that never stopped is an answer the owner reads", async () => {
     clock = localTime(2030, 6, 3, 12, 0);
     const phone = "+12085550123";
