@@ -58,7 +58,7 @@ export function CustomerTexts({
           {texts.thread.map((m) => (
             <li
               key={m.id}
-              className={`max-w-prose rounded-lg border p-3 ${m.direction === "in" ? "border-slate-300 bg-white" : "border-brand-200 bg-brand-50 sm:ml-8"}`}
+              className={`max-w-prose min-w-0 rounded-lg border p-3 ${m.direction === "in" ? "border-slate-300 bg-white" : "border-brand-200 bg-brand-50 sm:ml-8"}`}
             >
               <p className="text-sm text-slate-700">
                 {m.direction === "in" ? "From the customer" : "To the customer"} · {m.what} ·{" "}

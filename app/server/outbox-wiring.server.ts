@@ -3,6 +3,7 @@
  * with this): the senders each feature declares, the upkeep tasks of the stored data, and what follows a sent job.
  */
 import type { Logger } from "pino";
+import { withChannelTexts } from "./channel-texts.server.ts";
 import type { Database } from "./kit/db/database.server.ts";
 import type { Env } from "./kit/env.server.ts";
 import { pruneAuth } from "./features/admin/auth.server.ts";
@@ -23,15 +24,19 @@ import { queueDayBeforeTexts } from "./features/texts/texts.server.ts";
 
 export function outboxWiring(database: Database, env: Env, logger: Logger, now: () => Date = () => new Date()) {
   return {
-    senders: createSenders(
+    // The quote's and the window's customer e-mails also text a customer who chose texts (channel-texts).
+    senders: withChannelTexts(
+      createSenders(
+        { database, env, now },
+        LEAD_SENDERS,
+        BOOKING_SENDERS,
+        REVIEW_SENDERS,
+        QUOTE_SENDERS,
+        PAYMENT_SENDERS,
+        REMINDER_SENDERS,
+        TEXT_SENDERS,
+      ),
       { database, env, now },
-      LEAD_SENDERS,
-      BOOKING_SENDERS,
-      REVIEW_SENDERS,
-      QUOTE_SENDERS,
-      PAYMENT_SENDERS,
-      REMINDER_SENDERS,
-      TEXT_SENDERS,
     ),
     maintenance: {
       /** Ended rate-limit windows. */

@@ -4,8 +4,9 @@
  * the customers' answers sent to /webhooks/twilio signed as Twilio signs them, and the server's clock set with
  * faketime, as the booking reminder's test does: the day before a confirmed window, the text answered C (the
  * inbox shows the window confirmed) and R (the reschedule link texted); "On our way" from the request's page;
- * STOP stopping everything after it; an answer typed at 10 PM going at 8 AM. axe and the Nu checker on the
- * request page with its texts.
+ * STOP stopping everything after it; an answer typed at 10 PM going at 8 AM; a customer who chose texts getting
+ * the quote by text, and REVOKE and a plain sentence each ending the texts to their number, as the owner sees on
+ * the request page. axe and the Nu checker on the request page with its texts.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +19,8 @@ import { windowsOn } from "../../app/server/kit/arrival-windows.server.ts";
 import { openDatabase, type Database } from "../../app/server/kit/db/database.server.ts";
 import { decide, requestWindow } from "../../app/server/features/bookings/bookings.server.ts";
 import { recordLead } from "../../app/server/features/leads/store.server.ts";
+import { saveDraft, sendDraft } from "../../app/server/features/quotes/quotes.server.ts";
+import type { QuoteContent } from "../../app/forms/quote.ts";
 import { fakeTextSettings, sendInbound, startFakeTwilio, type FakeTwilio } from "../support/fake-twilio.ts";
 import { freePort, startServer, type ServerHandle } from "../support/processes.ts";
 import { sampleLead } from "../support/storage.ts";
@@ -68,11 +71,21 @@ async function texting(): Promise<Texting> {
   return { fake, dir, dataDir, env, owner: uniqueOwner("texts") };
 }
 
-/** A request that agreed to texts at `phone`, stored through the intake's store. */
-async function customer(database: Database, phone: string, name: string, now: Date) {
+/**
+ * A request that agreed to texts at `phone`, stored through the intake's store; its contact method is a phone
+ * call unless said (one who chose texts also gets the quote and the window's changes by text).
+ */
+async function customer(database: Database, phone: string, name: string, now: Date, contactMethod = "phone") {
   const lead = sampleLead({ idempotencyKey: `key:texts-${name}-${Date.now()}` });
   lead.contact = { ...lead.contact, name: `${name} Texter`, phone, email: `${name.toLowerCase()}@example.com` };
-  lead.fields = { ...lead.fields, firstName: name, lastName: "Texter", phone, priceService: "house-washing" };
+  lead.fields = {
+    ...lead.fields,
+    firstName: name,
+    lastName: "Texter",
+    phone,
+    priceService: "house-washing",
+    contactMethod,
+  };
   return (await recordLead(database, lead, { webhook: false, now })).id;
 }
 
@@ -130,10 +143,14 @@ test("the day-before text answered C (the inbox shows the window confirmed) and 
       body: "Stop",
     });
     expect(stop.status).toBe(200);
+    // Confirmed once, by the site itself.
+    await expect.poll(() => t.fake.deliveredTo(sam).length, { timeout: 20_000 }).toBe(1);
+    const stopConfirmed = t.fake.deliveredTo(sam)[0]!.form.Body;
+    expect(stopConfirmed).toMatch(/^Gem State Exterior Cleaning: .*no more texts.* START/);
     // The owner's answer to Sam is refused, with why, and the page offers no text form for Sam.
     await signIn(page, t.owner, { origin: server.origin });
     await page.goto(`${server.origin}/admin/requests/${samLead}`);
-    await expect(textsSection(page).getByText("replied STOP, so no text goes to their number any more")).toBeVisible();
+    await expect(textsSection(page).getByText("asked us to stop texting")).toBeVisible();
     await expect(textsSection(page).getByRole("button", { name: "Send the text" })).toHaveCount(0);
     const refused = await page.request.post(`${server.origin}/admin/requests/${samLead}/texts`, {
       form: { intent: "reply", body: "Are you still interested?" },
@@ -142,8 +159,8 @@ test("the day-before text answered C (the inbox shows the window confirmed) and 
     });
     expect(refused.status()).toBe(303);
     await page.goto(`${server.origin}${refused.headers().location!}`);
-    await expect(page.getByRole("alert")).toHaveText(/Not sent: this customer replied STOP/);
-    await expect(thread(page).getByRole("listitem")).toHaveCount(1); // the STOP itself
+    await expect(page.getByRole("alert")).toHaveText(/Not sent: this customer asked us to stop texting/);
+    await expect(thread(page).getByRole("listitem")).toHaveCount(2); // the STOP itself and its confirmation
     await server.stop();
 
     // The day before the window, 10:00:30 in Boise: the upkeep at start queues the day-before texts; they go.
@@ -174,7 +191,7 @@ test("the day-before text answered C (the inbox shows the window confirmed) and 
         ).map((m) => `${m.status} ${m.reason}`),
       )
       .toEqual(["refused stopped"]);
-    expect(t.fake.deliveredTo(sam)).toHaveLength(0);
+    expect(t.fake.deliveredTo(sam).map((r) => r.form.Body)).toEqual([stopConfirmed]);
 
     // Dana answers C, Lee answers R.
     const target = `${origin}/webhooks/twilio`;
@@ -224,7 +241,7 @@ test("the day-before text answered C (the inbox shows the window confirmed) and 
     expect((await htmlErrors([file])).map((e) => `line ${e.line}: ${e.message}`)).toEqual([]);
     // The day-before text went once.
     expect(t.fake.deliveredTo(dana).filter((r) => r.form.Body === dayBeforeText)).toHaveLength(1);
-    expect(t.fake.deliveredTo(sam)).toHaveLength(0);
+    expect(t.fake.deliveredTo(sam).map((r) => r.form.Body)).toEqual([stopConfirmed]);
   } finally {
     await database?.close();
     await server?.stop();
@@ -289,3 +306,114 @@ test("an answer typed at 10 PM Boise time waits, and goes at 8 AM", async ({ pag
     rmSync(t.dir, { recursive: true, force: true });
   }
 });
+
+test("a customer who chose texts gets the quote by text; REVOKE and a plain sentence each end the texts to that number, as the owner sees", async ({
+  page,
+  port,
+}) => {
+  test.setTimeout(180_000);
+  const t = await texting();
+  const kim = "+12085550181";
+  const pat = "+12085550182";
+  let server: ServerHandle | undefined;
+  let database: Database | undefined;
+  try {
+    // Noon in Boise on a weekday ahead, so no text waits for the morning.
+    const day = dayWithWindows(5);
+    const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+    const noon = localTime(year, month, date - 3, 12, 0);
+    server = await startServer({ port, dataDir: t.dataDir, env: { ...t.env, ...fakeClock(noon) } });
+    const origin = server.origin;
+    database = await openDatabase({ DATA_DIR: t.dataDir, DATABASE_URL: undefined });
+    await addOwnerWithCli(t.owner, t.dataDir);
+    const kimLead = await customer(database, kim, "Kim", noon, "text");
+    const patLead = await customer(database, pat, "Pat", noon, "text");
+
+    // The owner sends Kim's quote: Kim's phone gets its link, and the link opens the quote.
+    const saved = await saveDraft(database, kimLead, quoteContent(day), noon);
+    if (!("saved" in saved)) throw new Error(saved.refused);
+    const sent = await sendDraft(database, saved.saved.id, noon);
+    if (!("sent" in sent)) throw new Error(sent.refused);
+    await expect.poll(() => t.fake.deliveredTo(kim).length, { timeout: 20_000 }).toBe(1);
+    const quoteLink = /https:\/\/\S+\/quote\?t=\S+$/.exec(t.fake.deliveredTo(kim)[0]!.form.Body!)?.[0];
+    expect(quoteLink, "the quote's link in the text").toBeDefined();
+    const quoteUrl = new URL(quoteLink!);
+    await page.goto(`${origin}${quoteUrl.pathname}${quoteUrl.search}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "House washing", exact: true })).toBeVisible();
+
+    // Kim answers REVOKE, Pat a plain sentence; each is confirmed once, by the site.
+    const target = `${origin}/webhooks/twilio`;
+    expect((await sendInbound({ target, signedUrl: SIGNED_URL, from: kim, body: "REVOKE" })).status).toBe(200);
+    const said = { target, signedUrl: SIGNED_URL, from: pat, body: "Please stop texting me, thanks" };
+    const patStop = await sendInbound(said);
+    // The provider delivers it again, and Pat says it once more.
+    expect((await sendInbound({ ...said, sid: patStop.sid })).status).toBe(200);
+    expect((await sendInbound({ ...said, body: "STOP" })).status).toBe(200);
+    await expect.poll(() => t.fake.deliveredTo(kim).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => t.fake.deliveredTo(pat).length, { timeout: 20_000 }).toBe(1);
+    expect(t.fake.deliveredTo(kim)[1]!.form.Body).toMatch(/no more texts.*START/);
+    expect(t.fake.deliveredTo(pat)[0]!.form.Body).toBe(t.fake.deliveredTo(kim)[1]!.form.Body);
+
+    // After it: Kim's window confirmed, a second quote, an owner's answer: none reaches either number.
+    await confirmed(database, kimLead, day, noon);
+    const second = await saveDraft(database, patLead, quoteContent(day), noon);
+    if (!("saved" in second)) throw new Error(second.refused);
+    expect("sent" in (await sendDraft(database, second.saved.id, noon))).toBe(true);
+    await signIn(page, t.owner, { origin });
+    for (const [leadId, what] of [
+      [kimLead, "REVOKE"],
+      [patLead, "Please stop texting me, thanks"],
+    ] as const) {
+      await page.goto(`${origin}/admin/requests/${leadId}`);
+      await expect(textsSection(page).getByText("asked us to stop texting")).toBeVisible();
+      await expect(textsSection(page).getByRole("button", { name: "Send the text" })).toHaveCount(0);
+      const stopItem = thread(page).getByRole("listitem").filter({ hasText: what });
+      await expect(stopItem).toContainText("From the customer · asked to stop texts");
+      await expect(thread(page).getByRole("listitem").filter({ hasText: "stop confirmed" })).toHaveCount(1);
+    }
+    await page.goto(`${origin}/admin/requests/${kimLead}`);
+    await expect(thread(page).getByRole("listitem").first()).toContainText("the quote");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await textsSection(page).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/work/shots/stops/request-texts-stopped-1440.png" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await textsSection(page).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/work/shots/stops/request-texts-stopped-390.png" });
+    await expectNoViolations(page, `/admin/requests/${kimLead} after a stop`);
+    // The window's and the second quote's e-mails went; no text followed them.
+    await expect
+      .poll(async () =>
+        (
+          await database!.db
+            .selectFrom("outbox_jobs")
+            .select("status")
+            .where("lead_id", "in", [kimLead, patLead])
+            .where("kind", "in", ["booking", "quote"])
+            .execute()
+        ).map((job) => job.status),
+      )
+      .toEqual(["sent", "sent", "sent", "sent"]); // two quotes, Kim's window asked for (the owner's) and confirmed
+    expect(t.fake.deliveredTo(kim)).toHaveLength(2);
+    expect(t.fake.deliveredTo(pat)).toHaveLength(1);
+  } finally {
+    await database?.close();
+    await server?.stop();
+    await t.fake.close();
+    rmSync(t.dir, { recursive: true, force: true });
+  }
+});
+
+/** A quote of one option for house washing, good until a week after `day`. */
+function quoteContent(day: string): QuoteContent {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return {
+    service: "House washing",
+    city: "Meridian",
+    options: [{ label: "Standard", lines: [{ text: "House washing", cents: 40_000 }], totalCents: 40_000 }],
+    note: "",
+    validUntil: localDateString(localTime(year, month, date + 7, 12)),
+    deposit: { kind: "none" },
+    terms: "The price holds for the work listed.",
+  };
+}

@@ -761,8 +761,12 @@ test.describe("the text provider's webhook (/webhooks/twilio)", () => {
     expect(first.status).toBe(200);
     expect(first.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
     expect((await inbound({ sid })).status).toBe(200);
+    // The stop and its one confirmation, queued by the site (decision 036).
     expect(await stored()).toEqual({
-      texts: [{ phone, kind: "stop", provider_sid: sid }],
+      texts: [
+        { phone, kind: "stop", provider_sid: sid },
+        { phone, kind: "stop-confirmed", provider_sid: null },
+      ],
       optOuts: [{ phone }],
     });
     await expectCleanLog(site, logFrom, 403, 6);

@@ -11,7 +11,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** Twilio's numeric error codes of the answers the fake gives (others come without one). */
-const TWILIO_CODES: Record<number, number> = { 404: 20404, 500: 20500 };
+// 400 is Twilio's answer to a text to a number that opted out at Twilio (21610, "unsubscribed recipient").
+const TWILIO_CODES: Record<number, number> = { 400: 21610, 404: 20404, 500: 20500 };
 
 /** The owner's text-message settings of a test server whose API is the fake at `apiUrl`. */
 export const fakeTextSettings = (apiUrl: string) => ({

@@ -39,7 +39,7 @@ export type Texted = keyof typeof TEXTED;
 const NO_TEXTS = {
   "no-consent": "No texts: this customer did not agree to text messages on their request. Call or e-mail them instead.",
   stopped:
-    "No texts: this customer replied STOP, so no text goes to their number any more. Call or e-mail them instead.",
+    "No texts: this customer asked us to stop texting (they replied STOP), so no text goes to their number any more. Call or e-mail them instead.",
   "not-set-up": "No texts: text messages are not set up here (the TWILIO_* settings, README).",
 } as const;
 
@@ -54,7 +54,9 @@ const STATUS_TEXT = {
 
 const REASON_TEXT: Record<string, string> = {
   "no-consent": "no consent to texts",
-  stopped: "the customer replied STOP",
+  stopped: "the customer asked to stop texts",
+  "provider-confirmed": "the text provider confirmed the stop itself",
+  "too-late": "not sent within five minutes of the stop",
   "number-changed": "the request's number changed",
   "window-changed": "the window changed",
 };
@@ -66,8 +68,11 @@ const KIND_TEXT: Record<string, string> = {
   reschedule: "reschedule link",
   confirmed: "confirmation",
   help: "help answer",
-  stop: "STOP",
-  start: "START",
+  stop: "asked to stop texts",
+  start: "asked for texts again",
+  "stop-confirmed": "stop confirmed",
+  quote: "the quote",
+  window: "arrival window",
   confirm: "C: confirmed",
   message: "message",
 };

@@ -38,28 +38,154 @@ export function textableNumber(lead: Pick<LeadRow, "consent" | "contact" | "fiel
 
 export type Keyword = "stop" | "start" | "help" | "confirm" | "reschedule";
 
-/** Twilio's standard opt-out, opt-in and help keywords, and the day-before text's C and R. */
-const KEYWORDS: Record<string, Keyword> = {
-  STOP: "stop",
-  STOPALL: "stop",
-  UNSUBSCRIBE: "stop",
-  CANCEL: "stop",
-  END: "stop",
-  QUIT: "stop",
-  START: "start",
-  UNSTOP: "start",
-  HELP: "help",
-  C: "confirm",
-  R: "reschedule",
-};
+/*
+ * What a customer's text means (docs/decisions/036-stop-words.md): the one place for every word and phrase.
+ * A text is read as "stop" when, written in any case, with any spacing, hyphens, punctuation or emoji, and with
+ * polite words around it ("please", "thanks", "por favor"):
+ * - its whole text is one of STOP_WORDS: Twilio's eight default opt-out words and their Spanish equivalents
+ *   (a bare "CANCEL" too, as Twilio reads it), or
+ * - one of its sentences plainly asks to stop texting (STOP_PHRASES: "Please stop texting me", "take me off
+ *   your list", "unsubscribe me", "no more texts", "no más mensajes"), and no "don't"/"never" turns it round.
+ * A sentence with "cancel" in it is about the appointment ("Cancel my appointment?"), unless it names the texts
+ * ("cancel these texts"): the owner reads it, and the customer may still cancel the window.
+ */
 
-/** What an inbound text says when it is one of the keywords (trimmed, any case; a final period allowed), else null. */
+/**
+ * Whole texts that stop: Twilio's default opt-out words, then their Spanish equivalents. Written compact. CANCEL
+ * and CANCELAR stop only alone (as Twilio reads them); with other words they are about the appointment.
+ */
+export const STOP_WORDS = [
+  "STOP",
+  "STOPALL",
+  "UNSUBSCRIBE",
+  "END",
+  "QUIT",
+  "REVOKE",
+  "OPTOUT",
+  "CANCEL",
+  "ALTO",
+  "PARAR",
+  "PARE",
+  "PARA",
+  "CANCELAR",
+  "DETENER",
+  "BASTA",
+  "BAJA",
+  "NOMASMENSAJES",
+  "NOMASTEXTOS",
+] as const;
+
+/** Whole texts that opt back in (Twilio's defaults) and that ask for help (Twilio's, and Spanish). */
+export const START_WORDS = ["START", "UNSTOP", "YES"] as const;
+export const HELP_WORDS = ["HELP", "INFO", "AYUDA"] as const;
+
+/** Words around a keyword that do not change it: "Stop please", "STOP!! thanks", "Basta por favor". */
+const POLITE = new Set([
+  "PLEASE",
+  "PLS",
+  "PLZ",
+  "NOW",
+  "THANKS",
+  "THANK",
+  "YOU",
+  "THX",
+  "TY",
+  "OK",
+  "OKAY",
+  "ALL",
+  "POR",
+  "FAVOR",
+  "GRACIAS",
+  "YA",
+]);
+
+/** What texting is called in a sentence that asks to stop it. */
+const TEXTING = String.raw`(?:TEXTING|TEXTIN|TEXT|TEXTS|TXT|TXTS|TXTING|MESSAGING|MESSAGE|MESSAGES|MSG|MSGS|SMS|SENDING|CONTACTING|CALLING|BOTHERING)`;
+const ME = String.raw`(?:ME|US|THIS NUMBER|MY NUMBER)`;
+const LIST = String.raw`(?:LIST|LISTS|TEXTS|TEXT LIST|TEXTING LIST|MESSAGES|MAILING LIST|CONTACT LIST|CONTACTS|SMS LIST)`;
+
+/** Sentences (normalised: upper case, no accents, words split by single spaces) that plainly ask to stop. */
+export const STOP_PHRASES: readonly RegExp[] = [
+  // "stop texting me", "quit messaging", "stop sending me texts", "stop all texts", "stop contacting me"
+  new RegExp(String.raw`\b(?:STOP|QUIT|END|CEASE)(?: ALL| THE| THESE| YOUR| THOSE)* ${TEXTING}\b`),
+  // "stop it", "quit it please"
+  /^(?:PLEASE )?(?:STOP|QUIT) IT\b/,
+  // "opt out", "opt me out", "optout", "I want to opt out of texts"
+  /\bOPT(?: ME)? ?OUT\b/,
+  // "unsubscribe me", "please unsubscribe", "un-subscribe"
+  /\bUN ?SUBSCRIBE\b/,
+  // "no more texts", "no more messages please"
+  new RegExp(String.raw`\bNO MORE ${TEXTING}\b`),
+  // "take me off your list", "remove me from your list", "remove my number"
+  new RegExp(String.raw`\b(?:TAKE|REMOVE|DELETE) ${ME} (?:OFF|FROM)(?: OF)?(?: YOUR| THE| THIS| ALL)* ${LIST}\b`),
+  new RegExp(String.raw`\b(?:REMOVE|DELETE) (?:ME|MY NUMBER|THIS NUMBER)$`),
+  // "cancel these texts", "cancel my subscription", "cancel all messages"
+  new RegExp(String.raw`\bCANCEL(?: ALL| THE| THESE| THOSE| YOUR| MY)* (?:${TEXTING}|SUBSCRIPTION|TEXT MESSAGES)\b`),
+  // "don't text me", "do not text me anymore", "never message me again" (a sentence of its own: "don't text me
+  // before noon" is not a stop)
+  new RegExp(
+    String.raw`^(?:PLEASE )?(?:DONT|DO NOT|NEVER)(?: EVER)? (?:${TEXTING}) ${ME}(?: ANYMORE| ANY MORE| AGAIN| EVER| PLEASE)*$`,
+  ),
+  new RegExp(String.raw`\bI (?:REVOKE|WITHDRAW)(?: MY)? CONSENT\b`),
+  // Spanish: "no más mensajes", "no me envíen más", "dejen de enviarme mensajes", "ya no me escriban", "darme de baja"
+  /\bNO MAS (?:MENSAJES|TEXTOS|SMS)\b/,
+  /\bNO ME (?:ENVIE|ENVIEN|MANDE|MANDEN|ESCRIBA|ESCRIBAN) (?:MAS|MENSAJES|TEXTOS)\b/,
+  /\bDEJE(?:N)? DE (?:ENVIAR|ENVIARME|MANDAR|MANDARME|ESCRIBIR|ESCRIBIRME)\b/,
+  /\bYA NO (?:ME )?(?:ENVIE|ENVIEN|MANDE|MANDEN|ESCRIBA|ESCRIBAN)\b/,
+  /\bDAR(?:ME)? DE BAJA\b/,
+  /\bNO QUIERO (?:MAS )?(?:MENSAJES|TEXTOS)\b/,
+];
+
+/** Words just before a stop phrase that turn it round: "don't stop texting me". */
+const NEGATED = /\b(?:DONT|DO NOT|NEVER|NOT)(?: EVER)? (?:STOP|QUIT|END|OPT|UNSUBSCRIBE|CANCEL)\b/;
+
+/** Upper case, accents removed, every run of anything but letters and digits (emoji, hyphens, punctuation) one space. */
+function words(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/['’‘`´]/g, "")
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, " ")
+    .trim();
+}
+
+/** The text's words without polite ones at either end, repeats of a word folded, joined with no spaces. */
+function compact(normalised: string): string {
+  const list = normalised.split(" ").filter(Boolean);
+  while (list.length > 1 && POLITE.has(list[0]!)) list.shift();
+  while (list.length > 1 && POLITE.has(list.at(-1)!)) list.pop();
+  return list.filter((word, i) => word !== list[i - 1]).join("");
+}
+
+const has = (list: readonly string[], word: string) => list.includes(word);
+const ALONE_ONLY = new Set(["CANCEL", "CANCELAR"]);
+
+/** Whether `text` asks to stop the texts (whole word or a sentence that plainly asks it; see above). */
+export function asksToStop(text: string): boolean {
+  const whole = words(text);
+  const alone = whole.replaceAll(" ", "");
+  if (has(STOP_WORDS, alone)) return true;
+  const polite = compact(whole);
+  if (has(STOP_WORDS, polite) && !ALONE_ONLY.has(polite)) return true;
+  // Each sentence on its own, so "Don't text me, call me" stops and "Don't text me before noon" does not.
+  return text
+    .split(/[.!?;,\n]+/)
+    .map(words)
+    .some((sentence) => !NEGATED.test(sentence) && STOP_PHRASES.some((phrase) => phrase.test(sentence)));
+}
+
+/**
+ * What an inbound text says: a stop (asksToStop), an opt-in or a help keyword (the whole text, as STOP_WORDS
+ * are read), the day-before text's C or R (the whole text, any case, punctuation around it allowed), else null.
+ */
 export function keywordOf(body: string): Keyword | null {
-  const word = body
-    .trim()
-    .replace(/[.!]+$/, "")
-    .toUpperCase();
-  return Object.hasOwn(KEYWORDS, word) ? KEYWORDS[word]! : null;
+  if (asksToStop(body)) return "stop";
+  const whole = compact(words(body));
+  if (has(START_WORDS, whole)) return "start";
+  if (has(HELP_WORDS, whole)) return "help";
+  const letter = words(body);
+  return letter === "C" ? "confirm" : letter === "R" ? "reschedule" : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The sender of a customer's text, when it is due. Whatever happened since it was queued, it goes only when
- * the request still agrees to texts, its number has not said STOP, it is not the quiet hours (then it waits
+ * the request still agrees to texts, its number has not asked to stop (only the stop's own confirmation goes then), it is not the quiet hours (then it waits
  * until 8 AM) and, for a day-before text, the booking is still the confirmed window it named. Otherwise the
  * thread's row says why and the job is called off, never retried.
  */
@@ -9,7 +9,7 @@ import { textAlertSettings, type Env } from "../../kit/env.server.ts";
 import { CalledOff, NotBefore, type Sender } from "../../notify/delivery.server.ts";
 import { createTextSender, inboxLink, sendText, smsFirstName } from "../../notify/sms.server.ts";
 import { isQuietHour, sendableAt } from "./rules.server.ts";
-import { textTarget } from "./texts.server.ts";
+import { STOP_CONFIRMATION_MS, textTarget } from "./texts.server.ts";
 
 /** Twilio's error for a number that replied STOP at the carrier: it is recorded as a STOP here too. */
 const UNSUBSCRIBED_RECIPIENT = " 21610";
@@ -34,26 +34,37 @@ export function createCustomerTextSender(
   return async ({ job, lead }) => {
     const message = await db.selectFrom("text_messages").selectAll().where("id", "=", job.ref).executeTakeFirst();
     if (!message || message.status !== "queued") throw new CalledOff("the text is no longer queued");
-    const target = await textTarget(db, lead);
+    // The confirmation of a stop is the one text that goes to a stopped number, at any hour, within minutes.
+    const confirmsStop = message.kind === "stop-confirmed";
+    const target = confirmsStop ? { phone: message.phone, refused: undefined } : await textTarget(db, lead);
     if (target.refused || target.phone !== message.phone) {
       const reason = target.refused ?? "number-changed";
       await mark(message.id, { status: "refused", reason });
       throw new CalledOff(`not sent: ${reason}`);
     }
     if (message.booking_ref) {
-      const [bookingId = "", sequence = ""] = message.booking_ref.split(":");
+      // "<booking>:<sequence>" for a day-before text (the window must still be confirmed at that sequence);
+      // "<booking>:<sequence>:window" for a window's change (a later change has its own text).
+      const [bookingId = "", sequence = "", tag] = message.booking_ref.split(":");
       const booking = await db
         .selectFrom("bookings")
         .select(["status", "sequence"])
         .where("id", "=", bookingId)
         .executeTakeFirst();
-      if (!booking || booking.status !== "confirmed" || String(booking.sequence) !== sequence) {
+      const stale =
+        !booking || String(booking.sequence) !== sequence || (tag !== "window" && booking.status !== "confirmed");
+      if (stale) {
         await mark(message.id, { status: "cancelled", reason: "window-changed" });
-        throw new CalledOff("the window changed after its day-before text was queued");
+        throw new CalledOff("the window changed after its text was queued");
       }
     }
     const at = now();
-    if (isQuietHour(at)) {
+    if (confirmsStop && at.getTime() > Date.parse(message.created_at) + STOP_CONFIRMATION_MS) {
+      // Past the five minutes the FCC allows, a confirmation would be one more text after the stop.
+      await mark(message.id, { status: "cancelled", reason: "too-late" });
+      throw new CalledOff("too late to confirm the stop");
+    }
+    if (isQuietHour(at) && !confirmsStop) {
       const until = sendableAt(at);
       await db.updateTable("text_messages").set({ due_at: until.toISOString() }).where("id", "=", message.id).execute();
       throw new NotBefore(until, "quiet hours: customer texts wait until 8 AM");
@@ -64,6 +75,11 @@ export function createCustomerTextSender(
     try {
       await sendText({ ...settings, to: message.phone }, message.body, timeoutMs);
     } catch (error) {
+      if ((error as { code?: unknown }).code === `HTTP_400${UNSUBSCRIBED_RECIPIENT}` && confirmsStop) {
+        // Twilio itself confirmed its own keyword and blocks the number: its confirmation is the one.
+        await mark(message.id, { status: "cancelled", reason: "provider-confirmed" });
+        throw new CalledOff("the provider confirmed the stop itself");
+      }
       if ((error as { code?: unknown }).code === `HTTP_400${UNSUBSCRIBED_RECIPIENT}`) {
         const iso = at.toISOString();
         await db

@@ -4,23 +4,15 @@
  * on SQLite and PostgreSQL: the day-before text answered C and R, STOP winning over everything queued or asked
  * after it, a text due at night going at 8 AM, each MessageSid taken once.
  */
-import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fakeTextSettings, startFakeTwilio, type FakeTwilio } from "../../../../tests/support/fake-twilio.ts";
-import {
-  backends,
-  createTestStorage,
-  sampleLead,
-  sampleLeadRow,
-  type TestStorage,
-} from "../../../../tests/support/storage.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { fakeTextSettings, type FakeTwilio } from "../../../../tests/support/fake-twilio.ts";
+import { backends, sampleLead, sampleLeadRow } from "../../../../tests/support/storage.ts";
+import { useTextsOutbox } from "../../../../tests/support/texts-outbox.ts";
 import { business } from "../../../content/business.ts";
 import { windowsOn } from "../../kit/arrival-windows.server.ts";
 import { localParts, localTime } from "../../kit/business-time.server.ts";
 import type { Database } from "../../kit/db/database.server.ts";
-import { parseEnv } from "../../kit/env.server.ts";
 import { createSenders } from "../../notify/jobs.server.ts";
-import { startOutboxWorker, type OutboxWorker } from "../../notify/outbox.server.ts";
 import { decide, requestWindow } from "../bookings/bookings.server.ts";
 import { recordLead } from "../leads/store.server.ts";
 import { TEXT_SENDERS } from "./jobs.server.ts";
@@ -32,7 +24,14 @@ import {
   textableNumber,
   twilioSignature,
 } from "./rules.server.ts";
-import { queueDayBeforeTexts, queueOwnerText, receiveText, textConfirmations, threadOf } from "./texts.server.ts";
+import {
+  queueDayBeforeTexts,
+  queueOwnerText,
+  receiveText,
+  stopConfirmedText,
+  textConfirmations,
+  threadOf,
+} from "./texts.server.ts";
 
 describe("Twilio's request signature", () => {
   // Twilio's own published example (docs "Webhooks security"): token 12345, this URL and these parameters.
@@ -79,9 +78,8 @@ describe("keywords", () => {
     expect(keywordOf(" R ")).toBe("reschedule");
   });
 
-  it("reads a sentence as a message, not a keyword", () => {
-    for (const words of ["please stop by at 3", "Stop it", "can you help", "CR", "Yes", ""])
-      expect(keywordOf(words), words).toBeNull();
+  it("reads a sentence as a message, not a keyword (the whole table: stop-words.server.test.ts)", () => {
+    for (const words of ["please stop by at 3", "can you help", "CR", ""]) expect(keywordOf(words), words).toBeNull();
   });
 });
 
@@ -124,41 +122,22 @@ describe("consent", () => {
 });
 
 describe.each(backends)("customer texts through the outbox on %s", (dialect) => {
-  let storage: TestStorage;
   let database: Database;
   let fake: FakeTwilio;
-  let worker: OutboxWorker | undefined;
   let clock: Date;
   let serial = 0;
-
-  beforeAll(async () => {
-    fake = await startFakeTwilio();
+  // Only the texts are under test: the worker has their senders alone.
+  const outbox = useTextsOutbox(dialect, {
+    now: () => clock,
+    senders: (context) => createSenders(context, TEXT_SENDERS),
   });
-  afterAll(() => fake.close());
-  beforeEach(async () => {
-    fake.requests.length = 0;
-    storage = await createTestStorage(dialect);
-    database = await storage.open();
-    const env = parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, ...fakeTextSettings(fake.url) });
-    // Only the texts are under test: the worker has their senders alone.
-    worker = startOutboxWorker({
-      database,
-      env,
-      logger: pino({ level: "silent" }),
-      pollMs: 3_600_000,
-      now: () => clock,
-      senders: createSenders({ database, env, now: () => clock }, TEXT_SENDERS),
-    });
-  });
-  afterEach(async () => {
-    await worker?.stop();
-    worker = undefined;
-    await storage.cleanup();
+  beforeEach(() => {
+    ({ database, fake } = outbox());
   });
 
   const at = async (when: Date) => {
     clock = when;
-    await worker!.drain();
+    await outbox().worker.drain();
   };
   const links = { secret: "a-link-secret-of-at-least-32-characters!!", siteUrl: "https://www.example.com" };
   const inbound = (from: string, body: string, sid = `SM${(serial++).toString(16).padStart(32, "0")}`) =>
@@ -253,7 +232,8 @@ describe.each(backends)("customer texts through the outbox on %s", (dialect) => 
     expect(queued.ok).toBe(true);
     expect(await inbound(phone, "Stop")).toBe("stop");
     await at(localTime(2030, 6, 3, 12, 1));
-    expect(fake.deliveredTo(phone)).toHaveLength(0);
+    // Only the confirmation of the stop went.
+    expect(fake.deliveredTo(phone).map((r) => r.form.Body)).toEqual([stopConfirmedText()]);
     expect((await threadOf(database, leadId)).find((m) => m.body === "queued before STOP")).toMatchObject({
       status: "refused",
       reason: "stopped",
@@ -267,7 +247,7 @@ describe.each(backends)("customer texts through the outbox on %s", (dialect) => 
     await at(localTime(2030, 6, 4, 10, 0));
     expect(await queueDayBeforeTexts(database, clock)).toBe(0);
     await at(localTime(2030, 6, 4, 10, 1));
-    expect(fake.deliveredTo(phone)).toHaveLength(0);
+    expect(fake.deliveredTo(phone)).toHaveLength(1);
     const opt = await database.db.selectFrom("text_opt_outs").selectAll().where("phone", "=", phone).executeTakeFirst();
     expect(opt?.stopped_at).toBe(localTime(2030, 6, 3, 12, 0).toISOString());
 
@@ -275,7 +255,89 @@ describe.each(backends)("customer texts through the outbox on %s", (dialect) => 
     const again = await queueOwnerText(database, leadId, { kind: "reply", body: "after START" }, clock);
     expect(again.ok).toBe(true);
     await at(localTime(2030, 6, 4, 10, 2));
-    expect(fake.deliveredTo(phone).map((r) => r.form.Body)).toEqual(["after START"]);
+    expect(fake.deliveredTo(phone).map((r) => r.form.Body)).toEqual([stopConfirmedText(), "after START"]);
+  });
+
+  it("REVOKE, OPTOUT and a plain sentence stop as STOP does: a retry queued before is not sent, and each is confirmed once, at once, even at night", async () => {
+    clock = localTime(2030, 6, 3, 12, 0);
+    const revoke = "+12085550120";
+    const sentence = "+12085550121";
+    const optout = "+12085550122";
+    const revokeLead = await customer(revoke);
+    const sentenceLead = await customer(sentence);
+    await customer(optout);
+    // A text whose first attempt failed at the provider: it waits for its retry.
+    fake.failNext(1, 500);
+    await queueOwnerText(database, revokeLead, { kind: "reply", body: "first try failed" }, clock);
+    await at(clock);
+    expect(fake.deliveredTo(revoke)).toHaveLength(0);
+    const retry = await database.db
+      .selectFrom("outbox_jobs")
+      .select(["status", "attempts"])
+      .where("lead_id", "=", revokeLead)
+      .where("kind", "=", "customer-text")
+      .executeTakeFirstOrThrow();
+    expect(retry).toEqual({ status: "pending", attempts: 1 });
+    await queueOwnerText(database, sentenceLead, { kind: "on-our-way", body: "on our way" }, clock);
+
+    // 11 PM: the customers answer.
+    clock = localTime(2030, 6, 3, 23, 0);
+    expect(await inbound(revoke, "REVOKE", "SM000000000000000000000000000000r1")).toBe("stop");
+    // The provider delivers the same webhook again, and the customer says it twice.
+    expect(await inbound(revoke, "REVOKE", "SM000000000000000000000000000000r1")).toBe("duplicate");
+    await at(clock);
+    clock = localTime(2030, 6, 3, 23, 1);
+    expect(await inbound(revoke, "revoke.")).toBe("stop");
+    clock = localTime(2030, 6, 3, 23, 0);
+    expect(await inbound(sentence, "Please stop texting me")).toBe("stop");
+    expect(await inbound(optout, "OPTOUT")).toBe("stop");
+    await at(clock);
+    await at(localTime(2030, 6, 4, 12, 0)); // the retry is long due
+    for (const phone of [revoke, sentence, optout])
+      expect(fake.deliveredTo(phone).map((r) => r.form.Body)).toEqual([stopConfirmedText()]);
+    // Sent at once, at night: the FCC's rule wants the confirmation within five minutes.
+    const confirmations = await database.db
+      .selectFrom("text_messages")
+      .select(["phone", "sent_at"])
+      .where("kind", "=", "stop-confirmed")
+      .orderBy("phone")
+      .execute();
+    expect(confirmations.map((c) => c.sent_at)).toEqual(Array(3).fill(localTime(2030, 6, 3, 23, 0).toISOString()));
+    expect((await threadOf(database, revokeLead)).map((m) => `${m.direction} ${m.kind} ${m.status}`)).toEqual([
+      "out reply refused",
+      "in stop received",
+      "out stop-confirmed sent",
+      "in stop received",
+    ]);
+    expect((await threadOf(database, sentenceLead)).find((m) => m.kind === "on-our-way")?.status).toBe("refused");
+    // The owner's phone is told each customer wrote, never what.
+    expect(fake.deliveredTo(fakeTextSettings("").OWNER_PHONE)).toHaveLength(3);
+  });
+
+  it("when Twilio confirmed its own keyword and blocks the number (21610), ours is called off, not retried", async () => {
+    clock = localTime(2030, 6, 3, 12, 0);
+    const phone = "+12085550124";
+    const leadId = await customer(phone);
+    expect(await inbound(phone, "STOP")).toBe("stop");
+    // Both texts of the stop (ours to the customer, the owner's alert) are refused once.
+    fake.failNext(2, 400);
+    await at(clock);
+    await at(localTime(2030, 6, 3, 12, 30));
+    expect(fake.deliveredTo(phone)).toHaveLength(0);
+    expect(fake.requests.filter((r) => r.form.To === phone)).toHaveLength(1);
+    expect((await threadOf(database, leadId)).at(-1)).toMatchObject({
+      kind: "stop-confirmed",
+      status: "cancelled",
+      reason: "provider-confirmed",
+    });
+  });
+
+  it("START, UNSTOP or YES from a number that never stopped is an answer the owner reads", async () => {
+    clock = localTime(2030, 6, 3, 12, 0);
+    const phone = "+12085550123";
+    const leadId = await customer(phone);
+    expect(await inbound(phone, "Yes")).toBe("message");
+    expect((await threadOf(database, leadId)).map((m) => m.kind)).toEqual(["message"]);
   });
 
   it("a text due at 10 PM goes at 8 AM; one whose send falls in the quiet hours waits too, its attempts unchanged", async () => {

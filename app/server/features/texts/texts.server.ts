@@ -25,14 +25,20 @@ const LOOK_AHEAD_MS = 48 * 3_600_000;
 /** The longest inbound text kept (Twilio joins a long text into one of up to 1600 characters). */
 export const INBOUND_MAX = 1600;
 
-export type OutboundKind = "reminder" | "on-our-way" | "reply" | "reschedule" | "confirmed" | "help";
+export type OutboundKind =
+  "reminder" | "on-our-way" | "reply" | "reschedule" | "confirmed" | "help" | "stop-confirmed" | ChannelKind;
+/** The texts that tell a customer who chose texts what their e-mail tells (./channel.server.ts). */
+export type ChannelKind = "quote" | "window";
+
+/** How long after a stop its confirmation may still go (the FCC's rule: within five minutes of the request). */
+export const STOP_CONFIRMATION_MS = 5 * 60_000;
 export type Refusal = "no-consent" | "stopped";
 
 /** What the owner reads when a text cannot go. */
 export const REFUSAL_TEXT: Record<Refusal, string> = {
   "no-consent": "Not sent: this customer did not agree to text messages on their request. Call or e-mail them instead.",
   stopped:
-    "Not sent: this customer replied STOP, so no text goes to their number any more. Call or e-mail them instead.",
+    "Not sent: this customer asked us to stop texting (they replied STOP), so no text goes to their number any more. Call or e-mail them instead.",
 };
 
 export interface TextMessage {
@@ -113,7 +119,13 @@ export const rescheduleText = (link: string) => `${business.name}: choose anothe
 export const confirmedText = (day: string, times: string) =>
   `${business.name}: thank you, see you ${dayLabel(day)}, ${timesLabel(times)}.`;
 
+/** The one answer to a stop: ours, whatever the provider does, naming the business and the way back. */
+export const stopConfirmedText = () =>
+  `${business.name}: you will get no more texts from us. Reply START to get them again.`;
+
 interface Outbound {
+  /** The thread row's id (default: a new one). */
+  id?: string;
   leadId: string;
   phone: string;
   kind: OutboundKind;
@@ -124,12 +136,14 @@ interface Outbound {
   /** Past this it is not sent (a day-before text: its window's start). */
   notAfter?: Date;
   bookingRef?: string;
+  /** Due at once at any hour (the confirmation of a stop, an answer the FCC wants within minutes). */
+  anyHour?: boolean;
 }
 
 /** The thread's row and the outbox job of one outbound text, due at the first sendable instant. */
 function outboundRows(text: Outbound): { message: Insertable<TextMessagesTable>; job: Insertable<OutboxJobsTable> } {
-  const id = randomUUID();
-  const due = sendableAt(text.due ?? text.now);
+  const id = text.id ?? randomUUID();
+  const due = text.anyHour ? (text.due ?? text.now) : sendableAt(text.due ?? text.now);
   const at = text.now.toISOString();
   return {
     message: {
@@ -155,7 +169,8 @@ function outboundRows(text: Outbound): { message: Insertable<TextMessagesTable>;
   };
 }
 
-async function queueIn(trx: Transaction<DB>, text: Outbound): Promise<TextMessage> {
+/** Queues one outbound text (its thread row and outbox job) in `trx`; the caller checked consent and STOP. */
+export async function queueInTransaction(trx: Transaction<DB>, text: Outbound): Promise<TextMessage> {
   const { message, job } = outboundRows(text);
   await trx.insertInto("text_messages").values(message).execute();
   await trx.insertInto("outbox_jobs").values(job).execute();
@@ -182,7 +197,7 @@ export async function queueOwnerText(
     if (!row) return { ok: false, refused: "not-found" };
     const target = await textTarget(trx, toLeadRow(row));
     if (target.refused) return { ok: false, refused: target.refused };
-    return { ok: true, message: await queueIn(trx, { leadId, phone: target.phone, ...text, now }) };
+    return { ok: true, message: await queueInTransaction(trx, { leadId, phone: target.phone, ...text, now }) };
   });
 }
 
@@ -252,7 +267,7 @@ export async function queueDayBeforeTexts(database: Database, now = new Date()):
           .execute();
         return;
       }
-      await queueIn(trx, text);
+      await queueInTransaction(trx, text);
       queued += 1;
     });
   }
@@ -326,7 +341,10 @@ export async function receiveText(
       .executeTakeFirst();
     if (taken) return "duplicate";
     const at = now.toISOString();
-    const keyword = keywordOf(text.body);
+    const wasStopped = await isStopped(trx, text.from);
+    const said = keywordOf(text.body);
+    // START, UNSTOP or YES from a number that did not stop is an answer like any other ("Yes, Tuesday works").
+    const keyword = said === "start" && !wasStopped ? null : said;
     const lead = await requestOf(trx, text.from);
     if (!lead && keyword !== "stop" && keyword !== "start") return "no-request";
     const booking = lead
@@ -368,6 +386,23 @@ export async function receiveText(
         .values({ phone: text.from, started_at: null, ...change, updated_at: at })
         .onConflict((oc) => oc.column("phone").doUpdateSet({ ...change, updated_at: at }))
         .execute();
+      // The first stop of a number a request gave is confirmed, once and at once (a second STOP, or the same one
+      // delivered again, is not), and the owner is told who asked, as of any text.
+      if (kind === "stop" && !wasStopped && lead) {
+        await queueInTransaction(trx, {
+          leadId: lead.id,
+          phone: text.from,
+          kind: "stop-confirmed",
+          body: stopConfirmedText(),
+          now,
+          notAfter: new Date(now.getTime() + STOP_CONFIRMATION_MS),
+          anyHour: true,
+        });
+        await trx
+          .insertInto("outbox_jobs")
+          .values(outboxJob(TEXT_SENDERS, { lead_id: lead.id, kind: "text-alert", ref: text.sid, created_at: at }))
+          .execute();
+      }
       return kind;
     }
     if (!lead) return kind;
@@ -395,7 +430,7 @@ export async function receiveText(
         : kind === "confirm"
           ? confirmedText(booking!.day, booking!.window_times)
           : rescheduleText(`${new URL(links.siteUrl).origin}${signedPath("manage", booking!.id, links.secret, now)}`);
-    await queueIn(trx, {
+    await queueInTransaction(trx, {
       leadId: lead.id,
       phone: target.phone,
       kind: kind === "confirm" ? "confirmed" : kind,

@@ -54,8 +54,7 @@ export function twilioWebhook(app: {
       { secret: await linkSecret(database, env), siteUrl: env.SITE_URL },
     );
     logger.info({ event: "texts.received", outcome }, "text received");
-    if (outcome === "help" || outcome === "confirm" || outcome === "reschedule" || outcome === "message")
-      app.notifyOutbox();
+    if (outcome !== "duplicate" && outcome !== "no-request") app.notifyOutbox();
     res.status(200).set("Cache-Control", "no-store").type("text/xml").send(EMPTY_TWIML);
   };
 

@@ -1,0 +1,80 @@
+/**
+ * The customer's channel honoured (issue 40; app/server/features/texts/channel.server.ts): the customer e-mails of
+ * a quote ("quote") and of an arrival window's change ("booking" to the customer) each queue, as they are first
+ * handed to the worker, the text that tells the same to a customer who chose texts. Wired here, above the quotes,
+ * bookings and texts features, since no feature imports another (decision 026): their senders are wrapped, and
+ * neither feature knows of texts. The text is queued before the e-mail is sent, once per job (every later attempt
+ * finds it queued), so a failing mail server never holds back the text, nor repeats it.
+ */
+import type { BookingMailPayload } from "./features/bookings/payload.ts";
+import { getQuote } from "./features/quotes/quotes.server.ts";
+import {
+  queueChannelText,
+  quoteText,
+  windowRef,
+  windowText,
+  type WindowChange,
+} from "./features/texts/channel.server.ts";
+import type { Database } from "./kit/db/database.server.ts";
+import type { Env } from "./kit/env.server.ts";
+import { linkSecret, quotePath, signedPath } from "./kit/signed-links.server.ts";
+import type { Delivery, Sender } from "./notify/delivery.server.ts";
+
+interface Context {
+  database: Database;
+  env: Pick<Env, "SITE_URL" | "LINK_SECRET">;
+  now: () => Date;
+}
+
+/** The quote's text of a "quote" job: the version it names, unless a newer one replaced it. */
+async function quoteJobText(delivery: Delivery, { database, env, now }: Context) {
+  const quoteId = (delivery.job.payload as { quoteId?: unknown } | null)?.quoteId;
+  if (typeof quoteId !== "string") return null;
+  const quote = await getQuote(database, quoteId);
+  if (!quote || quote.leadId !== delivery.lead.id || quote.status === "replaced") return null;
+  const link = `${env.SITE_URL}${quotePath(quote.id, quote.validUntil, await linkSecret(database, env), now())}`;
+  return { kind: "quote" as const, body: quoteText(link) };
+}
+
+/** The window's text of a "booking" job to the customer. */
+async function bookingJobText(delivery: Delivery, { database, env, now }: Context) {
+  const payload = delivery.job.payload as Partial<BookingMailPayload> | null;
+  if (payload?.to !== "customer" || typeof payload.bookingId !== "string" || typeof payload.day !== "string")
+    return null;
+  const change = payload as WindowChange;
+  const manage = `${new URL(env.SITE_URL).origin}${signedPath("manage", change.bookingId, await linkSecret(database, env), now())}`;
+  return {
+    kind: "window" as const,
+    body: windowText(change, manage),
+    bookingRef: windowRef(change),
+    notAfter: new Date(change.startsAt),
+  };
+}
+
+type TextOf = (
+  delivery: Delivery,
+  context: Context,
+) => Promise<{ kind: "quote" | "window"; body: string; bookingRef?: string; notAfter?: Date } | null>;
+
+const TEXT_OF: Record<string, TextOf> = {
+  quote: quoteJobText,
+  booking: bookingJobText,
+};
+
+/** `senders` with the quote's and the window's customer e-mails each queuing their text first. */
+export function withChannelTexts(senders: Record<string, Sender>, context: Context): Record<string, Sender> {
+  const wrapped = { ...senders };
+  for (const [kind, textOf] of Object.entries(TEXT_OF)) {
+    const send = senders[kind];
+    if (!send) continue;
+    wrapped[kind] = async (delivery) => {
+      const text = await textOf(delivery, context);
+      if (text) {
+        // The worker's next pass, right after this one, finds it.
+        await queueChannelText(context.database, delivery.lead.id, { source: delivery.jobId, ...text }, context.now());
+      }
+      return send(delivery);
+    };
+  }
+  return wrapped;
+}
