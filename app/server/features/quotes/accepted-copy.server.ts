@@ -8,31 +8,16 @@
 import PDFDocument from "pdfkit";
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../../content/business.ts";
-import { priceBook } from "../../../content/price-book.ts";
-import {
-  DEPOSIT_DUE,
-  formatCents,
-  priceOfOption,
-  type QuoteContent,
-  type QuoteOption,
-  type ShownContent,
-  type WholePrice,
-  wholePriceText,
-} from "../../../forms/quote.ts";
+import { DEPOSIT_DUE, formatCents, priceOfOption, type QuoteOption, type WholePrice } from "../../../forms/quote.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import type { Env } from "../../kit/env.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
-import { linkSecret, quotePath } from "../../kit/signed-links.server.ts";
 import { CalledOff, type Delivery, type Sender } from "../../notify/delivery.server.ts";
 import { customerRecipient, fromBusiness, plainName, render, signature } from "../../notify/customer-email.server.ts";
 import { createMailSender } from "../../notify/mail.server.ts";
-import { getQuote, type Quote } from "./quotes.server.ts";
-
-/** A version's content as shown: with the words of when the balance is due (today's, for versions saved before). */
-export const shownContent = (content: QuoteContent): ShownContent => ({
-  ...content,
-  balanceDue: content.balanceDue ?? priceBook.quotes.balanceDue,
-});
+import { depositsOnlineOf, linkOf, quoteOfJob, type QuoteSenderEnv } from "./quote-mail.server.ts";
+import { shownContent } from "./quote-price.server.ts";
+import type { Quote } from "./quotes.server.ts";
 
 const boiseTime = new Intl.DateTimeFormat("en-US", {
   timeZone: business.timeZone,
@@ -232,35 +217,20 @@ export function composeAcceptedEmail(
   };
 }
 
-/** The whole price of a quote's options in words, for the quote's e-mail and text ("Better: $420. $105 deposit…"). */
-export const optionPriceTexts = (content: QuoteContent, depositsOnline: boolean) => {
-  const shown = shownContent(content);
-  return shown.options.map((option) => ({
-    label: option.label,
-    total: formatCents(option.totalCents),
-    due: wholePriceText(priceOfOption(shown, option, depositsOnline), shown.balanceDue),
-  }));
-};
-
-type SenderEnv = Pick<Env, "SMTP_URL" | "DATA_DIR" | "LEADS_TO"> & MailEnv & Parameters<typeof linkSecret>[1];
-
 /**
  * The `quote-accepted` job (queued once, with the answer: decision 031): the customer's copy with its PDF, made
  * from the stored version. Its payload says whether the deposit was taken online when the customer accepted.
  */
 export function createAcceptedMailSender(
   database: Database,
-  env: SenderEnv,
+  env: QuoteSenderEnv,
   now: () => Date = () => new Date(),
 ): Sender {
   return createMailSender(env, async (delivery) => {
-    const payload = delivery.job.payload as { quoteId?: unknown; depositsOnline?: unknown } | null;
-    if (typeof payload?.quoteId !== "string") throw new Error("a quote job without its quote");
-    const quote = await getQuote(database, payload.quoteId);
-    if (!quote || quote.leadId !== delivery.lead.id) throw new CalledOff("the quote is gone");
-    const copy = acceptedCopyOf(quote, payload.depositsOnline === true);
+    const quote = await quoteOfJob(database, delivery);
+    const copy = acceptedCopyOf(quote, depositsOnlineOf(delivery));
     if (!copy) throw new CalledOff("the quote is not accepted");
-    const link = `${env.SITE_URL}${quotePath(quote.id, quote.validUntil, await linkSecret(database, env), now())}`;
+    const link = await linkOf(database, env, quote, now());
     return composeAcceptedEmail(delivery, copy, await acceptedQuotePdf(copy), link, env);
   });
 }

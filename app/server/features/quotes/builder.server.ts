@@ -25,7 +25,7 @@ import { formFields, HttpError, readFields } from "../../kit/form-body.server.ts
 import type { LeadRow } from "../../kit/leads.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import { zipTable } from "../../kit/service-area.server.ts";
-import { shownContent } from "./accepted-copy.server.ts";
+import { shownContent } from "./quote-price.server.ts";
 import { depositOnline } from "./quote-page.server.ts";
 import { quotesOfLead, saveDraft, sendDraft, stopReminders, type Quote } from "./quotes.server.ts";
 

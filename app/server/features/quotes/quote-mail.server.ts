@@ -17,7 +17,7 @@ import { customerRecipient, fromBusiness, plainName, render, signature } from ".
 import { createMailSender, escapeHtml, OWNER_BODY_STYLE } from "../../notify/mail.server.ts";
 import { oneLine } from "../../notify/labels.server.ts";
 import { inboxLink, sendText } from "../../notify/sms.server.ts";
-import { optionPriceTexts } from "./accepted-copy.server.ts";
+import { optionPriceTexts } from "./quote-price.server.ts";
 import { getQuote, isPastValidity, type Quote } from "./quotes.server.ts";
 
 type MailEnv = Pick<Env, "MAIL_FROM" | "SITE_URL" | "LEADS_TO">;
@@ -30,7 +30,7 @@ const optionRows = (quote: Quote, depositsOnline: boolean) =>
   }));
 
 /** Whether the job's quote e-mail gives a deposit (deposits were taken online when it was sent). */
-const depositsOnlineOf = (delivery: Delivery) =>
+export const depositsOnlineOf = (delivery: Delivery) =>
   (delivery.job.payload as { depositsOnline?: unknown } | null)?.depositsOnline === true;
 
 /** The customer's e-mail: the quote (`reminder`: a reminder of it) with its link. */
@@ -131,7 +131,7 @@ export const composeAnswerText = (quote: Quote, leadId: string, siteUrl: string)
   `${answerSummary(quote)}. ${inboxLink(siteUrl, leadId)}`;
 
 /** The version a job names (its payload's quoteId); a job without one fails clearly. */
-async function quoteOfJob(database: Database, delivery: Delivery): Promise<Quote> {
+export async function quoteOfJob(database: Database, delivery: Delivery): Promise<Quote> {
   const quoteId = (delivery.job.payload as { quoteId?: unknown } | null)?.quoteId;
   if (typeof quoteId !== "string") throw new Error("a quote job without its quote");
   const quote = await getQuote(database, quoteId);
@@ -139,9 +139,11 @@ async function quoteOfJob(database: Database, delivery: Delivery): Promise<Quote
   return quote;
 }
 
-type SenderEnv = Pick<Env, "SMTP_URL" | "DATA_DIR"> & MailEnv & Parameters<typeof linkSecret>[1];
+export type QuoteSenderEnv = Pick<Env, "SMTP_URL" | "DATA_DIR"> & MailEnv & Parameters<typeof linkSecret>[1];
+type SenderEnv = QuoteSenderEnv;
 
-const linkOf = async (database: Database, env: SenderEnv, quote: Quote, now: Date) =>
+/** The customer's signed link to a version's page. */
+export const linkOf = async (database: Database, env: SenderEnv, quote: Quote, now: Date) =>
   `${env.SITE_URL}${quotePath(quote.id, quote.validUntil, await linkSecret(database, env), now)}`;
 
 export function createQuoteMailSender(database: Database, env: SenderEnv, now: () => Date = () => new Date()): Sender {

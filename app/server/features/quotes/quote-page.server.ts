@@ -27,7 +27,8 @@ import { formFields, HttpError, readFields } from "../../kit/form-body.server.ts
 import { getLead } from "../../kit/leads.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import { linkSecret, QUOTE_PATH, readQuoteToken } from "../../kit/signed-links.server.ts";
-import { acceptedTimeText, shownContent } from "./accepted-copy.server.ts";
+import { acceptedTimeText } from "./accepted-copy.server.ts";
+import { shownContent } from "./quote-price.server.ts";
 import { answerQuote, getQuote, isPastValidity, markViewed, type Quote } from "./quotes.server.ts";
 
 /** Why a link shows no quote: forged or cut short, past its lifetime, or its quote gone (the request deleted). */

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../../tests/support/storage.ts";
 import { ACCEPTED_BY, acceptedContent, expectTheAcceptedQuote } from "../../../../tests/support/accepted-quote.ts";
 import { mailInbox } from "../../../../tests/support/mail-inbox.ts";
-import { decode, decodeBytes, headerValue, leaves } from "../../../../tests/support/mime-reader.ts";
+import { decode, decodeBytes, headerValue, leaves, type Part } from "../../../../tests/support/mime-reader.ts";
 import { pdfText } from "../../../../tests/support/pdf-text.ts";
 import { priceOfOption, type QuoteContent, wholePriceText } from "../../../forms/quote.ts";
 import type { Database } from "../../kit/db/database.server.ts";
@@ -126,33 +126,6 @@ describe.each(backends)("quote follow-ups through the outbox on %s", (dialect) =
     await at(later(7));
     expect(subjects().filter((s) => s.startsWith("Reminder"))).toHaveLength(1);
   });
-});
-
-describe.each(backends)("the customer's copy of an accepted quote through the outbox on %s", (dialect) => {
-  let storage: TestStorage;
-  let database: Database;
-  let clock: Date;
-  let worker: OutboxWorker | undefined;
-  const inbox = mailInbox();
-  beforeEach(async () => {
-    storage = await createTestStorage(dialect);
-    database = await storage.open();
-    clock = new Date(SENT);
-    const env = parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR, SMTP_URL: inbox.url });
-    worker = startOutboxWorker({
-      database,
-      env,
-      logger: pino({ level: "silent" }),
-      pollMs: 3_600_000,
-      now: () => clock,
-      ...outboxWiring(database, env, pino({ level: "silent" }), () => clock),
-    });
-  });
-  afterEach(async () => {
-    await worker?.stop();
-    worker = undefined;
-    await storage.cleanup();
-  });
 
   const answer = (quoteId: string, name: string, when: Date) =>
     answerQuote(
@@ -163,40 +136,33 @@ describe.each(backends)("the customer's copy of an accepted quote through the ou
       when,
     );
   const copies = () => inbox.received.filter((m) => headerValue(m, "subject").startsWith("Your accepted quote"));
-
-  it("is e-mailed once, right after acceptance, with the PDF attached; a replay sends nothing more", async () => {
-    const leadId = (await recordLead(database, sampleLead(), { webhook: false, now: clock })).id;
-    const saved = await saveDraft(database, leadId, acceptedContent, clock);
-    if (!("saved" in saved)) throw new Error(saved.refused);
-    await sendDraft(database, saved.saved.id, clock, { depositsOnline: true });
-    await worker!.drain();
-    expect(copies()).toEqual([]);
-    // The quote's own e-mail gave each option's whole price: deposit, balance and when each is due.
-    const quoteMail = inbox.received.find((m) => headerValue(m, "subject").startsWith("Your quote from"))!;
-    const quoteText = leaves(quoteMail)
+  /** An e-mail's plain text, its whitespace runs as single spaces. */
+  const textOf = (mail: Part) =>
+    leaves(mail)
       .filter((p) => headerValue(p, "content-type").startsWith("text/plain"))
       .map(decode)
       .join("\n")
       .replace(/\s+/g, " ");
+
+  it("an accepted quote's copy is e-mailed to the customer once, right after acceptance, with the PDF attached; a replay sends nothing more", async () => {
+    const { leadId, quoteId } = await send(acceptedContent, true);
+    await worker!.drain();
+    expect(copies()).toEqual([]);
+    // The quote's own e-mail gave each option's whole price: deposit, balance and when each is due.
+    const quoteText = textOf(inbox.received.find((m) => headerValue(m, "subject").startsWith("Your quote from"))!);
     for (const option of acceptedContent.options)
       expect(quoteText).toContain(
         wholePriceText(priceOfOption(acceptedContent, option, true), acceptedContent.balanceDue!),
       );
     const accepted = later(1);
-    await answer(saved.saved.id, ACCEPTED_BY, accepted);
-    expect(await answer(saved.saved.id, "Someone Else", later(1, 2))).toEqual({ refused: "accepted" });
-    clock = accepted;
-    await worker!.drain();
-    clock = later(9);
-    await worker!.drain();
+    await answer(quoteId, ACCEPTED_BY, accepted);
+    expect(await answer(quoteId, "Someone Else", later(1, 2))).toEqual({ refused: "accepted" });
+    await at(accepted);
+    await at(later(9));
     expect(copies()).toHaveLength(1);
     const parts = leaves(copies()[0]!);
     expect(headerValue(copies()[0]!, "to")).toContain("jane.doe@example.com");
-    const text = parts
-      .filter((p) => headerValue(p, "content-type").startsWith("text/plain"))
-      .map(decode)
-      .join("\n");
-    expectTheAcceptedQuote(text.replace(/\s+/g, " "), leadId, accepted);
+    expectTheAcceptedQuote(textOf(copies()[0]!), leadId, accepted);
     const pdfs = parts.filter((p) => headerValue(p, "content-type").startsWith("application/pdf"));
     expect(pdfs.map((p) => headerValue(p, "content-disposition"))).toEqual([
       expect.stringContaining(`quote-${referenceOf(leadId)}-accepted.pdf`),
