@@ -106,7 +106,7 @@ function OptionFields({
         error={error(optionField(option, "label"))}
       />
       {Array.from({ length: QUOTE_LINES }, (_, i) => i + 1).map((l) => (
-        <div key={l} className="grid grid-cols-[minmax(0,1fr)_6.5rem] gap-2 sm:grid-cols-[minmax(0,1fr)_9rem]">
+        <div key={l} className="grid gap-2 min-[480px]:grid-cols-[minmax(0,1fr)_9rem]">
           <AdminInput
             id={lineField(option, l, "text")}
             name={lineField(option, l, "text")}
