@@ -292,6 +292,13 @@ test("from a request with a photo, sent without JavaScript, to a quote with a de
   await builderPlain.goto(`/admin/requests/${lead.id}/quote`);
   await expect(builderPlain.getByTestId("running-total-2")).toContainText("$420");
   await expect(builderPlain.getByTestId("running-total-2")).toContainText(`Balance, due ${balanceDue}$315`);
+  // A line's work field is wide enough to read a price-book title: the phone's width at 390 px, most of the page at 1440.
+  const workWidth = async () =>
+    (await builderPlain.getByLabel("Line 1: work", { exact: true }).first().boundingBox())!.width;
+  expect(await workWidth()).toBeGreaterThan(300);
+  await builderPlain.setViewportSize({ width: 1440, height: 900 });
+  expect(await workWidth()).toBeGreaterThan(600);
+  await builderPlain.setViewportSize({ width: 390, height: 844 });
   await screenshots(builderPlain, "builder", testInfo);
   await plainOwner.close();
   await page.getByRole("button", { name: "Send to the customer" }).click();
