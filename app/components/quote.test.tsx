@@ -2,13 +2,14 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { QuotePage } from "../server/features/quotes/quote-page.server.ts";
+import type { AcceptedQuotePage, QuotePage } from "../server/features/quotes/quote-page.server.ts";
+import { formatCents, priceOfOption, type ShownContent } from "../forms/quote.ts";
 import { QuotePageView } from "./quote.tsx";
 
 const phone = { display: "(208) 555-0100", href: "tel:+12085550100" };
 
 /** An accepted quote's page, with what the seasonal reminders offer (or null). */
-const accepted = (remindMe: Extract<QuotePage, { state: "accepted" }>["remindMe"]): QuotePage => ({
+const accepted = (remindMe: AcceptedQuotePage["remindMe"]): AcceptedQuotePage => ({
   state: "accepted",
   reference: "GS-1A2B-3C4D",
   content: {
@@ -19,8 +20,11 @@ const accepted = (remindMe: Extract<QuotePage, { state: "accepted" }>["remindMe"
     validUntil: "2030-06-30",
     deposit: { kind: "none" },
     terms: "The price holds for the work listed.",
+    balanceDue: "when the job is finished",
   },
   option: 0,
+  acceptedBy: "Jane Q. Doe",
+  acceptedAt: "Tuesday, June 2, 2026 at 5:41 PM MDT (Boise time)",
   next: null,
   payAtJob: true,
   deposit: null,
@@ -50,5 +54,83 @@ describe("the accepted quote's page", () => {
     cleanup();
     show(accepted(null));
     expect(screen.queryByTestId("remind-me")).toBeNull();
+  });
+});
+
+/** Two options with lines, a 25 % deposit asked. */
+const content: ShownContent = {
+  service: "House washing",
+  city: "Boise",
+  options: [
+    { label: "Good", lines: [{ text: "House washing", cents: 30_050 }], totalCents: 30_050 },
+    {
+      label: "Better",
+      lines: [
+        { text: "House washing", cents: 30_050 },
+        { text: "Gutter faces", cents: 12_000 },
+      ],
+      totalCents: 42_050,
+    },
+  ],
+  note: "",
+  validUntil: "2030-06-30",
+  deposit: { kind: "percent", percent: 25 },
+  terms: "The price holds for the work listed.",
+  balanceDue: "when the job is finished",
+};
+
+/** The quote open for an answer; `payAtJob`: deposits are not taken online. */
+const open = (payAtJob: boolean): QuotePage => ({
+  state: "open",
+  reference: "GS-1A2B-3C4D",
+  version: 1,
+  content,
+  payAtJob,
+  errors: {},
+  values: { option: "", name: "", reason: "" },
+  message: null,
+});
+
+/** The deposit and balance rows of each option shown, as text. */
+const dueRows = () => screen.getAllByTestId("price-due").map((dl) => dl.textContent);
+
+describe("the whole price", () => {
+  afterEach(cleanup);
+
+  it("is shown for every option before the customer accepts: the deposit due on acceptance, the balance and when", () => {
+    show(open(false));
+    expect(dueRows()).toEqual(
+      content.options.map((option) => {
+        const price = priceOfOption(content, option, true);
+        return `Deposit, due on acceptance${formatCents(price.depositCents)}Balance, due when the job is finished${formatCents(price.balanceCents)}`;
+      }),
+    );
+  });
+
+  it("says no deposit, and the whole total as the balance, when deposits are not taken online", () => {
+    show(open(true));
+    expect(dueRows()).toEqual(
+      content.options.map(
+        (option) =>
+          `Deposit, due on acceptanceNoneBalance, due when the job is finished${formatCents(option.totalCents)}`,
+      ),
+    );
+  });
+
+  it("stays on the accepted page: the option chosen, its lines, the figures, the terms, the name and the time", () => {
+    const page = accepted(null);
+    show({ ...page, content, option: 1, payAtJob: false, deposit: { cents: 10_513, state: "pending", payPath: "/p" } });
+    const copy = screen.getByTestId("accepted-copy");
+    for (const shown of [
+      "Better",
+      "Gutter faces",
+      formatCents(42_050),
+      formatCents(priceOfOption(content, content.options[1]!, true).balanceCents),
+      content.terms,
+      "Jane Q. Doe",
+      "Tuesday, June 2, 2026 at 5:41 PM MDT (Boise time)",
+    ])
+      expect(copy.textContent).toContain(shown);
+    expect(copy.textContent).not.toContain("Good");
   });
 });

@@ -7,8 +7,96 @@
 import { CircleCheck } from "lucide-react";
 import { Link } from "react-router";
 import { CallLink, type Phone, ProblemNotice } from "./problem-notice.tsx";
-import { ACCEPT_NAME_MAX, dayText, DECLINE_REASON_MAX, formatCents, type QuoteContent } from "../forms/quote.ts";
-import type { OpenQuotePage, QuotePage } from "../server/features/quotes/quote-page.server.ts";
+import {
+  ACCEPT_NAME_MAX,
+  dayText,
+  DECLINE_REASON_MAX,
+  DEPOSIT_DUE,
+  formatCents,
+  priceOfOption,
+  type QuoteOption,
+  type ShownContent,
+  type WholePrice,
+} from "../forms/quote.ts";
+import type { AcceptedQuotePage, OpenQuotePage, QuotePage } from "../server/features/quotes/quote-page.server.ts";
+
+/** An option's deposit and balance and when each is due (the figures of priceOfOption, the words of the business). */
+export function PriceDue({ price, balanceDue }: { price: WholePrice; balanceDue: string }) {
+  return (
+    <dl className="mt-3 grid gap-1 text-slate-800" data-testid="price-due">
+      <div className="flex items-baseline justify-between gap-3">
+        <dt>Deposit, due {DEPOSIT_DUE}</dt>
+        <dd className="font-semibold whitespace-nowrap">
+          {price.depositCents > 0 ? formatCents(price.depositCents) : "None"}
+        </dd>
+      </div>
+      <div className="flex items-baseline justify-between gap-3">
+        <dt>Balance, due {balanceDue}</dt>
+        <dd className="font-semibold whitespace-nowrap">{formatCents(price.balanceCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** One option: its lines, its total, its deposit and balance. */
+function OptionCard({
+  option,
+  id,
+  price,
+  balanceDue,
+}: {
+  option: QuoteOption;
+  id: string;
+  price: WholePrice;
+  balanceDue: string;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id={`${id}-heading`} className="text-xl font-bold text-brand-900">
+        {option.label}
+      </h2>
+      <table className="mt-3 w-full text-left">
+        <caption className="sr-only">What the {option.label} option includes</caption>
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Work</th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {option.lines.map((line, j) => (
+            <tr key={j} className="border-b border-slate-100 align-top">
+              <td className="py-2 pr-3 text-slate-800">{line.text}</td>
+              <td className="py-2 text-right whitespace-nowrap text-slate-800">{formatCents(line.cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" className="pt-3 font-bold text-slate-900">
+              Total
+            </th>
+            <td className="pt-3 text-right text-lg font-extrabold whitespace-nowrap text-brand-900">
+              {formatCents(option.totalCents)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <PriceDue price={price} balanceDue={balanceDue} />
+    </section>
+  );
+}
+
+function Terms({ terms }: { terms: string }) {
+  return (
+    <section aria-labelledby="terms-heading" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <h2 id="terms-heading" className="text-lg font-bold text-brand-900">
+        Terms
+      </h2>
+      <p className="mt-1 text-slate-800">{terms}</p>
+    </section>
+  );
+}
 
 /** The quote itself: what the customer reads before answering (and what the owner previews). */
 export function QuoteDocument({
@@ -16,7 +104,7 @@ export function QuoteDocument({
   reference,
   payAtJob,
 }: {
-  content: QuoteContent;
+  content: ShownContent;
   reference: string;
   payAtJob: boolean;
 }) {
@@ -44,42 +132,13 @@ export function QuoteDocument({
       </dl>
       <div className="grid gap-4 md:grid-cols-3">
         {content.options.map((option, i) => (
-          <section
+          <OptionCard
             key={i}
-            aria-labelledby={`option-${i}-heading`}
-            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-          >
-            <h2 id={`option-${i}-heading`} className="text-xl font-bold text-brand-900">
-              {option.label}
-            </h2>
-            <table className="mt-3 w-full text-left">
-              <caption className="sr-only">What the {option.label} option includes</caption>
-              <thead className="sr-only">
-                <tr>
-                  <th scope="col">Work</th>
-                  <th scope="col">Price</th>
-                </tr>
-              </thead>
-              <tbody>
-                {option.lines.map((line, j) => (
-                  <tr key={j} className="border-b border-slate-100 align-top">
-                    <td className="py-2 pr-3 text-slate-800">{line.text}</td>
-                    <td className="py-2 text-right whitespace-nowrap text-slate-800">{formatCents(line.cents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" className="pt-3 font-bold text-slate-900">
-                    Total
-                  </th>
-                  <td className="pt-3 text-right text-lg font-extrabold whitespace-nowrap text-brand-900">
-                    {formatCents(option.totalCents)}
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </section>
+            option={option}
+            id={`option-${i}`}
+            price={priceOfOption(content, option, !payAtJob)}
+            balanceDue={content.balanceDue}
+          />
         ))}
       </div>
       {content.note ? (
@@ -90,13 +149,50 @@ export function QuoteDocument({
           <p className="mt-1 whitespace-pre-line text-slate-800">{content.note}</p>
         </section>
       ) : null}
-      <section aria-labelledby="terms-heading" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
-        <h2 id="terms-heading" className="text-lg font-bold text-brand-900">
-          Terms
-        </h2>
-        <p className="mt-1 text-slate-800">{content.terms}</p>
-      </section>
+      <Terms terms={content.terms} />
     </div>
+  );
+}
+
+/** What the customer accepted, kept on their page: the option with its lines and figures, the terms, who and when. */
+function AcceptedCopy({ page }: { page: AcceptedQuotePage }) {
+  const option = page.content.options[page.option];
+  return (
+    <section aria-labelledby="accepted-copy-heading" className="mt-8 grid gap-4" data-testid="accepted-copy">
+      <h2 id="accepted-copy-heading" className="text-2xl font-bold text-brand-900">
+        What you accepted
+      </h2>
+      <dl className="grid gap-1 text-slate-700 sm:grid-cols-[10rem_1fr]">
+        <dt className="font-semibold">Reference</dt>
+        <dd>{page.reference}</dd>
+        {page.content.service ? (
+          <>
+            <dt className="font-semibold">Service</dt>
+            <dd>{page.content.service}</dd>
+          </>
+        ) : null}
+        {page.content.city ? (
+          <>
+            <dt className="font-semibold">Job in</dt>
+            <dd>{page.content.city}</dd>
+          </>
+        ) : null}
+        <dt className="font-semibold">Accepted by</dt>
+        <dd>{page.acceptedBy}</dd>
+        <dt className="font-semibold">Accepted on</dt>
+        <dd>{page.acceptedAt}</dd>
+      </dl>
+      {option ? (
+        <OptionCard
+          option={option}
+          id="accepted-option"
+          price={priceOfOption(page.content, option, !page.payAtJob)}
+          balanceDue={page.content.balanceDue}
+        />
+      ) : null}
+      <Terms terms={page.content.terms} />
+      <p className="text-slate-700">We also e-mailed you this copy, with a PDF you can keep.</p>
+    </section>
   );
 }
 
@@ -280,8 +376,10 @@ export function QuotePageView({ page, phone }: { page: QuotePage; phone: Phone }
           <div className="mt-6">
             <p className="text-lg text-slate-700">
               {page.deposit.state === "failed" ? "The last payment of the deposit did not go through. " : ""}A deposit
-              of {formatCents(page.deposit.cents)} holds your place; the rest is paid at the job. You pay it on
-              Stripe&rsquo;s secure page, then choose your arrival window.
+              of {formatCents(page.deposit.cents)} holds your place; the balance
+              {option ? ` of ${formatCents(priceOfOption(page.content, option, true).balanceCents)}` : ""} is due{" "}
+              {page.content.balanceDue}. You pay the deposit on Stripe&rsquo;s secure page, then choose your arrival
+              window.
             </p>
             <p className="mt-4">
               <a href={page.deposit.payPath} className="btn-primary">
@@ -305,6 +403,7 @@ export function QuotePageView({ page, phone }: { page: QuotePage; phone: Phone }
             We will call you to set a time. Or call us at <CallLink phone={phone} />.
           </p>
         )}
+        <AcceptedCopy page={page} />
         {page.remindMe ? (
           <p className="mt-6 text-slate-700" data-testid="remind-me">
             {page.remindMe.reminding ? (

@@ -674,6 +674,12 @@ export const priceBookSchema = z.strictObject({
         .min(20)
         .max(300)
         .describe("The sentence on /pricing saying that the accepted quote, not the range, is the price"),
+      balanceDue: text
+        .min(10)
+        .max(120)
+        .describe(
+          "When the balance of a quote (its total less the deposit) is due, as it ends the sentence “The balance is due …” (no full stop)",
+        ),
     })
     .describe("Quotes"),
 });

@@ -6,6 +6,7 @@
  * (`option1-line2-amount`): the form reader refuses path syntax.
  */
 import { z } from "../lib/zod.ts";
+import { formatCents } from "../lib/money.ts";
 import { line, multiline } from "./text.ts";
 
 export const QUOTE_OPTIONS = 3;
@@ -47,7 +48,14 @@ export interface QuoteContent {
   deposit: DepositRequest;
   /** The terms shown above Accept (content, frozen into the version when sent). */
   terms: string;
+  /**
+   * When the balance is due, in the business's words (content quotes.balanceDue), frozen with the version; absent
+   * from versions saved before decision 037, which are shown with today's words (shownContent).
+   */
+  balanceDue?: string;
 }
+/** A quote's content as it is shown: with the words of when the balance is due. */
+export type ShownContent = QuoteContent & { balanceDue: string };
 
 export const optionField = (option: number, part: "label") => `option${option}-${part}`;
 export const lineField = (option: number, lineNo: number, part: "text" | "amount") =>
@@ -105,47 +113,81 @@ for (let o = 1; o <= QUOTE_OPTIONS; o++) {
 /** The builder's values as the quote they make (without the service, city and terms the server adds). */
 export type QuoteDraft = Omit<QuoteContent, "service" | "city" | "terms"> & { intent: "save" | "send" };
 
+type Issue = { path: string; message: string };
+
+/**
+ * The lines of builder option `o` (1-based) from the flat values, with what is wrong with them: a line with an
+ * amount and no words, or words and no amount that reads as one (counted as $0). Both the form's schema and the
+ * builder's running total read the options through this, so the total shown never differs from the one saved.
+ */
+function optionOfValues(text: (name: string) => string, o: number): { option: QuoteOption | null; issues: Issue[] } {
+  const lines: QuoteLine[] = [];
+  const issues: Issue[] = [];
+  for (let l = 1; l <= QUOTE_LINES; l++) {
+    const lineText = text(lineField(o, l, "text"));
+    const amount = text(lineField(o, l, "amount"));
+    if (!lineText && !amount) continue;
+    if (!lineText) issues.push({ path: lineField(o, l, "text"), message: "Describe this line" });
+    const cents = amount ? parseDollars(amount) : undefined;
+    if (cents === undefined) issues.push({ path: lineField(o, l, "amount"), message: "Enter an amount like 249" });
+    lines.push({ text: lineText, cents: cents ?? 0 });
+  }
+  if (lines.length === 0) return { option: null, issues };
+  const label = text(optionField(o, "label")) || DEFAULT_OPTION_LABELS[o - 1]!;
+  return { option: { label, lines, totalCents: lines.reduce((sum, x) => sum + x.cents, 0) }, issues };
+}
+
+/** The deposit the builder's two deposit fields ask for, or what is wrong with them (`options`: the options made). */
+function depositOfValues(
+  kind: string,
+  depositValue: string,
+  options: QuoteOption[],
+): { deposit: DepositRequest; issue: string | null } {
+  if (kind === "percent") {
+    const percent = /^\d{1,2}$/.test(depositValue) ? Number(depositValue) : NaN;
+    if (!(percent >= 1 && percent <= 90))
+      return { deposit: { kind: "none" }, issue: "Enter a percentage from 1 to 90" };
+    return { deposit: { kind, percent }, issue: null };
+  }
+  if (kind === "fixed") {
+    const cents = parseDollars(depositValue);
+    const smallest = Math.min(...options.map((x) => x.totalCents));
+    if (cents === undefined || cents < 100 || (options.length > 0 && cents > smallest))
+      return {
+        deposit: { kind: "none" },
+        issue: "Enter an amount of at least $1 and no more than the smallest option's total",
+      };
+    return { deposit: { kind, cents }, issue: null };
+  }
+  return { deposit: { kind: "none" }, issue: null };
+}
+
+/**
+ * The builder's running figures: for each of its QUOTE_OPTIONS slots, the whole price of the option its values
+ * make (null when the slot is empty), with the deposit its deposit fields ask (none while those are not valid).
+ * `depositsOnline` false: no deposit is taken online, so the balance is the total, as the preview says.
+ */
+export function builderFigures(values: Record<string, string | undefined>, depositsOnline: boolean) {
+  const text = (name: string) => (values[name] ?? "").trim();
+  const options = slots(QUOTE_OPTIONS, (o) => optionOfValues(text, o).option);
+  const made = options.filter((x): x is QuoteOption => x !== null);
+  const { deposit } = depositOfValues(text("depositKind"), text("depositValue"), made);
+  return options.map((option) => (option ? priceOfOption({ deposit }, option, depositsOnline) : null));
+}
+
 /** The builder form: flat fields in, a QuoteDraft out; at least one option with a priced line. */
 export const quoteBuilderSchema = z.object(builderShape).transform((values, ctx): QuoteDraft => {
   const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string).trim() : "");
   const options: QuoteOption[] = [];
   for (let o = 1; o <= QUOTE_OPTIONS; o++) {
-    const lines: QuoteLine[] = [];
-    for (let l = 1; l <= QUOTE_LINES; l++) {
-      const lineText = text(lineField(o, l, "text"));
-      const amount = text(lineField(o, l, "amount"));
-      if (!lineText && !amount) continue;
-      if (!lineText) ctx.addIssue({ code: "custom", path: [lineField(o, l, "text")], message: "Describe this line" });
-      const cents = amount ? parseDollars(amount) : undefined;
-      if (cents === undefined)
-        ctx.addIssue({ code: "custom", path: [lineField(o, l, "amount")], message: "Enter an amount like 249" });
-      lines.push({ text: lineText, cents: cents ?? 0 });
-    }
-    if (lines.length === 0) continue;
-    const label = text(optionField(o, "label")) || DEFAULT_OPTION_LABELS[o - 1]!;
-    options.push({ label, lines, totalCents: lines.reduce((sum, x) => sum + x.cents, 0) });
+    const { option, issues } = optionOfValues(text, o);
+    for (const issue of issues) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+    if (option) options.push(option);
   }
   if (options.length === 0)
     ctx.addIssue({ code: "custom", path: [lineField(1, 1, "text")], message: "Add at least one line with an amount" });
-  const kind = values.depositKind as DepositRequest["kind"];
-  const depositValue = text("depositValue");
-  let deposit: DepositRequest = { kind: "none" };
-  if (kind === "percent") {
-    const percent = /^\d{1,2}$/.test(depositValue) ? Number(depositValue) : NaN;
-    if (!(percent >= 1 && percent <= 90))
-      ctx.addIssue({ code: "custom", path: ["depositValue"], message: "Enter a percentage from 1 to 90" });
-    else deposit = { kind, percent };
-  } else if (kind === "fixed") {
-    const cents = parseDollars(depositValue);
-    const smallest = Math.min(...options.map((x) => x.totalCents));
-    if (cents === undefined || cents < 100 || (options.length > 0 && cents > smallest))
-      ctx.addIssue({
-        code: "custom",
-        path: ["depositValue"],
-        message: "Enter an amount of at least $1 and no more than the smallest option's total",
-      });
-    else deposit = { kind, cents };
-  }
+  const { deposit, issue } = depositOfValues(text("depositKind"), text("depositValue"), options);
+  if (issue) ctx.addIssue({ code: "custom", path: ["depositValue"], message: issue });
   return {
     intent: values.intent === "send" ? "send" : "save",
     options,
@@ -178,18 +220,60 @@ export const answerSchema = z.discriminatedUnion("intent", [
 ]);
 export type AnswerValues = z.infer<typeof answerSchema>;
 
-/** "$1,234.50" (or "$1,234" for whole dollars). */
-export const formatCents = (cents: number) =>
-  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+/** "$1,234.50" (or "$1,234" for whole dollars): app/lib/money.ts, named here for the quote's modules. */
+export { formatCents };
 
 /** "$1,234.50" as the builder's input shows it ("1234.50"). */
 export const centsInput = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
 /** The deposit of an option, in cents (0 when none is asked). */
-export function depositCents(deposit: DepositRequest, option: QuoteOption): number {
+export function depositCents(deposit: DepositRequest, option: Pick<QuoteOption, "totalCents">): number {
   if (deposit.kind === "percent") return Math.round((option.totalCents * deposit.percent) / 100);
   if (deposit.kind === "fixed") return Math.min(deposit.cents, option.totalCents);
   return 0;
+}
+
+/** An option's whole price in cents: its total, the deposit due on acceptance and the balance due at the end. */
+export interface WholePrice {
+  totalCents: number;
+  depositCents: number;
+  balanceCents: number;
+}
+
+/**
+ * The one source of an option's figures (decision 037): every place that shows a deposit or a balance (the quote's
+ * page and preview, the builder's running total, the e-mails, the text, the accepted copy and its PDF) asks this.
+ * `deposit` is the deposit the customer actually pays online: none when deposits are not taken online.
+ * deposit + balance = total, always.
+ */
+export function wholePrice(deposit: DepositRequest, option: Pick<QuoteOption, "totalCents">): WholePrice {
+  const depositPart = depositCents(deposit, option);
+  return { totalCents: option.totalCents, depositCents: depositPart, balanceCents: option.totalCents - depositPart };
+}
+
+const NO_DEPOSIT: DepositRequest = { kind: "none" };
+
+/**
+ * The whole price of one option of a quote as the customer pays it: the deposit asked when deposits are taken
+ * online (`depositsOnline`), else none (the whole total is due at the end, the page says "Pay at the job").
+ */
+export const priceOfOption = (
+  content: Pick<QuoteContent, "deposit">,
+  option: Pick<QuoteOption, "totalCents">,
+  depositsOnline: boolean,
+): WholePrice => wholePrice(depositsOnline ? content.deposit : NO_DEPOSIT, option);
+
+/** When the deposit is due: it is paid online right after accepting, before the arrival window is chosen. */
+export const DEPOSIT_DUE = "on acceptance";
+
+/**
+ * The whole price in one sentence (the e-mails and the text): "$105 deposit due on acceptance, then $315 due when
+ * the job is finished…". `balanceDue` is the business's words (content/price-book.yaml quotes.balanceDue).
+ */
+export function wholePriceText(price: WholePrice, balanceDue: string): string {
+  return price.depositCents > 0
+    ? `${formatCents(price.depositCents)} deposit due ${DEPOSIT_DUE}, then the balance of ${formatCents(price.balanceCents)} due ${balanceDue}`
+    : `No deposit: the full ${formatCents(price.totalCents)} is due ${balanceDue}`;
 }
 
 /** "Tuesday, March 31, 2026" from YYYY-MM-DD (the quote's last day, in the page and the e-mails). */

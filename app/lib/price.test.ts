@@ -132,6 +132,7 @@ const exampleBook: PriceBook = priceBookSchema.parse({
   quotes: {
     terms: "The price is for the work listed in the option you accept, at the address of your request.",
     pricingNote: "The quote you accept is the price you pay.",
+    balanceDue: "when the job is finished",
   },
 });
 const example = (inputs: PriceInputs) => quote(inputs, exampleBook);

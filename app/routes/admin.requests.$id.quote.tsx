@@ -1,7 +1,9 @@
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { AdminInput, AdminSelect } from "../components/admin.tsx";
-import { QuoteDocument } from "../components/quote.tsx";
+import { PriceDue, QuoteDocument } from "../components/quote.tsx";
 import {
+  builderFigures,
   formatCents,
   lineField,
   LINE_TEXT_MAX,
@@ -11,6 +13,7 @@ import {
   QUOTE_NOTE_MAX,
   QUOTE_OPTIONS,
   DEFAULT_OPTION_LABELS,
+  type WholePrice,
 } from "../forms/quote.ts";
 import { signedIn } from "../server/features/admin/guard.server.ts";
 import { notFound } from "../server/features/admin/request-page.server.ts";
@@ -37,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, owner } = signedIn(context);
   const lead = await getLead(app.database, params.id);
   if (!lead) throw notFound();
-  return builderAction(app, owner, lead, request);
+  return builderAction(app, owner, lead, request, new Date(), { depositsOnline: quoteDeposits(app).configured });
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -57,14 +60,38 @@ const DEPOSIT_OPTIONS = [
   { value: "fixed", label: "A fixed amount" },
 ];
 
+/**
+ * An option's running total, deposit and balance: builderFigures of the fields' values (the schema's own reading),
+ * rendered by the server as the page opens and again in the browser as the owner types.
+ */
+function RunningTotal({ option, price, balanceDue }: { option: number; price: WholePrice | null; balanceDue: string }) {
+  return (
+    <div className="rounded-md border border-slate-300 bg-white p-3" data-testid={`running-total-${option}`}>
+      <p className="flex items-baseline justify-between gap-3 font-bold text-slate-900">
+        <span>Option {option} total</span>
+        <span className="text-lg whitespace-nowrap text-brand-900">{formatCents(price?.totalCents ?? 0)}</span>
+      </p>
+      {price ? (
+        <PriceDue price={price} balanceDue={balanceDue} />
+      ) : (
+        <p className="mt-1 text-sm text-slate-700">No line yet: this option is left out.</p>
+      )}
+    </div>
+  );
+}
+
 function OptionFields({
   option,
   values,
   errors,
+  price,
+  balanceDue,
 }: {
   option: number;
   values: Record<string, string>;
   errors: BuilderAnswer["errors"];
+  price: WholePrice | null;
+  balanceDue: string;
 }) {
   const error = (name: string) => errors[name]?.[0];
   return (
@@ -79,7 +106,7 @@ function OptionFields({
         error={error(optionField(option, "label"))}
       />
       {Array.from({ length: QUOTE_LINES }, (_, i) => i + 1).map((l) => (
-        <div key={l} className="grid gap-2 min-[480px]:grid-cols-[1fr_8rem]">
+        <div key={l} className="grid gap-2 min-[480px]:grid-cols-[minmax(0,1fr)_9rem]">
           <AdminInput
             id={lineField(option, l, "text")}
             name={lineField(option, l, "text")}
@@ -100,8 +127,23 @@ function OptionFields({
           />
         </div>
       ))}
+      <RunningTotal option={option} price={price} balanceDue={balanceDue} />
     </fieldset>
   );
+}
+
+/** The builder's values as the owner has typed them: the page's values, then the form's own once the app runs. */
+function useLiveValues(values: Record<string, string>) {
+  const form = useRef<HTMLFormElement>(null);
+  const [live, setLive] = useState(values);
+  const read = () => {
+    if (!form.current) return;
+    const entries = [...new FormData(form.current)].map(([name, value]) => [name, String(value)] as const);
+    setLive(Object.fromEntries(entries));
+  };
+  // What was typed before the app started (it starts on the first interaction), then each change.
+  useEffect(read, [values]);
+  return { form, live, read };
 }
 
 export default function QuoteBuilder({ loaderData, actionData }: Route.ComponentProps) {
@@ -109,6 +151,8 @@ export default function QuoteBuilder({ loaderData, actionData }: Route.Component
   const values = actionData?.values && Object.keys(actionData.values).length > 0 ? actionData.values : page.values;
   const errors = actionData?.errors ?? {};
   const error = (name: string) => errors[name]?.[0];
+  const { form, live, read } = useLiveValues(values);
+  const figures = builderFigures(live, page.depositsOnline);
   return (
     <div className="max-w-5xl">
       <p>
@@ -163,7 +207,14 @@ export default function QuoteBuilder({ loaderData, actionData }: Route.Component
           accepted quote is the price and is not changed.
         </p>
       ) : (
-        <form method="post" aria-labelledby="builder-heading" className="mt-6 grid gap-4">
+        <form
+          ref={form}
+          method="post"
+          aria-labelledby="builder-heading"
+          className="mt-6 grid gap-4"
+          onInput={read}
+          onChange={read}
+        >
           <h2 id="builder-heading" className="text-xl font-bold text-brand-900">
             {page.draft ? `Edit the draft (version ${page.draft.version})` : "Build the quote"}
           </h2>
@@ -176,9 +227,16 @@ export default function QuoteBuilder({ loaderData, actionData }: Route.Component
               <option key={title} value={title} />
             ))}
           </datalist>
-          <div className="grid gap-4 lg:grid-cols-3">
+          <div className="grid gap-4">
             {Array.from({ length: QUOTE_OPTIONS }, (_, i) => i + 1).map((o) => (
-              <OptionFields key={o} option={o} values={values} errors={errors} />
+              <OptionFields
+                key={o}
+                option={o}
+                values={values}
+                errors={errors}
+                price={figures[o - 1] ?? null}
+                balanceDue={page.balanceDue}
+              />
             ))}
           </div>
           <div>

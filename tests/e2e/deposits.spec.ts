@@ -27,6 +27,12 @@ import { testPhoto } from "../support/test-photos.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 import { SITE_URL, withTextSite } from "../support/text-site.ts";
 import { expect } from "./fixtures.ts";
+import { priceBook } from "../../app/content/price-book.ts";
+import { formatCents, parseDollars } from "../../app/forms/quote.ts";
+import { acceptedTimeText } from "../../app/server/features/quotes/accepted-copy.server.ts";
+import { referenceOf } from "../../app/server/kit/reference.server.ts";
+import { decodeBytes, headerValue, leaves, parsePart } from "../support/mime-reader.ts";
+import { pdfText } from "../support/pdf-text.ts";
 
 const test = withTextSite("deposits", async () => {
   const stripe = await startFakeStripe();
@@ -54,6 +60,24 @@ const ownerMails = (dataDir: string, needle: string) => {
   }
   return names.map((f) => readFileSync(path.join(dir, f), "utf8")).filter((raw) => raw.includes(needle));
 };
+
+/** The PDFs attached to the customer's "Your accepted quote" e-mails to `to` in DATA_DIR/mail. */
+const acceptedCopies = (dataDir: string, to: string) =>
+  ownerMails(dataDir, "Your accepted quote")
+    .map(parsePart)
+    .filter((mail) => headerValue(mail, "to").includes(to) && headerValue(mail, "subject").startsWith("Your accepted"))
+    .flatMap((mail) => leaves(mail).filter((p) => headerValue(p, "content-type").startsWith("application/pdf")))
+    .map(decodeBytes);
+
+/** A full-page screenshot at 390 px and at 1440 px (the page is left at 390 px). */
+async function screenshots(page: Page, name: string, testInfo: TestInfo) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath(`${name}-1440.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+const balanceDue = priceBook.quotes.balanceDue;
 
 /** Each page's HTML as the server sends it, for the Nu Html Checker at the end of a test. */
 function htmlPages(page: Page, testInfo: TestInfo) {
@@ -195,7 +219,7 @@ test("a customer who leaves Stripe without paying reads how to pay later; an unk
   await html.expectValid();
 });
 
-test("from a request with a photo, sent without JavaScript, to a quote with a deposit: the customer accepts an option, pays 25 % at (the fake) Stripe, then chooses a window, which the owner confirms", async ({
+test("from a request with a photo, sent without JavaScript, to a quote with a deposit: the whole price before the signature, the customer accepts an option and keeps a copy (page, e-mail, PDF), pays 25 % at (the fake) Stripe, then chooses a window, which the owner confirms", async ({
   page,
   browser,
   site: { server, database, stripe, dataDir },
@@ -228,6 +252,9 @@ test("from a request with a photo, sent without JavaScript, to a quote with a de
   const owner = uniqueOwner("deposit-quote");
   await addOwnerWithCli(owner, dataDir);
   await signIn(page, owner);
+  // The report's sum before (the worker's site may have taken other tests' deposits already).
+  await page.goto("/admin/report");
+  const depositsBefore = parseDollars((await page.getByTestId("report-deposits").textContent()) ?? "") ?? 0;
   // The owner sees the photo before quoting.
   await page.goto(`/admin/requests/${lead.id}`);
   const photo = await page.request.get(`/admin/requests/${lead.id}/photos/1`);
@@ -242,9 +269,38 @@ test("from a request with a photo, sent without JavaScript, to a quote with a de
   await line(2, "Line 2: $").fill("120");
   await page.getByLabel("Deposit", { exact: true }).selectOption("percent");
   await page.getByLabel("Deposit: % or $").fill("25");
+  // The running total follows the owner's typing (the app runs), before anything is saved: 300 + 120, 25 % of it.
+  await expect(page.getByTestId("running-total-2")).toContainText("$420");
+  await expect(page.getByTestId("running-total-2")).toContainText("Deposit, due on acceptance$105");
+  await expect(page.getByTestId("running-total-2")).toContainText(`Balance, due ${balanceDue}$315`);
+  await line(2, "Line 2: $").fill("140");
+  await expect(page.getByTestId("running-total-2")).toContainText("$440");
+  await line(2, "Line 2: $").fill("120");
   await page.getByRole("button", { name: "Save and preview" }).click();
   const preview = page.getByRole("region", { name: "Preview: what the customer will see" });
   await expect(preview).toContainText("A deposit on acceptance, the rest at the job");
+  await expect(preview.getByRole("region", { name: "Better" })).toContainText("Deposit, due on acceptance$105");
+  await expect(preview.getByRole("region", { name: "Better" })).toContainText(`Balance, due ${balanceDue}$315`);
+  // Without JavaScript the server's page says the same totals (the saved draft's).
+  const plainOwner = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    baseURL: server.origin,
+    storageState: await page.context().storageState(),
+  });
+  const builderPlain = await plainOwner.newPage();
+  await builderPlain.goto(`/admin/requests/${lead.id}/quote`);
+  await expect(builderPlain.getByTestId("running-total-2")).toContainText("$420");
+  await expect(builderPlain.getByTestId("running-total-2")).toContainText(`Balance, due ${balanceDue}$315`);
+  // A line's work field is wide enough to read a price-book title: the phone's width at 390 px, most of the page at 1440.
+  const workWidth = async () =>
+    (await builderPlain.getByLabel("Line 1: work", { exact: true }).first().boundingBox())!.width;
+  expect(await workWidth()).toBeGreaterThan(300);
+  await builderPlain.setViewportSize({ width: 1440, height: 900 });
+  expect(await workWidth()).toBeGreaterThan(600);
+  await builderPlain.setViewportSize({ width: 390, height: 844 });
+  await screenshots(builderPlain, "builder", testInfo);
+  await plainOwner.close();
   await page.getByRole("button", { name: "Send to the customer" }).click();
   await expect(page.getByRole("status")).toContainText("Quote sent");
 
@@ -263,6 +319,14 @@ test("from a request with a photo, sent without JavaScript, to a quote with a de
   const visitor = await customer.newPage();
   await visitor.goto(link);
   await expect(visitor.getByText("A deposit on acceptance, the rest at the job")).toBeVisible();
+  // The whole price before the signature: each option's deposit, its balance and when each is due.
+  const better = visitor.getByRole("region", { name: "Better" });
+  await expect(better.getByText("Deposit, due on acceptance")).toBeVisible();
+  await expect(better.getByText("$105", { exact: true })).toBeVisible();
+  await expect(better.getByText(`Balance, due ${balanceDue}`)).toBeVisible();
+  await expect(better.getByText("$315", { exact: true })).toBeVisible();
+  await expect(visitor.getByRole("region", { name: "Good" })).toContainText("Deposit, due on acceptance$75");
+  await screenshots(visitor, "quote-open", testInfo);
   await visitor.getByRole("radio", { name: "Better: $420" }).check();
   await visitor.getByRole("textbox", { name: "Your full name" }).fill("Dora Inboxtest");
   await visitor.getByRole("checkbox", { name: "I agree to the terms above" }).check();
@@ -273,6 +337,39 @@ test("from a request with a photo, sent without JavaScript, to a quote with a de
   await expect(visitor.getByRole("link", { name: "Choose an arrival window" })).toHaveCount(0);
   const pay = visitor.getByRole("link", { name: "Pay the $105 deposit" });
   await expect(pay).toBeVisible();
+  // What was accepted stays on the page: the option's lines, the figures, the terms, the name and the time.
+  const answer = await database.db
+    .selectFrom("quote_answers")
+    .select("answered_at")
+    .where("quote_id", "=", quote.id)
+    .executeTakeFirstOrThrow();
+  const acceptedAt = acceptedTimeText(new Date(answer.answered_at));
+  const copy = visitor.getByRole("region", { name: "What you accepted" });
+  for (const shown of [
+    "House washing, 2,000 sq ft",
+    "Gutter cleaning",
+    "$420",
+    "$315",
+    priceBook.quotes.terms,
+    "Dora Inboxtest",
+    acceptedAt,
+  ])
+    await expect(copy).toContainText(shown);
+  await screenshots(visitor, "quote-accepted", testInfo);
+  // The customer's copy by e-mail, with a PDF whose text says the same.
+  await expect.poll(() => acceptedCopies(dataDir, email).length, { timeout: 20_000 }).toBe(1);
+  const pdf = pdfText(acceptedCopies(dataDir, email)[0]!);
+  for (const shown of [
+    referenceOf(lead.id),
+    "House washing, 2,000 sq ft",
+    "Gutter cleaning",
+    "$420",
+    "$105",
+    "$315",
+    "Dora Inboxtest",
+    acceptedAt,
+  ])
+    expect(pdf).toContain(shown);
   await expectNoViolations(visitor, "/quote accepted, a deposit to pay, at 390 px");
   await html.add(link);
   await pay.click();
@@ -315,6 +412,6 @@ test("from a request with a photo, sent without JavaScript, to a quote with a de
     .click();
   await expect(page.getByRole("status")).toHaveText(/Window confirmed/);
   await page.goto("/admin/report");
-  await expect(page.getByTestId("report-deposits")).toHaveText("$105");
+  await expect(page.getByTestId("report-deposits")).toHaveText(formatCents(depositsBefore + 10_500));
   await html.expectValid();
 });

@@ -35,3 +35,9 @@ export function decode(part: Part): string {
   }
   return part.body;
 }
+/** The bytes of a part (an attachment: a PDF), transfer-decoded. */
+export function decodeBytes(part: Part): Buffer {
+  const encoding = headerValue(part, "content-transfer-encoding").toLowerCase();
+  if (encoding === "base64") return Buffer.from(part.body.replace(/\s+/g, ""), "base64");
+  return Buffer.from(part.body, "latin1");
+}

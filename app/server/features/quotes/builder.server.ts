@@ -25,6 +25,7 @@ import { formFields, HttpError, readFields } from "../../kit/form-body.server.ts
 import type { LeadRow } from "../../kit/leads.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import { zipTable } from "../../kit/service-area.server.ts";
+import { shownContent } from "./quote-price.server.ts";
 import { depositOnline } from "./quote-page.server.ts";
 import { quotesOfLead, saveDraft, sendDraft, stopReminders, type Quote } from "./quotes.server.ts";
 
@@ -128,6 +129,7 @@ export async function builderPage(
   const lastSent = versions.findLast((q) => q.status !== "draft");
   const accepted = versions.find((q) => q.status === "accepted") ?? null;
   const saved = url.searchParams.get("saved");
+  const values = draft ? valuesOf(draft.content) : lastSent ? valuesOf(lastSent.content) : prefillOf(lead, now);
   return {
     reference: referenceOf(lead.id),
     leadId: lead.id,
@@ -136,12 +138,16 @@ export async function builderPage(
     saved:
       saved === "draft" || saved === "sent" || saved === "stopped" ? (saved as "draft" | "sent" | "stopped") : null,
     titles: priceBookTitles(),
-    values: draft ? valuesOf(draft.content) : lastSent ? valuesOf(lastSent.content) : prefillOf(lead, now),
+    values,
+    /** Deposits are taken online: the running totals give each option's deposit (the preview's figures). */
+    depositsOnline: paymentsConfigured,
+    /** When the balance is due, in the business's words (the running totals say it too). */
+    balanceDue: draft ? shownContent(draft.content).balanceDue : priceBook.quotes.balanceDue,
     draft: draft
       ? {
           id: draft.id,
           version: draft.version,
-          content: draft.content,
+          content: shownContent(draft.content),
           payAtJob: !depositOnline(draft.content, paymentsConfigured),
         }
       : null,
@@ -178,6 +184,7 @@ export async function builderAction(
   lead: LeadRow,
   request: Request,
   now = new Date(),
+  { depositsOnline = false }: { depositsOnline?: boolean } = {},
 ) {
   let formData: FormData;
   try {
@@ -192,7 +199,7 @@ export async function builderAction(
   const latest = versions.at(-1);
   if (intent === "send") {
     if (latest?.status !== "draft") return answer(409, { message: "There is no draft to send: save one first." });
-    const sent = await sendDraft(app.database, latest.id, now);
+    const sent = await sendDraft(app.database, latest.id, now, { depositsOnline });
     if ("refused" in sent) return answer(409, { message: sent.refused });
     app.notifyOutbox();
     app.logger.info(
@@ -216,7 +223,13 @@ export async function builderAction(
   const saved = await saveDraft(
     app.database,
     lead.id,
-    { ...draft, service: serviceOfLead(lead), city: cityOfLead(lead), terms: priceBook.quotes.terms },
+    {
+      ...draft,
+      service: serviceOfLead(lead),
+      city: cityOfLead(lead),
+      terms: priceBook.quotes.terms,
+      balanceDue: priceBook.quotes.balanceDue,
+    },
     now,
   );
   if ("refused" in saved) return answer(409, { message: saved.refused });

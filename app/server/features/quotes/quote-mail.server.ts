@@ -17,12 +17,21 @@ import { customerRecipient, fromBusiness, plainName, render, signature } from ".
 import { createMailSender, escapeHtml, OWNER_BODY_STYLE } from "../../notify/mail.server.ts";
 import { oneLine } from "../../notify/labels.server.ts";
 import { inboxLink, sendText } from "../../notify/sms.server.ts";
+import { optionPriceTexts } from "./quote-price.server.ts";
 import { getQuote, isPastValidity, type Quote } from "./quotes.server.ts";
 
 type MailEnv = Pick<Env, "MAIL_FROM" | "SITE_URL" | "LEADS_TO">;
 
-const optionRows = (quote: Quote) =>
-  quote.content.options.map((option) => ({ label: option.label, value: formatCents(option.totalCents) }));
+/** Each option's total, then its deposit and balance and when each is due (optionPriceTexts: one source). */
+const optionRows = (quote: Quote, depositsOnline: boolean) =>
+  optionPriceTexts(quote.content, depositsOnline).map((option) => ({
+    label: option.label,
+    value: `${option.total}\n${option.due}`,
+  }));
+
+/** Whether the job's quote e-mail gives a deposit (deposits were taken online when it was sent). */
+export const depositsOnlineOf = (delivery: Delivery) =>
+  (delivery.job.payload as { depositsOnline?: unknown } | null)?.depositsOnline === true;
 
 /** The customer's e-mail: the quote (`reminder`: a reminder of it) with its link. */
 export function composeQuoteEmail(
@@ -31,6 +40,7 @@ export function composeQuoteEmail(
   link: string,
   env: MailEnv,
   reminder: boolean,
+  depositsOnline = false,
 ): Mail.Options {
   const recipient = customerRecipient(lead);
   const firstName = plainName(lead.fields.firstName);
@@ -49,7 +59,7 @@ export function composeQuoteEmail(
             ? "Choose the option you want on the quote's page and accept it there; then you pick an arrival window."
             : "Accept it on the quote's page; then you pick an arrival window.",
         ],
-        rows: optionRows(quote),
+        rows: optionRows(quote, depositsOnline),
       },
       { lines: [], link: { label: "See and accept your quote", href: link, button: true } },
       { lines: [`Questions? Call us at ${business.phone.display} or reply to this e-mail.`] },
@@ -121,7 +131,7 @@ export const composeAnswerText = (quote: Quote, leadId: string, siteUrl: string)
   `${answerSummary(quote)}. ${inboxLink(siteUrl, leadId)}`;
 
 /** The version a job names (its payload's quoteId); a job without one fails clearly. */
-async function quoteOfJob(database: Database, delivery: Delivery): Promise<Quote> {
+export async function quoteOfJob(database: Database, delivery: Delivery): Promise<Quote> {
   const quoteId = (delivery.job.payload as { quoteId?: unknown } | null)?.quoteId;
   if (typeof quoteId !== "string") throw new Error("a quote job without its quote");
   const quote = await getQuote(database, quoteId);
@@ -129,16 +139,19 @@ async function quoteOfJob(database: Database, delivery: Delivery): Promise<Quote
   return quote;
 }
 
-type SenderEnv = Pick<Env, "SMTP_URL" | "DATA_DIR"> & MailEnv & Parameters<typeof linkSecret>[1];
+export type QuoteSenderEnv = Pick<Env, "SMTP_URL" | "DATA_DIR"> & MailEnv & Parameters<typeof linkSecret>[1];
+type SenderEnv = QuoteSenderEnv;
 
-const linkOf = async (database: Database, env: SenderEnv, quote: Quote, now: Date) =>
+/** The customer's signed link to a version's page. */
+export const linkOf = async (database: Database, env: SenderEnv, quote: Quote, now: Date) =>
   `${env.SITE_URL}${quotePath(quote.id, quote.validUntil, await linkSecret(database, env), now)}`;
 
 export function createQuoteMailSender(database: Database, env: SenderEnv, now: () => Date = () => new Date()): Sender {
   return createMailSender(env, async (delivery) => {
     const quote = await quoteOfJob(database, delivery);
     if (quote.status === "replaced") throw new CalledOff("a newer version was sent");
-    return composeQuoteEmail(delivery, quote, await linkOf(database, env, quote, now()), env, false);
+    const link = await linkOf(database, env, quote, now());
+    return composeQuoteEmail(delivery, quote, link, env, false, depositsOnlineOf(delivery));
   });
 }
 
@@ -153,7 +166,8 @@ export function createReminderMailSender(
     if (quote.status !== "sent") throw new CalledOff(`the quote is ${quote.status}`);
     if (quote.remindersStopped) throw new CalledOff("the owner stopped the reminders");
     if (isPastValidity(quote.validUntil, now())) throw new CalledOff("the quote expired");
-    return composeQuoteEmail(delivery, quote, await linkOf(database, env, quote, now()), env, true);
+    const link = await linkOf(database, env, quote, now());
+    return composeQuoteEmail(delivery, quote, link, env, true, depositsOnlineOf(delivery));
   });
 }
 

@@ -13,7 +13,9 @@ import {
   ANSWER_FIELDS,
   answerSchema,
   DECLINE_REASON_MAX,
+  priceOfOption,
   type QuoteContent,
+  type ShownContent,
   USER_AGENT_MAX,
 } from "../../../forms/quote.ts";
 import { bookPathOf } from "../../kit/book-link.server.ts";
@@ -25,6 +27,8 @@ import { formFields, HttpError, readFields } from "../../kit/form-body.server.ts
 import { getLead } from "../../kit/leads.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import { linkSecret, QUOTE_PATH, readQuoteToken } from "../../kit/signed-links.server.ts";
+import { acceptedTimeText } from "./accepted-copy.server.ts";
+import { shownContent } from "./quote-price.server.ts";
 import { answerQuote, getQuote, isPastValidity, markViewed, type Quote } from "./quotes.server.ts";
 
 /** Why a link shows no quote: forged or cut short, past its lifetime, or its quote gone (the request deleted). */
@@ -34,27 +38,32 @@ export interface OpenQuotePage {
   state: "open";
   reference: string;
   version: number;
-  content: QuoteContent;
+  content: ShownContent;
   /** Deposits are not taken online yet (or none is asked): the page says "Pay at the job". */
   payAtJob: boolean;
   errors: Record<string, string[] | null>;
   values: { option: string; name: string; reason: string };
   message: string | null;
 }
+/** An accepted version's page: what was accepted (kept for the customer to read), and what comes next. */
+export interface AcceptedQuotePage {
+  state: "accepted";
+  reference: string;
+  content: ShownContent;
+  option: number;
+  /** The full name typed to accept, and when (Boise time, in words). */
+  acceptedBy: string;
+  acceptedAt: string;
+  next: string | null;
+  payAtJob: boolean;
+  /** The deposit paid online, when one is asked: its amount, what became of it, and where to pay it. */
+  deposit: { cents: number; state: DepositState; payPath: string } | null;
+  /** "Remind me when it's due" (seasonal reminders), when the request's services have one. */
+  remindMe: RemindMeOffer | null;
+}
 export type QuotePage =
   | OpenQuotePage
-  | {
-      state: "accepted";
-      reference: string;
-      content: QuoteContent;
-      option: number;
-      next: string | null;
-      payAtJob: boolean;
-      /** The deposit paid online, when one is asked: its amount, what became of it, and where to pay it. */
-      deposit: { cents: number; state: DepositState; payPath: string } | null;
-      /** "Remind me when it's due" (seasonal reminders), when the request's services have one. */
-      remindMe: RemindMeOffer | null;
-    }
+  | AcceptedQuotePage
   | { state: "declined"; reference: string }
   | { state: "replaced" }
   | { state: QuoteProblem };
@@ -97,14 +106,9 @@ export async function nextStepAfterAcceptance(
 export const depositOnline = (content: QuoteContent, paymentsConfigured = false) =>
   paymentsConfigured && content.deposit.kind !== "none";
 
-/** The deposit asked for the option chosen, in cents: a percentage of its total, or the fixed amount (at most its total). */
-export function depositCents(content: QuoteContent, option: number): number {
-  const total = content.options[option]?.totalCents ?? 0;
-  const { deposit } = content;
-  if (deposit.kind === "percent") return Math.round((total * deposit.percent) / 100);
-  if (deposit.kind === "fixed") return Math.min(deposit.cents, total);
-  return 0;
-}
+/** The deposit asked for the option chosen, in cents (forms/quote.ts priceOfOption, the one source of the figures). */
+export const depositCents = (content: QuoteContent, option: number): number =>
+  priceOfOption(content, { totalCents: content.options[option]?.totalCents ?? 0 }, true).depositCents;
 
 export type DepositState = "none" | "pending" | "paid" | "failed" | "expired";
 
@@ -164,8 +168,10 @@ async function pageOf(
     return {
       state: "accepted",
       reference,
-      content: quote.content,
+      content: shownContent(quote.content),
       option: quote.answer?.option ?? 0,
+      acceptedBy: quote.answer?.name ?? "",
+      acceptedAt: quote.answer ? acceptedTimeText(quote.answer.answeredAt) : "",
       next: await nextStepAfterAcceptance(database, quote, secret, now),
       payAtJob,
       deposit: payAtJob
@@ -182,7 +188,7 @@ async function pageOf(
     state: "open",
     reference,
     version: quote.version,
-    content: quote.content,
+    content: shownContent(quote.content),
     payAtJob,
     errors: form.errors ?? {},
     values: form.values ?? { option: "", name: "", reason: "" },
@@ -250,6 +256,7 @@ export async function quoteAction(
       ipHash: await keyedHash(app.database, "quote", app.clientIp),
       userAgent: (request.headers.get("user-agent") ?? "").slice(0, USER_AGENT_MAX),
       sms: textAlertSettings(app.env) !== null,
+      depositsOnline: deposits.configured,
     },
     now,
   );

@@ -200,11 +200,13 @@ async function cancelReminders(trx: Transaction<DB>, quoteIds: string[]) {
 /**
  * Sends the request's draft: it is frozen (content hash, sent time), the version sent before it is marked
  * replaced (its reminders called off), and the customer's e-mail and the reminders are queued, in one transaction.
+ * `depositsOnline`: deposits are taken online, so the e-mails give each option's deposit and balance.
  */
 export async function sendDraft(
   database: Database,
   quoteId: string,
   now = new Date(),
+  { depositsOnline = false }: { depositsOnline?: boolean } = {},
 ): Promise<{ sent: Quote } | { refused: string }> {
   const refused = await database.db.transaction().execute(async (trx) => {
     const quote = await trx.selectFrom("quotes").selectAll().where("id", "=", quoteId).executeTakeFirst();
@@ -232,7 +234,7 @@ export async function sendDraft(
       .where("id", "=", quoteId)
       .execute();
     const created_at = now.toISOString();
-    const payload = JSON.stringify({ quoteId });
+    const payload = JSON.stringify({ quoteId, depositsOnline });
     await trx
       .insertInto("outbox_jobs")
       .values([
@@ -289,13 +291,14 @@ export type AnswerRefusal = "accepted" | "declined" | "replaced" | "expired" | "
 /**
  * Records the customer's answer to a sent version, with its proof, once: the version must be the one sent now
  * (not replaced, not answered) and within its last day. Calls off its reminders and queues the owner's e-mail
- * (and text message when `sms`), in the same transaction.
+ * (and text message when `sms`) and, for an acceptance, the customer's copy with its PDF (`depositsOnline`: the
+ * deposit is paid online, as the copy says), in the same transaction: each job once, as the answer is.
  */
 export async function answerQuote(
   database: Database,
   quoteId: string,
   answer: CustomerAnswer,
-  proof: { ipHash: string; userAgent: string; sms: boolean },
+  proof: { ipHash: string; userAgent: string; sms: boolean; depositsOnline?: boolean },
   now = new Date(),
 ): Promise<{ recorded: Quote } | { refused: AnswerRefusal }> {
   const refused = await database.db.transaction().execute(async (trx): Promise<AnswerRefusal | null> => {
@@ -342,6 +345,17 @@ export async function answerQuote(
                 kind: "quote-answer-sms",
                 ref: quoteId,
                 payload,
+                created_at,
+              }),
+            ]
+          : []),
+        ...(answer.answer === "accepted"
+          ? [
+              outboxJob(QUOTE_SENDERS, {
+                lead_id: quote.lead_id,
+                kind: "quote-accepted",
+                ref: quoteId,
+                payload: JSON.stringify({ quoteId, depositsOnline: proof.depositsOnline === true }),
                 created_at,
               }),
             ]

@@ -1,18 +1,22 @@
 /**
  * The follow-ups of a sent quote through the real outbox worker on a fake clock: the customer's e-mail at once,
- * a reminder after 2 days and after 7, never a third; called off by an answer, a new version or the owner.
+ * a reminder after 2 days and after 7, never a third; called off by an answer, a new version or the owner. Once
+ * accepted, the customer's copy with its PDF, once.
  */
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../../tests/support/storage.ts";
+import { ACCEPTED_BY, acceptedContent, expectTheAcceptedQuote } from "../../../../tests/support/accepted-quote.ts";
 import { mailInbox } from "../../../../tests/support/mail-inbox.ts";
-import { headerValue } from "../../../../tests/support/mime-reader.ts";
-import type { QuoteContent } from "../../../forms/quote.ts";
+import { decode, decodeBytes, headerValue, leaves, type Part } from "../../../../tests/support/mime-reader.ts";
+import { pdfText } from "../../../../tests/support/pdf-text.ts";
+import { priceOfOption, type QuoteContent, wholePriceText } from "../../../forms/quote.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import { parseEnv } from "../../kit/env.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "../../notify/outbox.server.ts";
 import { outboxWiring } from "../../outbox-wiring.server.ts";
 import { recordLead } from "../leads/store.server.ts";
+import { referenceOf } from "../../kit/reference.server.ts";
 import { answerQuote, saveDraft, sendDraft, stopReminders } from "./quotes.server.ts";
 
 const content = (validUntil = "2030-04-30"): QuoteContent => ({
@@ -60,11 +64,11 @@ describe.each(backends)("quote follow-ups through the outbox on %s", (dialect) =
     await worker!.drain();
   };
   const subjects = () => inbox.received.map((m) => headerValue(m, "subject").replace(/ \(.*\)$/, ""));
-  const send = async (c = content()) => {
+  const send = async (c = content(), depositsOnline = false) => {
     const leadId = (await recordLead(database, sampleLead(), { webhook: false, now: clock })).id;
     const saved = await saveDraft(database, leadId, c, clock);
     if (!("saved" in saved)) throw new Error(saved.refused);
-    await sendDraft(database, saved.saved.id, clock);
+    await sendDraft(database, saved.saved.id, clock, { depositsOnline });
     return { leadId, quoteId: saved.saved.id };
   };
 
@@ -103,11 +107,12 @@ describe.each(backends)("quote follow-ups through the outbox on %s", (dialect) =
     await stopReminders(database, stopped.quoteId, clock);
     inbox.clear();
     await at(later(8));
-    // Left: the owner's e-mail about the acceptance, the new version's e-mail and its first reminder (2 days after it),
-    // all due by now: the outbox sends them in any order.
+    // Left: the owner's e-mail about the acceptance, the customer's copy of it, the new version's e-mail and its first
+    // reminder (2 days after it), all due by now: the outbox sends them in any order.
     expect(subjects().sort()).toEqual(
       [
         "Quote accepted: Good, $300",
+        "Your accepted quote from Gem State Exterior Cleaning",
         "Your quote from Gem State Exterior Cleaning",
         "Reminder: your quote from Gem State Exterior Cleaning",
       ].sort(),
@@ -120,5 +125,50 @@ describe.each(backends)("quote follow-ups through the outbox on %s", (dialect) =
     await at(later(2));
     await at(later(7));
     expect(subjects().filter((s) => s.startsWith("Reminder"))).toHaveLength(1);
+  });
+
+  const answer = (quoteId: string, name: string, when: Date) =>
+    answerQuote(
+      database,
+      quoteId,
+      { answer: "accepted", option: 1, name },
+      { ipHash: "x", userAgent: "test", sms: false, depositsOnline: true },
+      when,
+    );
+  const copies = () => inbox.received.filter((m) => headerValue(m, "subject").startsWith("Your accepted quote"));
+  /** An e-mail's plain text, its whitespace runs as single spaces. */
+  const textOf = (mail: Part) =>
+    leaves(mail)
+      .filter((p) => headerValue(p, "content-type").startsWith("text/plain"))
+      .map(decode)
+      .join("\n")
+      .replace(/\s+/g, " ");
+
+  it("an accepted quote's copy is e-mailed to the customer once, right after acceptance, with the PDF attached; a replay sends nothing more", async () => {
+    const { leadId, quoteId } = await send(acceptedContent, true);
+    await worker!.drain();
+    expect(copies()).toEqual([]);
+    // The quote's own e-mail gave each option's whole price: deposit, balance and when each is due.
+    const quoteText = textOf(inbox.received.find((m) => headerValue(m, "subject").startsWith("Your quote from"))!);
+    for (const option of acceptedContent.options)
+      expect(quoteText).toContain(
+        wholePriceText(priceOfOption(acceptedContent, option, true), acceptedContent.balanceDue!),
+      );
+    const accepted = later(1);
+    await answer(quoteId, ACCEPTED_BY, accepted);
+    expect(await answer(quoteId, "Someone Else", later(1, 2))).toEqual({ refused: "accepted" });
+    await at(accepted);
+    await at(later(9));
+    expect(copies()).toHaveLength(1);
+    const parts = leaves(copies()[0]!);
+    expect(headerValue(copies()[0]!, "to")).toContain("jane.doe@example.com");
+    expectTheAcceptedQuote(textOf(copies()[0]!), leadId, accepted);
+    const pdfs = parts.filter((p) => headerValue(p, "content-type").startsWith("application/pdf"));
+    expect(pdfs.map((p) => headerValue(p, "content-disposition"))).toEqual([
+      expect.stringContaining(`quote-${referenceOf(leadId)}-accepted.pdf`),
+    ]);
+    const pdf = pdfText(decodeBytes(pdfs[0]!));
+    expectTheAcceptedQuote(pdf, leadId, accepted);
+    expect(pdf).not.toContain("Someone Else");
   });
 });
