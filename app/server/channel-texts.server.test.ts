@@ -9,12 +9,13 @@ import type { FakeTwilio } from "../../tests/support/fake-twilio.ts";
 import { backends, sampleLead, sampleLeadRow } from "../../tests/support/storage.ts";
 import { useTextsOutbox } from "../../tests/support/texts-outbox.ts";
 import { business } from "../content/business.ts";
-import type { QuoteContent } from "../forms/quote.ts";
+import { formatCents, wholePrice, type QuoteContent } from "../forms/quote.ts";
 import { withChannelTexts } from "./channel-texts.server.ts";
 import { BOOKING_SENDERS } from "./features/bookings/jobs.server.ts";
 import { cancelBooking, decide, requestWindow } from "./features/bookings/bookings.server.ts";
 import { recordLead } from "./features/leads/store.server.ts";
 import { QUOTE_SENDERS } from "./features/quotes/jobs.server.ts";
+import { optionPriceTexts } from "./features/quotes/quote-price.server.ts";
 import { saveDraft, sendDraft } from "./features/quotes/quotes.server.ts";
 import { choseTexts, mirrorId, quoteText } from "./features/texts/channel.server.ts";
 import { TEXT_SENDERS } from "./features/texts/jobs.server.ts";
@@ -31,7 +32,7 @@ const content = (): QuoteContent => ({
   options: [{ label: "Good", lines: [{ text: "House washing", cents: 40_000 }], totalCents: 40_000 }],
   note: "",
   validUntil: "2030-07-31",
-  deposit: { kind: "none" },
+  deposit: { kind: "percent", percent: 25 },
   terms: "The price holds for the work listed.",
 });
 
@@ -89,13 +90,13 @@ describe.each(backends)("the quote and the window by text on %s", (dialect) => {
   async function sendQuote(leadId: string) {
     const saved = await saveDraft(database, leadId, content(), clock);
     if (!("saved" in saved)) throw new Error(saved.refused);
-    const sent = await sendDraft(database, saved.saved.id, clock);
+    const sent = await sendDraft(database, saved.saved.id, clock, { depositsOnline: true });
     if (!("sent" in sent)) throw new Error(sent.refused);
   }
 
   const bodies = (phone: string) => fake.deliveredTo(phone).map((r) => r.form.Body ?? "");
 
-  it("texts the quote's link only to the customer who chose texts and agreed", async () => {
+  it("texts the quote's whole price and link only to the customer who chose texts and agreed", async () => {
     clock = localTime(2030, 6, 3, 12, 0);
     const texter = "+12085550131";
     const noConsent = "+12085550132";
@@ -115,10 +116,18 @@ describe.each(backends)("the quote and the window by text on %s", (dialect) => {
     expect(bodies(texter)).toHaveLength(1);
     expect(quote).toMatch(
       new RegExp(
-        `^${business.name}: your quote is ready\\. See it and accept it here: https://www\\.example\\.com/quote\\?t=\\S+$`,
+        `^${business.name}: your quote is ready\\. .+ See it and accept it here: https://www\\.example\\.com/quote\\?t=\\S+$`,
       ),
     );
-    expect(quote).toBe(quoteText(/https:\S+$/.exec(quote!)![0]));
+    // Each option's total, deposit and balance, as the quote's e-mail words them (one function for both).
+    const prices = optionPriceTexts(content(), true).map(
+      (option) => `${option.label}: ${option.total}. ${option.due}.`,
+    );
+    expect(quote).toBe(quoteText(/https:\S+$/.exec(quote!)![0], prices));
+    const { depositCents, balanceCents } = wholePrice(content().deposit, content().options[0]!);
+    expect(depositCents).toBeGreaterThan(0);
+    expect(quote).toContain(formatCents(depositCents));
+    expect(quote).toContain(formatCents(balanceCents));
     expect(bodies(noConsent)).toEqual([]);
     expect(bodies(emailer)).toEqual([]);
     // Each customer got the e-mail as well; the texter's text shows in the request's thread for the owner.

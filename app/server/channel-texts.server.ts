@@ -7,6 +7,8 @@
  * finds it queued), so a failing mail server never holds back the text, nor repeats it.
  */
 import type { BookingMailPayload } from "./features/bookings/payload.ts";
+import { optionPriceTexts } from "./features/quotes/quote-price.server.ts";
+import { depositsOnlineOf } from "./features/quotes/quote-mail.server.ts";
 import { getQuote } from "./features/quotes/quotes.server.ts";
 import {
   queueChannelText,
@@ -26,14 +28,20 @@ interface Context {
   now: () => Date;
 }
 
-/** The quote's text of a "quote" job: the version it names, unless a newer one replaced it. */
+/**
+ * The quote's text of a "quote" job: the version it names, unless a newer one replaced it, with each option's whole
+ * price as its e-mail gives it (the same function, the same deposit rule: the job's).
+ */
 async function quoteJobText(delivery: Delivery, { database, env, now }: Context) {
   const quoteId = (delivery.job.payload as { quoteId?: unknown } | null)?.quoteId;
   if (typeof quoteId !== "string") return null;
   const quote = await getQuote(database, quoteId);
   if (!quote || quote.leadId !== delivery.lead.id || quote.status === "replaced") return null;
   const link = `${env.SITE_URL}${quotePath(quote.id, quote.validUntil, await linkSecret(database, env), now())}`;
-  return { kind: "quote" as const, body: quoteText(link) };
+  const prices = optionPriceTexts(quote.content, depositsOnlineOf(delivery)).map(
+    (option) => `${option.label}: ${option.total}. ${option.due}.`,
+  );
+  return { kind: "quote" as const, body: quoteText(link, prices) };
 }
 
 /** The window's text of a "booking" job to the customer. */

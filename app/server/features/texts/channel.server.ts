@@ -18,8 +18,12 @@ import { textableNumber } from "./rules.server.ts";
 export const choseTexts = (lead: Pick<LeadRow, "consent" | "contact" | "fields">): boolean =>
   lead.fields.contactMethod === "text" && textableNumber(lead) !== null;
 
-/** The quote's text: short, the business's name first, its link. */
-export const quoteText = (link: string) => `${business.name}: your quote is ready. See it and accept it here: ${link}`;
+/**
+ * The quote's text: the business's name first, each option's whole price (its total, deposit and balance and when
+ * each is due, in the quotes feature's words: `prices`), then its link.
+ */
+export const quoteText = (link: string, prices: readonly string[]) =>
+  [`${business.name}: your quote is ready.`, ...prices, `See it and accept it here: ${link}`].join(" ");
 
 /** A change of the arrival window, as the customer's e-mail of it tells it (bookings' BookingMailPayload). */
 export interface WindowChange {
