@@ -357,7 +357,7 @@ test.describe("forms without JavaScript", () => {
     await expect(page.getByRole("status")).toContainText("Thank you!");
     await expect(page.getByRole("region", { name: "What we received" })).toContainText("Roof Cleaning, Other");
     const [lead] = await leadsFor(email);
-    expect(lead?.kind).toBe("contact");
+    expect(lead?.kind).toBe("estimate"); // services and a property named: an estimate request, from /contact
     expect(lead?.fields).toMatchObject({
       city: "Nampa",
       serviceType: "commercial",

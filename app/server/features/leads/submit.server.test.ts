@@ -287,6 +287,8 @@ describe("Post/Redirect/Get without JavaScript", () => {
     if (!("found" in page)) throw new Error("confirmation not found");
     expect(page.confirmation.title).toBe("Thank you! Your request is in.");
     expect((page as unknown as { reference: string }).reference).toBe(referenceOf((await stored(email))[0]!.id));
+    // Services and a property named: an estimate request; the page it was sent from (the Referer here) is kept.
+    expect((await stored(email))[0]).toMatchObject({ kind: "estimate", context: { page: "/about" } });
     expect(page.replyWithinHours).toBe(24);
     expect(page.phone.display).toBe(business.phone.display);
     expect(page.rows).toEqual(
