@@ -2,7 +2,8 @@
 import { contactMethods, serviceTypeOptions, servicesNeededOptions } from "../../forms/options.ts";
 import type { LeadActionData } from "../../forms/result.ts";
 import { ZipAnswer } from "../area-note.tsx";
-import { CheckboxGroup, PhotoField, RadioGroup, TextArea, TextField } from "./controls.tsx";
+import { CheckboxGroup, RadioGroup, TextArea, TextField } from "./controls.tsx";
+import { PhotoField } from "./photo-field.tsx";
 import { TermsNote, TextConsentBox } from "./consent-text.tsx";
 import { LeadForm } from "./lead-form.tsx";
 

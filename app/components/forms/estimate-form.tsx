@@ -2,7 +2,8 @@
 import { Link } from "react-router";
 import { serviceTypeOptions } from "../../forms/options.ts";
 import { ZipAnswer } from "../area-note.tsx";
-import { PhotoField, RadioGroup, TextField } from "./controls.tsx";
+import { RadioGroup, TextField } from "./controls.tsx";
+import { PhotoField } from "./photo-field.tsx";
 import { TermsNote, TextConsentBox } from "./consent-text.tsx";
 import { type LeadActionData, LeadForm } from "./lead-form.tsx";
 
