@@ -18,7 +18,14 @@ import type {
 
 type Purpose = "book" | "manage";
 
-/** The open windows, a day per card: one radio group for the whole list, chosen with the arrow keys or a tap. */
+/**
+ * The open windows, a compact card per day: one radio group for the whole list, chosen with the arrow keys or a tap. A
+ * phone shows two weeks of days, about two screens: the send button sits in a bar that stays at the bottom of
+ * the screen (above the phone's quick-actions bar) while the list is in view, so a window chosen anywhere is sent
+ * without scrolling to the list's end. Plain CSS (sticky): the same before and without JavaScript; the button
+ * stays last in the form, so the keyboard and a screen reader reach it right after the list, and a focused
+ * window scrolled into view keeps clear of the bar (its scroll margin).
+ */
 export function WindowPicker({ days, action, error }: { days: DayOption[]; action: string; error: string | null }) {
   return (
     <form
@@ -29,17 +36,23 @@ export function WindowPicker({ days, action, error }: { days: DayOption[]; actio
       aria-describedby={error ? "window-error" : undefined}
     >
       <input type="hidden" name="intent" value="reschedule" />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-2 md:grid-cols-2 md:gap-3">
         {days.map((day) => (
-          <fieldset key={day.day} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <fieldset key={day.day} className="rounded-lg border border-slate-200 bg-white px-3 py-2 shadow-sm">
             <legend className="float-left w-full text-base font-bold text-brand-900">{day.label}</legend>
-            <div className="clear-both grid grid-cols-1 gap-2 pt-3 min-[360px]:grid-cols-2 sm:grid-cols-1 xl:grid-cols-2">
+            <div className="clear-both grid grid-cols-2 gap-1.5 pt-1.5">
               {day.windows.map((w) => (
                 <label
                   key={w.value}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border-2 border-slate-300 px-2.5 py-2 text-sm font-semibold whitespace-nowrap sm:px-3 sm:text-base text-slate-800 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700"
+                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border-2 border-slate-300 px-2 py-1.5 text-sm font-semibold whitespace-nowrap text-slate-800 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700 sm:px-3 sm:text-base"
                 >
-                  <input type="radio" name="window" value={w.value} required className="size-4 accent-brand-700" />
+                  <input
+                    type="radio"
+                    name="window"
+                    value={w.value}
+                    required
+                    className="size-4 scroll-mb-24 accent-brand-700"
+                  />
                   {w.label}
                 </label>
               ))}
@@ -47,9 +60,11 @@ export function WindowPicker({ days, action, error }: { days: DayOption[]; actio
           </fieldset>
         ))}
       </div>
-      <button type="submit" className="btn-primary mt-6 w-full sm:w-auto">
-        Request this window
-      </button>
+      <div className="sticky bottom-(--bottom-bar) z-20 -mx-4 mt-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] sm:mx-0 sm:rounded-t-lg sm:px-3">
+        <button type="submit" className="btn-primary w-full sm:w-auto">
+          Request this window
+        </button>
+      </div>
     </form>
   );
 }

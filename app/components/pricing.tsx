@@ -15,8 +15,8 @@ import { changedSinceRender } from "../lib/form-state.ts";
 import { pricingPath } from "../lib/paths.ts";
 import { areaAnswer } from "../lib/service-area.ts";
 import { AreaNote, useServiceArea, ZipAnswer } from "./area-note.tsx";
-import { Checkbox, PersonFields, TextArea, TextField } from "./forms/controls.tsx";
-import { ConsentText } from "./forms/estimate-form.tsx";
+import { PersonFields, TextArea, TextField } from "./forms/controls.tsx";
+import { TermsNote, TextConsentBox } from "./forms/consent-text.tsx";
 import { LeadForm } from "./forms/lead-form.tsx";
 import { business } from "../content/business.ts";
 
@@ -425,9 +425,8 @@ export function PricingRequestForm({
               label={callback ? "What needs cleaning" : "Anything we should know (optional)"}
               rows={3}
             />
-            <Checkbox field={fields.agreed}>
-              <ConsentText /> (Optional.)
-            </Checkbox>
+            <TextConsentBox field={fields.agreed} when="Optional." />
+            <TermsNote />
           </>
         )}
       </LeadForm>

@@ -37,7 +37,8 @@ export function contentSecurityPolicy({ scriptSources, https }: { scriptSources:
     ["default-src", "'none'"],
     ["script-src", "'self'", ...scriptSources],
     ["style-src", "'self'"],
-    ["img-src", "'self'", "data:"],
+    // blob: the thumbnails of the photos a visitor chose, shown before anything is sent (app/components/forms/photo-field.tsx).
+    ["img-src", "'self'", "data:", "blob:"],
     ["font-src", "'self'"],
     ["connect-src", "'self'"],
     ["manifest-src", "'self'"],

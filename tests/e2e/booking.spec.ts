@@ -129,6 +129,33 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("main").getByText(`${dayLabel(day)}, ${timesLabel(times)}`)).toBeVisible();
   });
 
+  test("on a phone (390×844) the send button is in view as soon as a window is chosen, on the first day or the last, clear of the quick-actions bar", async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, "the phone's layout");
+    await sendRequest(page, { first: "Thumb", email: uniqueEmail("book-phone") });
+    await page.getByRole("link", { name: "Choose an arrival window" }).click();
+    await page.waitForLoadState("load");
+    const viewport = page.viewportSize()!;
+    // Two weeks of days are longer than the screen: the button is not merely at the list's end.
+    expect((await windowForm(page).boundingBox())!.height).toBeGreaterThan(viewport.height);
+    const quickActions = (await page.getByRole("navigation", { name: "Quick actions" }).boundingBox())!;
+    const send = page.getByRole("button", { name: "Request this window" });
+    const radios = windowForm(page).getByRole("radio");
+    for (const radio of [radios.first(), radios.last()]) {
+      await radio.check(); // a tap: the window is scrolled into view as needed
+      const button = (await send.boundingBox())!;
+      const chosen = (await radio.locator("xpath=..").boundingBox())!; // its label
+      expect(button.y, "the button's top is on the screen").toBeGreaterThanOrEqual(0);
+      expect(button.y + button.height, "above the quick-actions bar").toBeLessThanOrEqual(quickActions.y);
+      expect(chosen.y, "the chosen window is on the screen").toBeGreaterThanOrEqual(0);
+      expect(chosen.y + chosen.height, "and not under the button").toBeLessThanOrEqual(button.y);
+    }
+    await send.click();
+    await expect(page.getByRole("main").getByRole("status")).toContainText("Requested — not booked yet");
+  });
+
   test("the last place of a window: two requests at once, exactly one gets it, the other hears 'just taken'; then it is not offered", async ({
     page,
   }, testInfo) => {

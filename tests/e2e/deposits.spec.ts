@@ -241,7 +241,7 @@ test("from a request with a photo, sent without JavaScript, to a quote with a de
   await form
     .getByLabel("Photos (optional)")
     .setInputFiles([{ name: "house.jpg", mimeType: "image/jpeg", buffer: house }]);
-  await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+  await form.getByRole("checkbox", { name: /I agree to receive conversational text messages/ }).check();
   await form.getByRole("button", { name: "Get My Free Estimate" }).click();
   await expect(visitorPage).toHaveURL(/\/request-received\//);
   await plain.close();

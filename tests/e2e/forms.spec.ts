@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { decode, headerValue, headerValues, leaves, parsePart } from "../support/mime-reader.ts";
 import { business } from "../../app/content/business.ts";
+import { CONSENT, TERMS_NOTE } from "../../app/forms/consent.ts";
 import { areaSays } from "../support/service-area-cases.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { leadDetail, leadsFor, ownerMail, typeEstimate, uniqueEmail } from "./leads.ts";
@@ -30,7 +31,7 @@ async function fillEstimate(
 ) {
   await typeEstimate(form, { first, last, email, phone, zip });
   await form.getByRole("radio", { name: "Residential" }).check();
-  await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+  await form.getByRole("checkbox", { name: /I agree to receive conversational text messages/ }).check();
 }
 
 const sidebar = (page: Page) => page.getByRole("complementary", { name: "FREE ESTIMATE" });
@@ -46,6 +47,10 @@ test.describe("sidebar estimate form with JavaScript", () => {
     await hydrated(page);
     const form = sidebar(page);
     await fillEstimate(form, { email });
+    // Text messages have a box of their own; the terms are a sentence beside the button, not a box.
+    await expect(form.getByRole("checkbox")).toHaveCount(1);
+    await expect(form.locator("label").filter({ has: page.getByRole("checkbox") })).toContainText(CONSENT.text);
+    await expect(form.getByText(TERMS_NOTE)).toBeVisible();
     await form.getByRole("button", { name: "Get My Free Estimate" }).dblclick();
     await expect(form.getByRole("status")).toContainText("Thank you! Your request is in.");
     await expect(form.getByRole("status")).toContainText(areaSays("83646").title);
@@ -57,8 +62,8 @@ test.describe("sidebar estimate form with JavaScript", () => {
     expect(lead.kind).toBe("estimate");
     expect(lead.contact).toEqual({ name: "Jane Doe", email, phone: "+12085550199", zip: "83646" });
     expect(lead.inServiceArea).toBe(true);
-    expect(lead.consent?.version).toMatch(/^sms-/);
-    expect(lead.consent?.text).toContain("Reply STOP to opt out");
+    // The proof keeps the wording the box showed, by its version.
+    expect(lead.consent).toMatchObject({ version: CONSENT.version, text: CONSENT.text });
     expect(lead.context.page).toBe("/about?utm_source=flyer&utm_campaign=spring");
     expect(lead.context.utm).toEqual({ utm_source: "flyer", utm_campaign: "spring" });
     expect(lead.context.userAgent).not.toBe("");
@@ -357,7 +362,7 @@ test.describe("forms without JavaScript", () => {
     await expect(page.getByRole("status")).toContainText("Thank you!");
     await expect(page.getByRole("region", { name: "What we received" })).toContainText("Roof Cleaning, Other");
     const [lead] = await leadsFor(email);
-    expect(lead?.kind).toBe("contact");
+    expect(lead?.kind).toBe("estimate"); // services and a property named: an estimate request, from /contact
     expect(lead?.fields).toMatchObject({
       city: "Nampa",
       serviceType: "commercial",

@@ -74,7 +74,7 @@ test.describe("a phone without JavaScript", () => {
       { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("these are notes, not a photo\n") },
       { name: "roof.jpg", mimeType: "image/jpeg", buffer: roof },
     ]);
-    await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+    await form.getByRole("checkbox", { name: /I agree to receive conversational text messages/ }).check();
     await form.getByRole("button", { name: "Get My Free Estimate" }).click();
 
     await expect(page).toHaveURL(/\/request-received\//);
@@ -163,7 +163,7 @@ test.describe("more photos than a request takes, on a phone", () => {
         await typeEstimate(form, { first: "Seven", last: "Photos", email });
         await form.getByLabel("Photos (optional)").setInputFiles(files);
         // The consent box sits after the file input: its field comes after the files in the body.
-        await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+        await form.getByRole("checkbox", { name: /I agree to receive conversational text messages/ }).check();
         await form.getByRole("button", { name: "Get My Free Estimate" }).click();
 
         await expect(page).toHaveURL(/\/request-received\//, { timeout: 60_000 });
@@ -206,7 +206,7 @@ test.describe("more photos than a request takes, on a phone", () => {
       "drone.jpg (larger than 15 MB)",
     ]);
     await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
-    await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+    await form.getByRole("checkbox", { name: /I agree to receive conversational text messages/ }).check();
     await form.getByRole("button", { name: "Get My Free Estimate" }).click();
     await expect(page).toHaveURL(/\/request-received\//);
     const [listed] = await leadsFor(email);
@@ -216,7 +216,7 @@ test.describe("more photos than a request takes, on a phone", () => {
     expect(lead!.fields.photosRefused).toBeUndefined();
   });
 
-  test("with the app, the files that will not be sent are listed as soon as they are chosen, the upload shows its progress, and only the others arrive", async ({
+  test("with the app, the photos to send show as thumbnails, one is removed with the keyboard, the files that will not be sent are listed as soon as they are chosen, the upload shows its progress, and only the others arrive", async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -238,8 +238,23 @@ test.describe("more photos than a request takes, on a phone", () => {
       "IMG_0042.heic (not a JPEG, PNG or WebP file)",
       "drone.jpg (larger than 15 MB)",
     ]);
-    await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
-    await expectNoViolations(page, "the photo field listing the files that will not be sent");
+    // The photos to send, each with its thumbnail (the chosen file itself, shown before anything is sent).
+    const chosen = form.getByRole("list", { name: "3 photos to send" });
+    await expect(chosen.getByRole("listitem")).toHaveText([/^front\.png /, /^side\.png /, /^back\.png /]);
+    await expect
+      .poll(() =>
+        chosen.locator("img").evaluateAll((images) => images.map((i) => (i as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toEqual([true, true, true]);
+    await form.getByRole("checkbox", { name: /I agree to receive conversational text messages/ }).check();
+    await expectNoViolations(page, "the photo field listing the photos to send and the files that will not be");
+    await chosen.getByRole("button", { name: "Remove side.png" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(form.getByRole("list", { name: "2 photos to send" }).getByRole("listitem")).toHaveText([
+      /^front\.png /,
+      /^back\.png /,
+    ]);
+    await expect(form.getByRole("button", { name: "Remove back.png" })).toBeFocused();
 
     // The upload slowed to 1 MB/s (Chromium's network emulation), so that its progress can be watched.
     const cdp = await page.context().newCDPSession(page);
@@ -251,20 +266,20 @@ test.describe("more photos than a request takes, on a phone", () => {
       uploadThroughput: 1024 * 1024,
     });
     await form.getByRole("button", { name: "Get My Free Estimate" }).click();
-    await expect(form.getByRole("button", { name: "Sending 3 photos…" })).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Sending 2 photos…" })).toBeDisabled();
     const bar = form.getByRole("progressbar", { name: "Photos sent" });
     const sent = () => bar.evaluate((element: HTMLProgressElement) => [element.value, element.max] as const);
     await expect.poll(async () => (await sent())[0]).toBeGreaterThan(0);
     const [first, total] = await sent();
     expect(first).toBeLessThan(total);
     await expect.poll(async () => (await sent())[0]).toBeGreaterThan(first);
-    await expect(form.getByText(/^Sending 3 photos… \d+\.\d of \d+\.\d MB \(\d+ %\)$/)).toBeVisible();
+    await expect(form.getByText(/^Sending 2 photos… \d+\.\d of \d+\.\d MB \(\d+ %\)$/)).toBeVisible();
 
     await expect(page.getByRole("status").filter({ hasText: CONFIRMATION })).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/estimate$/);
     const [listed] = await leadsFor(email);
     const lead = await leadDetail(listed!.id);
-    expect(lead!.photos.map((p) => p.filename)).toEqual(["front.jpg", "side.jpg", "back.jpg"]);
+    expect(lead!.photos.map((p) => p.filename)).toEqual(["front.jpg", "back.jpg"]);
     expect(lead!.fields.photosRefused).toBeUndefined();
   });
 });
@@ -281,7 +296,7 @@ test("with the app, a connection lost while the photos go says so, keeps everyth
   await form
     .getByLabel("Photos (optional)")
     .setInputFiles([{ name: "porch.jpg", mimeType: "image/jpeg", buffer: photo }]);
-  await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+  await form.getByRole("checkbox", { name: /I agree to receive conversational text messages/ }).check();
   // The first send's connection is cut; the next ones go through.
   let cut = 0;
   await page.route("**/estimate.data", (route) => (cut++ === 0 ? route.abort("connectionreset") : route.continue()));
@@ -290,7 +305,7 @@ test("with the app, a connection lost while the photos go says so, keeps everyth
   const alert = form.getByRole("alert").filter({ hasText: "The connection was lost" });
   await expect(alert).toContainText("your request was not received");
   await expect(form.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
-  await expect(form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ })).toBeChecked();
+  await expect(form.getByRole("checkbox", { name: /I agree to receive conversational text messages/ })).toBeChecked();
   expect(await form.getByLabel("Photos (optional)").evaluate((input: HTMLInputElement) => input.files?.length)).toBe(1);
   await expect(form.getByRole("button", { name: "Get My Free Estimate" })).toBeEnabled();
   expect(await leadsFor(email)).toEqual([]);
@@ -316,7 +331,7 @@ test("with the app, the photos go with the request and a refused one is named in
     // Named and typed as a JPEG, so the browser sends it; the server reads it and refuses it.
     { name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: Buffer.from("ftypheic, not readable here") },
   ]);
-  await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+  await form.getByRole("checkbox", { name: /I agree to receive conversational text messages/ }).check();
   await form.getByRole("button", { name: "Get My Free Estimate" }).click();
   const status = page.getByRole("status").filter({ hasText: "not received" });
   await expect(status.getByRole("listitem")).toHaveText(["IMG_0001.jpg (not an image)"]);

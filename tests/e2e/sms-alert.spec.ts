@@ -55,9 +55,9 @@ async function sendContactRequest(
   await expect(page.getByRole("status")).toContainText("Thank you!");
 }
 
-test("a request sent through the contact form texts the owner once: first name, services, city and ZIP, the inbox link, nothing else personal", async ({
+test("a request sent through the contact form texts the owner once: first name, services, city and ZIP, the inbox link, nothing else personal; naming services, it is an estimate request in the text and the report", async ({
   page,
-  site: { database, twilio: fake },
+  site: { database, twilio: fake, dataDir },
 }) => {
   const first = uniqueName();
   const email = uniqueEmail("sms");
@@ -74,7 +74,10 @@ test("a request sent through the contact form texts the owner once: first name, 
   expect(message!.form.To).toBe(OWNER_PHONE);
   expect(message!.form.From).toBe(FROM);
   const body = message!.form.Body!;
-  expect(body).toContain(`New contact request: ${first}, `);
+  // Services and a property named on /contact: an estimate request, its page kept.
+  expect(body).toContain(`New estimate request: ${first}, `);
+  expect(lead.kind).toBe("estimate");
+  expect(lead.context.page).toBe("/contact");
   expect(body).toContain(", roof cleaning, ");
   expect(gsm7Length(body)).toBeLessThanOrEqual(SEGMENT); // one text message
   expect(body).toContain(`${zipTable[zip]![0]} ${zip}`);
@@ -87,6 +90,25 @@ test("a request sent through the contact form texts the owner once: first name, 
     .poll(async () => (await getLead(database, lead.id))?.jobs.find((j) => j.kind === "sms")?.status)
     .toBe("sent");
   await expect.poll(() => mine().length).toBe(1);
+
+  // The report's Estimate column counts it: its figures are the stored requests' kinds (this worker's site holds
+  // only this run's requests, all within the report's 12 weeks; the sum over the weeks is safe across a Monday).
+  const owner = uniqueOwner("sms-report");
+  await addOwnerWithCli(owner, dataDir);
+  await signIn(page, owner);
+  await page.goto("/admin/report");
+  const table = page.getByTestId("report-weeks");
+  const headers = await table.locator("thead th").allInnerTexts();
+  const weeks = await table
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll("th, td"), (cell) => cell.textContent ?? "")),
+    );
+  const column = (label: string) => weeks.reduce((sum, week) => sum + Number(week[headers.indexOf(label)]), 0);
+  const stored = await listLeads(database, {});
+  const count = (kind: string) => stored.filter((l) => l.kind === kind).length;
+  expect(count("estimate")).toBeGreaterThanOrEqual(1);
+  expect([column("Estimate"), column("Contact form")]).toEqual([count("estimate"), count("contact")]);
 });
 
 test("a text the API refuses twice (500) is retried by the outbox and delivered once", async ({

@@ -78,7 +78,7 @@ async function fillEstimate(form: Locator, email: string) {
   await fillPerson(form, email);
   await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill("83702");
   await form.getByRole("radio", { name: "Residential" }).check();
-  await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+  await form.getByRole("checkbox", { name: /I agree to receive conversational text messages/ }).check();
 }
 
 test.describe("every form sent through the proxy with its https Origin is accepted", () => {

@@ -121,3 +121,31 @@ export function sampleLeadRow(overrides: Partial<NewLead> = {}, id = "5a4ad3a8-0
     context,
   };
 }
+
+/** A row of the leads table as every migration so far has it (for databases at an older migration); `over` replaces columns. */
+export const leadsRow = (
+  id: string,
+  kind: "estimate" | "contact" | "newsletter" | "application",
+  at: string,
+  over: { fields?: string; page?: string } = {},
+) => ({
+  id,
+  kind,
+  fields: "{}",
+  name: null,
+  email: `${id}@example.com`,
+  phone: null,
+  zip: null,
+  in_service_area: null,
+  page: "/",
+  ip: "203.0.113.7",
+  user_agent: "test",
+  consent_version: null,
+  consent_text: null,
+  consent_at: null,
+  attribution: "{}",
+  idempotency_key: id,
+  created_at: at,
+  delivery_status: "pending" as const,
+  ...over,
+});

@@ -2,8 +2,9 @@
 import { contactMethods, serviceTypeOptions, servicesNeededOptions } from "../../forms/options.ts";
 import type { LeadActionData } from "../../forms/result.ts";
 import { ZipAnswer } from "../area-note.tsx";
-import { Checkbox, CheckboxGroup, PhotoField, RadioGroup, TextArea, TextField } from "./controls.tsx";
-import { ConsentText } from "./estimate-form.tsx";
+import { CheckboxGroup, RadioGroup, TextArea, TextField } from "./controls.tsx";
+import { PhotoField } from "./photo-field.tsx";
+import { TermsNote, TextConsentBox } from "./consent-text.tsx";
 import { LeadForm } from "./lead-form.tsx";
 
 // Zod and the schema load with the validation layer, on the first interaction with the form.
@@ -61,9 +62,8 @@ export function ContactForm({
           <TextArea field={fields.message} label="Project details" rows={5} />
           <PhotoField formId="contact-form" />
           <RadioGroup field={fields.contactMethod} legend="Preferred contact method" options={contactMethods} />
-          <Checkbox field={fields.agreed}>
-            <ConsentText /> (Required if you choose text messages.)
-          </Checkbox>
+          <TextConsentBox field={fields.agreed} when="Required if you choose text messages." />
+          <TermsNote />
         </>
       )}
     </LeadForm>

@@ -1,9 +1,6 @@
 /** Labelled form controls that show their own error and describe themselves to assistive technology. */
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ACCEPT } from "../../forms/options.ts";
-import { refusalsHtml, sortPhotos } from "../../forms/photo-rules.ts";
 
 type Field = FieldMetadata<any, any, any>;
 
@@ -232,50 +229,6 @@ export function Checkbox({
         <span>{children}</span>
       </label>
       <FieldError field={field} />
-    </div>
-  );
-}
-
-/**
- * The photos a request may carry (app/server/features/leads/photos.server.ts reads and checks them): one file
- * input of several files. As soon as files are chosen, those that will not be sent (app/forms/photo-rules.ts: over
- * the size, of another type, beyond the count) are listed with why, in a polite live region the input is
- * described by; the send leaves them out (LeadForm with the app, the page's script before it). Without JavaScript
- * every file goes, and the server refuses the same ones by name.
- */
-export function PhotoField({ formId }: { formId: string }) {
-  const id = `${formId}-photos`;
-  const input = useRef<HTMLInputElement>(null);
-  const [refusals, setRefusals] = useState("");
-  const update = () => setRefusals(refusalsHtml(sortPhotos(input.current?.files ?? []).refused));
-  // Files chosen before the app started, which the page's script listed the same way (app/lib/first-effects/validate.ts).
-  useEffect(update, []);
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        Photos (optional)
-      </label>
-      <p id={`${id}-hint`} className="text-sm text-slate-600">
-        Up to {MAX_PHOTOS} photos of the job, {MAX_PHOTO_BYTES / 1024 / 1024} MB each: JPEG, PNG or WebP (an iPhone
-        sends JPEG).
-      </p>
-      <input
-        ref={input}
-        id={id}
-        name="photos"
-        type="file"
-        multiple
-        accept={PHOTO_ACCEPT}
-        aria-describedby={`${id}-hint ${id}-refused`}
-        onChange={update}
-        className="mt-1 block w-full text-base text-slate-700 file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
-      />
-      <div
-        id={`${id}-refused`}
-        aria-live="polite"
-        dangerouslySetInnerHTML={{ __html: refusals }}
-        suppressHydrationWarning
-      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 /** The FREE ESTIMATE form: the sidebar, the holiday-page modal and the /estimate page. */
 import { Link } from "react-router";
-import { CONSENT } from "../../forms/consent.ts";
 import { serviceTypeOptions } from "../../forms/options.ts";
 import { ZipAnswer } from "../area-note.tsx";
-import { Checkbox, PhotoField, RadioGroup, TextField } from "./controls.tsx";
+import { RadioGroup, TextField } from "./controls.tsx";
+import { PhotoField } from "./photo-field.tsx";
+import { TermsNote, TextConsentBox } from "./consent-text.tsx";
 import { type LeadActionData, LeadForm } from "./lead-form.tsx";
 
 // This form is on every page: its schema, and Zod with it, are imported with the validation layer on the
@@ -56,9 +57,8 @@ export function EstimateForm({
             </ZipAnswer>
             <RadioGroup field={fields.serviceType} legend="Property type" options={serviceTypeOptions} />
             <PhotoField formId={id} />
-            <Checkbox field={fields.agreed} required>
-              <ConsentText />
-            </Checkbox>
+            <TextConsentBox field={fields.agreed} required when="Required." />
+            <TermsNote />
           </>
         )}
       </LeadForm>
@@ -68,24 +68,6 @@ export function EstimateForm({
           See an instant price
         </Link>
       </p>
-    </>
-  );
-}
-
-/** The consent wording with its links; the words are CONSENT.text, the version stored with each request. */
-export function ConsentText() {
-  const [before, after] = CONSENT.text.split("Privacy Policy and Terms of Service");
-  return (
-    <>
-      {before}
-      <Link to="/privacy-policy" className="font-medium text-brand-700 underline">
-        Privacy Policy
-      </Link>{" "}
-      and{" "}
-      <Link to="/terms-of-service" className="font-medium text-brand-700 underline">
-        Terms of Service
-      </Link>
-      {after}
     </>
   );
 }

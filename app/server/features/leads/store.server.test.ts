@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { connectDatabase, migrate, type Database, type JobKind } from "../../kit/db/database.server.ts";
-import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../../tests/support/storage.ts";
+import {
+  backends,
+  createTestStorage,
+  leadsRow,
+  sampleLead,
+  type TestStorage,
+} from "../../../../tests/support/storage.ts";
 import { confirmSubscription } from "../newsletter/subscriptions.server.ts";
 import { createHash, createHmac } from "node:crypto";
 import { recordLead } from "./store.server.ts";
@@ -32,28 +38,6 @@ describe.each(backends)("lead storage on %s", (dialect) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-
-  /** A row of the leads table as every migration so far has it (for databases at an older migration). */
-  const leadsRow = (id: string, kind: "estimate" | "newsletter", at: string) => ({
-    id,
-    kind,
-    fields: "{}",
-    name: null,
-    email: `${id}@example.com`,
-    phone: null,
-    zip: null,
-    in_service_area: null,
-    page: "/",
-    ip: "203.0.113.7",
-    user_agent: "test",
-    consent_version: null,
-    consent_text: null,
-    consent_at: null,
-    attribution: "{}",
-    idempotency_key: id,
-    created_at: at,
-    delivery_status: "pending" as const,
-  });
 
   /** A job row of an earlier migration as it reads after 0006: one per kind and request (ref ''), nothing carried, the default deadline. */
   const with0006Columns = <T extends object>(job: T) => ({ ...job, ref: "", payload: null, not_after: null });
@@ -95,6 +79,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       "0010_payments",
       "0011_reminders",
       "0012_customer_texts",
+      "0018_request_kind",
     ]);
     expect(database.dialect).toBe(dialect);
   });

@@ -16,6 +16,7 @@ import { confirmSubscription, unsubscribe } from "../newsletter/subscriptions.se
 import { referenceOf } from "../../kit/reference.server.ts";
 import { listLeads } from "../admin/listing.server.ts";
 import { business } from "../../../content/business.ts";
+import { CONSENT } from "../../../forms/consent.ts";
 
 /**
  * The form actions as the server runs them: a real Request, a real database, the app context.
@@ -107,6 +108,12 @@ describe("lead form actions", () => {
     expect(await stored(email)).toHaveLength(2);
     const [lead] = await stored(email);
     expect(lead!.context.page).toBe("/about");
+    // The consent proof: the wording's version and its exact text, with the time, the page, the address and browser.
+    expect(lead!.consent).toEqual({ version: CONSENT.version, text: CONSENT.text, at: expect.any(Date) });
+    expect(lead!.context).toMatchObject({ ip: "203.0.113.7", userAgent: expect.any(String) });
+    const unticked = unique("no-consent");
+    await submit(valid(unticked, { agreed: "" }));
+    expect(await stored(unticked)).toHaveLength(0); // required on the FREE ESTIMATE form
   });
 
   it("keeps a request sent faster than a person types (autofill, or a bot), flagged for the owner; turns the honeypot away with an ordinary confirmation", async () => {
@@ -287,6 +294,8 @@ describe("Post/Redirect/Get without JavaScript", () => {
     if (!("found" in page)) throw new Error("confirmation not found");
     expect(page.confirmation.title).toBe("Thank you! Your request is in.");
     expect((page as unknown as { reference: string }).reference).toBe(referenceOf((await stored(email))[0]!.id));
+    // Services and a property named: an estimate request; the page it was sent from (the Referer here) is kept.
+    expect((await stored(email))[0]).toMatchObject({ kind: "estimate", context: { page: "/about" } });
     expect(page.replyWithinHours).toBe(24);
     expect(page.phone.display).toBe(business.phone.display);
     expect(page.rows).toEqual(

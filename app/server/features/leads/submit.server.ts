@@ -27,6 +27,7 @@ import { recordLead } from "./store.server.ts";
 import { REPLY_LIMIT } from "./reply-quota.server.ts";
 import { isRateLimited, checkRateLimit } from "../../kit/rate-limits.server.ts";
 import type { Fields, IntakeHooks, LeadKind, NewLead } from "../../kit/leads.server.ts";
+import { requestKind } from "../../kit/lead-kinds.server.ts";
 
 import { TEXT_FORM_LIMIT, UPLOAD_FORM_LIMIT } from "../../kit/body-limits.server.ts";
 import { type FormShape, HttpError, pickFields, readFormData } from "../../kit/form-body.server.ts";
@@ -91,6 +92,7 @@ async function idempotencyKey(
 export interface LeadSubmission<S extends z.ZodType> {
   request: Request;
   context: Readonly<RouterContextProvider>;
+  /** The kind of the form; the request is stored as the kind its content makes it (requestKind). */
   kind: LeadKind;
   schema: S;
   /** The form's fields (app/forms/schemas.ts): only these are read from the body, before the schema sees it. */
@@ -221,10 +223,12 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
       source: kept(str(formData.get(META.source)), 40) || null,
       ...(sentFast ? { [SPAM_SIGNAL_FIELD]: SPAM_SIGNAL.fast } : {}),
     };
+    // A contact-form request naming services and a property is an estimate request (the page stays in `context`).
+    const storedKind = requestKind(kind, lead.fields);
     const stored = await recordLead(
       app.database,
       {
-        kind,
+        kind: storedKind,
         ...lead,
         fields,
         inServiceArea,
@@ -257,12 +261,12 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
     // Without JavaScript: Post/Redirect/Get, so that a refresh shows the confirmation again instead of re-posting.
     if (app.documentRequest)
       return redirect(
-        receiptPath({ leadId: stored.id, kind, duplicate: stored.duplicate }, app.env.RECEIPT_SECRET, now),
+        receiptPath({ leadId: stored.id, kind: storedKind, duplicate: stored.duplicate }, app.env.RECEIPT_SECRET, now),
         303,
       );
     // A newsletter answer names no reference: it must read the same for an address already on the list.
     const reference = kind === "newsletter" ? undefined : referenceOf(stored.id);
-    const bookPath = bookPathOf({ id: stored.id, kind, zip }, await linkSecret(app.database, app.env), now);
+    const bookPath = bookPathOf({ id: stored.id, kind: storedKind, zip }, await linkSecret(app.database, app.env), now);
     return data({
       result: submission.reply({ resetForm: true }),
       confirmation: {

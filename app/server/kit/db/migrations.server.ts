@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import type { Dialect } from "./database.server.ts";
+import { requestKind } from "../lead-kinds.server.ts";
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   const bytes = dialect === "postgres" ? "bytea" : "blob";
@@ -633,6 +634,31 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
           .addColumn("confirmed_at", "text", (c) => c.notNull())
           .addPrimaryKeyConstraint("text_confirmations_pk", ["booking_id", "sequence"])
           .execute();
+      },
+    },
+    // The kind a stored request is (docs/decisions/040-request-kind-and-consent.md): contact-form requests that
+    // name services and a property become estimate requests, by the rule the forms' actions apply since
+    // (requestKind), so the inbox's filter and the report count past weeks as they count new requests. Only the
+    // kind changes: the page it was sent from stays in the request, and no notification is sent again.
+    "0018_request_kind": {
+      async up(db: Kysely<unknown>) {
+        const leads = db as unknown as Kysely<{ leads: { id: string; kind: string; fields: string } }>;
+        const contacts = await leads
+          .selectFrom("leads")
+          .select(["id", "fields"])
+          .where("kind", "=", "contact")
+          .execute();
+        const estimates = contacts.filter((row) => requestKind("contact", JSON.parse(row.fields)) === "estimate");
+        for (let i = 0; i < estimates.length; i += 500)
+          await leads
+            .updateTable("leads")
+            .set({ kind: "estimate" })
+            .where(
+              "id",
+              "in",
+              estimates.slice(i, i + 500).map((row) => row.id),
+            )
+            .execute();
       },
     },
   };
