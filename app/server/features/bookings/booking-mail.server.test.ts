@@ -267,6 +267,7 @@ const booking = (over: Partial<Booking> = {}): Booking => ({
   ownerNote: "",
   createdAt: now,
   updatedAt: now,
+  lateCancellation: null,
   ...over,
 });
 
