@@ -14,8 +14,8 @@ import { bookingView, decideForLeadOrRefuse } from "../server/features/bookings/
 import { notFound, requestPageAction, type RequestPageAnswer } from "../server/features/admin/request-page.server.ts";
 import { signedIn } from "../server/features/admin/guard.server.ts";
 import { priceRange } from "../server/features/admin/inbox.server.ts";
-import { callOffQuoteReminders, quoteLines } from "../server/features/quotes/quotes.server.ts";
-import { callOffReminders } from "../server/features/bookings/bookings.server.ts";
+import { quoteLines } from "../server/features/quotes/quotes.server.ts";
+import { whenJobCompleted } from "../server/job-completion.server.ts";
 import { formatPhone, formatTime, inboxRows, jobKindLabel } from "../server/notify/labels.server.ts";
 import { spamFlag } from "../server/kit/spam-signal.server.ts";
 import { getLead, statusHistory } from "../server/kit/leads.server.ts";
@@ -23,10 +23,8 @@ import { REVIEW_OUTCOME_TEXT, saveStatus, type ReviewOutcome } from "../server/f
 import { visibleDeep } from "../lib/text.ts";
 import { DepositStatus } from "../components/deposit-status.tsx";
 import { depositsForLead } from "../server/features/payments/deposits.server.ts";
-import { queueReminderOffer } from "../server/features/reminders/reminders.server.ts";
 import { CustomerTexts } from "../components/customer-texts.tsx";
 import { onOurWayQuestion, textedOf, textsView } from "../server/features/texts/request-texts.server.ts";
-import { callOffJobTexts } from "../server/features/texts/texts.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
 
 /**
@@ -141,10 +139,7 @@ export const action = (args: Route.ActionArgs) =>
       const saved = await saveStatus(database, leadId, change, {
         ...options,
         whenCompleted: async (trx, id, now, notBefore) => {
-          await callOffReminders(trx, id);
-          await callOffJobTexts(trx, id);
-          await callOffQuoteReminders(trx, id);
-          remindersOffered = await queueReminderOffer(trx, id, now, notBefore);
+          ({ remindersOffered } = await whenJobCompleted(trx, id, now, notBefore));
         },
       });
       return saved.changed ? { ...saved, remindersOffered } : saved;
