@@ -7,7 +7,7 @@
  * rule's hours of a window with a paid deposit shows the rule before it is confirmed, both e-mails state it, and the
  * owner's text arrives.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -30,6 +30,8 @@ import { fakeClock, hasFaketime, NO_FAKETIME } from "../support/faketime.ts";
 import { decode, headerValue, leaves, parsePart } from "../support/mime-reader.ts";
 import { freePort, startServer, type ServerHandle } from "../support/processes.ts";
 import { sampleLead } from "../support/storage.ts";
+import { htmlErrors } from "../../scripts/html-checker.ts";
+import { expectNoViolations } from "./axe.ts";
 import { expect, test as base } from "./fixtures.ts";
 import { addOwnerWithCli, signIn, uniqueOwner } from "./owners.ts";
 
@@ -119,6 +121,12 @@ function mailsTo(dataDir: string, to: string): string[] {
     .map((message) => decode(leaves(message).find((p) => headerValue(p, "content-type").startsWith("text/plain"))!));
 }
 
+/** The Nu HTML checker finds nothing wrong in `html`. */
+async function expectValidHtml(html: string, file: string) {
+  writeFileSync(file, html);
+  expect((await htmlErrors([file])).map((e) => `line ${e.line}: ${e.message}`)).toEqual([]);
+}
+
 async function shoot(page: Page, name: string, locator?: ReturnType<Page["locator"]>) {
   for (const [width, height] of [
     [390, 844],
@@ -172,6 +180,8 @@ test("the owner at 1440 px: On our way and Completed two days before the window 
       page.getByRole("region", { name: "Status" }).getByRole("list", { name: /Status history/ }),
     ).toHaveCount(0);
     await shoot(page, "complete-early-question", early);
+    await expectNoViolations(page, "the early-completion question");
+    await expectValidHtml(await page.content(), testInfo.outputPath("complete-early.html"));
     await page.setViewportSize({ width: 1440, height: 900 });
     await early.getByRole("button", { name: "Yes, mark it completed now" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Status saved: Completed." })).toBeVisible();
@@ -250,6 +260,11 @@ test("the customer at 390 px: a completed job cannot be cancelled or moved; a la
     await expect(cancel).toContainText(lateCancellationForCustomer(record, false));
     await expect(cancel).toContainText(formatAmount(cents));
     await shoot(page, "manage-late-cancel", cancel);
+    await expectNoViolations(page, "/book/manage with the late-cancellation rule");
+    await expectValidHtml(
+      await (await page.request.get(`${s.server.origin}${late.manage}`)).text(),
+      testInfo.outputPath("manage-late.html"),
+    );
     await page.setViewportSize({ width: 390, height: 844 });
     await cancel.getByRole("checkbox", { name: "Yes, cancel this arrival window" }).check();
     await cancel.getByRole("button", { name: "Cancel my arrival window" }).click();
