@@ -116,8 +116,16 @@ const STATUS_COPY: Record<
     title: "Cancelled",
     icon: CalendarX,
     tone: "border-slate-500 bg-slate-50",
-    text: () => "This arrival window is cancelled. Choose another one below whenever you like.",
+    text: () => "This arrival window is cancelled. Want a new date? Choose a new window below.",
   },
+};
+
+/** A job the owner marked completed: whatever its window's status, nothing is changed online. */
+const COMPLETED_COPY = {
+  title: "Job completed",
+  icon: CircleCheck,
+  tone: "border-green-700 bg-green-50",
+  text: () => "",
 };
 
 function BookingState({
@@ -131,7 +139,7 @@ function BookingState({
   hours: number;
   phone: Phone;
 }) {
-  const copy = STATUS_COPY[booking.status];
+  const copy = booking.completed ? COMPLETED_COPY : STATUS_COPY[booking.status];
   const Icon = copy.icon;
   return (
     <div
@@ -152,7 +160,12 @@ function BookingState({
           <span className="font-semibold">Our note:</span> {booking.note}
         </p>
       ) : null}
-      {booking.past && booking.status !== "declined" && booking.status !== "cancelled" ? (
+      {booking.completed ? (
+        <p className="mt-2">
+          This job is completed, so it can no longer be cancelled or moved online. Questions? Call us at{" "}
+          <CallLink phone={phone} />.
+        </p>
+      ) : booking.past && booking.status !== "declined" && booking.status !== "cancelled" ? (
         <p className="mt-2">
           This window has begun, so it can no longer be changed online. Questions? Call us at <CallLink phone={phone} />
           .
@@ -295,9 +308,22 @@ export function RequestView({
             Cancel this arrival window
           </h2>
           <form method="post" action={self} className="mt-3 rounded-lg border border-slate-200 bg-white p-4">
+            {page.cancelTerms ? (
+              <p id="cancel-terms" className="mb-3 flex gap-2 font-medium text-slate-900">
+                <CircleAlert className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                {page.cancelTerms}
+              </p>
+            ) : null}
             <input type="hidden" name="intent" value="cancel" />
             <label className="flex min-h-11 items-center gap-3 font-medium text-slate-800">
-              <input type="checkbox" name="confirm" value="yes" required className="size-5 accent-brand-700" />
+              <input
+                type="checkbox"
+                name="confirm"
+                value="yes"
+                required
+                aria-describedby={page.cancelTerms ? "cancel-terms" : undefined}
+                className="size-5 accent-brand-700"
+              />
               Yes, cancel this arrival window
             </label>
             <button type="submit" className="btn-secondary mt-3">
@@ -316,7 +342,7 @@ export function RequestView({
           </p>
           <WindowPicker days={page.days} action={self} error={page.error} />
         </section>
-      ) : booking?.past || booking?.status === "declined" ? null : (
+      ) : booking?.past || booking?.completed || booking?.status === "declined" ? null : (
         <NoWindows rule={page.rule} daysShown={page.daysShown} phone={phone} />
       )}
       <p className="mt-10 text-slate-700">

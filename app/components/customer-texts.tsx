@@ -8,6 +8,8 @@ import { ARRIVAL_MINUTES, OWNER_TEXT_MAX } from "../forms/texts.ts";
 import { AdminSelect, IntentPanel } from "./admin.tsx";
 
 export interface TextsData {
+  /** The job's window when it is not today (null: today's, or none). */
+  window: string | null;
   refusal: string | null;
   quiet: boolean;
   confirmed: string | null;
@@ -27,10 +29,13 @@ export function CustomerTexts({
   id,
   texts,
   texted,
+  ask = null,
 }: {
   id: string;
   texts: TextsData;
   texted: { ok: boolean; text: string } | null;
+  /** "On our way" was asked for a job with no window today: its minutes, to ask before texting. */
+  ask?: string | null;
 }) {
   const action = `/admin/requests/${id}/texts`;
   return (
@@ -46,6 +51,7 @@ export function CustomerTexts({
           {texted.text}
         </p>
       ) : null}
+      {ask && !texts.refusal ? <OnOurWayNotToday action={action} window={texts.window} minutes={ask} /> : null}
       {texts.confirmed ? (
         <p className="mb-3 font-semibold text-green-900">
           Window confirmed by the customer by text ({texts.confirmed}).
@@ -106,5 +112,33 @@ export function CustomerTexts({
         </div>
       )}
     </section>
+  );
+}
+
+/** The second step of "On our way" for a job with no window today: the same text sent again with `notToday=yes`. */
+function OnOurWayNotToday({ action, window, minutes }: { action: string; window: string | null; minutes: string }) {
+  return (
+    <form
+      method="post"
+      action={action}
+      aria-labelledby="not-today-heading"
+      className="mb-4 grid gap-3 rounded-lg border-2 border-amber-600 bg-amber-50 p-4"
+    >
+      <h3 id="not-today-heading" className="text-lg font-bold text-brand-900">
+        {window ? `The arrival window is ${window}, not today.` : "This job has no arrival window today."} Text
+        &ldquo;On our way&rdquo; anyway?
+      </h3>
+      <input type="hidden" name="intent" value="on-our-way" />
+      <input type="hidden" name="minutes" value={minutes} />
+      <input type="hidden" name="notToday" value="yes" />
+      <p className="flex flex-wrap gap-3">
+        <button type="submit" className="btn-primary">
+          Yes, text &ldquo;On our way&rdquo; now ({minutes} minutes)
+        </button>
+        <a href={`${action.replace(/\/texts$/, "")}#texts-heading`} className="btn-secondary">
+          No, don&rsquo;t text
+        </a>
+      </p>
+    </form>
   );
 }

@@ -167,7 +167,7 @@ export const collections = {
     body: "body",
     label: "Legal pages",
     description:
-      "The privacy policy and terms of service, all Markdown: a \u201c# Title\u201d line first, then the text. {{name}}, {{legalName}}, {{phone}} and {{email}} are filled in from the business details.",
+      "The privacy policy and terms of service, all Markdown: a \u201c# Title\u201d line first, then the text. {{name}}, {{legalName}}, {{phone}} and {{email}} are filled in from the business details; {{lateCancellation}} is the late-cancellation rule of Booking: arrival windows.",
     schema: legalSchema,
     frontMatterOptional: true,
   },
@@ -186,7 +186,7 @@ export const collections = {
     file: "availability.yaml",
     label: "Booking: arrival windows",
     description:
-      "When visitors may ask for an arrival window at /book, in Boise time. A window is a request until you confirm it in the inbox. Jobs: how many jobs a window takes on one day. Lead days: 1 offers the next working day at the earliest. Blackout dates: days with no windows (holidays). Areas: places served only on some days, or by appointment (no windows online; visitors call); every other served city has every working day. Write cities as on their city page or in the service area.",
+      "When visitors may ask for an arrival window at /book, in Boise time. A window is a request until you confirm it in the inbox. Jobs: how many jobs a window takes on one day. Lead days: 1 offers the next working day at the earliest. Blackout dates: days with no windows (holidays). Areas: places served only on some days, or by appointment (no windows online; visitors call); every other served city has every working day. Write cities as on their city page or in the service area. Late cancellation: up to how many hours before the window a customer may cancel at no charge, and what happens to a deposit they paid when they cancel later (kept, or credited to a new date); said before they cancel, in the e-mails and in the terms of service.",
     schema: availabilitySchema,
   },
 } as const satisfies Record<string, Collection>;

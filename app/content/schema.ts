@@ -461,7 +461,7 @@ export const legalSchema = z.strictObject({
   body: text
     .regex(/^# \S.*\n/, 'a first line "# Title" (the page\'s heading)')
     .describe(
-      'The page in Markdown: a "# Title" line first; {{name}}, {{legalName}}, {{phone}} and {{email}} are filled in',
+      'The page in Markdown: a "# Title" line first; {{name}}, {{legalName}}, {{phone}}, {{email}} and {{lateCancellation}} are filled in',
     ),
 });
 
@@ -825,4 +825,21 @@ export const availabilitySchema = z.strictObject({
       { message: "a city belongs to one area at most" },
     )
     .describe("Areas served only on some days or by appointment; every other served city has every working day"),
+  lateCancellation: z
+    .strictObject({
+      hours: z
+        .number()
+        .int()
+        .min(1)
+        .max(336)
+        .describe("A customer may cancel at no charge up to this many hours before the arrival window (48: two days)"),
+      deposit: z
+        .enum(["kept", "credited"])
+        .describe(
+          "What happens to a deposit the customer paid when they cancel later than that: kept, or credited to a new date",
+        ),
+    })
+    .describe(
+      "The terms' rule for a late cancellation: shown to the customer before they cancel, in both e-mails and in the terms of service",
+    ),
 });

@@ -37,7 +37,8 @@ export const NOTE_MAX = 500;
 export const SEARCH_MAX = 100;
 
 export const SIGN_IN_FIELDS = ["email", "password"] as const;
-export const STATUS_FIELDS = ["intent", "status", "note"] as const;
+/** `early`: the owner confirmed completing a job before its window has begun (the page's second step). */
+export const STATUS_FIELDS = ["intent", "status", "note", "early"] as const;
 /** The arrival window's forms on a request's page (each names itself with a hidden `intent`). */
 export const CONFIRM_FIELDS = ["intent", "note"] as const;
 export const PROPOSE_FIELDS = ["intent", "window", "note"] as const;
@@ -78,6 +79,7 @@ export const statusSchema = z.object({
     error: "Choose a status: new, contacted, quoted, won, completed or lost",
   }),
   note: ownerNote,
+  early: z.literal("yes").optional(),
 });
 
 /** Confirm the window asked for (or proposed), with an optional note to the customer. */

@@ -11,7 +11,8 @@ export const ARRIVAL_MINUTES = ["15", "30", "45", "60"] as const;
 /** The longest answer the owner may type (about three text segments). */
 export const OWNER_TEXT_MAX = 480;
 
-export const ON_OUR_WAY_FIELDS = ["intent", "minutes"] as const;
+/** `notToday`: the owner confirmed "On our way" for a request with no window today (the page's second step). */
+export const ON_OUR_WAY_FIELDS = ["intent", "minutes", "notToday"] as const;
 export const TEXT_REPLY_FIELDS = ["intent", "body"] as const;
 export const TEXT_FORMS = { "on-our-way": ON_OUR_WAY_FIELDS, reply: TEXT_REPLY_FIELDS } as const;
 export type TextIntent = keyof typeof TEXT_FORMS;
@@ -19,6 +20,7 @@ export type TextIntent = keyof typeof TEXT_FORMS;
 export const onOurWaySchema = z.object({
   intent: z.literal("on-our-way"),
   minutes: z.enum(ARRIVAL_MINUTES, { error: "Choose when the crew arrives: in 15, 30, 45 or 60 minutes" }),
+  notToday: z.literal("yes").optional(),
 });
 
 export const textReplySchema = z.object({

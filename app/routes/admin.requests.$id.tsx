@@ -15,6 +15,7 @@ import { notFound, requestPageAction, type RequestPageAnswer } from "../server/f
 import { signedIn } from "../server/features/admin/guard.server.ts";
 import { priceRange } from "../server/features/admin/inbox.server.ts";
 import { quoteLines } from "../server/features/quotes/quotes.server.ts";
+import { whenJobCompleted } from "../server/job-completion.server.ts";
 import { formatPhone, formatTime, inboxRows, jobKindLabel } from "../server/notify/labels.server.ts";
 import { spamFlag } from "../server/kit/spam-signal.server.ts";
 import { getLead, statusHistory } from "../server/kit/leads.server.ts";
@@ -22,9 +23,8 @@ import { REVIEW_OUTCOME_TEXT, saveStatus, type ReviewOutcome } from "../server/f
 import { visibleDeep } from "../lib/text.ts";
 import { DepositStatus } from "../components/deposit-status.tsx";
 import { depositsForLead } from "../server/features/payments/deposits.server.ts";
-import { queueReminderOffer } from "../server/features/reminders/reminders.server.ts";
 import { CustomerTexts } from "../components/customer-texts.tsx";
-import { textedOf, textsView } from "../server/features/texts/request-texts.server.ts";
+import { onOurWayQuestion, textedOf, textsView } from "../server/features/texts/request-texts.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
 
 /**
@@ -49,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     booking: await bookingView(app.database, lead),
     texts: await textsView(app.database, app.env, lead),
     texted: textedOf(query.get("texted")),
+    askOnOurWay: onOurWayQuestion(query),
     deposits: (await depositsForLead(app.database, lead.id)).map(({ paidAt, ...deposit }) => ({
       ...deposit,
       paid: paidAt ? formatTime(new Date(paidAt)) : null,
@@ -130,13 +131,15 @@ type Answer = RequestPageAnswer;
  */
 export const action = (args: Route.ActionArgs) =>
   requestPageAction(args, {
-    // A completed job also offers its customer seasonal reminders (one e-mail, when its services have one).
+    // A completed job also offers its customer seasonal reminders (one e-mail, when its services have one), and
+    // calls off, in the same transaction, what no longer makes sense: the window's reminder e-mails, the day-before
+    // text, "On our way" and the quote's reminders (docs/decisions/039-completion-and-late-cancellation.md).
     saveStatus: async (database, leadId, change, options) => {
       let remindersOffered = false;
       const saved = await saveStatus(database, leadId, change, {
         ...options,
-        whenCompleted: async (trx, id, now) => {
-          remindersOffered = await queueReminderOffer(trx, id, now);
+        whenCompleted: async (trx, id, now, notBefore) => {
+          ({ remindersOffered } = await whenJobCompleted(trx, id, now, notBefore));
         },
       });
       return saved.changed ? { ...saved, remindersOffered } : saved;
@@ -251,6 +254,7 @@ function ArrivalWindow({
           ["Window", booking.window],
           ["Asked", booking.askedAt],
           ["Your last note", booking.note],
+          ...(booking.late ? [["Late cancellation", booking.late] as [string, string]] : []),
         ]}
       />
       {booking.actions.length === 0 ? (
@@ -349,7 +353,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
       <DepositStatus deposits={r.deposits} />
       {r.booking ? <ArrivalWindow booking={r.booking} zip={r.zip} saved={r.saved} answer={actionData} /> : null}
       {r.kind === "estimate" || r.kind === "contact" ? (
-        <CustomerTexts id={r.id} texts={r.texts} texted={r.texted} />
+        <CustomerTexts id={r.id} texts={r.texts} texted={r.texted} ask={r.askOnOurWay} />
       ) : null}
 
       <Section id="status-heading" title="Status">
@@ -361,6 +365,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
           </Saved>
         ) : null}
         {statusAnswer?.message ? <Problem message={statusAnswer.message} /> : null}
+        {statusAnswer?.early ? <CompleteEarly id={r.id} window={statusAnswer.early} note={statusAnswer.note} /> : null}
         <form
           method="post"
           className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
@@ -429,6 +434,40 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
         />
       </Section>
     </>
+  );
+}
+
+/**
+ * The second step of an early completion: the status form answered "Completed" before the window has begun; this
+ * form sends it again with `early=yes` (a plain POST, no script needed). Not sending it changes nothing.
+ */
+function CompleteEarly({ id, window, note }: { id: string; window: string; note: string }) {
+  return (
+    <form
+      method="post"
+      aria-labelledby="complete-early-heading"
+      className="mb-4 grid gap-3 rounded-lg border-2 border-amber-600 bg-amber-50 p-4"
+    >
+      <h3 id="complete-early-heading" className="text-lg font-bold text-brand-900">
+        The window starts {window}. Complete it early?
+      </h3>
+      <p className="text-slate-800">
+        Nothing was saved. Completing it now calls off the reminder e-mail, the day-before text and any &ldquo;On our
+        way&rdquo; text; the review request goes no earlier than the window&rsquo;s start.
+      </p>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="status" value="completed" />
+      <input type="hidden" name="note" value={note} />
+      <input type="hidden" name="early" value="yes" />
+      <p className="flex flex-wrap gap-3">
+        <button type="submit" className="btn-primary">
+          Yes, mark it completed now
+        </button>
+        <a href={`/admin/requests/${id}#status-heading`} className="btn-secondary">
+          No, keep the status
+        </a>
+      </p>
+    </form>
   );
 }
 

@@ -2,6 +2,7 @@ import { ProblemView, RequestView } from "../components/booking.tsx";
 import { business } from "../content/business.ts";
 import { seo } from "../lib/seo.ts";
 import { bookingHeaders, linkAction, linkLoader } from "../server/features/bookings/booking-page.server.ts";
+import { paidDepositCents } from "../server/features/payments/deposits.server.ts";
 import type { Route } from "./+types/book.manage";
 
 /**
@@ -9,8 +10,11 @@ import type { Route } from "./+types/book.manage";
  * owner's note, and as its state allows: accept a proposed window, cancel (a required "Yes, cancel" box), or
  * choose another window. A GET changes nothing; each POST redirects back here (app/server/features/bookings/booking-page.server.ts).
  */
-export const loader = ({ request, context }: Route.LoaderArgs) => linkLoader(context, request, "manage");
-export const action = ({ request, context }: Route.ActionArgs) => linkAction(context, request, "manage");
+// The deposit paid (payments) for the late-cancellation rule the page states and applies.
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  linkLoader(context, request, "manage", paidDepositCents);
+export const action = ({ request, context }: Route.ActionArgs) =>
+  linkAction(context, request, "manage", paidDepositCents);
 
 export const headers = bookingHeaders;
 

@@ -7,6 +7,7 @@ import {
   linkAction,
   linkLoader,
 } from "../server/features/bookings/booking-page.server.ts";
+import { paidDepositCents } from "../server/features/payments/deposits.server.ts";
 import type { Route } from "./+types/book";
 
 /**
@@ -15,9 +16,13 @@ import type { Route } from "./+types/book";
  * (/book?service=…&zipcode=…): the open windows as information. Rendered per request, never prerendered or indexed
  * (app/server/features/bookings/booking-page.server.ts).
  */
+// The deposit paid (payments) for the late-cancellation rule the page states and applies.
 export const loader = ({ request, context }: Route.LoaderArgs) =>
-  new URL(request.url).searchParams.has("r") ? linkLoader(context, request, "book") : browseLoader(context, request);
-export const action = ({ request, context }: Route.ActionArgs) => linkAction(context, request, "book");
+  new URL(request.url).searchParams.has("r")
+    ? linkLoader(context, request, "book", paidDepositCents)
+    : browseLoader(context, request);
+export const action = ({ request, context }: Route.ActionArgs) =>
+  linkAction(context, request, "book", paidDepositCents);
 
 export const headers = bookingHeaders;
 

@@ -227,6 +227,8 @@ test("the day-before text answered C (the inbox shows the window confirmed) and 
     // On our way, 45 minutes.
     await textsSection(page).getByLabel("Arrival in about").selectOption("45");
     await textsSection(page).getByRole("button", { name: "Text “On our way”" }).click();
+    // The window is tomorrow: asked first (docs/decisions/039-completion-and-late-cancellation.md), then sent.
+    await page.getByRole("button", { name: "Yes, text “On our way” now (45 minutes)" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Text queued" })).toBeVisible();
     await expect
       .poll(() => t.fake.deliveredTo(dana).at(-1)?.form.Body, { timeout: 20_000 })

@@ -23,6 +23,7 @@ const availability: Availability = {
     { name: "Canyon County", cities: ["Nampa"], days: ["Tuesday", "Thursday"], byAppointment: false },
     { name: "McCall", cities: ["McCall"], byAppointment: true },
   ],
+  lateCancellation: { hours: 48, deposit: "kept" },
 };
 const at = (iso: string) => new Date(iso);
 const days = (windows: { day: string }[]) => [...new Set(windows.map((w) => w.day))];

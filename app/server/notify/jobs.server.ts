@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "../kit/db/database.server.ts";
 import type { Env } from "../kit/env.server.ts";
 import type { Sender } from "./delivery.server.ts";
+import { RETRY_FOR_MS } from "./outbox.server.ts";
 
 /** What a sender is made with. `now` is the worker's clock (tests move it). */
 export interface SenderContext {
@@ -53,6 +54,15 @@ export function outboxJob<K extends string>(
     throw new Error(`No sender is declared for the outbox job kind "${values.kind}"`);
   return { id: randomUUID(), ...values, next_attempt_at: values.next_attempt_at ?? values.created_at };
 }
+
+/** The due time and give-up time (as long after it as a job due now) of a job that must not go before `notBefore`. */
+export const laterStart = (now: Date, notBefore: Date) =>
+  notBefore.getTime() > now.getTime()
+    ? {
+        next_attempt_at: notBefore.toISOString(),
+        not_after: new Date(notBefore.getTime() + RETRY_FOR_MS).toISOString(),
+      }
+    : {};
 
 /** How many jobs of `kind` were sent in [since, until) (the owner's report counts customer e-mails by it). */
 export async function countSent(database: Database, kind: string, since: Date, until: Date): Promise<number> {

@@ -61,6 +61,7 @@ const jobKindLabels: Record<JobKind, string> = {
   "deposit-sms": "Deposit paid text message to the owner",
   "customer-text": "Text message to the customer",
   "text-alert": "Text message to the owner: the customer wrote",
+  "booking-sms": "Text message to the owner: the customer cancelled",
 };
 export const jobKindLabel = (kind: JobKind): string => jobKindLabels[kind] ?? kind;
 

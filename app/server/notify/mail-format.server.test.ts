@@ -52,6 +52,7 @@ const booking = {
   ownerNote: "Gate code at the office.\nCall first.",
   createdAt: now,
   updatedAt: now,
+  lateCancellation: null,
 };
 
 /** One of each e-mail the site sends: to the owner, the reply, the booking e-mails with their invite, the reminder, the review request. */

@@ -19,6 +19,7 @@ import {
 import type { Database, LeadStatus } from "../../kit/db/database.server.ts";
 import { formFields, HttpError, pickFields, readFormData } from "../../kit/form-body.server.ts";
 import { getLead, type LeadDetail } from "../../kit/leads.server.ts";
+import { completionCheck } from "../../kit/job-completion.server.ts";
 import { signedIn } from "./guard.server.ts";
 
 /** A decision on a request's arrival window. */
@@ -32,7 +33,8 @@ export interface RequestPageFeatures {
     database: Database,
     leadId: string,
     change: { status: LeadStatus; note: string; changedBy: string },
-    options: { reviewUrl: string | undefined },
+    /** `notBefore`: what a completion sets off for the customer goes no earlier (an early completion: the window's start). */
+    options: { reviewUrl: string | undefined; notBefore: Date },
   ): Promise<{ changed: false } | { changed: true; review: string | null; remindersOffered?: boolean }>;
   /** Decides on the window; a refusal (a decision the booking's state does not allow) with its status and sentence. */
   decideWindow(
@@ -54,9 +56,11 @@ export type RequestPageAnswer = {
   errors: Record<string, string[] | null>;
   note: string;
   message: string | null;
+  /** "Completed" before the window has begun: the window, for the page to ask whether to complete it early. */
+  early: string | null;
 };
 const answer = (status: number, values: Partial<RequestPageAnswer>) =>
-  data<RequestPageAnswer>({ form: null, errors: {}, note: "", message: null, ...values }, { status });
+  data<RequestPageAnswer>({ form: null, errors: {}, note: "", message: null, early: null, ...values }, { status });
 
 export async function requestPageAction(
   { request, params, context }: { request: Request; params: { id: string }; context: Readonly<RouterContextProvider> },
@@ -89,11 +93,19 @@ export async function requestPageAction(
   }
   const value = submission.value;
   if (value.intent === undefined || value.intent === "status") {
+    const now = new Date();
+    let notBefore = now;
+    if (value.status === "completed") {
+      // Before its window has begun, a job is completed only once the owner confirms it (the second step).
+      const check = await completionCheck(app.database.db, params.id, now, value.early === "yes");
+      if (!check.ok) return answer(409, { form: "status", note: value.note, early: check.window });
+      notBefore = check.notBefore;
+    }
     const saved = await features.saveStatus(
       app.database,
       params.id,
       { status: value.status, note: value.note, changedBy: owner.email },
-      { reviewUrl: app.env.REVIEW_URL },
+      { reviewUrl: app.env.REVIEW_URL, notBefore },
     );
     if (!saved.changed) throw notFound();
     app.logger.info(

@@ -14,12 +14,15 @@ import type { NewLead } from "../../kit/leads.server.ts";
 import { type Booking } from "./bookings.server.ts";
 import {
   composeBookingEmail,
+  composeBookingText,
   composeReminderEmail,
   reminderCalledOffReason,
   type BookingMailContext,
 } from "./booking-mail.server.ts";
 import { readSignedToken } from "../../kit/signed-links.server.ts";
 import type { BookingMailPayload } from "./payload.ts";
+import { formatAmount } from "../../../lib/money.ts";
+import { lateCancellationForCustomer, lateCancellationForOwner } from "../../../lib/late-cancellation.ts";
 
 const env = parseEnv({
   NODE_ENV: "test",
@@ -153,6 +156,31 @@ describe("composeBookingEmail to the customer", () => {
     expect(cal).toMatchObject({ method: "CANCEL", events: [{ sequence: 5, status: "CANCELLED" }] });
   });
 
+  it("a late cancellation: both e-mails state the rule and the deposit; one next step, the link to choose a new window; the owner's text says it", () => {
+    const late = { hours: 48, deposit: "kept" as const, depositCents: 18_125 };
+    const cancelled = { event: "cancelled", by: "customer", status: "cancelled", invite: null, late } as const;
+    const customer = String(compose(payload(cancelled)).text);
+    expect(customer).toContain(lateCancellationForCustomer(late, true));
+    expect(customer).toContain(formatAmount(18_125));
+    expect(customer).toContain("Choose a new window");
+    expect(customer).toContain("/book/manage?t=");
+    const owner = String(compose(payload({ ...cancelled, to: "owner" })).text);
+    expect(owner).toContain(`Late cancellation: ${lateCancellationForOwner(late)}`);
+    expect(owner).toContain(formatAmount(18_125));
+    const text = composeBookingText(
+      {
+        job: { kind: "booking-sms", ref: "5", payload: payload({ ...cancelled, to: "owner" }) },
+        lead: sampleLeadRow({}, LEAD_ID),
+      },
+      env.SITE_URL,
+    );
+    expect(text).toContain("Arrival window cancelled by Jane");
+    expect(text).toContain(lateCancellationForOwner(late));
+    expect(text).toContain(`/admin/requests/${LEAD_ID}`);
+    // Not late: neither e-mail speaks of the rule.
+    expect(String(compose(payload({ ...cancelled, late: null })).text)).not.toContain(formatAmount(18_125));
+  });
+
   it("requested again after a reschedule: both windows, the manage link, and the old invite cancelled", async () => {
     const mail = compose(
       payload({
@@ -267,6 +295,7 @@ const booking = (over: Partial<Booking> = {}): Booking => ({
   ownerNote: "",
   createdAt: now,
   updatedAt: now,
+  lateCancellation: null,
   ...over,
 });
 

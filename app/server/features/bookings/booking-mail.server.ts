@@ -16,7 +16,7 @@ import { priceBook } from "../../../content/price-book.ts";
 import { servicesNeededOptions } from "../../../forms/options.ts";
 import { localDateString } from "../../kit/business-time.server.ts";
 import type { Database } from "../../kit/db/database.server.ts";
-import type { Env } from "../../kit/env.server.ts";
+import { textAlertSettings, type Env } from "../../kit/env.server.ts";
 import { CalledOff, type Delivery, type Sender } from "../../notify/delivery.server.ts";
 import { oneLine } from "../../notify/labels.server.ts";
 import { createMailSender, ownerSummaryHtml } from "../../notify/mail.server.ts";
@@ -30,9 +30,10 @@ import {
   signature,
   type Block,
 } from "../../notify/customer-email.server.ts";
-import { inboxLink } from "../../notify/sms.server.ts";
+import { inboxLink, sendText, smsFirstName } from "../../notify/sms.server.ts";
 import { bookingForLead, type Booking } from "./bookings.server.ts";
 import { bookingUid, calendar, type CalendarEvent } from "./ics.server.ts";
+import { lateCancellationForCustomer, lateCancellationForOwner } from "../../../lib/late-cancellation.ts";
 import type { BookingMailPayload } from "./payload.ts";
 import { dayLabel, timesLabel, windowInstants, windowLabel } from "../../kit/arrival-windows.server.ts";
 
@@ -225,9 +226,13 @@ function customerContent(
         payload.by === "customer"
           ? `As you asked, we cancelled your arrival window on ${window}.`
           : `We had to cancel your arrival window on ${window}.`,
-        call,
+        ...(payload.late ? [lateCancellationForCustomer(payload.late, true)] : []),
       ],
-      link: null,
+      // The one next step, as the page says it: choose a new window from the same link.
+      link: {
+        lines: ["Want a new date? Choose a new window here:"],
+        link: { label: "Choose a new window", href: manage, button: true },
+      },
     },
     requested: {
       subject: `We received your ${previous ? "new " : ""}arrival window request: ${window}`,
@@ -296,6 +301,7 @@ function composeOwnerEmail(
       ? [["Before", windowLabel(payload.previous.day, payload.previous.times)] as [string, string]]
       : []),
     ["Status now", payload.status],
+    ...(payload.late ? [["Late cancellation", lateCancellationForOwner(payload.late)] as [string, string]] : []),
     ["Service", serviceTitle(lead)],
     ["Reference", reference],
   ];
@@ -418,6 +424,27 @@ export function createBookingSender(database: Database, env: SenderEnv, now: () 
   return createMailSender(env, async (delivery) =>
     composeBookingEmail(delivery, { env, secret: await linkSecret(database, env), now: now() }),
   );
+}
+
+/**
+ * The owner's text of a customer's change ("Arrival window cancelled by Dana: Thursday, December 4, 8–10 AM. …
+ * <inbox link>"), as the owner's text of a new request: the first name only when it is a plain name.
+ */
+export function composeBookingText({ lead, job }: Pick<Delivery, "lead" | "job">, siteUrl: string): string {
+  const payload = bookingPayload(job.payload);
+  const name = smsFirstName(lead.fields.firstName);
+  const late = payload.late ? ` ${lateCancellationForOwner(payload.late)}` : "";
+  return `${ownerTitles[payload.event]}${name ? ` by ${name}` : ""}: ${windowLabel(payload.day, payload.times)}.${late} ${inboxLink(siteUrl, lead.id)}`;
+}
+
+/** The outbox's sender of 'booking-sms' jobs (to OWNER_PHONE); without the text settings it fails and is retried. */
+export function createBookingTextSender(env: Parameters<typeof textAlertSettings>[0] & Pick<Env, "SITE_URL">): Sender {
+  return async (delivery) => {
+    const settings = textAlertSettings(env);
+    if (!settings)
+      throw Object.assign(new Error("Text message failed: SMS_NOT_CONFIGURED"), { code: "SMS_NOT_CONFIGURED" });
+    await sendText(settings, composeBookingText(delivery, env.SITE_URL));
+  };
 }
 
 /** The outbox's sender of 'reminder' jobs: called off (never retried) when the booking is no longer the confirmed window it was queued for. */

@@ -14,6 +14,7 @@ import { priceBook, pricingSlugs } from "../../../content/price-book.ts";
 import { browseSchema, MANAGE_FIELDS, manageSchema, tokenParam, windowValue } from "../../../forms/booking.ts";
 import { optionLabel, servicesNeededOptions, serviceTypeOptions } from "../../../forms/options.ts";
 import { getApp, type AppContext } from "../../kit/context.server.ts";
+import { textAlertSettings } from "../../kit/env.server.ts";
 import type { BookingStatus, Database } from "../../kit/db/database.server.ts";
 import { formFields, HttpError, readFields } from "../../kit/form-body.server.ts";
 import { linkSecret, linkPath, LINK_PARAMS, readSignedToken, type LinkPurpose } from "../../kit/signed-links.server.ts";
@@ -31,6 +32,9 @@ import {
   type BookingResult,
 } from "./bookings.server.ts";
 import { isBookable } from "../../kit/lead-kinds.server.ts";
+import { isCompleted } from "../../kit/job-completion.server.ts";
+import { freeCancellationUntil, isLateCancellation } from "../../kit/late-cancellation.server.ts";
+import { depositOutcome, lateCancellationForCustomer, lateCancellationRule } from "../../../lib/late-cancellation.ts";
 import {
   byDay,
   candidateWindows,
@@ -60,6 +64,8 @@ export interface BookingView {
   note: string;
   /** The window has begun: nothing can be changed online. */
   past: boolean;
+  /** The job is marked completed: nothing can be changed online. */
+  completed: boolean;
 }
 
 export interface RequestPage {
@@ -76,6 +82,8 @@ export interface RequestPage {
   canChoose: boolean;
   canAccept: boolean;
   canCancel: boolean;
+  /** The terms' rule for a late cancellation as it stands now, said before the customer confirms (with canCancel). */
+  cancelTerms: string | null;
   /** After a POST (?done=1): the change was stored. */
   done: boolean;
   /** Why the last POST was refused (shown above the form). */
@@ -132,13 +140,38 @@ function ruleView(rule: ReturnType<typeof candidateWindows>["rule"]): RuleView {
   return { kind: rule.kind };
 }
 
+/**
+ * What the terms say of cancelling `booking` at `now`: late (a confirmed window less than the rule's hours away),
+ * what happens to the deposit paid; else until when it is free, and what happens after.
+ */
+export function cancelTerms(booking: Pick<Booking, "status" | "startsAt">, now: Date, depositCents: number | null) {
+  const rule = lateCancellationRule();
+  if (booking.status === "confirmed" && isLateCancellation(booking.startsAt, now, rule))
+    return lateCancellationForCustomer({ ...rule, depositCents }, false);
+  if (booking.status !== "confirmed")
+    return `Your window is not confirmed yet, so cancelling costs nothing. Once it is, you may cancel at no charge up to ${rule.hours} hours before it.`;
+  const until = freeCancellationUntil(booking.startsAt, rule).toLocaleString("en-US", {
+    timeZone: business.timeZone,
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+  return `You may cancel at no charge until ${until} (${rule.hours} hours before your window). After that, ${depositOutcome(rule, depositCents)}.`;
+}
+
 /** The page of a request (and its booking, if any) at `now`. */
 export async function requestPage(
   database: Database,
   lead: Pick<LeadRow, "id" | "kind" | "fields" | "contact">,
   booking: Booking | undefined,
   now: Date,
+  /** The deposit paid for the request, in cents (null: none), for the late-cancellation rule. */
+  depositCents: number | null = null,
 ): Promise<Omit<RequestPage, "token" | "done" | "error">> {
+  // A completed job is the owner's to change, by phone: not cancelled, moved or booked again online.
+  const completed = await isCompleted(database.db, lead.id);
   const zip = lead.contact.zip;
   const bookable = isBookable(lead.kind);
   const candidates = bookable && zip ? candidateWindows(zip, now) : null;
@@ -150,7 +183,7 @@ export async function requestPage(
   const active = booking ? HOLDING.includes(booking.status) : false;
   const past = booking ? booking.startsAt.getTime() <= now.getTime() : false;
   // A window that has begun (or is over) is not changed online; a declined request was the owner's answer.
-  const frozen = booking !== undefined && ((active && past) || booking.status === "declined");
+  const frozen = completed || (booking !== undefined && ((active && past) || booking.status === "declined"));
   const canChoose = rule.kind === "days" && !frozen;
   const current = booking && active ? windowValue(booking.day, booking.times) : null;
   const days =
@@ -171,13 +204,15 @@ export async function requestPage(
           timesLabel: timesLabel(booking.times),
           note: booking.ownerNote,
           past,
+          completed,
         }
       : null,
     days,
     daysShown: availability.daysShown,
     canChoose: canChoose && days.length > 0,
-    canAccept: booking?.status === "proposed" && !past,
-    canCancel: active && !past,
+    canAccept: booking?.status === "proposed" && !past && !completed,
+    canCancel: active && !past && !completed,
+    cancelTerms: booking && active && !past && !completed ? cancelTerms(booking, now, depositCents) : null,
   };
 }
 
@@ -215,15 +250,21 @@ async function opened(context: Readonly<RouterContextProvider>, request: Request
   return { app, now, url, found: await resolve(app, url, purpose, now) };
 }
 
+/** The deposit paid for a request, in cents, or null (the payments feature's, handed over by the route module). */
+export type PaidDeposit = (database: Database, leadId: string) => Promise<number | null>;
+const noDeposit: PaidDeposit = async () => null;
+
 export async function linkLoader(
   context: Readonly<RouterContextProvider>,
   request: Request,
   purpose: "book" | "manage",
+  paidDeposit: PaidDeposit = noDeposit,
 ) {
   const { app, now, url, found } = await opened(context, request, purpose);
   if (!found.ok) return problemPage(found.problem);
+  const deposit = await paidDeposit(app.database, found.lead.id);
   const page: RequestPage = {
-    ...(await requestPage(app.database, found.lead, found.booking, now)),
+    ...(await requestPage(app.database, found.lead, found.booking, now, deposit)),
     token: found.token,
     done: url.searchParams.get("done") === "1",
     error: null,
@@ -250,17 +291,24 @@ export async function linkAction(
   context: Readonly<RouterContextProvider>,
   request: Request,
   purpose: "book" | "manage",
+  paidDeposit: PaidDeposit = noDeposit,
 ) {
   const { app, now, found } = await opened(context, request, purpose);
   if (!found.ok) return problemPage(found.problem);
   const { lead, token } = found;
+  const deposit = await paidDeposit(app.database, lead.id);
   const again = async (status: number, error: string) => {
     // The booking as it is now (another visitor, or the owner, may have changed it meanwhile).
     const booking =
       purpose === "book"
         ? await bookingForLead(app.database, lead.id)
         : found.booking && (await getBooking(app.database, found.booking.id));
-    const page: RequestPage = { ...(await requestPage(app.database, lead, booking, now)), token, done: false, error };
+    const page: RequestPage = {
+      ...(await requestPage(app.database, lead, booking, now, deposit)),
+      token,
+      done: false,
+      error,
+    };
     return data(page, { status, headers: HEADERS });
   };
 
@@ -277,6 +325,8 @@ export async function linkAction(
   if (!parsed.success) return again(400, parsed.error.issues[0]?.message ?? "Choose an arrival window from the list");
   const values = parsed.data;
 
+  if (await isCompleted(app.database.db, lead.id))
+    return again(409, `This job is completed, so it can no longer be changed online. Please ${call()}.`);
   // Every change e-mails the owner: a link that keeps changing its window is stopped (the owner's changes count too).
   if (found.booking && found.booking.sequence >= MAX_CHANGES)
     return again(429, `This arrival window has changed many times. Please ${call()} to change it again.`);
@@ -290,7 +340,10 @@ export async function linkAction(
     result =
       values.intent === "accept"
         ? await acceptProposal(app.database, id, now)
-        : await cancelBooking(app.database, id, now);
+        : await cancelBooking(app.database, id, now, {
+            depositCents: deposit,
+            textOwner: textAlertSettings(app.env) !== null,
+          });
   } else {
     const zip = lead.contact.zip;
     const window = zip ? findWindow(zip, values.window.day, values.window.times, now) : null;

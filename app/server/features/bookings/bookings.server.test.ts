@@ -15,6 +15,8 @@ import {
 } from "./bookings.server.ts";
 import type { BookingMailPayload } from "./payload.ts";
 import { windowsOn, type ArrivalWindow } from "../../kit/arrival-windows.server.ts";
+import { isLateCancellation } from "../../kit/late-cancellation.server.ts";
+import { lateCancellationRule } from "../../../lib/late-cancellation.ts";
 
 /** A window of `day` with `capacity` places (times from the content's windows, whatever they are). */
 const windowOf = (day: string, index = 0, capacity?: number): ArrivalWindow => {
@@ -236,6 +238,51 @@ describe.each(backends)("bookings on %s", (dialect) => {
     const feed = await confirmedBookings(database, now);
     expect(feed.map((f) => f.leadId)).toEqual([b]);
     expect(feed[0]!.lead).toMatchObject({ name: "Jane Doe", zip: "83646" });
+  });
+
+  it("a customer's late cancellation records the rule with the deposit, tells both e-mails and texts the owner; the note is not carried on", async () => {
+    const leadId = await newLead();
+    const w = windowOf("2030-01-04");
+    const asked = await requestWindow(database, leadId, w, now);
+    if (!asked.ok) throw new Error("not taken");
+    await decide(database, asked.booking.id, { action: "confirm" }, "Leave the side gate unlocked", now);
+    // Less than the rule's hours before the window (Wednesday 10 AM for Friday's): late.
+    const cancelled = await cancelBooking(database, asked.booking.id, now, { depositCents: 5_000, textOwner: true });
+    if (!cancelled.ok) throw new Error("not cancelled");
+    const rule = lateCancellationRule();
+    expect(isLateCancellation(w.startsAt, now, rule)).toBe(true);
+    const late = { ...rule, depositCents: 5_000 };
+    expect(cancelled.booking).toMatchObject({ status: "cancelled", ownerNote: "", lateCancellation: late });
+    const told = (await jobsOf(leadId)).filter((j) => j.kind === "booking" && j.payload?.event === "cancelled");
+    expect(told.map((j) => [j.payload?.to, j.payload?.late, j.payload?.note])).toEqual([
+      ["customer", late, ""],
+      ["owner", late, ""],
+    ]);
+    const text = await database.db
+      .selectFrom("outbox_jobs")
+      .select(["payload"])
+      .where("lead_id", "=", leadId)
+      .where("kind", "=", "booking-sms")
+      .execute();
+    expect(text.map((j) => (JSON.parse(j.payload!) as BookingMailPayload).late)).toEqual([late]);
+    // Asked for again: the old note is not repeated.
+    const again = await requestWindow(database, leadId, windowOf("2030-01-08"), now);
+    expect(again.ok && again.booking.ownerNote).toBe("");
+  });
+
+  it("a cancellation in time, or of a window not confirmed, records nothing", async () => {
+    const early = new Date("2029-12-30T17:00:00.000Z");
+    const confirmedLead = await newLead();
+    const asked = await requestWindow(database, confirmedLead, windowOf("2030-01-04"), early);
+    if (!asked.ok) throw new Error("not taken");
+    await decide(database, asked.booking.id, { action: "confirm" }, "", early);
+    const inTime = await cancelBooking(database, asked.booking.id, early, { depositCents: 5_000 });
+    expect(inTime.ok && inTime.booking.lateCancellation).toBeNull();
+    const requestedLead = await newLead();
+    const requested = await requestWindow(database, requestedLead, windowOf("2030-01-04"), now);
+    if (!requested.ok) throw new Error("not taken");
+    const notConfirmed = await cancelBooking(database, requested.booking.id, now, { depositCents: 5_000 });
+    expect(notConfirmed.ok && notConfirmed.booking.lateCancellation).toBeNull();
   });
 });
 

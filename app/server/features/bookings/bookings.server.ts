@@ -16,6 +16,8 @@ import type { BookingEvent, BookingMailPayload } from "./payload.ts";
 import type { ArrivalWindow } from "../../kit/arrival-windows.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { BOOKING_SENDERS } from "./jobs.server.ts";
+import { isLateCancellation, type LateCancellation } from "../../kit/late-cancellation.server.ts";
+import { lateCancellationRule } from "../../../lib/late-cancellation.ts";
 
 export interface Booking {
   id: string;
@@ -31,6 +33,8 @@ export interface Booking {
   ownerNote: string;
   createdAt: Date;
   updatedAt: Date;
+  /** What the terms' rule said of the customer's late cancellation (null: none). */
+  lateCancellation: LateCancellation | null;
 }
 
 /** Why a change was refused: the window has no place left; the booking is not in a state that allows it; no such booking or request. */
@@ -60,6 +64,7 @@ function toBooking(row: Selectable<BookingsTable>): Booking {
     ownerNote: row.owner_note,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+    lateCancellation: row.late_cancellation ? (JSON.parse(row.late_cancellation) as LateCancellation) : null,
   };
 }
 
@@ -165,6 +170,10 @@ interface Change {
   mails: Mail[];
   /** Queue the reminder of the (confirmed) window. */
   remind: boolean;
+  /** A customer's late cancellation: recorded on the booking, told in the e-mails. */
+  late?: LateCancellation | null;
+  /** Also text the owner of the change (kind 'booking-sms', when the text settings are set). */
+  textOwner?: boolean;
 }
 
 /** Writes a change of `before`: the row (sequence raised), the e-mails telling of it, the reminders called off and the new one. */
@@ -183,41 +192,48 @@ async function applyChange(trx: Transaction<DB>, before: Booking, change: Change
       sequence,
       invited: change.invited ? 1 : 0,
       ...(change.note === undefined ? {} : { owner_note: change.note }),
+      ...(change.late === undefined ? {} : { late_cancellation: change.late ? JSON.stringify(change.late) : null }),
       updated_at: at,
     })
     .where("id", "=", before.id)
     .execute();
-  await trx
-    .updateTable("outbox_jobs")
-    .set({ status: "cancelled", last_error: "CALLED_OFF" })
-    .where("lead_id", "=", before.leadId)
-    .where("kind", "=", "reminder")
-    .where("status", "=", "pending")
-    .where("locked_until", "is", null)
-    .execute();
+  await callOffReminders(trx, before.leadId);
   const moved = before.day !== window.day || before.times !== window.times;
   const note = change.note ?? before.ownerNote;
-  const jobs: Insertable<OutboxJobsTable>[] = change.mails.map((mail) => {
-    const payload: BookingMailPayload = {
-      ...mail,
-      bookingId: before.id,
-      sequence,
-      status: change.status,
-      day: window.day,
-      times: window.times,
-      startsAt: window.startsAt.toISOString(),
-      endsAt: window.endsAt.toISOString(),
-      previous: moved ? { day: before.day, times: before.times } : null,
-      note: mail.to === "customer" ? note : "",
-    };
-    return outboxJob(BOOKING_SENDERS, {
+  const payloadOf = (mail: Mail): BookingMailPayload => ({
+    ...mail,
+    bookingId: before.id,
+    sequence,
+    status: change.status,
+    day: window.day,
+    times: window.times,
+    startsAt: window.startsAt.toISOString(),
+    endsAt: window.endsAt.toISOString(),
+    previous: moved ? { day: before.day, times: before.times } : null,
+    note: mail.to === "customer" ? note : "",
+    late: change.late ?? null,
+  });
+  const jobs: Insertable<OutboxJobsTable>[] = change.mails.map((mail) =>
+    outboxJob(BOOKING_SENDERS, {
       lead_id: before.leadId,
       kind: "booking",
       ref: `${sequence}:${mail.to}`,
-      payload: JSON.stringify(payload),
+      payload: JSON.stringify(payloadOf(mail)),
       created_at: at,
-    });
-  });
+    }),
+  );
+  // The owner's text tells of the same change as the owner's e-mail.
+  const ownerMail = change.mails.find((mail) => mail.to === "owner");
+  if (change.textOwner && ownerMail)
+    jobs.push(
+      outboxJob(BOOKING_SENDERS, {
+        lead_id: before.leadId,
+        kind: "booking-sms",
+        ref: String(sequence),
+        payload: JSON.stringify(payloadOf(ownerMail)),
+        created_at: at,
+      }),
+    );
   const due = change.remind ? reminderDueAt(window.day, window.startsAt, now) : null;
   if (due)
     jobs.push(
@@ -233,6 +249,21 @@ async function applyChange(trx: Transaction<DB>, before: Booking, change: Change
   if (jobs.length > 0) await trx.insertInto("outbox_jobs").values(jobs).execute();
   const row = await trx.selectFrom("bookings").selectAll().where("id", "=", before.id).executeTakeFirstOrThrow();
   return { ok: true, booking: toBooking(row) };
+}
+
+/**
+ * Calls off the request's pending reminder e-mails (a window changed, or the job is completed: in the transaction
+ * of that change). A job a worker holds at this moment is left to its sender, which checks the booking again.
+ */
+export async function callOffReminders(trx: Transaction<DB>, leadId: string): Promise<void> {
+  await trx
+    .updateTable("outbox_jobs")
+    .set({ status: "cancelled", last_error: "CALLED_OFF" })
+    .where("lead_id", "=", leadId)
+    .where("kind", "=", "reminder")
+    .where("status", "=", "pending")
+    .where("locked_until", "is", null)
+    .execute();
 }
 
 const refused = (reason: Refusal): BookingResult => ({ ok: false, reason });
@@ -354,7 +385,18 @@ export async function acceptProposal(database: Database, bookingId: string, now 
   });
 }
 
-export async function cancelBooking(database: Database, bookingId: string, now = new Date()): Promise<BookingResult> {
+/**
+ * The customer cancels their window. A confirmed window cancelled later than the terms allow
+ * (kit/late-cancellation.server.ts) records what the rule says happens to `depositCents` (the deposit paid, or null),
+ * and both e-mails say it; never a refund by itself. The owner's note to the customer is cleared: it was about that
+ * visit, and a window asked for again starts without it. `textOwner`: the owner is also texted.
+ */
+export async function cancelBooking(
+  database: Database,
+  bookingId: string,
+  now = new Date(),
+  { depositCents = null, textOwner = false }: { depositCents?: number | null; textOwner?: boolean } = {},
+): Promise<BookingResult> {
   return withBooking(database, bookingId, async (trx, before) => {
     if (!HOLDING.includes(before.status)) return refused("not-allowed");
     await releasePlace(trx, before.day, before.times);
@@ -362,7 +404,17 @@ export async function cancelBooking(database: Database, bookingId: string, now =
       tell("customer", "cancelled", "customer", before.invited ? "cancel" : null),
       tell("owner", "cancelled", "customer"),
     ];
-    return applyChange(trx, before, { status: "cancelled", invited: false, mails, remind: false }, now);
+    const rule = lateCancellationRule();
+    const late: LateCancellation | null =
+      before.status === "confirmed" && isLateCancellation(before.startsAt, now, rule)
+        ? { hours: rule.hours, deposit: rule.deposit, depositCents }
+        : null;
+    return applyChange(
+      trx,
+      before,
+      { status: "cancelled", invited: false, note: "", mails, remind: false, late, textOwner },
+      now,
+    );
   });
 }
 

@@ -15,6 +15,7 @@ import {
 } from "./bookings.server.ts";
 import { byDay, candidateWindows, findWindow, timesLabel, windowLabel } from "../../kit/arrival-windows.server.ts";
 import { formatTime } from "../../notify/labels.server.ts";
+import { lateCancellationForOwner } from "../../../lib/late-cancellation.ts";
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   requested: "Requested by the customer: waiting for your decision",
@@ -53,6 +54,8 @@ export interface BookingView {
   askedAt: string;
   askedAtIso: string;
   note: string;
+  /** What the terms' rule said of the customer's late cancellation, in the owner's words (null: none). */
+  late: string | null;
   actions: readonly OwnerDecision["action"][];
   /** The windows the owner may propose instead, by day (none when the ZIP books by appointment or nothing is open). */
   proposals: { day: string; label: string; windows: { value: string; label: string }[] }[];
@@ -88,6 +91,10 @@ export async function bookingView(
     askedAt: formatTime(booking.createdAt),
     askedAtIso: booking.createdAt.toISOString(),
     note: booking.ownerNote,
+    late:
+      booking.status === "cancelled" && booking.lateCancellation
+        ? lateCancellationForOwner(booking.lateCancellation)
+        : null,
     actions,
     proposals,
   };

@@ -4,6 +4,7 @@
  * e-mail tells of this change even when a later one follows before it goes out.
  */
 import type { BookingStatus } from "../../kit/db/database.server.ts";
+import type { LateCancellation } from "../../kit/late-cancellation.server.ts";
 
 /** What happened: a window asked for (or asked for again: rescheduled), confirmed, proposed by the owner, declined, cancelled. */
 export type BookingEvent = "requested" | "confirmed" | "proposed" | "declined" | "cancelled";
@@ -30,4 +31,6 @@ export interface BookingMailPayload {
   note: string;
   /** The calendar part: an invite (METHOD:REQUEST), a cancellation of the invite sent before (METHOD:CANCEL), or none. */
   invite: "request" | "cancel" | null;
+  /** A customer's cancellation later than the terms allow: the rule and the deposit paid (absent in older payloads). */
+  late?: LateCancellation | null;
 }

@@ -245,6 +245,12 @@ export async function depositsForLead(database: Database, leadId: string): Promi
   return rows.map(view);
 }
 
+/** What the customer paid in deposits for a request, in cents, or null when nothing was paid. */
+export async function paidDepositCents(database: Database, leadId: string): Promise<number | null> {
+  const paid = (await depositsForLead(database, leadId)).filter((d) => d.status === "paid");
+  return paid.length > 0 ? paid.reduce((sum, d) => sum + d.amountCents, 0) : null;
+}
+
 /** The deposit of one Checkout Session (the customer's return page), or null for an unknown id. */
 export async function depositBySession(
   database: Database,

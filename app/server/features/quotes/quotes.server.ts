@@ -185,6 +185,17 @@ export async function saveDraft(
   return { saved: (await getQuote(database, id))! };
 }
 
+/** Calls off every pending reminder of the request's quotes (the job is completed: in that transaction). */
+export async function callOffQuoteReminders(trx: Transaction<DB>, leadId: string): Promise<void> {
+  await trx
+    .updateTable("outbox_jobs")
+    .set({ status: "cancelled" })
+    .where("lead_id", "=", leadId)
+    .where("kind", "=", "quote-reminder")
+    .where("status", "=", "pending")
+    .execute();
+}
+
 /** The pending reminders of these versions are called off. */
 async function cancelReminders(trx: Transaction<DB>, quoteIds: string[]) {
   if (quoteIds.length === 0) return;

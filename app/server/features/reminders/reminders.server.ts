@@ -14,7 +14,7 @@ import { servicesNeededOptions } from "../../../forms/options.ts";
 import { localDateString } from "../../kit/business-time.server.ts";
 import type { Database, DB } from "../../kit/db/database.server.ts";
 import type { Fields } from "../../kit/leads.server.ts";
-import { countSent, outboxJob } from "../../notify/jobs.server.ts";
+import { countSent, laterStart, outboxJob } from "../../notify/jobs.server.ts";
 import { nextDue, sendAt } from "./due-dates.server.ts";
 import { REMINDER_SENDERS } from "./jobs.server.ts";
 
@@ -48,16 +48,30 @@ const isCustomerRequest = (kind: string) => kind === "estimate" || kind === "con
 
 /**
  * In the transaction of a status change to "completed": queues the e-mail offering reminders (kind
- * 'reminder-offer', once per request) when the request names a service that has one. Whether it did.
+ * 'reminder-offer', once per request) when the request names a service that has one, due no earlier than
+ * `notBefore` (a job completed before its window: the window's start). Whether it did.
  */
-export async function queueReminderOffer(trx: Transaction<DB>, leadId: string, now: Date): Promise<boolean> {
+export async function queueReminderOffer(
+  trx: Transaction<DB>,
+  leadId: string,
+  now: Date,
+  notBefore: Date = now,
+): Promise<boolean> {
   const lead = await trx.selectFrom("leads").select(["kind", "fields"]).where("id", "=", leadId).executeTakeFirst();
   if (!lead || !isCustomerRequest(lead.kind)) return false;
   if (servicesOfRequest(JSON.parse(lead.fields) as Fields).length === 0) return false;
   const at = now.toISOString();
   await trx
     .insertInto("outbox_jobs")
-    .values(outboxJob(REMINDER_SENDERS, { lead_id: leadId, kind: "reminder-offer", ref: "", created_at: at }))
+    .values(
+      outboxJob(REMINDER_SENDERS, {
+        lead_id: leadId,
+        kind: "reminder-offer",
+        ref: "",
+        created_at: at,
+        ...laterStart(now, notBefore),
+      }),
+    )
     .onConflict((oc) => oc.columns(["lead_id", "kind", "ref"]).doNothing())
     .execute();
   return true;

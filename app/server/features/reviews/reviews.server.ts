@@ -12,6 +12,7 @@ import { keyedHash } from "../../kit/db/site-secrets.server.ts";
 import { changeLeadStatus, type StatusChange } from "../../kit/leads.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { REVIEW_SENDERS } from "./jobs.server.ts";
+import { laterStart } from "../../notify/jobs.server.ts";
 
 /** What became of the review request when a status was saved (null: the status is not "completed"). */
 export type ReviewOutcome = "queued" | "already-asked" | "opted-out" | "no-review-url" | "not-a-customer";
@@ -32,12 +33,18 @@ export async function saveStatus(
   {
     reviewUrl,
     now = new Date(),
+    notBefore = now,
     whenCompleted,
   }: {
     reviewUrl: string | undefined;
     now?: Date;
-    /** What else a completed job sets off, in the same transaction (the seasonal reminders' offer). */
-    whenCompleted?: (trx: Transaction<DB>, leadId: string, now: Date) => Promise<unknown>;
+    /** The review request goes no earlier (a job completed before its window: the window's start). */
+    notBefore?: Date;
+    /**
+     * What else a completed job sets off or calls off, in the same transaction (the seasonal reminders' offer,
+     * the job's pending reminders), with the time the customer may hear of the completion.
+     */
+    whenCompleted?: (trx: Transaction<DB>, leadId: string, now: Date, notBefore: Date) => Promise<unknown>;
   },
 ): Promise<{ changed: false } | { changed: true; review: ReviewOutcome | null }> {
   if (change.status !== "completed") {
@@ -54,13 +61,13 @@ export async function saveStatus(
   const emailKey = await reviewKey(database, lead.email);
   let review: ReviewOutcome = "no-review-url";
   const changed = await changeLeadStatus(database, leadId, change, now, async (trx) => {
-    await whenCompleted?.(trx, leadId, now);
+    await whenCompleted?.(trx, leadId, now, notBefore);
     if (!reviewUrl) return;
     if (lead.kind !== "estimate" && lead.kind !== "contact") {
       review = "not-a-customer";
       return;
     }
-    review = await queueReviewRequest(trx, leadId, emailKey, now);
+    review = await queueReviewRequest(trx, leadId, emailKey, now, notBefore);
   });
   return changed ? { changed, review } : { changed };
 }
@@ -74,6 +81,7 @@ async function queueReviewRequest(
   leadId: string,
   emailKey: string,
   now: Date,
+  notBefore: Date,
 ): Promise<ReviewOutcome> {
   const at = now.toISOString();
   const taken = await trx
@@ -98,7 +106,15 @@ async function queueReviewRequest(
   }
   await trx
     .insertInto("outbox_jobs")
-    .values(outboxJob(REVIEW_SENDERS, { lead_id: leadId, kind: "review", ref: "", created_at: at }))
+    .values(
+      outboxJob(REVIEW_SENDERS, {
+        lead_id: leadId,
+        kind: "review",
+        ref: "",
+        created_at: at,
+        ...laterStart(now, notBefore),
+      }),
+    )
     .onConflict((oc) => oc.columns(["lead_id", "kind", "ref"]).doNothing())
     .execute();
   return "queued";

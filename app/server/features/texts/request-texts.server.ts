@@ -6,12 +6,14 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
-import { onOurWaySchema, TEXT_FORMS, textReplySchema, type TextIntent } from "../../../forms/texts.ts";
+import { ARRIVAL_MINUTES, onOurWaySchema, TEXT_FORMS, textReplySchema, type TextIntent } from "../../../forms/texts.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import type { Env } from "../../kit/env.server.ts";
 import { textAlertSettings } from "../../kit/env.server.ts";
 import { formFields, HttpError, pickFields, readFormData } from "../../kit/form-body.server.ts";
 import type { LeadRow } from "../../kit/leads.server.ts";
+import { heldWindow } from "../../kit/job-completion.server.ts";
+import { localDateString } from "../../kit/business-time.server.ts";
 import { formatTime } from "../../notify/labels.server.ts";
 import { isQuietHour } from "./rules.server.ts";
 import {
@@ -32,6 +34,7 @@ export const TEXTED = {
   stopped: { ok: false, text: REFUSAL_TEXT.stopped },
   invalid: { ok: false, text: "Not sent: choose an arrival estimate, or type a text of at most 480 characters." },
   "not-set-up": { ok: false, text: "Not sent: texts are not set up (the TWILIO_* settings)." },
+  "not-today": { ok: false, text: "Not sent yet: this job has no arrival window today." },
 } as const;
 export type Texted = keyof typeof TEXTED;
 
@@ -59,6 +62,7 @@ const REASON_TEXT: Record<string, string> = {
   "too-late": "not sent within five minutes of the stop",
   "number-changed": "the request's number changed",
   "window-changed": "the window changed",
+  completed: "the job is completed",
 };
 
 const KIND_TEXT: Record<string, string> = {
@@ -74,6 +78,7 @@ const KIND_TEXT: Record<string, string> = {
   quote: "the quote",
   window: "arrival window",
   confirm: "C: confirmed",
+  completed: "job completed answer",
   message: "message",
 };
 
@@ -93,7 +98,10 @@ export async function textsView(database: Database, env: Env, lead: LeadRow, now
     .execute();
   const target = await textTarget(database.db, lead);
   const confirmed = (await textConfirmations(database, [lead.id])).get(lead.id);
+  const held = await heldWindow(database.db, lead.id);
   return {
+    /** The window "On our way" would be about, when it is not today's (the page asks before texting). */
+    window: held && held.day !== localDateString(now) ? held.label : null,
     refusal: !textAlertSettings(env) ? NO_TEXTS["not-set-up"] : target.refused ? NO_TEXTS[target.refused] : null,
     quiet: isQuietHour(now),
     confirmed: confirmed ? formatTime(confirmed) : null,
@@ -116,6 +124,20 @@ export async function textsView(database: Database, env: Env, lead: LeadRow, now
       };
     }),
   };
+}
+
+/** Whether the request's booking holds a window on today's date in Boise (any of asked, proposed, confirmed). */
+async function windowToday(database: Database, leadId: string, now: Date): Promise<boolean> {
+  const held = await heldWindow(database.db, leadId);
+  return held !== null && held.day === localDateString(now);
+}
+
+/** The minutes of an "On our way" the page asks about (`?texted=not-today&minutes=`), or null. */
+export function onOurWayQuestion(query: URLSearchParams): string | null {
+  const minutes = query.get("minutes");
+  return query.get("texted") === "not-today" && (ARRIVAL_MINUTES as readonly (string | null)[]).includes(minutes)
+    ? minutes
+    : null;
 }
 
 /** Reads `texted` from the page's URL. */
@@ -149,6 +171,12 @@ export async function textsAction(
   if (!textAlertSettings(app.env)) throw back("not-set-up");
   const value = submission.value;
   if (value.intent === "on-our-way" && isQuietHour(now)) throw back("quiet");
+  // "On our way" for a job with no window today is asked about first (a second, explicit step).
+  if (value.intent === "on-our-way" && value.notToday !== "yes" && !(await windowToday(app.database, leadId, now)))
+    throw redirect(
+      `/admin/requests/${encodeURIComponent(leadId)}?texted=not-today&minutes=${value.minutes}#texts-heading`,
+      { status: 303 },
+    );
   const body = value.intent === "reply" ? ownerText(value.body) : onOurWayText(Number(value.minutes));
   const queued = await queueOwnerText(app.database, leadId, { kind: value.intent, body }, now);
   if (!queued.ok) {

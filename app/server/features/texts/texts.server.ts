@@ -13,6 +13,7 @@ import { dayLabel, timesLabel } from "../../kit/arrival-windows.server.ts";
 import { localDateString, localTime } from "../../kit/business-time.server.ts";
 import type { Database, DB, OutboxJobsTable, TextMessagesTable, TextStatus } from "../../kit/db/database.server.ts";
 import { toLeadRow, type LeadRow } from "../../kit/leads.server.ts";
+import { isCompleted } from "../../kit/job-completion.server.ts";
 import { signedPath } from "../../kit/signed-links.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { TEXT_SENDERS } from "./jobs.server.ts";
@@ -26,7 +27,15 @@ const LOOK_AHEAD_MS = 48 * 3_600_000;
 export const INBOUND_MAX = 1600;
 
 export type OutboundKind =
-  "reminder" | "on-our-way" | "reply" | "reschedule" | "confirmed" | "help" | "stop-confirmed" | ChannelKind;
+  | "reminder"
+  | "on-our-way"
+  | "reply"
+  | "reschedule"
+  | "confirmed"
+  | "help"
+  | "completed"
+  | "stop-confirmed"
+  | ChannelKind;
 /** The texts that tell a customer who chose texts what their e-mail tells (./channel.server.ts). */
 export type ChannelKind = "quote" | "window";
 
@@ -115,6 +124,10 @@ export const helpText = () =>
   `${business.name}: texts about your request. Questions? Call ${business.phone.display}. Reply STOP to opt out.`;
 
 export const rescheduleText = (link: string) => `${business.name}: choose another window or cancel here: ${link}`;
+
+/** The answer to C or R once the job is completed: it is not changed by text; the phone is the way. */
+export const completedText = () =>
+  `${business.name}: this job is marked completed, so it can no longer be confirmed, moved or cancelled by text. Questions? Call ${business.phone.display}.`;
 
 export const confirmedText = (day: string, times: string) =>
   `${business.name}: thank you, see you ${dayLabel(day)}, ${timesLabel(times)}.`;
@@ -246,7 +259,8 @@ export async function queueDayBeforeTexts(database: Database, now = new Date()):
         .select("id")
         .where("booking_ref", "=", bookingRef)
         .executeTakeFirst();
-      if (taken) return;
+      // A job marked completed before its window needs no day-before text.
+      if (taken || (await isCompleted(trx, lead.id))) return;
       const target = await textTarget(trx, toLeadRow(lead));
       if (target.refused === "no-consent") return;
       const text: Outbound = {
@@ -272,6 +286,43 @@ export async function queueDayBeforeTexts(database: Database, now = new Date()):
     });
   }
   return queued;
+}
+
+/** The texts a completed job no longer needs: the day-before text (with its "Reply C"), "On our way", a reschedule link. */
+const JOB_TEXTS = ["reminder", "on-our-way", "reschedule"] as const satisfies readonly OutboundKind[];
+
+/**
+ * Calls off the request's queued texts about the job (JOB_TEXTS), in the transaction that marks it completed:
+ * each thread row reads "called off (the job is completed)" and its outbox job is cancelled. A text a worker holds
+ * at this moment is left to its sender.
+ */
+export async function callOffJobTexts(trx: Transaction<DB>, leadId: string): Promise<number> {
+  const queued = await trx
+    .selectFrom("text_messages")
+    .innerJoin("outbox_jobs", (join) =>
+      join.onRef("outbox_jobs.ref", "=", "text_messages.id").on("outbox_jobs.kind", "=", "customer-text"),
+    )
+    .select("text_messages.id")
+    .where("text_messages.lead_id", "=", leadId)
+    .where("text_messages.status", "=", "queued")
+    .where("text_messages.kind", "in", JOB_TEXTS)
+    .where("outbox_jobs.status", "=", "pending")
+    .where("outbox_jobs.locked_until", "is", null)
+    .execute();
+  const ids = queued.map((row) => row.id);
+  if (ids.length === 0) return 0;
+  await trx
+    .updateTable("text_messages")
+    .set({ status: "cancelled", reason: "completed" })
+    .where("id", "in", ids)
+    .execute();
+  await trx
+    .updateTable("outbox_jobs")
+    .set({ status: "cancelled", last_error: "CALLED_OFF" })
+    .where("kind", "=", "customer-text")
+    .where("ref", "in", ids)
+    .execute();
+  return ids.length;
 }
 
 /** The confirmed-by-text mark of each request whose booking, as it stands, the customer confirmed with C. */
@@ -357,8 +408,12 @@ export async function receiveText(
       : undefined;
     const confirmable = booking?.status === "confirmed";
     const reschedulable = booking && ["requested", "proposed", "confirmed"].includes(booking.status);
-    const kind: InboundOutcome =
-      keyword === "confirm" && !confirmable
+    // C or R about a completed job is answered plainly: it is not changed by text (the owner's phone is the way).
+    const done =
+      lead !== undefined && (keyword === "confirm" || keyword === "reschedule") && (await isCompleted(trx, lead.id));
+    const kind: InboundOutcome = done
+      ? keyword!
+      : keyword === "confirm" && !confirmable
         ? "message"
         : keyword === "reschedule" && !reschedulable
           ? "message"
@@ -416,7 +471,7 @@ export async function receiveText(
     }
     // HELP, C and R are answered, as any text: only with consent and never after STOP (checked again when due).
     const target = await textTarget(trx, lead);
-    if (kind === "confirm" && booking) {
+    if (kind === "confirm" && booking && !done) {
       await trx
         .insertInto("text_confirmations")
         .values({ booking_id: booking.id, sequence: Number(booking.sequence), lead_id: lead.id, confirmed_at: at })
@@ -424,8 +479,9 @@ export async function receiveText(
         .execute();
     }
     if (target.refused) return kind;
-    const answer =
-      kind === "help"
+    const answer = done
+      ? completedText()
+      : kind === "help"
         ? helpText()
         : kind === "confirm"
           ? confirmedText(booking!.day, booking!.window_times)
@@ -433,7 +489,7 @@ export async function receiveText(
     await queueInTransaction(trx, {
       leadId: lead.id,
       phone: target.phone,
-      kind: kind === "confirm" ? "confirmed" : kind,
+      kind: done ? "completed" : kind === "confirm" ? "confirmed" : kind,
       body: answer,
       now,
     });

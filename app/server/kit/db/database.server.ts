@@ -140,6 +140,8 @@ export interface BookingsTable {
   owner_note: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** A late cancellation by the customer: JSON of LateCancellation (kit/late-cancellation.server.ts); else null. */
+  late_cancellation: Generated<string | null>;
 }
 
 /** How many bookings hold a place in a window (requested, proposed or confirmed); at most its capacity. */

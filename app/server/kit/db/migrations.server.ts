@@ -636,6 +636,14 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
           .execute();
       },
     },
+    // A customer's cancellation later than the terms allow (docs/decisions/039-completion-and-late-cancellation.md):
+    // what the rule said happened, recorded on the booking in the cancellation's transaction (JSON: the hours of
+    // the rule, what happens to a paid deposit, the deposit paid in cents or null). Null: not a late cancellation.
+    "0016_job_completion": {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable("bookings").addColumn("late_cancellation", "text").execute();
+      },
+    },
     // The kind a stored request is (docs/decisions/040-request-kind-and-consent.md): contact-form requests that
     // name services and a property become estimate requests, by the rule the forms' actions apply since
     // (requestKind), so the inbox's filter and the report count past weeks as they count new requests. Only the
