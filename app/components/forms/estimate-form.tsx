@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { CONSENT } from "../../forms/consent.ts";
 import { serviceTypeOptions } from "../../forms/options.ts";
 import { ZipAnswer } from "../area-note.tsx";
-import { Checkbox, PhotoField, RadioGroup, TextField } from "./controls.tsx";
+import { AddressField, Checkbox, PhotoField, RadioGroup, TextField } from "./controls.tsx";
 import { type LeadActionData, LeadForm } from "./lead-form.tsx";
 
 // This form is on every page: its schema, and Zod with it, are imported with the validation layer on the
@@ -16,12 +16,15 @@ export function EstimateForm({
   actionData,
   phone,
   onSuccess,
+  withAddress = false,
 }: {
   id: string;
   source: string;
   actionData?: LeadActionData;
   phone: { display: string; href: string };
   onSuccess?: () => void;
+  /** The street address field (/estimate only: the sidebar and modal keep the spec's fields). */
+  withAddress?: boolean;
 }) {
   return (
     <>
@@ -45,6 +48,7 @@ export function EstimateForm({
             </div>
             <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
             <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" required />
+            {withAddress ? <AddressField field={fields.address} /> : null}
             <ZipAnswer initial={fields.zipcode.initialValue}>
               <TextField
                 field={fields.zipcode}
