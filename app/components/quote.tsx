@@ -31,7 +31,12 @@ export function QuoteDocument({
             <dd>{content.service}</dd>
           </>
         ) : null}
-        {content.city ? (
+        {content.address ? (
+          <>
+            <dt className="font-semibold">Service address</dt>
+            <dd>{content.address}</dd>
+          </>
+        ) : content.city ? (
           <>
             <dt className="font-semibold">Job in</dt>
             <dd>{content.city}</dd>
@@ -95,6 +100,9 @@ export function QuoteDocument({
           Terms
         </h2>
         <p className="mt-1 text-slate-800">{content.terms}</p>
+        {content.address ? (
+          <p className="mt-1 text-slate-800">The address of your request: {content.address}.</p>
+        ) : null}
       </section>
     </div>
   );

@@ -265,6 +265,8 @@ const booking = (over: Partial<Booking> = {}): Booking => ({
   sequence: 3,
   invited: true,
   ownerNote: "",
+  address: null,
+  accessNote: "",
   createdAt: now,
   updatedAt: now,
   ...over,

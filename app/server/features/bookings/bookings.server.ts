@@ -16,6 +16,7 @@ import type { BookingEvent, BookingMailPayload } from "./payload.ts";
 import type { ArrivalWindow } from "../../kit/arrival-windows.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { BOOKING_SENDERS } from "./jobs.server.ts";
+import { jobAddress } from "../../kit/service-address.server.ts";
 
 export interface Booking {
   id: string;
@@ -29,6 +30,10 @@ export interface Booking {
   /** An invite (METHOD:REQUEST) was sent for it at some time. */
   invited: boolean;
   ownerNote: string;
+  /** The service address given with the window when the request had none (else null). */
+  address: string | null;
+  /** The customer's note for the crew, given with the window ("" without one). */
+  accessNote: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -58,6 +63,8 @@ function toBooking(row: Selectable<BookingsTable>): Booking {
     sequence: Number(row.sequence),
     invited: Number(row.invited) === 1,
     ownerNote: row.owner_note,
+    address: row.address,
+    accessNote: row.access_note,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -197,6 +204,17 @@ async function applyChange(trx: Transaction<DB>, before: Booking, change: Change
     .execute();
   const moved = before.day !== window.day || before.times !== window.times;
   const note = change.note ?? before.ownerNote;
+  // Where the crew goes, as the invite's LOCATION says it (read now: the window's form may just have given it).
+  const place = await trx
+    .selectFrom("bookings")
+    .innerJoin("leads", "leads.id", "bookings.lead_id")
+    .select(["bookings.address", "leads.fields", "leads.zip"])
+    .where("bookings.id", "=", before.id)
+    .executeTakeFirstOrThrow();
+  const location = jobAddress(
+    { fields: JSON.parse(place.fields) as Record<string, unknown>, zip: place.zip },
+    place.address,
+  );
   const jobs: Insertable<OutboxJobsTable>[] = change.mails.map((mail) => {
     const payload: BookingMailPayload = {
       ...mail,
@@ -209,6 +227,7 @@ async function applyChange(trx: Transaction<DB>, before: Booking, change: Change
       endsAt: window.endsAt.toISOString(),
       previous: moved ? { day: before.day, times: before.times } : null,
       note: mail.to === "customer" ? note : "",
+      location,
     };
     return outboxJob(BOOKING_SENDERS, {
       lead_id: before.leadId,
@@ -237,11 +256,25 @@ async function applyChange(trx: Transaction<DB>, before: Booking, change: Change
 
 const refused = (reason: Refusal): BookingResult => ({ ok: false, reason });
 
+/** What the customer gives with a window: the service address (when the request had none) and a note for the crew. */
+export interface WindowDetails {
+  /** Stored when given (not empty); the request's own address is never replaced. */
+  address?: string;
+  /** Stored when given ("" clears it); left as it was when undefined. */
+  accessNote?: string;
+}
+
+const detailColumns = (details: WindowDetails) => ({
+  ...(details.address ? { address: details.address } : {}),
+  ...(details.accessNote === undefined ? {} : { access_note: details.accessNote }),
+});
+
 export async function requestWindow(
   database: Database,
   leadId: string,
   window: ArrivalWindow,
   now = new Date(),
+  details: WindowDetails = {},
 ): Promise<BookingResult> {
   return database.db.transaction().execute(async (trx): Promise<BookingResult> => {
     const lead = await trx.selectFrom("leads").select(["id", "kind"]).where("id", "=", leadId).executeTakeFirst();
@@ -262,6 +295,7 @@ export async function requestWindow(
           window_times: window.times,
           starts_at: window.startsAt.toISOString(),
           ends_at: window.endsAt.toISOString(),
+          ...detailColumns(details),
           created_at: at,
           updated_at: at,
         })
@@ -279,6 +313,9 @@ export async function requestWindow(
     }
     const before = toBooking(row);
     if (before.status === "declined") return refused("not-allowed");
+    const columns = detailColumns(details);
+    if (Object.keys(columns).length > 0)
+      await trx.updateTable("bookings").set(columns).where("id", "=", before.id).execute();
     const holding = HOLDING.includes(before.status);
     const same = before.day === window.day && before.times === window.times;
     if (holding && same && before.status !== "proposed") return { ok: true, booking: before };
@@ -366,23 +403,23 @@ export async function cancelBooking(database: Database, bookingId: string, now =
   });
 }
 
-export async function confirmedBookings(
-  database: Database,
-  since: Date,
-): Promise<
-  (Booking & {
-    lead: { name: string | null; phone: string | null; zip: string | null; fields: Record<string, unknown> };
-  })[]
-> {
-  const rows = await database.db
+export type ConfirmedBooking = Booking & {
+  lead: { name: string | null; phone: string | null; zip: string | null; fields: Record<string, unknown> };
+};
+
+/** The confirmed bookings whose window ends after `since`, or (`{ day }`) those of one local day; in window order. */
+export async function confirmedBookings(database: Database, when: Date | { day: string }): Promise<ConfirmedBooking[]> {
+  let query = database.db
     .selectFrom("bookings")
     .innerJoin("leads", "leads.id", "bookings.lead_id")
     .selectAll("bookings")
     .select(["leads.name", "leads.phone", "leads.zip", "leads.fields"])
-    .where("bookings.status", "=", "confirmed")
-    .where("bookings.ends_at", ">", since.toISOString())
-    .orderBy("bookings.starts_at")
-    .execute();
+    .where("bookings.status", "=", "confirmed");
+  query =
+    when instanceof Date
+      ? query.where("bookings.ends_at", ">", when.toISOString())
+      : query.where("bookings.day", "=", when.day);
+  const rows = await query.orderBy("bookings.starts_at").orderBy("bookings.created_at").execute();
   return rows.map(({ name, phone, zip, fields, ...row }) => ({
     ...toBooking(row),
     lead: { name, phone, zip, fields: JSON.parse(fields) as Record<string, unknown> },

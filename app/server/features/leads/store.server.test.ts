@@ -95,6 +95,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       "0010_payments",
       "0011_reminders",
       "0012_customer_texts",
+      "0014_service_address",
     ]);
     expect(database.dialect).toBe(dialect);
   });
