@@ -10,7 +10,7 @@ export function ServiceAddress({ address, mapUrl }: { address: string; mapUrl: s
         <>
           <span>{address}</span>
           {mapUrl ? (
-            <a href={mapUrl} target="_blank" rel="noreferrer" className="font-semibold">
+            <a href={mapUrl} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 underline">
               Open in Maps<span className="sr-only"> (new tab)</span>
             </a>
           ) : null}

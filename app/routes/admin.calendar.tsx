@@ -63,7 +63,7 @@ export default function CalendarPage({ loaderData: r }: Route.ComponentProps) {
       </p>
 
       <p className="mt-3">
-        <a href="/admin/day" className="font-semibold">
+        <a href="/admin/day" className="font-semibold text-brand-700 underline">
           Today&rsquo;s day sheet
         </a>
         : every job of a day with its address, what was sold and what to collect, ready to print.

@@ -67,14 +67,30 @@ function JobCard({ job, index }: { job: Job; index: number }) {
       </h2>
       <dl className="mt-2 grid gap-x-4 gap-y-1.5 sm:grid-cols-[9rem_1fr] print:grid-cols-[8rem_1fr]">
         <dt className="font-semibold text-slate-700 print:text-black">Phone</dt>
-        <dd>{job.phone ? <a href={`tel:${job.phone}`}>{job.phoneDisplay}</a> : "Not given"}</dd>
+        <dd>
+          {job.phone ? (
+            <a
+              href={`tel:${job.phone}`}
+              className="font-semibold text-brand-700 underline print:text-black print:no-underline"
+            >
+              {job.phoneDisplay}
+            </a>
+          ) : (
+            "Not given"
+          )}
+        </dd>
         <dt className="font-semibold text-slate-700 print:text-black">Address</dt>
         <dd>
           {job.address ? (
             <>
               {job.address}{" "}
               {job.mapUrl ? (
-                <a href={job.mapUrl} rel="noreferrer" target="_blank" className="print:hidden">
+                <a
+                  href={job.mapUrl}
+                  rel="noreferrer"
+                  target="_blank"
+                  className="font-semibold text-brand-700 underline print:hidden"
+                >
                   Open in Maps<span className="sr-only"> (new tab)</span>
                 </a>
               ) : null}
@@ -109,7 +125,9 @@ function JobCard({ job, index }: { job: Job; index: number }) {
         <dd className="whitespace-pre-line">{job.accessNote || "None"}</dd>
       </dl>
       <p className="mt-2 text-sm print:hidden">
-        <a href={`/admin/requests/${job.leadId}`}>The request</a>
+        <a href={`/admin/requests/${job.leadId}`} className="font-semibold text-brand-700 underline">
+          The request
+        </a>
       </p>
     </article>
   );
@@ -166,7 +184,7 @@ export default function DaySheet({ loaderData: d }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          <p className="mt-4 text-slate-800">
+          <p className="mt-4 text-slate-800 print:text-black">
             {d.jobs.length} confirmed {d.jobs.length === 1 ? "job" : "jobs"}, in arrival-window order.
           </p>
           <div className="mt-3 grid gap-4 print:gap-3">

@@ -35,6 +35,27 @@ export async function confirmedJob(database: Database, spec: JobSpec, now: Date)
   lead.fields = { ...lead.fields, firstName: spec.firstName, address: spec.address };
   lead.contact = { ...lead.contact, name: `${spec.firstName} Doe` };
   const { id } = await recordLead(database, lead, { webhook: false, now });
+  await acceptAndPay(database, id, spec, now);
+  const window = windowsOn(spec.day)[spec.window];
+  if (!window) throw new Error(`${spec.day} has no window ${spec.window}`);
+  const asked = await requestWindow(database, id, window, now, {
+    ...(spec.bookingAddress ? { address: spec.bookingAddress } : {}),
+    ...(spec.accessNote ? { accessNote: spec.accessNote } : {}),
+  });
+  if (!asked.ok) throw new Error(asked.reason);
+  const confirmed = await decide(database, asked.booking.id, { action: "confirm" }, "", now);
+  if (!confirmed.ok) throw new Error(confirmed.reason);
+  return { leadId: id, bookingId: asked.booking.id, window };
+}
+
+/** An accepted quote (sent, then accepted by `name`) and payment rows for request `id`. */
+export async function acceptAndPay(
+  database: Database,
+  id: string,
+  spec: Pick<JobSpec, "quote" | "payments"> & { firstName: string },
+  now: Date,
+) {
+  const name = spec.firstName;
   if (spec.quote) {
     const saved = await saveDraft(
       database,
@@ -56,7 +77,7 @@ export async function confirmedJob(database: Database, spec: JobSpec, now: Date)
     const answered = await answerQuote(
       database,
       sent.sent.id,
-      { answer: "accepted", option: spec.quote.accept, name: `${spec.firstName} Doe` },
+      { answer: "accepted", option: spec.quote.accept, name: `${name} Doe` },
       { ipHash: "a".repeat(64), userAgent: "test", sms: false },
       now,
     );
@@ -83,14 +104,4 @@ export async function confirmedJob(database: Database, spec: JobSpec, now: Date)
       })
       .execute();
   }
-  const window = windowsOn(spec.day)[spec.window];
-  if (!window) throw new Error(`${spec.day} has no window ${spec.window}`);
-  const asked = await requestWindow(database, id, window, now, {
-    ...(spec.bookingAddress ? { address: spec.bookingAddress } : {}),
-    ...(spec.accessNote ? { accessNote: spec.accessNote } : {}),
-  });
-  if (!asked.ok) throw new Error(asked.reason);
-  const confirmed = await decide(database, asked.booking.id, { action: "confirm" }, "", now);
-  if (!confirmed.ok) throw new Error(confirmed.reason);
-  return { leadId: id, bookingId: asked.booking.id, window };
 }
