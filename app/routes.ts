@@ -68,6 +68,7 @@ export default [
       route("report", "routes/admin.report.tsx"),
       // The owner's calendar feed: its private address, how to subscribe, and a new address when it leaked.
       route("calendar", "routes/admin.calendar.tsx"),
+      route("day", "routes/admin.day.tsx"),
       route("requests.csv", "routes/admin.requests[.]csv.ts"),
       route("requests.xlsx", "routes/admin.requests[.]xlsx.ts"),
       route("requests/:id/texts", "routes/admin.requests.$id.texts.ts"),

@@ -26,7 +26,18 @@ type Purpose = "book" | "manage";
  * stays last in the form, so the keyboard and a screen reader reach it right after the list, and a focused
  * window scrolled into view keeps clear of the bar (its scroll margin).
  */
-export function WindowPicker({ days, action, error }: { days: DayOption[]; action: string; error: string | null }) {
+export function WindowPicker({
+  days,
+  action,
+  error,
+  details,
+}: {
+  days: DayOption[];
+  action: string;
+  error: string | null;
+  /** The service address (asked when the request has none) and the note for the crew, between the list and the bar. */
+  details?: Pick<RequestPage, "needsAddress" | "accessNote" | "accessNoteMax">;
+}) {
   return (
     <form
       id="window-form"
@@ -60,12 +71,64 @@ export function WindowPicker({ days, action, error }: { days: DayOption[]; actio
           </fieldset>
         ))}
       </div>
+      {details ? <JobDetails details={details} /> : null}
       <div className="sticky bottom-(--bottom-bar) z-20 -mx-4 mt-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] sm:mx-0 sm:rounded-t-lg sm:px-3">
         <button type="submit" className="btn-primary w-full sm:w-auto">
           Request this window
         </button>
       </div>
     </form>
+  );
+}
+
+const fieldClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600";
+
+/** Where the crew goes (required when the request gave no street address) and what it should know to get in. */
+function JobDetails({ details }: { details: Pick<RequestPage, "needsAddress" | "accessNote" | "accessNoteMax"> }) {
+  return (
+    <div className="mt-6 grid max-w-xl gap-4">
+      {details.needsAddress ? (
+        <div>
+          <label htmlFor="window-address" className="block text-sm font-semibold text-slate-800">
+            Street address where we will work
+            <span className="text-red-700" aria-hidden="true">
+              {" *"}
+            </span>
+          </label>
+          <input
+            id="window-address"
+            name="address"
+            type="text"
+            autoComplete="street-address"
+            required
+            maxLength={120}
+            aria-describedby="window-address-hint"
+            className={fieldClass}
+          />
+          <p id="window-address-hint" className="mt-1 text-sm text-slate-600">
+            Number, street and unit, like 1234 W Main St, Apt 5.
+          </p>
+        </div>
+      ) : null}
+      <div>
+        <label htmlFor="window-access" className="block text-sm font-semibold text-slate-800">
+          A note for the crew (optional)
+        </label>
+        <textarea
+          id="window-access"
+          name="accessNote"
+          rows={3}
+          maxLength={details.accessNoteMax}
+          defaultValue={details.accessNote}
+          aria-describedby="window-access-hint"
+          className={fieldClass}
+        />
+        <p id="window-access-hint" className="mt-1 text-sm text-slate-600">
+          A gate code, where the outdoor spigot is, a dog in the yard.
+        </p>
+      </div>
+    </div>
   );
 }
 
@@ -340,7 +403,7 @@ export function RequestView({
           <p className="mt-1 text-slate-700">
             The crew arrives within the window you choose; the job itself may take longer.
           </p>
-          <WindowPicker days={page.days} action={self} error={page.error} />
+          <WindowPicker days={page.days} action={self} error={page.error} details={page} />
         </section>
       ) : booking?.past || booking?.completed || booking?.status === "declined" ? null : (
         <NoWindows rule={page.rule} daysShown={page.daysShown} phone={phone} />

@@ -87,13 +87,14 @@ function OptionCard({
   );
 }
 
-function Terms({ terms }: { terms: string }) {
+function Terms({ terms, address }: { terms: string; address?: string | undefined }) {
   return (
     <section aria-labelledby="terms-heading" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
       <h2 id="terms-heading" className="text-lg font-bold text-brand-900">
         Terms
       </h2>
       <p className="mt-1 text-slate-800">{terms}</p>
+      {address ? <p className="mt-1 text-slate-800">The address of your request: {address}.</p> : null}
     </section>
   );
 }
@@ -119,7 +120,12 @@ export function QuoteDocument({
             <dd>{content.service}</dd>
           </>
         ) : null}
-        {content.city ? (
+        {content.address ? (
+          <>
+            <dt className="font-semibold">Service address</dt>
+            <dd>{content.address}</dd>
+          </>
+        ) : content.city ? (
           <>
             <dt className="font-semibold">Job in</dt>
             <dd>{content.city}</dd>
@@ -149,7 +155,7 @@ export function QuoteDocument({
           <p className="mt-1 whitespace-pre-line text-slate-800">{content.note}</p>
         </section>
       ) : null}
-      <Terms terms={content.terms} />
+      <Terms terms={content.terms} address={content.address} />
     </div>
   );
 }
@@ -190,7 +196,7 @@ function AcceptedCopy({ page }: { page: AcceptedQuotePage }) {
           balanceDue={page.content.balanceDue}
         />
       ) : null}
-      <Terms terms={page.content.terms} />
+      <Terms terms={page.content.terms} address={page.content.address} />
       <p className="text-slate-700">We also e-mailed you this copy, with a PDF you can keep.</p>
     </section>
   );

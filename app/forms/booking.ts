@@ -5,7 +5,8 @@
  * `YYYY-MM-DD HH:MM-HH:MM` (its local date and times); the server finds it again in the ZIP's windows.
  */
 import { z } from "../lib/zod.ts";
-import { line } from "./text.ts";
+import { streetAddress } from "./fields.ts";
+import { line, multiline } from "./text.ts";
 
 /** The longest token a link may carry (the signed tokens are about 70 characters). */
 export const TOKEN_MAX = 200;
@@ -31,14 +32,29 @@ const windowField = line({ error: "Choose an arrival window" })
  * /book?r=… and /book/manage?t=…: ask for a window (another one), accept the owner's proposal, or cancel (with
  * the required "Yes, cancel" box).
  */
-export const MANAGE_FIELDS = ["intent", "window", "confirm"] as const;
+export const MANAGE_FIELDS = ["intent", "window", "confirm", "address", "accessNote"] as const;
+
+/** The longest note for the crew (a gate code, where the spigot is, a dog in the yard). */
+export const ACCESS_NOTE_MAX = 500;
+/** The message when a window is asked for without a service address (the request had none). */
+export const ADDRESS_NEEDED = "Enter the street address where we will work, so the crew can find it";
 export const manageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept") }),
   z.object({
     intent: z.literal("cancel"),
     confirm: z.literal("yes", { error: "Tick “Yes, cancel this arrival window” to cancel it" }),
   }),
-  z.object({ intent: z.literal("reschedule"), window: windowField }),
+  z.object({
+    intent: z.literal("reschedule"),
+    window: windowField,
+    /** The service address, asked when the request has none (required then: the page and the server say so). */
+    address: streetAddress.optional(),
+    /** The customer's note for the crew; sent empty, it clears the one given before. */
+    accessNote: multiline()
+      .trim()
+      .max(ACCESS_NOTE_MAX, `Keep the note for the crew under ${ACCESS_NOTE_MAX + 1} characters`)
+      .optional(),
+  }),
 ]);
 export type ManageValues = z.infer<typeof manageSchema>;
 

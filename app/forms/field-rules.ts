@@ -104,6 +104,15 @@ export const rules = {
   email: emailRule,
   zipcode: zipRule,
   city: named("city", 60),
+  /** The service address's street line (and unit): optional on the forms, required when a window is booked. */
+  streetAddress: text({
+    max: 120,
+    tooLong: "Keep the street address under 121 characters",
+    format: (value) =>
+      /^[^<>@]*$/.test(value) && !/https?:|www\./i.test(value)
+        ? null
+        : "Enter the street address only, like 1234 W Main St, Apt 5",
+  }),
   serviceType: { kind: "choice", message: "Choose residential or commercial" },
   servicesNeeded: { kind: "choice", message: "Choose services from the list", optional: true, many: true },
   contactMethod: { kind: "choice", message: "Choose phone call, text message or email", optional: true },
@@ -167,6 +176,7 @@ export const formRules = (phoneExample: string) => {
       fields: {
         ...person,
         zipcode: rules.zipcode,
+        address: rules.streetAddress,
         serviceType: { ...rules.serviceType, optional: true },
         agreed: rules.requiredConsent,
       },
@@ -174,6 +184,7 @@ export const formRules = (phoneExample: string) => {
     contact: {
       fields: {
         ...person,
+        address: rules.streetAddress,
         city: rules.city,
         zipcode: rules.zipcode,
         serviceType: rules.serviceType,

@@ -61,6 +61,15 @@ export const zipcode = line({ error: zipRule.required })
 
 export const city = trimmed("city", 60);
 
+/** The service address's street line (number, street, unit): one line, bounded, no link or e-mail address. */
+export const streetAddress = line()
+  .trim()
+  .max(rules.streetAddress.max, rules.streetAddress.tooLong)
+  .superRefine((value, ctx) => {
+    const problem = value === "" ? null : rules.streetAddress.format(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
 export const serviceType = choice(optionValues(serviceTypeOptions), rules.serviceType);
 
 export const message = (max: number, label = "message") => {

@@ -38,9 +38,11 @@ export type DepositRequest = { kind: "none" } | { kind: "percent"; percent: numb
 
 /** What the customer is shown (and what the content hash covers). */
 export interface QuoteContent {
-  /** What the request was for, and its city (never the street address). */
+  /** What the request was for, and its city. */
   service: string;
   city: string;
+  /** The service address the price is for, when the request gave one (docs/decisions/038); absent in older versions. */
+  address?: string;
   options: QuoteOption[];
   note: string;
   /** YYYY-MM-DD, the last day it may be accepted. */

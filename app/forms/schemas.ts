@@ -25,7 +25,7 @@ import {
   serviceTypeOptions,
 } from "./options.ts";
 import { needsTextConsent, rules, textConsentMessage } from "./field-rules.ts";
-import { agreedView, messageView, person } from "./person.ts";
+import { address, agreedView, messageView, person } from "./person.ts";
 
 export type { FieldList } from "./form-fields.ts";
 
@@ -54,6 +54,8 @@ const photoFields = {
 /** The sidebar FREE ESTIMATE form, the holiday-page modal and /estimate. */
 export const estimateForm = defineForm({
   ...person,
+  /** Asked on /estimate only: the sidebar and modal keep the fields the spec fixes (site-spec 3.1). */
+  address,
   serviceType: propertyType(serviceType.optional()),
   ...photoFields,
   agreed: sent(requiredConsent, agreedView),
@@ -73,6 +75,7 @@ export const contactForm = defineForm({
   lastName: person.lastName,
   email: person.email,
   phone: person.phone,
+  address,
   city: sent(city, { label: "City", text: { part: "place" } }),
   zipcode: person.zipcode,
   serviceType: propertyType(serviceType),

@@ -1,4 +1,4 @@
-import { CalendarClock, CircleAlert, Download, Phone, Search } from "lucide-react";
+import { CalendarClock, CalendarDays, CircleAlert, Download, Phone, Search } from "lucide-react";
 import { AdminInput, AdminSelect, areaLabel, FlagBadge, kindLabel, StatusBadge } from "../components/admin.tsx";
 import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "../forms/admin.ts";
 import { signedIn } from "../server/features/admin/guard.server.ts";
@@ -55,6 +55,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-extrabold tracking-tight text-brand-900">Requests</h1>
         <div className="flex flex-wrap gap-2">
+          <a href="/admin/day" className="btn-secondary">
+            <CalendarDays className="size-5" aria-hidden="true" />
+            Today&rsquo;s day sheet
+          </a>
           <a href={`/admin/requests.xlsx${exportQuery}`} className="btn-secondary" download>
             <Download className="size-5" aria-hidden="true" />
             Export Excel{filtered ? " (these filters)" : ""}

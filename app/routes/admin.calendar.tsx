@@ -62,6 +62,13 @@ export default function CalendarPage({ loaderData: r }: Route.ComponentProps) {
         there too. It lists {r.jobs} confirmed {r.jobs === 1 ? "job" : "jobs"} now (from the last {r.pastDays} days on).
       </p>
 
+      <p className="mt-3">
+        <a href="/admin/day" className="font-semibold text-brand-700 underline">
+          Today&rsquo;s day sheet
+        </a>
+        : every job of a day with its address, what was sold and what to collect, ready to print.
+      </p>
+
       {r.renewed ? (
         <p
           role="status"

@@ -24,6 +24,8 @@ import { visibleDeep } from "../lib/text.ts";
 import { DepositStatus } from "../components/deposit-status.tsx";
 import { depositsForLead } from "../server/features/payments/deposits.server.ts";
 import { CustomerTexts } from "../components/customer-texts.tsx";
+import { ServiceAddress } from "../components/service-address.tsx";
+import { serviceAddressOf } from "../server/features/bookings/crew.server.ts";
 import { onOurWayQuestion, textedOf, textsView } from "../server/features/texts/request-texts.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
 
@@ -47,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? "Reminder offer queued: the customer gets one e-mail asking whether to be reminded when the job is due again."
         : null,
     booking: await bookingView(app.database, lead),
+    serviceAddress: await serviceAddressOf(app.database, lead),
     texts: await textsView(app.database, app.env, lead),
     texted: textedOf(query.get("texted")),
     askOnOurWay: onOurWayQuestion(query),
@@ -407,6 +410,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
       </Section>
 
       <Section id="fields-heading" title="What they sent">
+        <ServiceAddress {...r.serviceAddress} />
         <Rows rows={r.fields.map((f) => [f.label, f.value])} />
         {r.attachment ? (
           <p className="mt-3">

@@ -45,7 +45,7 @@ function Shell({
       >
         Skip to main content
       </a>
-      <header className="bg-brand-900 text-white">
+      <header className="bg-brand-900 text-white print:hidden">
         <div className="container-page flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3">
           <p className="font-bold">
             {businessName} <span className="font-normal text-brand-100">· Owner inbox</span>
@@ -86,7 +86,7 @@ function Shell({
           ) : null}
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="container-page py-6 outline-none sm:py-8">
+      <main id="main" tabIndex={-1} className="container-page py-6 outline-none sm:py-8 print:p-0">
         {children}
       </main>
     </>

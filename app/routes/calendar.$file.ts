@@ -1,5 +1,6 @@
 import { getApp } from "../server/kit/context.server.ts";
 import { feedCalendar, isFeedToken } from "../server/features/bookings/calendar-feed.server.ts";
+import { soldWork } from "../server/sold-work.server.ts";
 import type { Route } from "./+types/calendar.$file";
 
 /**
@@ -16,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8", "X-Robots-Tag": "noindex" },
     });
-  return new Response(await feedCalendar(app.database, app.env, new Date()), {
+  return new Response(await feedCalendar(app.database, app.env, new Date(), soldWork(app.database)), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'inline; filename="jobs.ics"',

@@ -56,7 +56,13 @@ export default function EstimatePage({ loaderData, actionData }: Route.Component
       <p className="mt-2 mb-6 text-lg text-slate-700">
         We reply within {business.replyWithinHours} hours. For a more detailed request, use our contact form.
       </p>
-      <EstimateForm id="page-estimate-form" source="estimate-page" actionData={actionData} phone={loaderData.phone} />
+      <EstimateForm
+        id="page-estimate-form"
+        source="estimate-page"
+        actionData={actionData}
+        phone={loaderData.phone}
+        withAddress
+      />
     </div>
   );
 }

@@ -136,6 +136,8 @@ describe.each(backends)("completing a job on %s", (dialect) => {
         sequence: Number(booking.sequence),
         invited: true,
         ownerNote: booking.owner_note,
+        address: booking.address,
+        accessNote: booking.access_note,
         createdAt: now,
         updatedAt: now,
         lateCancellation: null,

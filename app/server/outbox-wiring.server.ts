@@ -8,6 +8,8 @@ import type { Database } from "./kit/db/database.server.ts";
 import type { Env } from "./kit/env.server.ts";
 import { pruneAuth } from "./features/admin/auth.server.ts";
 import { BOOKING_SENDERS } from "./features/bookings/jobs.server.ts";
+import { createBookingSender } from "./features/bookings/booking-mail.server.ts";
+import { soldWork } from "./sold-work.server.ts";
 import { LEAD_SENDERS } from "./features/leads/jobs.server.ts";
 import { purgeMailFiles } from "./notify/mail.server.ts";
 import { markNotified } from "./features/leads/delivery-status.server.ts";
@@ -29,7 +31,11 @@ export function outboxWiring(database: Database, env: Env, logger: Logger, now: 
       createSenders(
         { database, env, now },
         LEAD_SENDERS,
-        BOOKING_SENDERS,
+        {
+          ...BOOKING_SENDERS,
+          // The owner's e-mail of a confirmed window says what was sold (quotes, payments: ./sold-work.server.ts).
+          booking: (context) => createBookingSender(context.database, context.env, context.now, soldWork(database)),
+        },
         REVIEW_SENDERS,
         QUOTE_SENDERS,
         PAYMENT_SENDERS,

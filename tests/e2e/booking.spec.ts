@@ -99,6 +99,9 @@ test.describe("without JavaScript", () => {
     await page.keyboard.press("ArrowDown");
     const chosen = values[firstIndex + 1]!;
     await expect(page.locator(`input[type=radio][value="${chosen}"]`)).toBeChecked();
+    // The request gave its street address: only the optional note for the crew is between the list and the button.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("textbox", { name: "A note for the crew (optional)" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Request this window" })).toBeFocused();
     await page.keyboard.press("Enter");

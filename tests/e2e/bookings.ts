@@ -34,7 +34,7 @@ export async function storedRequest(zip: string, email = `book-${crypto.randomUU
     database,
     {
       ...lead,
-      fields: { ...lead.fields, email, zipcode: zip },
+      fields: { ...lead.fields, email, zipcode: zip, address: "1234 W Main St" },
       contact: { ...lead.contact, email, zip },
     },
     { webhook: false },

@@ -398,6 +398,8 @@ test("from a request with a photo, sent without JavaScript, to a quote with a de
   await expect(visitor.getByRole("status")).toContainText("Deposit of $105 received");
   await visitor.getByRole("link", { name: "Choose an arrival window" }).click();
   await expect(visitor.getByRole("heading", { level: 1, name: "Choose an arrival window" })).toBeVisible();
+  // The request gave no street address: the window is booked with one.
+  await visitor.getByRole("textbox", { name: "Street address where we will work" }).fill("1234 W Main St");
   await visitor.locator("main input[type=radio][name=window]").first().check();
   await visitor.getByRole("button", { name: "Request this window" }).click();
   await expect(visitor.getByText("Requested — not booked yet")).toBeVisible();

@@ -54,6 +54,7 @@ export async function sendRequest(
   await form.getByRole("textbox", { name: "Last name", exact: true }).fill("Inboxtest");
   await form.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await form.getByRole("textbox", { name: "Phone", exact: true }).fill("(208) 555-0177");
+  await form.getByRole("textbox", { name: "Street address (optional)", exact: true }).fill("1234 W Main St");
   await form.getByRole("textbox", { name: "ZIP code", exact: true }).fill("83702");
   await form.getByRole("checkbox", { name: /I agree to receive conversational text messages/ }).check();
   await form.getByRole("button", { name: "Get My Free Estimate" }).click();

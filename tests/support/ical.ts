@@ -14,6 +14,7 @@ export interface ReadEvent {
   startZone: string;
   summary: string;
   description: string;
+  location: string | null;
   url: string | null;
   organizer: string | null;
   attendee: string | null;
@@ -35,6 +36,7 @@ export function readCalendar(text: string): { method: string; name: string | nul
       startZone: String(component.getFirstProperty("dtstart")?.getParameter("tzid") ?? ""),
       summary: event.summary,
       description: event.description,
+      location: value(component, "location"),
       url: value(component, "url"),
       organizer: value(component, "organizer"),
       attendee: value(component, "attendee"),

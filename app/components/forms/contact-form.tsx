@@ -2,7 +2,7 @@
 import { contactMethods, serviceTypeOptions, servicesNeededOptions } from "../../forms/options.ts";
 import type { LeadActionData } from "../../forms/result.ts";
 import { ZipAnswer } from "../area-note.tsx";
-import { CheckboxGroup, RadioGroup, TextArea, TextField } from "./controls.tsx";
+import { AddressField, CheckboxGroup, RadioGroup, TextArea, TextField } from "./controls.tsx";
 import { PhotoField } from "./photo-field.tsx";
 import { TermsNote, TextConsentBox } from "./consent-text.tsx";
 import { LeadForm } from "./lead-form.tsx";
@@ -46,6 +46,9 @@ export function ContactForm({
             <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
             <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
             <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" required />
+            <div className="sm:col-span-2">
+              <AddressField field={fields.address} />
+            </div>
             <TextField field={fields.city} label="City" autoComplete="address-level2" required />
             <ZipAnswer initial={fields.zipcode.initialValue}>
               <TextField

@@ -71,6 +71,21 @@ export function TextField({
   );
 }
 
+/**
+ * The service address's street line (docs/decisions/038): one input with `street-address`, so a phone's
+ * autofill puts the whole street address (with its second line) in it, beside the form's city and ZIP fields.
+ */
+export function AddressField({ field, required }: { field: Field; required?: boolean }) {
+  return (
+    <TextField
+      field={field}
+      label={required ? "Street address" : "Street address (optional)"}
+      autoComplete="street-address"
+      required={required}
+    />
+  );
+}
+
 /** First and last name, e-mail and phone: the fields every request starts with. */
 export function PersonFields({ fields }: { fields: Record<"firstName" | "lastName" | "email" | "phone", Field> }) {
   return (

@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import { serviceTypeOptions } from "../../forms/options.ts";
 import { ZipAnswer } from "../area-note.tsx";
-import { RadioGroup, TextField } from "./controls.tsx";
+import { AddressField, RadioGroup, TextField } from "./controls.tsx";
 import { PhotoField } from "./photo-field.tsx";
 import { TermsNote, TextConsentBox } from "./consent-text.tsx";
 import { type LeadActionData, LeadForm } from "./lead-form.tsx";
@@ -17,12 +17,15 @@ export function EstimateForm({
   actionData,
   phone,
   onSuccess,
+  withAddress = false,
 }: {
   id: string;
   source: string;
   actionData?: LeadActionData;
   phone: { display: string; href: string };
   onSuccess?: () => void;
+  /** The street address field (/estimate only: the sidebar and modal keep the spec's fields). */
+  withAddress?: boolean;
 }) {
   return (
     <>
@@ -46,6 +49,7 @@ export function EstimateForm({
             </div>
             <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
             <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" required />
+            {withAddress ? <AddressField field={fields.address} /> : null}
             <ZipAnswer initial={fields.zipcode.initialValue}>
               <TextField
                 field={fields.zipcode}

@@ -50,6 +50,8 @@ const booking = {
   sequence: 3,
   invited: true,
   ownerNote: "Gate code at the office.\nCall first.",
+  address: null,
+  accessNote: "",
   createdAt: now,
   updatedAt: now,
   lateCancellation: null,

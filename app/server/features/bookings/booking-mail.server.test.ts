@@ -23,6 +23,7 @@ import { readSignedToken } from "../../kit/signed-links.server.ts";
 import type { BookingMailPayload } from "./payload.ts";
 import { formatAmount } from "../../../lib/money.ts";
 import { lateCancellationForCustomer, lateCancellationForOwner } from "../../../lib/late-cancellation.ts";
+import type { CrewJob } from "./crew.server.ts";
 
 const env = parseEnv({
   NODE_ENV: "test",
@@ -101,6 +102,14 @@ describe("composeBookingEmail to the customer", () => {
     expect(cal.events[0]!.summary).toBe(`House washing — ${business.name}`);
     expect(cal.events[0]!.description).toContain("Crew: Sam & Eli <2 trucks>");
     expect(readSignedToken(manageToken(cal.events[0]!.description)!, "manage", secret, now)).toEqual({ id: "b-42" });
+  });
+
+  it("the invite is at the service address of the change (LOCATION); without one it has none", async () => {
+    const address = "12 Elm St, Apt 3, Boise, ID 83702";
+    const [event] = readCalendar((await wire(compose(payload({ location: address })))).calendarText!).events;
+    expect(event?.location).toBe(address);
+    const [bare] = readCalendar((await wire(compose(payload()))).calendarText!).events;
+    expect(bare?.location).toBeNull();
   });
 
   it("proposed: the new window and a button to accept or choose another; no invite, or the old one's CANCEL when it had been confirmed", async () => {
@@ -267,6 +276,43 @@ describe("composeBookingEmail to the owner", () => {
     expect(cancelled.subject).toMatch(/^Arrival window cancelled: /);
   });
 
+  it("a confirmed window tells the owner what the crew needs: address, what was sold, what to collect, access notes", () => {
+    const crew = {
+      address: "12 Elm St, Boise, ID 83702",
+      mapUrl: "https://www.google.com/maps/search/?api=1&query=12%20Elm%20St",
+      asked: "house washing",
+      sold: { label: "Better", lines: [{ text: "Oil-stain treatment", cents: 7_525 }], totalCents: 7_525 },
+      paidCents: 2_500,
+      toCollectCents: 5_025,
+      accessNote: "Gate code 4321",
+    } as CrewJob;
+    const owner = (p: BookingMailPayload) =>
+      composeBookingEmail(
+        {
+          jobId: "job-9",
+          job: { kind: "booking", ref: `${p.sequence}:owner`, payload: p },
+          lead: sampleLeadRow(leadOverrides(), LEAD_ID),
+          attachment: null,
+        },
+        { ...ctx, crew },
+      );
+    const mail = owner(payload({ to: "owner", by: "customer", invite: null }));
+    const text = String(mail.text);
+    for (const part of [
+      "Address: 12 Elm St, Boise, ID 83702",
+      `Oil-stain treatment: ${formatAmount(7_525)}`,
+      `To collect: ${formatAmount(5_025)}`,
+      "Access notes: Gate code 4321",
+    ])
+      expect(text).toContain(part);
+    expect(String(mail.html)).toContain("Gate code 4321");
+    // A window only asked for is not yet the crew's: no crew view.
+    const requested = owner(
+      payload({ to: "owner", event: "requested", by: "customer", status: "requested", invite: null }),
+    );
+    expect(String(requested.text)).not.toContain("To collect");
+  });
+
   it("a job without a valid payload fails with a code, it does not mail nonsense", () => {
     expect(() =>
       composeBookingEmail(
@@ -293,6 +339,8 @@ const booking = (over: Partial<Booking> = {}): Booking => ({
   sequence: 3,
   invited: true,
   ownerNote: "",
+  address: null,
+  accessNote: "",
   createdAt: now,
   updatedAt: now,
   lateCancellation: null,

@@ -35,6 +35,7 @@ import { bookingForLead, type Booking } from "./bookings.server.ts";
 import { bookingUid, calendar, type CalendarEvent } from "./ics.server.ts";
 import { lateCancellationForCustomer, lateCancellationForOwner } from "../../../lib/late-cancellation.ts";
 import type { BookingMailPayload } from "./payload.ts";
+import { crewJobs, crewRows, crewText, nothingSold, type CrewJob, type SoldWorkOf } from "./crew.server.ts";
 import { dayLabel, timesLabel, windowInstants, windowLabel } from "../../kit/arrival-windows.server.ts";
 
 export interface BookingMailContext {
@@ -42,6 +43,8 @@ export interface BookingMailContext {
   /** The links' key (linkSecret). */
   secret: string;
   now: Date;
+  /** The crew's view of the job (./crew.server.ts), for the owner's e-mail of a confirmed window. */
+  crew?: CrewJob;
 }
 
 /** "8 and 10 AM", "10 AM and 12 PM": a window's times in a sentence ("between …"). */
@@ -104,6 +107,7 @@ export function bookingCalendarEvent(opts: {
   end: Date;
   summary: string;
   description: string;
+  location?: string;
   url?: string;
   status: CalendarEvent["status"];
   organizerEmail: string;
@@ -117,6 +121,7 @@ export function bookingCalendarEvent(opts: {
     end: opts.end,
     summary: opts.summary,
     description: opts.description,
+    ...(opts.location ? { location: opts.location } : {}),
     url: opts.url,
     status: opts.status,
     organizer: { name: business.name, email: opts.organizerEmail },
@@ -167,6 +172,7 @@ function invitePart(
         end: window.endsAt,
         summary: `${serviceTitle(lead)} — ${business.name}`,
         description,
+        location: payload.location,
         url: manage,
         status: method === "REQUEST" ? "CONFIRMED" : "CANCELLED",
         // The business answers for the appointment: a reply to the invite goes to it, not to the site's no-reply sender.
@@ -309,10 +315,21 @@ function composeOwnerEmail(
     payload.status === "requested"
       ? "Confirm it, propose another window or decline it in the inbox:"
       : "The request in the inbox:";
-  const text = [title, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", action, link].join("\n");
+  // A confirmed window: what the crew needs, where and what was sold (the feed and the day sheet say the same).
+  const crewView = payload.status === "confirmed" && ctx.crew ? ctx.crew : null;
+  const crew = crewView ? crewText(crewView) : [];
+  const text = [
+    title,
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(crew.length > 0 ? ["", ...crew] : []),
+    "",
+    action,
+    link,
+  ].join("\n");
   const html = ownerSummaryHtml({
     title,
-    rows,
+    rows: [...rows, ...(crewView ? crewRows(crewView) : [])],
     paragraphs: payload.status === "requested" ? [action.replace(/:$/, ".")] : [],
     link,
   });
@@ -340,7 +357,7 @@ function bookingPayload(value: unknown): BookingMailPayload {
     !(p.event in ownerTitles)
   )
     throw Object.assign(new Error("booking job without a valid payload"), { code: "BAD_PAYLOAD" });
-  return { note: "", previous: null, invite: null, ...p } as BookingMailPayload;
+  return { note: "", previous: null, invite: null, location: "", ...p } as BookingMailPayload;
 }
 
 /** The message of one 'booking' job, to the customer or the owner as its payload says. */
@@ -419,11 +436,27 @@ export function composeReminderEmail(delivery: Delivery, booking: Booking, ctx: 
 type SenderEnv = Pick<Env, "SMTP_URL" | "DATA_DIR" | "MAIL_FROM" | "LEADS_TO" | "SITE_URL"> &
   Parameters<typeof linkSecret>[1];
 
-/** The outbox's sender of 'booking' jobs. */
-export function createBookingSender(database: Database, env: SenderEnv, now: () => Date = () => new Date()): Sender {
-  return createMailSender(env, async (delivery) =>
-    composeBookingEmail(delivery, { env, secret: await linkSecret(database, env), now: now() }),
-  );
+/** The outbox's sender of 'booking' jobs; the owner's e-mail of a confirmed window carries the crew's view. */
+export function createBookingSender(
+  database: Database,
+  env: SenderEnv,
+  now: () => Date = () => new Date(),
+  soldWorkOf: SoldWorkOf = nothingSold,
+): Sender {
+  return createMailSender(env, async (delivery) => {
+    const payload = bookingPayload(delivery.job.payload);
+    let crew: CrewJob | undefined;
+    if (payload.to === "owner" && payload.status === "confirmed") {
+      const booking = await bookingForLead(database, delivery.lead.id);
+      const { contact, fields } = delivery.lead;
+      if (booking)
+        [crew] = await crewJobs(
+          [{ booking, lead: { name: contact.name, phone: contact.phone, zip: contact.zip, fields } }],
+          soldWorkOf,
+        );
+    }
+    return composeBookingEmail(delivery, { env, secret: await linkSecret(database, env), now: now(), crew });
+  });
 }
 
 /**

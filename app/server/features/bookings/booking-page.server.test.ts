@@ -55,11 +55,15 @@ const post = async (action: Handler, path: string, body: Record<string, string>)
   } as never)) as unknown as Answer<RequestPage> | Response;
 
 let serial = 0;
-async function newRequest(zip = BOISE, kind: "estimate" | "contact" | "application" = "estimate") {
+async function newRequest(
+  zip = BOISE,
+  kind: "estimate" | "contact" | "application" = "estimate",
+  address: string | null = "1234 W Main St",
+) {
   const lead = sampleLead({ idempotencyKey: `key:book-page-${serial++}`, kind });
   const { id } = await recordLead(
     database,
-    { ...lead, fields: { ...lead.fields, zipcode: zip }, contact: { ...lead.contact, zip } },
+    { ...lead, fields: { ...lead.fields, zipcode: zip, address }, contact: { ...lead.contact, zip } },
     { webhook: false, now: NOW },
   );
   return { id, path: signedPath("book", id, secret, NOW) };
@@ -97,6 +101,42 @@ describe("/book?r=…", () => {
     expect(page.booking).toMatchObject({ status: "requested", value: first });
     // The window held is not offered again as "another window".
     expect(values(page)).not.toContain(first);
+  });
+
+  it("a request without a street address books a window only with one; it and the crew's note are kept", async () => {
+    const { id, path } = await newRequest(BOISE, "estimate", null);
+    const { data: page } = await get(bookLoader, path);
+    expect(page.needsAddress).toBe(true);
+    const [first] = values(page);
+    for (const address of ["", "   ", "see http://example.com", "a".repeat(121)]) {
+      const refused = (await post(bookAction, path, { window: first!, address })) as Answer<RequestPage>;
+      expect(refused.init?.status).toBe(400);
+      expect(refused.data.error).toMatch(/street address/i);
+    }
+    expect(await bookingForLead(database, id)).toBeUndefined();
+    const answer = (await post(bookAction, path, {
+      window: first!,
+      address: " 1234 W Main St,\tApt 5\u202E ",
+      accessNote: "Gate code 4321.\nThe dog is friendly.",
+    })) as Response;
+    expect(answer.status).toBe(303);
+    expect(await bookingForLead(database, id)).toMatchObject({
+      address: "1234 W Main St, Apt 5",
+      accessNote: "Gate code 4321.\nThe dog is friendly.",
+    });
+    const { data: after } = await get(bookLoader, path);
+    expect(after.needsAddress).toBe(false);
+    expect(after.rows).toContainEqual({ label: "Street address", value: "1234 W Main St, Apt 5" });
+    expect(after.accessNote).toBe("Gate code 4321.\nThe dog is friendly.");
+  });
+
+  it("a request with a street address is not asked for it, and keeps its own", async () => {
+    const { id, path } = await newRequest();
+    const { data: page } = await get(bookLoader, path);
+    expect(page.needsAddress).toBe(false);
+    const [first] = values(page);
+    expect(((await post(bookAction, path, { window: first!, address: "99 Other Rd" })) as Response).status).toBe(303);
+    expect((await bookingForLead(database, id))?.address).toBeNull();
   });
 
   it("a full window is not offered, and asking for it anyway is a 409 with the list again", async () => {

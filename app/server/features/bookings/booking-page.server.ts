@@ -11,7 +11,16 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { business } from "../../../content/business.ts";
 import { availability } from "../../../content/availability.ts";
 import { priceBook, pricingSlugs } from "../../../content/price-book.ts";
-import { browseSchema, MANAGE_FIELDS, manageSchema, tokenParam, windowValue } from "../../../forms/booking.ts";
+import {
+  ACCESS_NOTE_MAX,
+  ADDRESS_NEEDED,
+  browseSchema,
+  MANAGE_FIELDS,
+  manageSchema,
+  tokenParam,
+  windowValue,
+} from "../../../forms/booking.ts";
+import { jobStreet } from "../../kit/service-address.server.ts";
 import { optionLabel, servicesNeededOptions, serviceTypeOptions } from "../../../forms/options.ts";
 import { getApp, type AppContext } from "../../kit/context.server.ts";
 import { textAlertSettings } from "../../kit/env.server.ts";
@@ -84,6 +93,11 @@ export interface RequestPage {
   canCancel: boolean;
   /** The terms' rule for a late cancellation as it stands now, said before the customer confirms (with canCancel). */
   cancelTerms: string | null;
+  /** The request and its booking have no service address: the window's form asks for it (required). */
+  needsAddress: boolean;
+  /** The note for the crew given before (the window's form shows it to change). */
+  accessNote: string;
+  accessNoteMax: number;
   /** After a POST (?done=1): the change was stored. */
   done: boolean;
   /** Why the last POST was refused (shown above the form). */
@@ -117,7 +131,11 @@ export const MAX_CHANGES = 20;
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
 /** What the request asked for, as the page repeats it: never the name, phone, e-mail or message. */
-export function requestRows(lead: Pick<LeadRow, "id" | "fields" | "contact">, city: string | null) {
+export function requestRows(
+  lead: Pick<LeadRow, "id" | "fields" | "contact">,
+  city: string | null,
+  bookingAddress: string | null = null,
+) {
   const fields = lead.fields;
   const priced = text(fields.priceService);
   const needed = Array.isArray(fields.servicesNeeded) ? fields.servicesNeeded : [];
@@ -130,6 +148,7 @@ export function requestRows(lead: Pick<LeadRow, "id" | "fields" | "contact">, ci
     { label: "Reference", value: referenceOf(lead.id) },
     { label: "Service", value: service },
     { label: "Property type", value: property },
+    { label: "Street address", value: jobStreet(fields, bookingAddress) },
     { label: "ZIP code", value: zip && city ? `${zip} (${city})` : zip },
   ].filter((row) => row.value !== "");
 }
@@ -194,7 +213,11 @@ export async function requestPage(
       : [];
   return {
     state: "ok",
-    rows: requestRows(lead, rule.kind === "days" || rule.kind === "appointment" ? rule.city : null),
+    rows: requestRows(
+      lead,
+      rule.kind === "days" || rule.kind === "appointment" ? rule.city : null,
+      booking?.address ?? null,
+    ),
     rule,
     booking: booking
       ? {
@@ -213,6 +236,9 @@ export async function requestPage(
     canAccept: booking?.status === "proposed" && !past && !completed,
     canCancel: active && !past && !completed,
     cancelTerms: booking && active && !past && !completed ? cancelTerms(booking, now, depositCents) : null,
+    needsAddress: jobStreet(lead.fields, booking?.address) === "",
+    accessNote: booking?.accessNote ?? "",
+    accessNoteMax: ACCESS_NOTE_MAX,
   };
 }
 
@@ -351,7 +377,14 @@ export async function linkAction(
       return again(400, "That arrival window is not offered for your ZIP code now. Choose one from the list.");
     if (found.booking && found.booking.startsAt.getTime() <= now.getTime() && HOLDING.includes(found.booking.status))
       return again(409, `Your window has begun, so it can no longer be changed online. Please ${call()}.`);
-    result = await requestWindow(app.database, lead.id, window, now);
+    // The crew drives to the job: a window is asked for only with a service address (docs/decisions/038).
+    const street = jobStreet(lead.fields, found.booking?.address);
+    const address = values.address ?? "";
+    if (!street && !address) return again(400, ADDRESS_NEEDED);
+    result = await requestWindow(app.database, lead.id, window, now, {
+      ...(street ? {} : { address }),
+      ...(values.accessNote === undefined ? {} : { accessNote: values.accessNote }),
+    });
   }
   if (!result.ok) return again(REFUSED[result.reason].status, REFUSED[result.reason].message());
   app.notifyOutbox();

@@ -18,6 +18,7 @@ import { outboxJob } from "../../notify/jobs.server.ts";
 import { BOOKING_SENDERS } from "./jobs.server.ts";
 import { isLateCancellation, type LateCancellation } from "../../kit/late-cancellation.server.ts";
 import { lateCancellationRule } from "../../../lib/late-cancellation.ts";
+import { jobAddress } from "../../kit/service-address.server.ts";
 
 export interface Booking {
   id: string;
@@ -31,6 +32,10 @@ export interface Booking {
   /** An invite (METHOD:REQUEST) was sent for it at some time. */
   invited: boolean;
   ownerNote: string;
+  /** The service address given with the window when the request had none (else null). */
+  address: string | null;
+  /** The customer's note for the crew, given with the window ("" without one). */
+  accessNote: string;
   createdAt: Date;
   updatedAt: Date;
   /** What the terms' rule said of the customer's late cancellation (null: none). */
@@ -62,6 +67,8 @@ function toBooking(row: Selectable<BookingsTable>): Booking {
     sequence: Number(row.sequence),
     invited: Number(row.invited) === 1,
     ownerNote: row.owner_note,
+    address: row.address,
+    accessNote: row.access_note,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     lateCancellation: row.late_cancellation ? (JSON.parse(row.late_cancellation) as LateCancellation) : null,
@@ -200,6 +207,17 @@ async function applyChange(trx: Transaction<DB>, before: Booking, change: Change
   await callOffReminders(trx, before.leadId);
   const moved = before.day !== window.day || before.times !== window.times;
   const note = change.note ?? before.ownerNote;
+  // Where the crew goes, as the invite's LOCATION says it (read now: the window's form may just have given it).
+  const place = await trx
+    .selectFrom("bookings")
+    .innerJoin("leads", "leads.id", "bookings.lead_id")
+    .select(["bookings.address", "leads.fields", "leads.zip"])
+    .where("bookings.id", "=", before.id)
+    .executeTakeFirstOrThrow();
+  const location = jobAddress(
+    { fields: JSON.parse(place.fields) as Record<string, unknown>, zip: place.zip },
+    place.address,
+  );
   const payloadOf = (mail: Mail): BookingMailPayload => ({
     ...mail,
     bookingId: before.id,
@@ -212,6 +230,7 @@ async function applyChange(trx: Transaction<DB>, before: Booking, change: Change
     previous: moved ? { day: before.day, times: before.times } : null,
     note: mail.to === "customer" ? note : "",
     late: change.late ?? null,
+    location,
   });
   const jobs: Insertable<OutboxJobsTable>[] = change.mails.map((mail) =>
     outboxJob(BOOKING_SENDERS, {
@@ -268,11 +287,25 @@ export async function callOffReminders(trx: Transaction<DB>, leadId: string): Pr
 
 const refused = (reason: Refusal): BookingResult => ({ ok: false, reason });
 
+/** What the customer gives with a window: the service address (when the request had none) and a note for the crew. */
+export interface WindowDetails {
+  /** Stored when given (not empty); the request's own address is never replaced. */
+  address?: string;
+  /** Stored when given ("" clears it); left as it was when undefined. */
+  accessNote?: string;
+}
+
+const detailColumns = (details: WindowDetails) => ({
+  ...(details.address ? { address: details.address } : {}),
+  ...(details.accessNote === undefined ? {} : { access_note: details.accessNote }),
+});
+
 export async function requestWindow(
   database: Database,
   leadId: string,
   window: ArrivalWindow,
   now = new Date(),
+  details: WindowDetails = {},
 ): Promise<BookingResult> {
   return database.db.transaction().execute(async (trx): Promise<BookingResult> => {
     const lead = await trx.selectFrom("leads").select(["id", "kind"]).where("id", "=", leadId).executeTakeFirst();
@@ -293,6 +326,7 @@ export async function requestWindow(
           window_times: window.times,
           starts_at: window.startsAt.toISOString(),
           ends_at: window.endsAt.toISOString(),
+          ...detailColumns(details),
           created_at: at,
           updated_at: at,
         })
@@ -310,6 +344,9 @@ export async function requestWindow(
     }
     const before = toBooking(row);
     if (before.status === "declined") return refused("not-allowed");
+    const columns = detailColumns(details);
+    if (Object.keys(columns).length > 0)
+      await trx.updateTable("bookings").set(columns).where("id", "=", before.id).execute();
     const holding = HOLDING.includes(before.status);
     const same = before.day === window.day && before.times === window.times;
     if (holding && same && before.status !== "proposed") return { ok: true, booking: before };
@@ -418,23 +455,23 @@ export async function cancelBooking(
   });
 }
 
-export async function confirmedBookings(
-  database: Database,
-  since: Date,
-): Promise<
-  (Booking & {
-    lead: { name: string | null; phone: string | null; zip: string | null; fields: Record<string, unknown> };
-  })[]
-> {
-  const rows = await database.db
+export type ConfirmedBooking = Booking & {
+  lead: { name: string | null; phone: string | null; zip: string | null; fields: Record<string, unknown> };
+};
+
+/** The confirmed bookings whose window ends after `since`, or (`{ day }`) those of one local day; in window order. */
+export async function confirmedBookings(database: Database, when: Date | { day: string }): Promise<ConfirmedBooking[]> {
+  let query = database.db
     .selectFrom("bookings")
     .innerJoin("leads", "leads.id", "bookings.lead_id")
     .selectAll("bookings")
     .select(["leads.name", "leads.phone", "leads.zip", "leads.fields"])
-    .where("bookings.status", "=", "confirmed")
-    .where("bookings.ends_at", ">", since.toISOString())
-    .orderBy("bookings.starts_at")
-    .execute();
+    .where("bookings.status", "=", "confirmed");
+  query =
+    when instanceof Date
+      ? query.where("bookings.ends_at", ">", when.toISOString())
+      : query.where("bookings.day", "=", when.day);
+  const rows = await query.orderBy("bookings.starts_at").orderBy("bookings.created_at").execute();
   return rows.map(({ name, phone, zip, fields, ...row }) => ({
     ...toBooking(row),
     lead: { name, phone, zip, fields: JSON.parse(fields) as Record<string, unknown> },

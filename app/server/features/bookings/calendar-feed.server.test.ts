@@ -10,6 +10,7 @@ import { parseEnv } from "../../kit/env.server.ts";
 import { recordLead } from "../leads/store.server.ts";
 import { cancelBooking, decide, requestWindow } from "./bookings.server.ts";
 import { windowsOn } from "../../kit/arrival-windows.server.ts";
+import { confirmedJob } from "../../../../tests/support/crew-jobs.ts";
 
 const env = parseEnv({
   NODE_ENV: "test",
@@ -113,6 +114,47 @@ describe.each(backends)("the calendar feed on %s", (dialect) => {
     expect(cal.events[0]!.description).toContain(
       `https://www.gemstateexteriorcleaning.com/admin/requests/${confirmed.leadId}`,
     );
+  });
+
+  it("each event is at the service address (LOCATION) and says what was sold, what to collect and the access notes", async () => {
+    const now = new Date("2030-01-02T17:00:00Z");
+    const sold = await confirmedJob(
+      database,
+      {
+        day: "2030-01-08",
+        window: 0,
+        firstName: "Sold",
+        address: "12 Elm St, Apt 3",
+        accessNote: "Side gate; code 4321",
+        quote: {
+          options: [
+            {
+              label: "Better",
+              lines: [
+                { text: "House washing", cents: 40_000 },
+                { text: "Gutter faces", cents: 6_550 },
+              ],
+              totalCents: 46_550,
+            },
+          ],
+          accept: 0,
+        },
+        payments: [{ cents: 11_637, status: "paid" }],
+      },
+      now,
+    );
+    await confirmedJob(database, { day: "2030-01-09", window: 0, firstName: "Asked", address: null }, now);
+    const cal = readCalendar(await (await feed(await shownAddress())).text());
+    const byUid = (bookingId: string) => cal.events.find((e) => e.uid.startsWith(`booking-${bookingId}@`));
+    const event = byUid(sold.bookingId)!;
+    expect(event.location).toMatch(/^12 Elm St, Apt 3, .+, ID 83646$/);
+    expect(event.description).toContain("House washing: $400.00");
+    expect(event.description).toContain("Gutter faces: $65.50");
+    expect(event.description).toContain("To collect: $349.13");
+    expect(event.description).toContain("Access notes: Side gate; code 4321");
+    const asked = cal.events.find((e) => e !== event)!;
+    expect(asked.location).toBeNull();
+    expect(asked.description).toContain("No accepted quote");
   });
 
   it('"Make a new address" replaces the token: the old address answers 404, the new one the feed', async () => {

@@ -15,6 +15,7 @@ import { inboxLink, placeOf, serviceOf } from "../../notify/sms.server.ts";
 import { bookingCalendarEvent } from "./booking-mail.server.ts";
 import { confirmedBookings } from "./bookings.server.ts";
 import { calendar } from "./ics.server.ts";
+import { crewJobs, crewText, nothingSold, type SoldWorkOf } from "./crew.server.ts";
 import { windowLabel } from "../../kit/arrival-windows.server.ts";
 
 const NAME = "calendar-feed" as const;
@@ -44,14 +45,24 @@ export async function isFeedToken(database: Database, given: string): Promise<bo
 /** The feed's address, for the owner to copy: https://…/calendar/<token>.ics */
 export const feedUrl = (siteUrl: string, token: string) => `${new URL(siteUrl).origin}/calendar/${token}.ics`;
 
-/** The confirmed jobs as a calendar: "House washing — Jane (83702)", the phone, the place and the inbox link. */
+/**
+ * The confirmed jobs as a calendar: "House washing — Jane (83702)", at the service address (LOCATION), with the
+ * phone, the crew's view (what was sold, what is left to collect, the access notes: ./crew.server.ts) and the
+ * inbox link.
+ */
 export async function feedCalendar(
   database: Database,
   env: Pick<Env, "SITE_URL" | "MAIL_FROM">,
   now: Date,
+  soldWorkOf: SoldWorkOf = nothingSold,
 ): Promise<string> {
   const bookings = await confirmedBookings(database, new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000));
-  const events = bookings.map((b) => {
+  const crew = await crewJobs(
+    bookings.map(({ lead, ...booking }) => ({ booking, lead })),
+    soldWorkOf,
+  );
+  const events = bookings.map((b, index) => {
+    const job = crew[index]!;
     // Bookings are made for estimate and contact requests only; the service is read from the site's own lists.
     const lead = { kind: "estimate" as const, fields: b.lead.fields as Parameters<typeof serviceOf>[0]["fields"] };
     const service = serviceOf(lead);
@@ -70,12 +81,14 @@ export async function feedCalendar(
       description: [
         `Arrival window: ${windowLabel(b.day, b.times)}`,
         b.lead.phone ? `Phone: ${formatPhone(b.lead.phone)}` : "",
-        [city, zip].filter(Boolean).join(" "),
+        job.address ? "" : [city, zip].filter(Boolean).join(" "),
+        ...crewText(job),
         b.ownerNote ? `Your note to the customer: ${b.ownerNote}` : "",
         `Request: ${link}`,
       ]
         .filter(Boolean)
         .join("\n"),
+      location: job.address,
       url: link,
       status: "CONFIRMED",
       organizerEmail: env.MAIL_FROM,

@@ -85,6 +85,19 @@ describe("calendar", () => {
     expect(read?.description).toBe("Gate code; side door, then\\back\nSecond line\nThird");
   });
 
+  it("writes a hostile address as one LOCATION: escaped, folded at 75 octets, read back as it was, nothing injected", () => {
+    const address = `12 Elm St; Apt 3, Unit \\B\r\nATTENDEE:mailto:evil@example.com\nÉcole ${"😀".repeat(20)}, Boise, ID 83702`;
+    const text = calendar({ method: "REQUEST", events: [event({ location: address })] });
+    for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(text).not.toMatch(/\r\nATTENDEE:mailto:evil/);
+    expect(text).toContain("\r\nLOCATION:12 Elm St\\; Apt 3\\, Unit \\\\B\\nATTENDEE:mailto:evil@example.com\\n");
+    const [read] = readCalendar(text).events;
+    expect(read?.location).toBe(address.replace("\r\n", "\n"));
+    expect(read?.attendee).toBe("mailto:jane@example.com");
+    // Without an address there is no LOCATION at all.
+    expect(calendar({ method: "REQUEST", events: [event()] })).not.toContain("\r\nLOCATION:");
+  });
+
   it("a value cannot start a property of its own", () => {
     const text = calendar({
       method: "REQUEST",

@@ -29,6 +29,8 @@ export interface BookingMailPayload {
   previous: { day: string; times: string } | null;
   /** The owner's note to the customer (may be ""). */
   note: string;
+  /** The service address at the change (the invite's LOCATION; "" when none was given, and in jobs queued before 0014). */
+  location?: string;
   /** The calendar part: an invite (METHOD:REQUEST), a cancellation of the invite sent before (METHOD:CANCEL), or none. */
   invite: "request" | "cancel" | null;
   /** A customer's cancellation later than the terms allow: the rule and the deposit paid (absent in older payloads). */

@@ -79,6 +79,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       "0010_payments",
       "0011_reminders",
       "0012_customer_texts",
+      "0014_service_address",
       "0016_job_completion",
       "0018_request_kind",
     ]);

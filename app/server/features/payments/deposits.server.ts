@@ -302,3 +302,19 @@ export async function depositsCollected(
     .executeTakeFirstOrThrow();
   return { count: Number(row.n), sumCents: Number(row.sum ?? 0) };
 }
+
+/** What each of these requests has paid in deposits (USD, integer cents): the sum of its paid payment rows. */
+export async function depositsPaid(database: Database, leadIds: string[]): Promise<Map<string, number>> {
+  const paid = new Map<string, number>();
+  if (leadIds.length === 0) return paid;
+  const rows = await database.db
+    .selectFrom("payments")
+    .select(["lead_id", "amount_cents"])
+    .where("lead_id", "in", leadIds)
+    .where("status", "=", "paid")
+    .where("currency", "=", "usd")
+    .execute();
+  for (const row of rows)
+    if (row.lead_id) paid.set(row.lead_id, (paid.get(row.lead_id) ?? 0) + Number(row.amount_cents));
+  return paid;
+}

@@ -22,6 +22,7 @@ import {
 import { localDateString } from "../../kit/business-time.server.ts";
 import type { AppContext } from "../../kit/context.server.ts";
 import { formFields, HttpError, readFields } from "../../kit/form-body.server.ts";
+import { fullAddress, streetOf } from "../../kit/service-address.server.ts";
 import type { LeadRow } from "../../kit/leads.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import { zipTable } from "../../kit/service-area.server.ts";
@@ -45,10 +46,16 @@ export function serviceOfLead(lead: Pick<LeadRow, "fields">): string {
     .join(", ");
 }
 
-/** The job's city from its ZIP code (the service-area table), never the street address. */
+/** The job's city from its ZIP code (the service-area table). */
 export const cityOfLead = (lead: Pick<LeadRow, "contact">) => {
   const zip = lead.contact.zip ?? "";
   return (Object.hasOwn(zipTable, zip) ? zipTable[zip]?.[0] : undefined) ?? "";
+};
+
+/** The service address the quote is for (the terms' "address of your request"), when the request gave one. */
+const addressOfLead = (lead: Pick<LeadRow, "contact" | "fields">): { address?: string } => {
+  const address = fullAddress(streetOf(lead.fields), lead.contact.zip, lead.fields);
+  return address ? { address } : {};
 };
 
 /** The price book's services, for the line descriptions' suggestions. */
@@ -227,6 +234,7 @@ export async function builderAction(
       ...draft,
       service: serviceOfLead(lead),
       city: cityOfLead(lead),
+      ...addressOfLead(lead),
       terms: priceBook.quotes.terms,
       balanceDue: priceBook.quotes.balanceDue,
     },

@@ -407,3 +407,31 @@ export async function quoteLines(database: Database, leadIds: string[]): Promise
   const latest = await latestQuotes(database, leadIds);
   return new Map([...latest].map(([leadId, quote]) => [leadId, quoteLineOf(quote)]));
 }
+
+/** The option a customer accepted: its name, its lines and its total (integer cents), as the quote showed them. */
+export interface AcceptedOption {
+  label: string;
+  lines: { text: string; cents: number }[];
+  totalCents: number;
+}
+
+/** The accepted option of each of these requests that has an accepted quote (its latest accepted version). */
+export async function acceptedOptions(database: Database, leadIds: string[]): Promise<Map<string, AcceptedOption>> {
+  const accepted = new Map<string, AcceptedOption>();
+  if (leadIds.length === 0) return accepted;
+  const rows = await readQuotes(database.db)
+    .where("quotes.lead_id", "in", leadIds)
+    .where("quotes.status", "=", "accepted")
+    .orderBy("quotes.version")
+    .execute();
+  for (const quote of rows.map(toQuote)) {
+    const option = quote.content.options[quote.answer?.option ?? -1];
+    if (option)
+      accepted.set(quote.leadId, {
+        label: option.label,
+        lines: option.lines.map((l) => ({ text: l.text, cents: l.cents })),
+        totalCents: option.totalCents,
+      });
+  }
+  return accepted;
+}

@@ -138,6 +138,10 @@ export interface BookingsTable {
   /** 1 once an invite (METHOD:REQUEST) was sent. */
   invited: Generated<number>;
   owner_note: Generated<string>;
+  /** The service address given when the window was asked for, when the request had none (0014). */
+  address: string | null;
+  /** The customer's note for the crew, given with the window (0014; "" without one). */
+  access_note: Generated<string>;
   created_at: string;
   updated_at: string;
   /** A late cancellation by the customer: JSON of LateCancellation (kit/late-cancellation.server.ts); else null. */

@@ -636,6 +636,17 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
           .execute();
       },
     },
+    "0014_service_address": {
+      async up(db: Kysely<unknown>) {
+        // The service address a window was booked with when the request had none (the request's own is in its
+        // fields), and the customer's note for the crew (a gate code, where the spigot is): docs/decisions/038.
+        await db.schema.alterTable("bookings").addColumn("address", "text").execute();
+        await db.schema
+          .alterTable("bookings")
+          .addColumn("access_note", "text", (c) => c.notNull().defaultTo(""))
+          .execute();
+      },
+    },
     // A customer's cancellation later than the terms allow (docs/decisions/039-completion-and-late-cancellation.md):
     // what the rule said happened, recorded on the booking in the cancellation's transaction (JSON: the hours of
     // the rule, what happens to a paid deposit, the deposit paid in cents or null). Null: not a late cancellation.
