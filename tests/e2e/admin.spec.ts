@@ -142,7 +142,7 @@ test("without a session every /admin URL shows no data", async ({ page, request 
     maxRedirects: 0,
   });
   expect(post.status()).toBe(303);
-  expect((await leadsFor(email))[0]?.status).toBe("new");
+  expect((await leadsFor(email))[0]?.stage).toBe("new");
   await page.goto(`/admin/requests/${lead!.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Sign in to the owner inbox" })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
@@ -167,7 +167,7 @@ test("a status change from another origin, or with no Origin, is refused", async
     });
     expect(response.status()).toBe(403);
   }
-  expect((await leadsFor(email))[0]?.status).toBe("new");
+  expect((await leadsFor(email))[0]?.stage).toBe("new");
   // Sign-out too needs the site's own Origin.
   expect(
     (
@@ -184,7 +184,7 @@ test("a status change from another origin, or with no Origin, is refused", async
     maxRedirects: 0,
   });
   expect(own.status()).toBe(303);
-  expect((await leadsFor(email))[0]?.status).toBe("lost");
+  expect((await leadsFor(email))[0]?.stage).toBe("lost");
 });
 
 test("a job application's résumé downloads from its request page, for the signed-in owner only", async ({
@@ -261,7 +261,7 @@ plainTest.describe("on a site of its own", () => {
       await changeLeadStatus(
         database,
         a,
-        { status: "won", note: "", changedBy: owner },
+        { status: "accepted", note: "", changedBy: owner },
         new Date(now - 10 * 60_000 + 1 * H),
       );
       await changeLeadStatus(
