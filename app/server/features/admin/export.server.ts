@@ -14,7 +14,7 @@ import { referenceOf } from "../../kit/reference.server.ts";
 import { stageLabel } from "../../kit/stages.ts";
 import { KIND_OPTIONS } from "../../../forms/admin.ts";
 import { toCsv } from "./csv.server.ts";
-import { type FieldViews, formatField, formatPhone, LEAD_FIELD_VIEWS } from "../../notify/labels.server.ts";
+import { type FieldViews, formatField, formatPhone, LEAD_FIELD_VIEWS, ownerValue } from "../../notify/labels.server.ts";
 import type { ListedLead } from "./listing.server.ts";
 
 const kindText = (kind: string) => KIND_OPTIONS.find((o) => o.value === kind)?.label ?? kind;
@@ -29,7 +29,7 @@ export type SheetCell = string | Date | { dollars: number };
 function fieldCell(key: string, value: Fields[string] | undefined, views: FieldViews): SheetCell {
   if (views.get(key)?.sheet === "dollars" && typeof value === "string" && /^\d{1,9}$/.test(value))
     return { dollars: Number(value) };
-  return formatField(value);
+  return ownerValue(key, value, views);
 }
 
 export interface LeadsTable {
