@@ -20,6 +20,7 @@ const STATUS_CLASS: Record<string, string> = {
 export function StatusBadge({ status }: { status: string }) {
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_CLASS[status] ?? ""}`}>
+      <span className="sr-only">Stage: </span>
       {statusLabel(status)}
     </span>
   );

@@ -18,7 +18,7 @@ import {
   FAKE_STRIPE_KEY,
   FAKE_WEBHOOK_SECRET,
   sendWebhook,
-  startFakeStripe,
+  withFakeStripe,
 } from "../support/fake-stripe.ts";
 import { expectNoViolations } from "./axe.ts";
 import type { Page, TestInfo } from "@playwright/test";
@@ -28,18 +28,7 @@ import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 import { SITE_URL, withTextSite } from "../support/text-site.ts";
 import { expect } from "./fixtures.ts";
 
-const test = withTextSite("deposits", async () => {
-  const stripe = await startFakeStripe();
-  return {
-    env: {
-      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripe.url,
-    },
-    stripe,
-    close: () => stripe.close(),
-  };
-});
+const test = withTextSite("deposits", withFakeStripe);
 
 test.skip(({ isMobile }) => !isMobile, "the customer's and the owner's pages at 390 px, on the mobile project");
 

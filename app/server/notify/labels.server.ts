@@ -73,6 +73,12 @@ const jobKindLabels: Record<JobKind, string> = {
   "deposit-sms": "Deposit paid text message to the owner",
   "customer-text": "Text message to the customer",
   "text-alert": "Text message to the owner: the customer wrote",
+  quote: "Quote e-mail to the customer",
+  "quote-answer": "Quote answer e-mail to the owner",
+  "quote-answer-sms": "Quote answer text message to the owner",
+  "quote-reminder": "Quote reminder e-mail to the customer",
+  "reminder-offer": "Seasonal reminder offer e-mail to the customer",
+  "seasonal-reminder": "Seasonal reminder e-mail to the customer",
 };
 export const jobKindLabel = (kind: JobKind): string => jobKindLabels[kind] ?? kind;
 
