@@ -130,7 +130,7 @@ export function nextStep(f: NextStepFacts): Step {
       : null;
   const steps: Partial<Record<Stage, Step>> = {
     new: {
-      text: "Answer them: write a quote, or call or text them if you need to see the place first.",
+      text: `Answer them: write a quote, or ${f.canText ? "call or text" : "call"} them if you need to see the place first.`,
       action: quote,
     },
     contacted: { text: "Write their quote.", action: quote },
