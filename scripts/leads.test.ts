@@ -73,11 +73,11 @@ describe("npm run leads", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).split("\r\n");
     expect(header).toContain(
-      '"ID","Received (Boise time)","Kind","First name","Last name","E-mail","Phone","ZIP code","In service area","Status","Delivery","Sent from page"',
+      '"Reference","Received (Boise time)","Kind","First name","Last name","E-mail","Phone","ZIP code","In service area","Stage","Delivery","Sent from page"',
     );
     expect(row).toMatch(
       new RegExp(
-        `^"${ids[0]}",\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},"estimate","Jane","Doe","jane.doe@example.com","\\(208\\) 555-0199","83646","yes","new","pending","/contact",`,
+        `^"${referenceOf(ids[0]!)}",\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},"Estimate","Jane","Doe","jane.doe@example.com","\\(208\\) 555-0199","83646","yes","New","not yet delivered","/contact",`,
       ),
     );
     expect(row).toContain(`,"'=cmd|' /C calc'!A0",`);
@@ -123,7 +123,7 @@ describe("npm run leads", () => {
     expect(out).toContain("Estimate low ($): 345");
     const [header, ...rows] = (await main(["list", "--csv"])).slice(1).split("\r\n");
     expect(header).toContain('"Instant estimate"');
-    expect(rows.find((r) => r.startsWith(`"${id}"`))).toContain(`"${line}"`);
+    expect(rows.find((r) => r.startsWith(`"${referenceOf(id)}"`))).toContain(`"${line}"`);
   });
 
   it("shows one request with consent proof, attribution and jobs", async () => {

@@ -1,14 +1,18 @@
 /** Pieces shared by the owner inbox's pages (/admin). */
-import { KIND_OPTIONS, STATUS_OPTIONS } from "../forms/admin.ts";
+import { KIND_OPTIONS } from "../forms/admin.ts";
+import { stageLabel } from "../server/kit/stages.ts";
 
 export const kindLabel = (kind: string) => KIND_OPTIONS.find((o) => o.value === kind)?.label ?? kind;
-export const statusLabel = (status: string) => STATUS_OPTIONS.find((o) => o.value === status)?.label ?? status;
+export const statusLabel = stageLabel;
 
+/** A stage's colours (one not listed is plain). */
 const STATUS_CLASS: Record<string, string> = {
   new: "bg-brand-100 text-brand-900",
   contacted: "bg-amber-100 text-amber-900",
   quoted: "bg-violet-100 text-violet-900",
-  won: "bg-green-100 text-green-900",
+  accepted: "bg-green-100 text-green-900",
+  "deposit-paid": "bg-green-100 text-green-900",
+  scheduled: "bg-emerald-100 text-emerald-900",
   completed: "bg-teal-100 text-teal-900",
   lost: "bg-slate-200 text-slate-800",
 };
@@ -16,6 +20,7 @@ const STATUS_CLASS: Record<string, string> = {
 export function StatusBadge({ status }: { status: string }) {
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${STATUS_CLASS[status] ?? ""}`}>
+      <span className="sr-only">Stage: </span>
       {statusLabel(status)}
     </span>
   );

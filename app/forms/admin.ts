@@ -6,25 +6,13 @@
  */
 import { z } from "../lib/zod.ts";
 import { line } from "./text.ts";
+import { STAGE_VALUES, STAGES } from "../server/kit/stages.ts";
 
-export const STATUS_OPTIONS = [
-  { value: "new", label: "New" },
-  { value: "contacted", label: "Contacted" },
-  { value: "quoted", label: "Quoted" },
-  { value: "won", label: "Won" },
-  { value: "completed", label: "Completed" },
-  { value: "lost", label: "Lost" },
-] as const;
+/** The stages the owner may set by hand and filter by, with their labels (app/server/kit/stages.ts). */
+export const STATUS_OPTIONS = STAGES;
 
-/** The statuses in their order (a won job is later completed: that asks the customer for a review). */
-export const STATUSES = [
-  "new",
-  "contacted",
-  "quoted",
-  "won",
-  "completed",
-  "lost",
-] as const satisfies readonly (typeof STATUS_OPTIONS)[number]["value"][];
+/** The stages in their order (a completed job asks the customer for a review). */
+export const STATUSES = STAGE_VALUES;
 
 export const KIND_OPTIONS = [
   { value: "estimate", label: "Estimate" },
@@ -75,9 +63,7 @@ const ownerNote = line()
 
 export const statusSchema = z.object({
   intent: z.literal("status").optional(),
-  status: z.enum(STATUSES, {
-    error: "Choose a status: new, contacted, quoted, won, completed or lost",
-  }),
+  status: z.enum(STATUSES, { error: "Choose a stage from the list" }),
   note: ownerNote,
   early: z.literal("yes").optional(),
 });
@@ -102,7 +88,7 @@ export const inboxFilterSchema = z.object({
   kind: z
     .enum(["estimate", "contact", "application", "newsletter"], { error: "Choose a kind from the list" })
     .optional(),
-  status: z.enum(STATUSES, { error: "Choose a status from the list" }).optional(),
+  stage: z.enum(STATUSES, { error: "Choose a stage from the list" }).optional(),
   from: dateParam.optional(),
   to: dateParam.optional(),
   q: line().trim().max(SEARCH_MAX, `Search for at most ${SEARCH_MAX} characters`).optional(),

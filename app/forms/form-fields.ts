@@ -27,6 +27,8 @@ export interface OwnerView {
   label: string;
   /** "phone": +12085550134 is shown (208) 555-0134; otherwise lists are joined with ", ", booleans Yes/No. */
   format?: "phone";
+  /** A stored code value in the owner's words ("residential" → "Residential"); a value not listed is shown as it is. */
+  words?: Readonly<Record<string, string>>;
   /** false: not repeated back to the visitor (a value they did not type, or one shown on its own). */
   echo?: false;
   /** Its column in the CSV and .xlsx: the label unless named here; false when a column of the request's own (the contact's) shows it. */

@@ -29,11 +29,16 @@ import { address, agreedView, messageView, person } from "./person.ts";
 
 export type { FieldList } from "./form-fields.ts";
 
+/** The owner's words for a choice's stored values: its options' labels. */
+const optionWords = (options: readonly { value: string; label: string }[]) =>
+  Object.fromEntries(options.map((o) => [o.value, o.label]));
+
 const serviceTypeWords = new Map<string, string>(serviceTypeOptions.map((o) => [o.value, o.label.toLowerCase()]));
 /** The property type (residential, commercial), stored as chosen. */
 const propertyType = <S extends z.ZodType<string | undefined>>(rule: S) =>
   sent(rule, {
     label: "Property type",
+    words: optionWords(serviceTypeOptions),
     text: {
       part: "property",
       words: (value) => (typeof value === "string" ? (serviceTypeWords.get(value) ?? "") : ""),
@@ -97,6 +102,7 @@ export const contactForm = defineForm({
   message: sent(message(2000, "project details"), messageView),
   contactMethod: sent(choiceRule(contactMethodValues, rules.contactMethod).optional(), {
     label: "Preferred contact method",
+    words: optionWords(contactMethods),
   }),
   ...photoFields,
   agreed: sent(optionalConsent, agreedView),

@@ -94,12 +94,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           defaultValue={values.kind ?? ""}
         />
         <AdminSelect
-          id="filter-status"
-          label="Status"
-          name="status"
+          id="filter-stage"
+          label="Stage"
+          name="stage"
           options={STATUS_OPTIONS}
-          empty="All statuses"
-          defaultValue={values.status ?? ""}
+          empty="All stages"
+          defaultValue={values.stage ?? ""}
         />
         <AdminInput id="filter-from" label="Received from" name="from" type="date" defaultValue={values.from ?? ""} />
         <AdminInput id="filter-to" label="Received to" name="to" type="date" defaultValue={values.to ?? ""} />
@@ -156,7 +156,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                   </span>
                 ) : null}
                 {row.flag ? <FlagBadge flag={row.flag} /> : null}
-                <StatusBadge status={row.status} />
+                <StatusBadge status={row.stage} />
               </span>
             </div>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr] lg:grid-cols-[auto_1fr_auto_1fr_auto_1fr]">

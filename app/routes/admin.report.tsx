@@ -12,7 +12,6 @@ import { listLeads } from "../server/features/admin/listing.server.ts";
 import { depositsCollected } from "../server/features/payments/deposits.server.ts";
 import { reminderFigures } from "../server/features/reminders/reminders.server.ts";
 import { formatCents } from "../forms/quote.ts";
-import { statusHistory } from "../server/kit/leads.server.ts";
 import { visibleDeep } from "../lib/text.ts";
 import type { Route } from "./+types/admin.report";
 
@@ -21,11 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { app } = signedIn(context);
   const now = new Date();
   const leads = await listLeads(app.database, { since: reportStart(now) });
-  const history = await statusHistory(
-    app.database,
-    leads.map((l) => l.id),
-  );
-  const report = buildReport(leads, history, now);
+  const report = buildReport(leads, now);
   const reviewsSent = await reviewRequestsSent(app.database, reportStart(now), now);
   const quotes = await quoteFigures(app.database, reportStart(now), now);
   const deposits = await depositsCollected(app.database, reportStart(now), now);
@@ -127,7 +122,7 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
           </dd>
         </div>
         <Figure label="Won rate" testId="report-won-rate" value={r.wonRate === null ? "—" : percent(r.wonRate)}>
-          {r.won} won of {r.won + r.lost} decided (won or lost)
+          {r.won} won (quote accepted or later) of {r.won + r.lost} decided (won or lost)
         </Figure>
         <Figure label="Review requests sent" testId="report-reviews-sent" value={r.reviewsSent}>
           {r.completed} job{r.completed === 1 ? "" : "s"} completed of the requests above
@@ -137,7 +132,8 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
           testId="report-median"
           value={r.medianToContactMs === null ? "—" : duration(r.medianToContactMs)}
         >
-          from request to first follow-up, over {r.followedUp} request{r.followedUp === 1 ? "" : "s"} followed up
+          from request to your first text, quote, window answer or stage set by hand, over {r.followedUp} request
+          {r.followedUp === 1 ? "" : "s"} contacted
         </Figure>
         <Figure label="Seasonal reminders sent" testId="report-reminders-sent" value={r.reminders.sent}>
           {r.reminders.brought} request{r.reminders.brought === 1 ? "" : "s"} sent from a reminder&apos;s link

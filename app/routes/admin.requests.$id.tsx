@@ -1,4 +1,4 @@
-import { FileDown, Phone } from "lucide-react";
+import { Phone } from "lucide-react";
 import {
   AdminInput,
   AdminSelect,
@@ -9,6 +9,7 @@ import {
   StatusBadge,
   statusLabel,
 } from "../components/admin.tsx";
+import { NextStep, Rows, Section, StageHistory, WhatTheyAsked } from "../components/request-job.tsx";
 import { NOTE_MAX, STATUS_OPTIONS, type RequestPageIntent } from "../forms/admin.ts";
 import { bookingView, decideForLeadOrRefuse } from "../server/features/bookings/owner-decisions.server.ts";
 import { notFound, requestPageAction, type RequestPageAnswer } from "../server/features/admin/request-page.server.ts";
@@ -18,7 +19,8 @@ import { quoteLines } from "../server/features/quotes/quotes.server.ts";
 import { whenJobCompleted } from "../server/job-completion.server.ts";
 import { formatPhone, formatTime, inboxRows, jobKindLabel } from "../server/notify/labels.server.ts";
 import { spamFlag } from "../server/kit/spam-signal.server.ts";
-import { getLead, statusHistory } from "../server/kit/leads.server.ts";
+import { getLead, stageEvents } from "../server/kit/leads.server.ts";
+import { EVENTS, stageLabel, stagesAlong } from "../server/kit/stages.ts";
 import { REVIEW_OUTCOME_TEXT, saveStatus, type ReviewOutcome } from "../server/features/reviews/reviews.server.ts";
 import { visibleDeep } from "../lib/text.ts";
 import { DepositStatus } from "../components/deposit-status.tsx";
@@ -29,15 +31,24 @@ import { serviceAddressOf } from "../server/features/bookings/crew.server.ts";
 import { onOurWayQuestion, textedOf, textsView } from "../server/features/texts/request-texts.server.ts";
 import type { Route } from "./+types/admin.requests.$id";
 
+/** An outbox job's status in the owner's words (the Delivery section). */
+const JOB_STATUS_WORDS = { pending: "waiting", sent: "sent", dead: "given up", cancelled: "called off" } as const;
+
+/** The fields the page's header shows (the customer's name, e-mail and phone), and their words, shown first. */
+const HEADER_FIELDS = new Set(["firstName", "lastName", "email", "phone"]);
+const WORDS_FIELDS = ["message", "details", "projectDetails"];
+
 /**
- * One request: every field, the consent proof, attribution, delivery attempts, and its status history; each
- * hidden character of what it holds shown as "�" (visibleDeep: a row stored before the text rules).
+ * One request read as the job: what the customer asked, the next step for its stage, the quote, deposit, window,
+ * texts and stage form, then the history of what moved it, the consent proof, attribution and delivery attempts;
+ * each hidden character of what it holds shown as "�" (visibleDeep: a row stored before the text rules).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app } = signedIn(context);
   const lead = await getLead(app.database, params.id);
   if (!lead) throw notFound();
-  const history = (await statusHistory(app.database, [lead.id])).get(lead.id) ?? [];
+  const along = stagesAlong(await stageEvents(app.database.db, lead.id));
+  const wordsKey = WORDS_FIELDS.find((key) => typeof lead.fields[key] === "string" && lead.fields[key] !== "");
   const { contact, consent, context: ctx } = lead;
   const query = new URL(request.url).searchParams;
   const review = query.get("review");
@@ -63,13 +74,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     flag: spamFlag(lead.fields),
     received: formatTime(lead.createdAt),
     receivedAt: lead.createdAt.toISOString(),
-    status: history.at(-1)?.status ?? "new",
+    stage: along.at(-1)?.stage ?? "new",
     phone: contact.phone ? { display: formatPhone(contact.phone), href: `tel:${contact.phone}` } : null,
     email: contact.email,
     price: priceRange(lead.fields),
     quote: (await quoteLines(app.database, [lead.id])).get(lead.id) ?? null,
     priceEstimate: typeof lead.fields.priceEstimate === "string" ? lead.fields.priceEstimate : null,
-    fields: inboxRows(lead.fields),
+    asked: {
+      words: wordsKey ? String(lead.fields[wordsKey]) : null,
+      rows: inboxRows(
+        Object.fromEntries(
+          Object.entries(lead.fields).filter(
+            ([key]) =>
+              key !== wordsKey && !HEADER_FIELDS.has(key) && !(key === "photosReceived" && lead.photos.length > 0),
+          ),
+        ),
+      ),
+      photos: lead.photos,
+      attachment: lead.attachment,
+    },
     area: areaLabel(lead.inServiceArea),
     zip: contact.zip,
     consent: [
@@ -86,12 +109,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...Object.entries(ctx.utm),
       ["gclid", ctx.gclid ?? "—"],
     ] as [string, string][],
-    attachment: lead.attachment,
-    photos: lead.photos,
     delivery: lead.deliveryStatus,
     jobs: lead.jobs.map((job) => ({
       kind: jobKindLabel(job.kind),
-      status: job.status,
+      status: JOB_STATUS_WORDS[job.status],
       attempts: job.attempts,
       detail: job.sentAt
         ? `sent ${formatTime(job.sentAt)}`
@@ -100,13 +121,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           : "given up",
       lastError: job.lastError,
     })),
-    history: history
-      .map((h) => ({
-        status: h.status,
-        note: h.note,
-        by: h.changedBy,
-        at: formatTime(h.changedAt),
-        iso: h.changedAt.toISOString(),
+    history: along
+      .map(({ event, stage }) => ({
+        what: event.kind === "set" ? `Stage set to ${stageLabel(event.stage)}` : EVENTS[event.kind].label,
+        by: event.by,
+        note: event.note,
+        stage,
+        at: formatTime(event.at),
+        iso: event.at.toISOString(),
       }))
       .reverse(),
   });
@@ -154,30 +176,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Request | Owner inbox" },
   { name: "robots", content: "noindex, nofollow" },
 ];
-
-function Rows({ rows }: { rows: [string, string][] }) {
-  return (
-    <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-      {rows.map(([label, value], i) => (
-        <div key={`${label}-${i}`} className="grid gap-1 p-3 sm:grid-cols-[14rem_1fr]">
-          <dt className="font-semibold text-slate-700">{label}</dt>
-          <dd className="break-words whitespace-pre-line text-slate-900">{value || "—"}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="mt-8">
-      <h2 id={id} className="mb-3 text-xl font-bold text-brand-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function Saved({ children }: { children: React.ReactNode }) {
   return (
@@ -312,6 +310,7 @@ function ArrivalWindow({
 export default function RequestPage({ loaderData: r, actionData }: Route.ComponentProps) {
   const statusAnswer = !actionData?.form || actionData.form === "status" ? actionData : undefined;
   const errors = (statusAnswer?.errors ?? {}) as Record<string, string[] | null | undefined>;
+  const customer = r.kind === "estimate" || r.kind === "contact";
   return (
     <>
       <p>
@@ -321,7 +320,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-extrabold tracking-tight break-all text-brand-900">{r.title}</h1>
-        <StatusBadge status={r.status} />
+        <StatusBadge status={r.stage} />
         {r.flag ? <FlagBadge flag={r.flag} /> : null}
       </div>
       <p className="mt-1 text-slate-700">
@@ -331,7 +330,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
       </p>
       <p className="mt-3 flex flex-wrap gap-3">
         {r.phone ? (
-          <a href={r.phone.href} className="btn-primary">
+          <a href={r.phone.href} className="btn-secondary">
             <Phone className="size-5" aria-hidden="true" />
             Call {r.phone.display}
           </a>
@@ -341,6 +340,26 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
         </a>
       </p>
 
+      {/* 1. What the customer asked: their words, services, property, photos (a service address drops in here). */}
+      <WhatTheyAsked id={r.id} asked={r.asked}>
+        <ServiceAddress {...r.serviceAddress} />
+      </WhatTheyAsked>
+
+      {/* 2. The one next step for its stage. */}
+      {customer ? (
+        <NextStep
+          facts={{
+            id: r.id,
+            stage: r.stage,
+            windowToConfirm: r.booking?.actions.includes("confirm") ? r.booking.window : null,
+            windowConfirmed: r.booking?.status === "confirmed" ? r.booking.window : null,
+            phone: r.phone,
+            canText: r.texts.refusal === null,
+          }}
+        />
+      ) : null}
+
+      {/* 3. The rest of the job: quote, deposit, window, texts, the stage by hand (a completion check drops in here). */}
       <Section id="quote-heading" title="Quote">
         <p className="text-slate-800">
           {r.quote ?? "No quote yet."}
@@ -355,19 +374,21 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
 
       <DepositStatus deposits={r.deposits} />
       {r.booking ? <ArrivalWindow booking={r.booking} zip={r.zip} saved={r.saved} answer={actionData} /> : null}
-      {r.kind === "estimate" || r.kind === "contact" ? (
-        <CustomerTexts id={r.id} texts={r.texts} texted={r.texted} ask={r.askOnOurWay} />
-      ) : null}
+      {customer ? <CustomerTexts id={r.id} texts={r.texts} texted={r.texted} ask={r.askOnOurWay} /> : null}
 
-      <Section id="status-heading" title="Status">
+      <Section id="stage-heading" title="Stage">
         {r.saved === "status" ? (
           <Saved>
-            <p>Status saved: {statusLabel(r.status)}.</p>
+            <p>Stage saved: {statusLabel(r.stage)}.</p>
             {r.review ? <p className="mt-1">{r.review}</p> : null}
             {r.reminders ? <p className="mt-1">{r.reminders}</p> : null}
           </Saved>
         ) : null}
         {statusAnswer?.message ? <Problem message={statusAnswer.message} /> : null}
+        <p className="mb-3 text-slate-700">
+          The stage follows what happens (a quote sent, accepted, a deposit paid, a window confirmed). Set it by hand
+          only to correct it, or to mark the job completed or lost.
+        </p>
         {statusAnswer?.early ? <CompleteEarly id={r.id} window={statusAnswer.early} note={statusAnswer.note} /> : null}
         <form
           method="post"
@@ -376,10 +397,10 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
           <input type="hidden" name="intent" value="status" />
           <AdminSelect
             id="status-status"
-            label="New status"
+            label="Set the stage"
             name="status"
             options={STATUS_OPTIONS}
-            defaultValue={r.status}
+            defaultValue={r.stage}
             error={errors.status?.[0]}
           />
           <AdminInput
@@ -392,35 +413,14 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
             error={errors.note?.[0]}
           />
           <button type="submit" className="btn-primary">
-            Save status
+            Save the stage
           </button>
         </form>
-        {r.history.length ? (
-          <ol className="mt-4 space-y-2" aria-label="Status history, newest first">
-            {r.history.map((h) => (
-              <li key={h.iso + h.status} className="rounded-md border border-slate-200 p-3">
-                <StatusBadge status={h.status} /> <time dateTime={h.iso}>{h.at}</time> by {h.by}
-                {h.note ? <p className="mt-1 whitespace-pre-line">{h.note}</p> : null}
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="mt-3 text-slate-700">No status changes yet.</p>
-        )}
       </Section>
 
-      <Section id="fields-heading" title="What they sent">
-        <ServiceAddress {...r.serviceAddress} />
-        <Rows rows={r.fields.map((f) => [f.label, f.value])} />
-        {r.attachment ? (
-          <p className="mt-3">
-            <a href={`/admin/requests/${r.id}/resume`} className="btn-secondary">
-              <FileDown className="size-5" aria-hidden="true" />
-              Download résumé ({r.attachment.filename}, {Math.ceil(r.attachment.size / 1024)} KB)
-            </a>
-          </p>
-        ) : null}
-        {r.photos.length ? <Photos id={r.id} photos={r.photos} /> : null}
+      {/* 4. What moved it, then the records. */}
+      <Section id="history-heading" title="History">
+        <StageHistory items={r.history} />
       </Section>
       <Section id="consent-heading" title="Consent proof">
         <Rows rows={r.consent} />
@@ -467,42 +467,10 @@ function CompleteEarly({ id, window, note }: { id: string; window: string; note:
         <button type="submit" className="btn-primary">
           Yes, mark it completed now
         </button>
-        <a href={`/admin/requests/${id}#status-heading`} className="btn-secondary">
-          No, keep the status
+        <a href={`/admin/requests/${id}#stage-heading`} className="btn-secondary">
+          No, keep the stage
         </a>
       </p>
     </form>
-  );
-}
-
-/** The request's photos, each a link to the full-size one (served to the signed-in owner only). */
-function Photos({
-  id,
-  photos,
-}: {
-  id: string;
-  photos: { n: number; filename: string; width: number; height: number }[];
-}) {
-  return (
-    <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos">
-      {photos.map((photo) => {
-        const href = `/admin/requests/${id}/photos/${photo.n}`;
-        return (
-          <li key={photo.n}>
-            <a href={href} className="block rounded-md border border-slate-300 p-1 hover:border-brand-600">
-              <img
-                src={href}
-                alt={`Photo ${photo.n} of ${photos.length}: ${photo.filename}`}
-                width={photo.width}
-                height={photo.height}
-                loading="lazy"
-                className="h-auto w-full rounded"
-              />
-              <span className="mt-1 block truncate text-sm text-slate-700">{photo.filename}</span>
-            </a>
-          </li>
-        );
-      })}
-    </ul>
   );
 }

@@ -178,7 +178,7 @@ describe("a row stored before the rules: each output shows its hidden characters
 
 const anyRow = fc
   .record({ name: hostileText(), other: hostileText(), multi: hostileText(80) })
-  .map((text): ListedLead => ({ ...sampleLeadRow(oldRow(text)), status: "new" }));
+  .map((text): ListedLead => ({ ...sampleLeadRow(oldRow(text)), stage: "new", firstContactAt: null }));
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?B?…?= and =?UTF-8?Q?…?=) in a header value. */
 const decodeWords = (value: string) =>

@@ -99,7 +99,7 @@ test("no accessibility violations on the owner inbox's pages", async ({ page }) 
   await signIn(page, owner);
   await axe("/admin");
   await page.getByRole("listitem").filter({ hasText: email }).getByRole("link", { name: "Axe Inboxtest" }).click();
-  await expect(page.getByRole("heading", { level: 2, name: "Status" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Stage" })).toBeVisible();
   await axe("/admin/requests/<id>");
   await page.getByRole("link", { name: "Report" }).click();
   await axe("/admin/report");

@@ -7,6 +7,7 @@ import { openDatabase } from "../../app/server/kit/db/database.server.ts";
 import { recordLead } from "../../app/server/features/leads/store.server.ts";
 import { listLeads } from "../../app/server/features/admin/listing.server.ts";
 import { changeLeadStatus } from "../../app/server/kit/leads.server.ts";
+import { referenceOf } from "../../app/server/kit/reference.server.ts";
 import { sampleLead } from "../support/storage.ts";
 import { expect, test } from "./fixtures.ts";
 import { leadsFor, uniqueEmail } from "./leads.ts";
@@ -48,12 +49,12 @@ test("an owner made with the command line signs in, finds a request just sent, c
   await expect(page.getByRole("region", { name: "Where it came from" })).toContainText("/estimate");
   await expect(page.getByRole("region", { name: "Delivery" })).toContainText("E-mail to the owner");
 
-  await page.getByRole("combobox", { name: "New status" }).selectOption("contacted");
+  await page.getByRole("combobox", { name: "Set the stage" }).selectOption("contacted");
   await page.getByRole("textbox", { name: "Note (optional)" }).fill("Called, quoting Friday");
-  await page.getByRole("button", { name: "Save status" }).click();
-  await expect(page.getByRole("status")).toHaveText("Status saved: Contacted.");
-  const history = page.getByRole("list", { name: "Status history, newest first" });
-  await expect(history).toContainText("Contacted");
+  await page.getByRole("button", { name: "Save the stage" }).click();
+  await expect(page.getByRole("status")).toHaveText("Stage saved: Contacted.");
+  const history = page.getByRole("list", { name: "History, newest first" });
+  await expect(history).toContainText("Stage set to Contacted");
   await expect(history).toContainText(`by ${owner}`);
   await expect(history).toContainText("Called, quoting Friday");
   // Post/Redirect/Get: a reload shows the page again and records nothing twice.
@@ -62,7 +63,7 @@ test("an owner made with the command line signs in, finds a request just sent, c
   const [stored] = await leadsFor(email);
   expect(stored).toBeDefined();
 
-  await page.goto(`/admin?q=${encodeURIComponent(email)}&status=contacted`);
+  await page.goto(`/admin?q=${encodeURIComponent(email)}&stage=contacted`);
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV (these filters)" }).click();
   const file = await download;
@@ -72,10 +73,10 @@ test("an owner made with the command line signs in, finds a request just sent, c
   expect(csv.startsWith("\uFEFF")).toBe(true);
   const [header, row, end] = csv.slice(1).split("\r\n");
   expect(header).toMatch(
-    /^"ID","Received \(Boise time\)","Kind","First name","Last name","E-mail","Phone","ZIP code","In service area","Status","Delivery","Sent from page",/,
+    /^"Reference","Received \(Boise time\)","Kind","First name","Last name","E-mail","Phone","ZIP code","In service area","Stage","Delivery","Sent from page",/,
   );
-  expect(row).toContain(`"${stored!.id}",`);
-  expect(row).toContain(`,"estimate","${first}","Inboxtest","${email}","(208) 555-0177","83702","yes","contacted",`);
+  expect(row).toContain(`"${referenceOf(stored!.id)}",`);
+  expect(row).toContain(`,"Estimate","${first}","Inboxtest","${email}","(208) 555-0177","83702","yes","Contacted",`);
   expect(end).toBe("");
   // The same requests as an Excel workbook, beside it.
   const workbook = page.waitForEvent("download");
@@ -137,12 +138,12 @@ test("without a session every /admin URL shows no data", async ({ page, request 
   }
   // A change without a session changes nothing.
   const post = await request.post(`/admin/requests/${lead!.id}`, {
-    form: { status: "won", note: "" },
+    form: { status: "accepted", note: "" },
     headers: { Origin: new URL(page.url()).origin },
     maxRedirects: 0,
   });
   expect(post.status()).toBe(303);
-  expect((await leadsFor(email))[0]?.status).toBe("new");
+  expect((await leadsFor(email))[0]?.stage).toBe("new");
   await page.goto(`/admin/requests/${lead!.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Sign in to the owner inbox" })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
@@ -167,7 +168,7 @@ test("a status change from another origin, or with no Origin, is refused", async
     });
     expect(response.status()).toBe(403);
   }
-  expect((await leadsFor(email))[0]?.status).toBe("new");
+  expect((await leadsFor(email))[0]?.stage).toBe("new");
   // Sign-out too needs the site's own Origin.
   expect(
     (
@@ -176,7 +177,7 @@ test("a status change from another origin, or with no Origin, is refused", async
   ).toBe(403);
   await page.goto(`/admin/requests/${lead!.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Crossorigin Inboxtest" })).toBeVisible();
-  await expect(page.getByText("No status changes yet.")).toBeVisible();
+  await expect(page.getByText("Nothing has happened yet.")).toBeVisible();
   // The same change from the page itself goes through.
   const own = await page.request.post(`/admin/requests/${lead!.id}`, {
     form: { status: "lost", note: "" },
@@ -184,7 +185,7 @@ test("a status change from another origin, or with no Origin, is refused", async
     maxRedirects: 0,
   });
   expect(own.status()).toBe(303);
-  expect((await leadsFor(email))[0]?.status).toBe("lost");
+  expect((await leadsFor(email))[0]?.stage).toBe("lost");
 });
 
 test("a job application's résumé downloads from its request page, for the signed-in owner only", async ({
@@ -217,7 +218,7 @@ test("a job application's résumé downloads from its request page, for the sign
 
   await signIn(page, owner);
   await page.goto(`/admin/requests/${lead!.id}`);
-  await expect(page.getByRole("region", { name: "What they sent" })).toContainText("Pressure Washing Technician");
+  await expect(page.getByRole("region", { name: "What they asked" })).toContainText("Pressure Washing Technician");
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: /Download résumé \(rena\.pdf/ }).click();
   const file = await download;
@@ -261,7 +262,7 @@ plainTest.describe("on a site of its own", () => {
       await changeLeadStatus(
         database,
         a,
-        { status: "won", note: "", changedBy: owner },
+        { status: "accepted", note: "", changedBy: owner },
         new Date(now - 10 * 60_000 + 1 * H),
       );
       await changeLeadStatus(
@@ -293,7 +294,7 @@ plainTest.describe("on a site of its own", () => {
     await expect(page.getByTestId("report-total")).toHaveText("3");
     // a won, b lost: 1 of 2 decided.
     await expect(page.getByTestId("report-won-rate")).toHaveText("50%");
-    await expect(page.getByText("1 won of 2 decided (won or lost)")).toBeVisible();
+    await expect(page.getByText("1 won (quote accepted or later) of 2 decided (won or lost)")).toBeVisible();
     // First follow-ups after 1 h, 2 h and 3 h: the median is 2 h.
     await expect(page.getByTestId("report-median")).toHaveText("2 h 0 min");
     const rows = page.getByTestId("report-weeks").locator("tbody tr");

@@ -130,9 +130,9 @@ test("at 390 px the owner confirms, proposes and declines a window; a completed 
   expect(await stale.text()).toContain("This arrival window has changed meanwhile");
 
   // Completed: one review request e-mail with REVIEW_URL's link.
-  await page.getByRole("combobox", { name: "New status" }).selectOption("completed");
-  await page.getByRole("button", { name: "Save status" }).click();
-  await expect(page.getByRole("status")).toContainText("Status saved: Completed.");
+  await page.getByRole("combobox", { name: "Set the stage" }).selectOption("completed");
+  await page.getByRole("button", { name: "Save the stage" }).click();
+  await expect(page.getByRole("status")).toContainText("Stage saved: Completed.");
   await expect(page.getByRole("status")).toContainText("Review request queued");
   await expect.poll(() => mailsTo(email, "<review-").length, { timeout: 15_000 }).toBe(1);
   const text = leaves(parsePart(mailsTo(email, "<review-")[0]!.replace(/\r?\n/g, "\r\n")))
@@ -146,8 +146,8 @@ test("at 390 px the owner confirms, proposes and declines a window; a completed 
   await sendRequest(page, { first: `${first}b`, email });
   const second = (await leadsFor(email)).find((l) => l.id !== lead!.id)!;
   await page.goto(`/admin/requests/${second.id}`);
-  await page.getByRole("combobox", { name: "New status" }).selectOption("completed");
-  await page.getByRole("button", { name: "Save status" }).click();
+  await page.getByRole("combobox", { name: "Set the stage" }).selectOption("completed");
+  await page.getByRole("button", { name: "Save the stage" }).click();
   await expect(page.getByRole("status")).toContainText("asked once already");
   expect(await reviewJobs(second.id)).toEqual([]);
   await expect.poll(() => reviewJobs(lead!.id)).toEqual([{ status: "sent" }]);

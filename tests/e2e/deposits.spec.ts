@@ -18,7 +18,7 @@ import {
   FAKE_STRIPE_KEY,
   FAKE_WEBHOOK_SECRET,
   sendWebhook,
-  startFakeStripe,
+  withFakeStripe,
 } from "../support/fake-stripe.ts";
 import { expectNoViolations } from "./axe.ts";
 import type { Page, TestInfo } from "@playwright/test";
@@ -34,18 +34,7 @@ import { referenceOf } from "../../app/server/kit/reference.server.ts";
 import { decodeBytes, headerValue, leaves, parsePart } from "../support/mime-reader.ts";
 import { pdfText } from "../support/pdf-text.ts";
 
-const test = withTextSite("deposits", async () => {
-  const stripe = await startFakeStripe();
-  return {
-    env: {
-      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
-      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripe.url,
-    },
-    stripe,
-    close: () => stripe.close(),
-  };
-});
+const test = withTextSite("deposits", withFakeStripe);
 
 test.skip(({ isMobile }) => !isMobile, "the customer's and the owner's pages at 390 px, on the mobile project");
 

@@ -114,7 +114,7 @@ test("the Nu Html Checker finds no error on any page, prerendered or server-rend
   sources.push({ html: await failed.text(), where: "/admin/sign-in after a wrong password" });
   await signIn(page, owner);
   await page.getByRole("listitem").filter({ hasText: email }).getByRole("link", { name: "Valid Inboxtest" }).click();
-  await expect(page.getByRole("heading", { level: 2, name: "Status" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Stage" })).toBeVisible();
   // A request with photos, one refused: its receipt names it, its page in the inbox shows the photos.
   const withPhotos = uniqueEmail("vnu-photos");
   const photoForm = new FormData();

@@ -111,9 +111,9 @@ test("a completed job, the customer opts in, the reminder arrives a year later a
     await signIn(page, owner, { origin });
     for (const id of Object.values(ids)) {
       await page.goto(`${origin}/admin/requests/${id}`);
-      await page.getByRole("combobox", { name: "New status" }).selectOption("completed");
-      await page.getByRole("button", { name: "Save status" }).click();
-      await expect(page.getByRole("status")).toContainText("Status saved: Completed.");
+      await page.getByRole("combobox", { name: "Set the stage" }).selectOption("completed");
+      await page.getByRole("button", { name: "Save the stage" }).click();
+      await expect(page.getByRole("status")).toContainText("Stage saved: Completed.");
       await expect(page.getByRole("status")).toContainText("Reminder offer queued");
     }
     for (const email of Object.values(customers))

@@ -230,7 +230,7 @@ function plainGet(url: string, host: string): Promise<{ status: number; location
 
 test("the inbox over plain HTTP is redirected to https, through the proxy's http listener and straight to the server", async () => {
   const siteHost = new URL(proxy.httpsOrigin).host;
-  for (const path of ["/admin/sign-in", "/admin?status=new"]) {
+  for (const path of ["/admin/sign-in", "/admin?stage=new"]) {
     const viaProxy = await plainGet(`${proxy.httpOrigin}${path}`, siteHost);
     expect(viaProxy, path).toEqual({ status: 308, location: `${proxy.httpsOrigin}${path}` });
     // Straight to the server, as a client bypassing the proxy under the site's own name.

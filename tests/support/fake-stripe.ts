@@ -226,3 +226,17 @@ export async function sendWebhook(
   });
   return { status: response.status, body: await response.text() };
 }
+
+/** A test site's Stripe settings pointed at a fake of its own (withTextSite's `prepare`, tests/support/text-site.ts). */
+export async function withFakeStripe() {
+  const stripe = await startFakeStripe();
+  return {
+    env: {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+    },
+    stripe,
+    close: () => stripe.close(),
+  };
+}

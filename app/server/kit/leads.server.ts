@@ -4,7 +4,7 @@
  * (features/leads/store.server.ts); listing them is the inbox's (features/admin/listing.server.ts).
  */
 import { randomUUID } from "node:crypto";
-import { sql, type Insertable, type Selectable, type Transaction } from "kysely";
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from "kysely";
 import type {
   Database,
   DB,
@@ -16,6 +16,7 @@ import type {
   OutboxJobsTable,
 } from "./db/database.server.ts";
 import type { LeadKind } from "./lead-kinds.server.ts";
+import { stageFrom, type EventKind, type StageEvent } from "./stages.ts";
 
 export type { LeadKind };
 export type Fields = Record<string, string | string[] | boolean | null>;
@@ -136,8 +137,9 @@ export interface StatusChange {
 }
 
 /**
- * Records a new status for a lead, with a note and who made the change; false when the lead does not exist.
- * `alsoDo` runs in the same transaction after the change (the review request of a completed job).
+ * Records a stage the owner set by hand, with a note and who set it, and the request's stage it gives; false when
+ * the lead does not exist. `alsoDo` runs in the same transaction after the change (the review request of a
+ * completed job).
  */
 export async function changeLeadStatus(
   database: Database,
@@ -160,9 +162,86 @@ export async function changeLeadStatus(
         changed_at: now.toISOString(),
       })
       .execute();
+    await refreshStage(trx, leadId);
     await alsoDo?.(trx);
     return true;
   });
+}
+
+/**
+ * Records what happened to a request (app/server/kit/stages.ts EVENTS), in the caller's transaction (the one that
+ * recorded the quote, the payment, the window or the text), and the stage it gives. Once per kind and `ref` (the
+ * row that recorded it): a repeat changes nothing.
+ */
+export async function recordEvent(
+  trx: Transaction<DB>,
+  leadId: string,
+  event: { kind: EventKind; ref: string; at: Date },
+): Promise<void> {
+  const inserted = await trx
+    .insertInto("lead_events")
+    .values({ lead_id: leadId, kind: event.kind, ref: event.ref, at: event.at.toISOString() })
+    .onConflict((oc) => oc.columns(["lead_id", "kind", "ref"]).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) await refreshStage(trx, leadId);
+}
+
+/** An event as the request page's history shows it: what, when, and for a stage set by hand who and why. */
+export type RecordedEvent = StageEvent & { ref: string; by: string | null; note: string };
+
+/**
+ * A request's events, the stages set by hand among them, in the order they happened (at the same instant, an
+ * event before a hand). The migration 0013_lead_stages orders them the same way.
+ */
+export async function stageEvents(db: Kysely<DB>, leadId: string): Promise<RecordedEvent[]> {
+  const events = await db
+    .selectFrom("lead_events")
+    .selectAll()
+    .where("lead_id", "=", leadId)
+    .orderBy("at")
+    .orderBy("ref")
+    .execute();
+  const hands = await db
+    .selectFrom("lead_status_changes")
+    .selectAll()
+    .where("lead_id", "=", leadId)
+    .orderBy("changed_at")
+    .orderBy("id")
+    .execute();
+  const all: RecordedEvent[] = [
+    ...events.map((e) => ({ kind: e.kind, at: new Date(e.at), ref: e.ref, by: null, note: "" })),
+    ...hands.map((h) => ({
+      kind: "set" as const,
+      stage: h.status,
+      at: new Date(h.changed_at),
+      ref: h.id,
+      by: h.changed_by,
+      note: h.note,
+    })),
+  ];
+  return all
+    .map((event, i) => ({ event, i }))
+    .sort((a, b) => a.event.at.getTime() - b.event.at.getTime() || a.i - b.i)
+    .map(({ event }) => event);
+}
+
+/**
+ * Sets the request's stored stage and first contact to what its events give. The row is locked first (an update of
+ * itself: PostgreSQL holds it to the transaction's end), so of two transactions recording events at once the later
+ * reads both.
+ */
+export async function refreshStage(trx: Transaction<DB>, leadId: string): Promise<void> {
+  await trx
+    .updateTable("leads")
+    .set({ stage: sql`stage` })
+    .where("id", "=", leadId)
+    .execute();
+  const { stage, firstContactAt } = stageFrom(await stageEvents(trx, leadId));
+  await trx
+    .updateTable("leads")
+    .set({ stage, first_contact_at: firstContactAt?.toISOString() ?? null })
+    .where("id", "=", leadId)
+    .execute();
 }
 
 /** A lead's status changes, oldest first. */

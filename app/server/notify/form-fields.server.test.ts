@@ -80,7 +80,7 @@ describe("a field added to a form's definition", () => {
   });
 
   it("has a column in the CSV named by its view, with its value", () => {
-    const [header, row] = leadsCsv([{ ...gateLead(), status: "new" }], views)
+    const [header, row] = leadsCsv([{ ...gateLead(), stage: "new", firstContactAt: null }], views)
       .replace(/^\uFEFF/, "")
       .split("\r\n")
       .map((line) => line.split(","));

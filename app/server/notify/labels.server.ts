@@ -23,7 +23,19 @@ export const LEAD_FORMS: readonly FormDefinition[] = [
 /** The fields the server adds to every request (app/server/features/leads/submit.server.ts), and one that older requests carry. */
 const serverFields = defineForm({
   /** Which of a page's forms sent it (the sidebar, the modal), as the form says. */
-  source: added({ label: "source", echo: false }),
+  source: added({
+    label: "Sent with",
+    echo: false,
+    words: {
+      "contact-page": "The contact page's form",
+      "estimate-page": "The estimate page's form",
+      sidebar: "The estimate form beside a page",
+      "holiday-modal": "The holiday lights estimate form",
+      pricing: "The pricing page's estimate",
+      newsletter: "The newsletter sign-up",
+      careers: "The job application form",
+    },
+  }),
   [SPAM_SIGNAL_FIELD]: added({ label: "Check (spam signal)", echo: false }),
   page: added({ label: "Page" }),
 });
@@ -62,6 +74,13 @@ const jobKindLabels: Record<JobKind, string> = {
   "customer-text": "Text message to the customer",
   "text-alert": "Text message to the owner: the customer wrote",
   "booking-sms": "Text message to the owner: the customer cancelled",
+  quote: "Quote e-mail to the customer",
+  "quote-answer": "Quote answer e-mail to the owner",
+  "quote-answer-sms": "Quote answer text message to the owner",
+  "quote-reminder": "Quote reminder e-mail to the customer",
+  "reminder-offer": "Seasonal reminder offer e-mail to the customer",
+  "seasonal-reminder": "Seasonal reminder e-mail to the customer",
+  "quote-accepted": "Accepted quote copy e-mail to the customer",
 };
 export const jobKindLabel = (kind: JobKind): string => jobKindLabels[kind] ?? kind;
 
@@ -91,9 +110,16 @@ export const oneLine = visibleLine;
 export const formatPhone = (phone: string | null): string =>
   phone?.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3") ?? "";
 
-/** A field's value as the owner reads it: in its view's format (a phone number as (208) 555-0134), else as formatField writes it. */
-export const ownerValue = (key: string, value: Fields[string] | undefined, views: FieldViews = LEAD_FIELD_VIEWS) =>
-  views.get(key)?.format === "phone" && typeof value === "string" ? formatPhone(value) : formatField(value);
+/**
+ * A field's value as the owner reads it: in its view's format (a phone number as (208) 555-0134), a code value in
+ * its view's words ("residential" → "Residential"), else as formatField writes it.
+ */
+export function ownerValue(key: string, value: Fields[string] | undefined, views: FieldViews = LEAD_FIELD_VIEWS) {
+  const view = views.get(key);
+  if (typeof value !== "string") return formatField(value);
+  if (view?.format === "phone") return formatPhone(value);
+  return formatField(view?.words && Object.hasOwn(view.words, value) ? view.words[value] : value);
+}
 
 /** Every stored field as the owner's inbox shows it: labelled, formatted, empty ones as "". */
 export function inboxRows(fields: Fields, views: FieldViews = LEAD_FIELD_VIEWS): { label: string; value: string }[] {

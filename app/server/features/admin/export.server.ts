@@ -10,9 +10,14 @@
  */
 import type { Fields } from "../../kit/leads.server.ts";
 import { localParts } from "../../kit/business-time.server.ts";
+import { referenceOf } from "../../kit/reference.server.ts";
+import { stageLabel } from "../../kit/stages.ts";
+import { KIND_OPTIONS } from "../../../forms/admin.ts";
 import { toCsv } from "./csv.server.ts";
-import { type FieldViews, formatField, formatPhone, LEAD_FIELD_VIEWS } from "../../notify/labels.server.ts";
+import { type FieldViews, formatField, formatPhone, LEAD_FIELD_VIEWS, ownerValue } from "../../notify/labels.server.ts";
 import type { ListedLead } from "./listing.server.ts";
+
+const kindText = (kind: string) => KIND_OPTIONS.find((o) => o.value === kind)?.label ?? kind;
 
 export const areaText = (inServiceArea: boolean | null) =>
   inServiceArea === null ? "?" : inServiceArea ? "yes" : "no";
@@ -24,7 +29,7 @@ export type SheetCell = string | Date | { dollars: number };
 function fieldCell(key: string, value: Fields[string] | undefined, views: FieldViews): SheetCell {
   if (views.get(key)?.sheet === "dollars" && typeof value === "string" && /^\d{1,9}$/.test(value))
     return { dollars: Number(value) };
-  return formatField(value);
+  return ownerValue(key, value, views);
 }
 
 export interface LeadsTable {
@@ -55,7 +60,7 @@ export function leadsTable(leads: ListedLead[], views: FieldViews = LEAD_FIELD_V
   const utmKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.context.utm)))].sort();
   const header = uniqueLabels([
     ...[
-      "ID",
+      "Reference",
       "Received (Boise time)",
       "Kind",
       "First name",
@@ -64,7 +69,7 @@ export function leadsTable(leads: ListedLead[], views: FieldViews = LEAD_FIELD_V
       "Phone",
       "ZIP code",
       "In service area",
-      "Status",
+      "Stage",
       "Delivery",
       "Sent from page",
       "Landing page",
@@ -78,18 +83,18 @@ export function leadsTable(leads: ListedLead[], views: FieldViews = LEAD_FIELD_V
     }),
   ]);
   const rows = leads.map(
-    ({ id, createdAt, kind, contact, inServiceArea, status, deliveryStatus, context, fields }): SheetCell[] => [
-      id,
+    ({ id, createdAt, kind, contact, inServiceArea, stage, deliveryStatus, context, fields }): SheetCell[] => [
+      referenceOf(id),
       createdAt,
-      kind,
+      kindText(kind),
       formatField(fields.firstName),
       formatField(fields.lastName),
       contact.email,
       formatPhone(contact.phone),
       contact.zip ?? "",
       areaText(inServiceArea),
-      status,
-      deliveryStatus,
+      stageLabel(stage),
+      deliveryStatus === "notified" ? "delivered" : "not yet delivered",
       context.page,
       context.landingPage ?? "",
       context.referrer ?? "",

@@ -3,7 +3,8 @@ import type { Database } from "../../kit/db/database.server.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../../tests/support/storage.ts";
 import { recordLead } from "../leads/store.server.ts";
 import { listLeads } from "./listing.server.ts";
-import { statusHistory, changeLeadStatus } from "../../kit/leads.server.ts";
+import { statusHistory, changeLeadStatus, recordEvent, stageEvents } from "../../kit/leads.server.ts";
+import { stageFrom } from "../../kit/stages.ts";
 import { ageText, inbox, priceRange, readFilters } from "./inbox.server.ts";
 import { NEWSLETTER_SIGN_UP } from "../newsletter/sign-up.server.ts";
 
@@ -57,7 +58,7 @@ describe.each(backends)("the inbox's list on %s", (dialect) => {
     expect(await names("q=555-01")).toEqual(["Bob 50%_off", "Ann O'Neil"]);
   });
 
-  it("keeps each status change with who and when; the list and filter use the latest", async () => {
+  it("keeps each stage set by hand with who and when; the list and filter use the stage it gives", async () => {
     expect(
       await changeLeadStatus(
         database,
@@ -69,18 +70,51 @@ describe.each(backends)("the inbox's list on %s", (dialect) => {
     await changeLeadStatus(
       database,
       ids.ann!,
-      { status: "won", note: "", changedBy: "helper@example.com" },
+      { status: "accepted", note: "", changedBy: "helper@example.com" },
       new Date("2030-01-09T16:00:00Z"),
     );
-    expect(await changeLeadStatus(database, "no-such-id", { status: "won", note: "", changedBy: "x" })).toBe(false);
-    expect(await names("status=won")).toEqual(["Ann O'Neil"]);
-    expect(await names("status=new")).toEqual(["Cy", "Bob 50%_off"]);
+    expect(await changeLeadStatus(database, "no-such-id", { status: "accepted", note: "", changedBy: "x" })).toBe(
+      false,
+    );
+    expect(await names("stage=accepted")).toEqual(["Ann O'Neil"]);
+    expect(await names("stage=new")).toEqual(["Cy", "Bob 50%_off"]);
     const history = (await statusHistory(database, [ids.ann!])).get(ids.ann!);
     expect(history?.map((h) => [h.status, h.note, h.changedBy, h.changedAt.toISOString()])).toEqual([
       ["contacted", "Left a voicemail", "owner@example.com", "2030-01-08T16:00:00.000Z"],
-      ["won", "", "helper@example.com", "2030-01-09T16:00:00.000Z"],
+      ["accepted", "", "helper@example.com", "2030-01-09T16:00:00.000Z"],
     ]);
-    expect((await listLeads(database, {})).map((l) => l.status)).toEqual(["new", "new", "won"]);
+    expect((await listLeads(database, {})).map((l) => l.stage)).toEqual(["new", "new", "accepted"]);
+  });
+
+  it("moves a request by its events, once each, and keeps the stage its recorded events give", async () => {
+    const at = (iso: string) => new Date(iso);
+    const record = (kind: Parameters<typeof recordEvent>[2]["kind"], ref: string, iso: string) =>
+      database.db.transaction().execute((trx) => recordEvent(trx, ids.bob!, { kind, ref, at: at(iso) }));
+    await record("quote-sent", "q1", "2030-01-08T17:00:00Z");
+    await record("quote-accepted", "q1", "2030-01-08T18:00:00Z");
+    await record("deposit-paid", "cs_1", "2030-01-08T18:05:00Z");
+    await record("deposit-paid", "cs_1", "2030-01-08T18:06:00Z");
+    await record("window-confirmed", "b1:2", "2030-01-08T19:00:00Z");
+    expect(await names("stage=scheduled")).toEqual(["Bob 50%_off"]);
+    await record("window-cancelled", "b1:3", "2030-01-09T10:00:00Z");
+    await changeLeadStatus(
+      database,
+      ids.ann!,
+      { status: "lost", note: "Went elsewhere", changedBy: "owner@example.com" },
+      at("2030-01-09T11:00:00Z"),
+    );
+    const listed = await listLeads(database, {});
+    expect(listed.map((l) => [l.contact.name, l.stage, l.firstContactAt?.toISOString() ?? null])).toEqual([
+      ["Cy", "new", null],
+      ["Bob 50%_off", "deposit-paid", "2030-01-08T17:00:00.000Z"],
+      ["Ann O'Neil", "lost", null],
+    ]);
+    // The stored stage is what the recorded rows give, rebuilt from them.
+    for (const lead of listed) {
+      const rebuilt = stageFrom(await stageEvents(database.db, lead.id));
+      expect([lead.stage, lead.firstContactAt]).toEqual([rebuilt.stage, rebuilt.firstContactAt]);
+    }
+    expect((await stageEvents(database.db, ids.bob!)).filter((e) => e.kind === "deposit-paid")).toHaveLength(1);
   });
 
   it("flags requests still new after 2 business hours, never a newsletter sign-up", async () => {
@@ -90,19 +124,28 @@ describe.each(backends)("the inbox's list on %s", (dialect) => {
       ["Bob 50%_off", true],
       ["Ann O'Neil", true],
     ]);
-    await changeLeadStatus(database, ids.bob!, { status: "contacted", note: "", changedBy: "owner@example.com" });
-    expect(
-      (await inbox(database, new URL("https://x.test/admin"), new Date("2030-01-10T00:00:00Z"))).rows[1]?.overdue,
-    ).toBe(false);
+    // Answered by any means the site records (a text here): not neglected, though no stage was set by hand.
+    await database.db
+      .transaction()
+      .execute((trx) =>
+        recordEvent(trx, ids.bob!, { kind: "owner-text", ref: "t1", at: new Date("2030-01-08T15:30:00Z") }),
+      );
+    await changeLeadStatus(database, ids.ann!, { status: "contacted", note: "", changedBy: "owner@example.com" });
+    const after = await inbox(database, new URL("https://x.test/admin"), new Date("2030-01-10T00:00:00Z"));
+    expect(after.rows.map((r) => [r.name, r.stage, r.overdue])).toEqual([
+      ["Cy", "new", false],
+      ["Bob 50%_off", "contacted", false],
+      ["Ann O'Neil", "contacted", false],
+    ]);
   });
 });
 
 describe("inbox filters and display", () => {
   it("leaves out a filter that is not valid and says why", () => {
     const { values, problems } = readFilters(
-      new URL("https://x.test/admin?kind=spam&status=won&from=2030-02-30&q=" + "x".repeat(101)),
+      new URL("https://x.test/admin?kind=spam&stage=deposit-paid&from=2030-02-30&q=" + "x".repeat(101)),
     );
-    expect(values).toEqual({ status: "won" });
+    expect(values).toEqual({ stage: "deposit-paid" });
     expect(problems).toEqual([
       "Choose a kind from the list",
       "Search for at most 100 characters",

@@ -40,7 +40,7 @@ export function readFilters(url: URL): { values: InboxFilterValues; filter: Lead
     problems,
     filter: {
       kind: typed.kind,
-      status: typed.status,
+      stage: typed.stage,
       search: typed.q,
       since: from ?? undefined,
       until: to ? startOfLocalDay(to, 1) : undefined,
@@ -91,7 +91,8 @@ export interface InboxRow {
   price: string | null;
   receivedAt: string;
   age: string;
-  status: ListedLead["status"];
+  stage: ListedLead["stage"];
+  /** Still new after 2 business hours, and not answered by any means the site records (docs/decisions/035). */
   overdue: boolean;
   /** "Check: sent fast" when a spam check could not tell this request from a bot's (kept and flagged). */
   flag: string | null;
@@ -112,8 +113,12 @@ function inboxRow(lead: ListedLead, now: Date, booking: BookingLine | undefined)
     price: priceRange(lead.fields),
     receivedAt: lead.createdAt.toISOString(),
     age: ageText(lead.createdAt, now),
-    status: lead.status,
-    overdue: lead.status === "new" && lead.kind !== "newsletter" && isOverdue(lead.createdAt, now),
+    stage: lead.stage,
+    overdue:
+      lead.stage === "new" &&
+      lead.firstContactAt === null &&
+      lead.kind !== "newsletter" &&
+      isOverdue(lead.createdAt, now),
     flag: spamFlag(lead.fields),
     booking: booking ?? null,
   };

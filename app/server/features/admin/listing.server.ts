@@ -1,6 +1,7 @@
 /** The owner's list of requests, filtered (the inbox, the CSV and spreadsheet exports, the command line). */
 import { sql } from "kysely";
-import type { Database, LeadStatus } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { Stage } from "../../kit/stages.ts";
 import type { LeadKind } from "../../kit/lead-kinds.server.ts";
 import { toLeadRow, type LeadRow } from "../../kit/leads.server.ts";
 
@@ -11,31 +12,27 @@ export interface LeadFilter {
   /** Received before. */
   until?: Date;
   kind?: LeadKind;
-  status?: LeadStatus;
+  /** The request's stage (leads.stage: what its events give). */
+  stage?: Stage;
   /** Part of the name or e-mail (any case), or at least 3 digits of the phone number. */
   search?: string;
 }
 
-/** A lead in a list, with the status the owner last gave it ("new" until then). */
+/** A lead in a list, with its stage and the owner's first real contact (both kept on the request). */
 export interface ListedLead extends LeadRow {
-  status: LeadStatus;
+  stage: Stage;
+  firstContactAt: Date | null;
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Leads, newest first. */
 export async function listLeads(database: Database, opts: LeadFilter): Promise<ListedLead[]> {
-  const currentStatus = sql<LeadStatus | null>`(select c.status from lead_status_changes c where c.lead_id = leads.id order by c.changed_at desc, c.id desc limit 1)`;
-  let query = database.db
-    .selectFrom("leads")
-    .selectAll()
-    .select(currentStatus.as("current_status"))
-    .orderBy("created_at", "desc")
-    .orderBy("id");
+  let query = database.db.selectFrom("leads").selectAll().orderBy("created_at", "desc").orderBy("id");
   if (opts.since) query = query.where("created_at", ">=", opts.since.toISOString());
   if (opts.until) query = query.where("created_at", "<", opts.until.toISOString());
   if (opts.kind) query = query.where("kind", "=", opts.kind);
-  if (opts.status) query = query.where(sql<string>`coalesce(${currentStatus}, 'new')`, "=", opts.status);
+  if (opts.stage) query = query.where("stage", "=", opts.stage);
   const search = opts.search?.trim().toLowerCase();
   if (search) {
     const pattern = likePattern(search);
@@ -48,8 +45,9 @@ export async function listLeads(database: Database, opts: LeadFilter): Promise<L
       ]),
     );
   }
-  return (await query.execute()).map(({ current_status, ...row }) => ({
+  return (await query.execute()).map((row) => ({
     ...toLeadRow(row),
-    status: current_status ?? "new",
+    stage: row.stage,
+    firstContactAt: row.first_contact_at === null ? null : new Date(row.first_contact_at),
   }));
 }

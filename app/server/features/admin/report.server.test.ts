@@ -1,13 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { sampleLead } from "../../../../tests/support/storage.ts";
 import type { ListedLead } from "./listing.server.ts";
-import type { StatusChange } from "../../kit/leads.server.ts";
+import { stageFrom, type EventKind, type Stage, type StageEvent } from "../../kit/stages.ts";
 import { buildReport, median, reportStart } from "./report.server.ts";
 
 const H = 3_600_000;
 const now = new Date("2030-01-16T20:00:00Z"); // Wednesday, Boise time
-const lead = (id: string, at: string, over: Partial<ListedLead> = {}): ListedLead => {
+/** A request received at `at`, with the stage and first contact its events give (as the stored ones are). */
+const lead = (
+  id: string,
+  at: string,
+  over: Partial<ListedLead> = {},
+  events: [EventKind | { set: Stage }, number][] = [],
+): ListedLead => {
   const base = sampleLead();
+  const received = Date.parse(at);
+  const { stage, firstContactAt } = stageFrom(
+    events.map(([what, hours]): StageEvent => {
+      const when = new Date(received + hours * H);
+      return typeof what === "string" ? { kind: what, at: when } : { kind: "set", stage: what.set, at: when };
+    }),
+  );
   return {
     id,
     kind: "estimate",
@@ -18,16 +31,11 @@ const lead = (id: string, at: string, over: Partial<ListedLead> = {}): ListedLea
     context: base.context,
     createdAt: new Date(at),
     deliveryStatus: "notified",
-    status: "new",
+    stage,
+    firstContactAt,
     ...over,
   };
 };
-const change = (status: StatusChange["status"], at: Date): StatusChange => ({
-  status,
-  note: "",
-  changedBy: "owner@example.com",
-  changedAt: at,
-});
 
 describe("the owner's report", () => {
   it("starts Monday 00:00 Boise time, 11 weeks before this week", () => {
@@ -36,34 +44,28 @@ describe("the owner's report", () => {
 
   it("counts per week by kind and by source, the won rate and the median time to contact", () => {
     const base = sampleLead().context;
+    // a: texted after 1 h, then quoted and accepted (won, no click); b: lost by hand after 3 h (no contact); c: a
+    // deposit paid (a customer's act, no contact) and a stage set back to new, then quoted after 2 h.
     const leads = [
-      lead("a", "2030-01-13T20:00:00Z", { status: "won" }), // Sunday: the week of Jan 7
-      lead("b", "2030-01-14T07:00:00Z", { status: "lost", kind: "contact", fields: { city: "Boise" } }), // Monday 00:00 Boise: this week
-      lead("c", "2030-01-15T20:00:00Z", {
-        status: "contacted",
-        context: { ...base, landingPage: "/pricing?utm_campaign=fall", utm: { utm_campaign: "fall" } },
-      }),
-      lead("d", "2030-01-15T21:00:00Z", { kind: "newsletter" }),
-      lead("old", "2029-10-29T05:59:00Z", { status: "won" }), // before the first week
-    ];
-    const history = new Map([
-      [
-        "a",
-        [
-          change("contacted", new Date(Date.parse("2030-01-13T20:00:00Z") + 1 * H)),
-          change("won", new Date("2030-01-15T00:00:00Z")),
-        ],
-      ],
-      ["b", [change("lost", new Date(Date.parse("2030-01-14T07:00:00Z") + 3 * H))]],
-      [
+      lead("a", "2030-01-13T20:00:00Z", {}, [
+        ["owner-text", 1],
+        ["quote-sent", 20],
+        ["quote-accepted", 30],
+      ]), // Sunday: the week of Jan 7
+      lead("b", "2030-01-14T07:00:00Z", { kind: "contact", fields: { city: "Boise" } }, [[{ set: "lost" }, 3]]), // Monday 00:00 Boise: this week
+      lead(
         "c",
+        "2030-01-15T20:00:00Z",
+        { context: { ...base, landingPage: "/pricing?utm_campaign=fall", utm: { utm_campaign: "fall" } } },
         [
-          change("new", new Date("2030-01-15T20:30:00Z")),
-          change("contacted", new Date(Date.parse("2030-01-15T20:00:00Z") + 2 * H)),
+          [{ set: "new" }, 0.5],
+          ["quote-sent", 2],
         ],
-      ],
-    ]);
-    const report = buildReport(leads, history, now);
+      ),
+      lead("d", "2030-01-15T21:00:00Z", { kind: "newsletter" }),
+      lead("old", "2029-10-29T05:59:00Z", {}, [["quote-accepted", 1]]), // before the first week
+    ];
+    const report = buildReport(leads, now);
     const weeksBefore = Array<number>(10).fill(0); // the ten weeks before the last two, where nothing came in
     expect(report.weeks).toHaveLength(12);
     expect(report.total).toBe(4);
@@ -76,8 +78,8 @@ describe("the owner's report", () => {
     expect(report.won).toBe(1);
     expect(report.lost).toBe(1);
     expect(report.wonRate).toBe(0.5);
-    expect(report.followedUp).toBe(3);
-    expect(report.medianToContactMs).toBe(2 * H);
+    expect(report.followedUp).toBe(2);
+    expect(report.medianToContactMs).toBe(1.5 * H);
     expect(report.sources.find((s) => s.title === "City")?.rows).toEqual([
       { label: "Meridian", count: 3, weekly: [...weeksBefore, 1, 2] },
       { label: "Boise", count: 1, weekly: [...weeksBefore, 0, 1] },
@@ -99,7 +101,7 @@ describe("the owner's report", () => {
         fields: { city: `City ${String(i).padStart(2, "0")}` },
       }),
     );
-    const city = buildReport(leads, new Map(), now).sources.find((s) => s.title === "City")!;
+    const city = buildReport(leads, now).sources.find((s) => s.title === "City")!;
     expect(city.rows.map((r) => r.label)).toEqual([
       ...Array.from({ length: 8 }, (_, i) => `City ${String(i).padStart(2, "0")}`),
       "Other",
@@ -110,19 +112,28 @@ describe("the owner's report", () => {
     for (const row of city.rows) expect(row.weekly.reduce((a, b) => a + b, 0)).toBe(row.count);
   });
 
-  it("counts a completed job as won, and the completed ones on their own", () => {
+  it("counts as won every request accepted or later, the completed ones on their own, and lost by hand", () => {
     const leads = [
-      lead("w", "2030-01-14T18:00:00Z", { status: "won" }),
-      lead("c1", "2030-01-14T19:00:00Z", { status: "completed" }),
-      lead("c2", "2030-01-14T20:00:00Z", { status: "completed" }),
-      lead("l", "2030-01-14T21:00:00Z", { status: "lost" }),
+      lead("q", "2030-01-14T17:00:00Z", {}, [["quote-sent", 1]]),
+      lead("w", "2030-01-14T18:00:00Z", {}, [["quote-accepted", 1]]),
+      lead("d", "2030-01-14T18:30:00Z", {}, [["deposit-paid", 1]]),
+      lead("s", "2030-01-14T18:40:00Z", {}, [["window-confirmed", 1]]),
+      lead("c1", "2030-01-14T19:00:00Z", {}, [[{ set: "completed" }, 1]]),
+      lead("c2", "2030-01-14T20:00:00Z", {}, [
+        ["window-confirmed", 1],
+        [{ set: "completed" }, 2],
+      ]),
+      lead("l", "2030-01-14T21:00:00Z", {}, [
+        ["quote-sent", 1],
+        [{ set: "lost" }, 2],
+      ]),
     ];
-    const report = buildReport(leads, new Map(), now);
-    expect([report.won, report.completed, report.lost, report.wonRate]).toEqual([3, 2, 1, 0.75]);
+    const report = buildReport(leads, now);
+    expect([report.won, report.completed, report.lost, report.wonRate]).toEqual([5, 2, 1, 5 / 6]);
   });
 
   it("has no rates before anything is decided or followed up", () => {
-    const report = buildReport([], new Map(), now);
+    const report = buildReport([], now);
     expect([report.total, report.wonRate, report.medianToContactMs]).toEqual([0, null, null]);
   });
 

@@ -1,12 +1,14 @@
 /**
  * The owner's report: requests per week for the last REPORT_WEEKS weeks (Monday to Sunday, Boise time) by
- * kind, where they came from (landing page, city, utm campaign), the won rate, the jobs completed, the review
- * requests sent and the median time from a request to its first follow-up ("contacted" or any later status).
+ * kind, where they came from (landing page, city, utm campaign), the won rate (accepted or a later stage), the jobs
+ * completed, the review requests sent and the median time from a request to the owner's first real contact (an
+ * event: a text, a quote, a window decision, or a stage set by hand; app/server/kit/stages.ts).
  */
 import type { Database } from "../../kit/db/database.server.ts";
 import { countSent } from "../../notify/jobs.server.ts";
 import type { ListedLead } from "./listing.server.ts";
-import type { StatusChange, LeadKind } from "../../kit/leads.server.ts";
+import type { LeadKind } from "../../kit/leads.server.ts";
+import { isWon, stageRank } from "../../kit/stages.ts";
 import { localParts, localTime, startOfLocalWeek } from "../../kit/business-time.server.ts";
 
 const REPORT_WEEKS = 12;
@@ -20,14 +22,14 @@ export interface Report {
   total: number;
   /** Each source's requests in all the weeks, and per week (oldest first, like `weeks`). */
   sources: { title: string; rows: { label: string; count: number; weekly: number[] }[] }[];
-  /** Won, completed jobs included. */
+  /** Won: a quote accepted, or any later stage (completed jobs included). */
   won: number;
-  /** Jobs done (status "completed"): each asked its customer for a review. */
+  /** Jobs done (stage "completed" or later): each asked its customer for a review. */
   completed: number;
   lost: number;
   /** won ÷ (won + lost), null before any request is decided. */
   wonRate: number | null;
-  /** Median milliseconds from request to first follow-up, over the requests followed up; null if none. */
+  /** Median milliseconds from request to the owner's first real contact, over the requests contacted; null if none. */
   medianToContactMs: number | null;
   followedUp: number;
 }
@@ -72,8 +74,8 @@ const landingPath = (landing: string | null) => {
   }
 };
 
-/** The report over `leads` (the requests received since reportStart(now)) and their status changes. */
-export function buildReport(leads: ListedLead[], history: Map<string, StatusChange[]>, now: Date): Report {
+/** The report over `leads` (the requests received since reportStart(now)), from their stages and first contacts. */
+export function buildReport(leads: ListedLead[], now: Date): Report {
   const first = reportStart(now);
   const { year, month, day } = localParts(first);
   const starts = Array.from({ length: REPORT_WEEKS + 1 }, (_, i) => localTime(year, month, day + 7 * i).getTime());
@@ -93,13 +95,12 @@ export function buildReport(leads: ListedLead[], history: Map<string, StatusChan
   }
   const by = (label: (lead: ListedLead) => string) =>
     ranked(inRange.map((lead) => ({ label: label(lead), week: weekOf(lead) })));
-  const completed = inRange.filter((l) => l.status === "completed").length;
-  const won = inRange.filter((l) => l.status === "won").length + completed;
-  const lost = inRange.filter((l) => l.status === "lost").length;
-  const toContact = inRange.flatMap((lead) => {
-    const firstFollowUp = history.get(lead.id)?.find((change) => change.status !== "new");
-    return firstFollowUp ? [firstFollowUp.changedAt.getTime() - lead.createdAt.getTime()] : [];
-  });
+  const completed = inRange.filter((l) => stageRank(l.stage) >= stageRank("completed")).length;
+  const won = inRange.filter((l) => isWon(l.stage)).length;
+  const lost = inRange.filter((l) => l.stage === "lost").length;
+  const toContact = inRange.flatMap((lead) =>
+    lead.firstContactAt ? [Math.max(0, lead.firstContactAt.getTime() - lead.createdAt.getTime())] : [],
+  );
   const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
   return {
     weeks,

@@ -12,6 +12,7 @@ import type { Insertable, Selectable, Transaction } from "kysely";
 import type { BookingsTable, BookingStatus, Database, DB, OutboxJobsTable } from "../../kit/db/database.server.ts";
 import { localParts, localTime } from "../../kit/business-time.server.ts";
 import { isBookable } from "../../kit/lead-kinds.server.ts";
+import { recordEvent } from "../../kit/leads.server.ts";
 import type { BookingEvent, BookingMailPayload } from "./payload.ts";
 import type { ArrivalWindow } from "../../kit/arrival-windows.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
@@ -205,6 +206,14 @@ async function applyChange(trx: Transaction<DB>, before: Booking, change: Change
     .where("id", "=", before.id)
     .execute();
   await callOffReminders(trx, before.leadId);
+  // The request's stage (app/server/kit/stages.ts): a confirmed window schedules the job, leaving it unschedules it,
+  // and the owner's proposal or refusal is an answer to the customer.
+  const ref = `${before.id}:${sequence}`;
+  if (change.status === "confirmed") await recordEvent(trx, before.leadId, { kind: "window-confirmed", ref, at: now });
+  else if (before.status === "confirmed")
+    await recordEvent(trx, before.leadId, { kind: "window-cancelled", ref, at: now });
+  if (change.status === "proposed" || change.status === "declined")
+    await recordEvent(trx, before.leadId, { kind: "window-answered", ref, at: now });
   const moved = before.day !== window.day || before.times !== window.times;
   const note = change.note ?? before.ownerNote;
   // Where the crew goes, as the invite's LOCATION says it (read now: the window's form may just have given it).

@@ -79,6 +79,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       "0010_payments",
       "0011_reminders",
       "0012_customer_texts",
+      "0013_lead_stages",
       "0014_service_address",
       "0016_job_completion",
       "0018_request_kind",
@@ -310,7 +311,8 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       const change = {
         id: "change-1",
         lead_id: "lead-a",
-        status: "won" as const,
+        // "won" before 0013_lead_stages, which names it "accepted".
+        status: "won" as "accepted",
         note: "Booked",
         changed_by: "owner@example.com",
         changed_at: at,
@@ -326,7 +328,9 @@ describe.each(backends)("lead storage on %s", (dialect) => {
 
       const migrated = await other.open();
       expect(await migrated.db.selectFrom("outbox_jobs").selectAll().execute()).toEqual([with0006Columns(job)]);
-      expect(await migrated.db.selectFrom("lead_status_changes").selectAll().execute()).toEqual([change]);
+      expect(await migrated.db.selectFrom("lead_status_changes").selectAll().execute()).toEqual([
+        { ...change, status: "accepted" },
+      ]);
       await migrated.db
         .insertInto("lead_status_changes")
         .values({ ...change, id: "change-2", status: "completed" })
@@ -415,6 +419,8 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       idempotency_key: lead.idempotencyKey,
       created_at: now.toISOString(),
       delivery_status: "pending",
+      stage: "new",
+      first_contact_at: null,
     });
 
     const detail = await getLead(database, id);

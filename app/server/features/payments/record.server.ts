@@ -3,10 +3,12 @@
  * status only moves forward: pending → paid, failed or expired, each final. An event id is taken once; a
  * replayed event (the same id), another event about the same outcome (a different id) and an older event
  * arriving late all change nothing. The owner's e-mail and text about a paid deposit are queued in the same
- * transaction as the move to paid, so they are queued once, whichever server instance takes the webhook.
+ * transaction as the move to paid, so they are queued once, whichever server instance takes the webhook; so is the
+ * request's "deposit-paid" event (its stage: app/server/kit/stages.ts).
  */
 import type { Database, PaymentStatus } from "../../kit/db/database.server.ts";
 import { type Env, textAlertSettings } from "../../kit/env.server.ts";
+import { recordEvent } from "../../kit/leads.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { PAYMENT_SENDERS } from "./jobs.server.ts";
 
@@ -69,6 +71,7 @@ export async function recordOutcome(
       .executeTakeFirst();
     if (moved.numUpdatedRows === 0n) return "unchanged";
     if (change.outcome === "paid" && session.lead_id) {
+      await recordEvent(trx, session.lead_id, { kind: "deposit-paid", ref: change.sessionId, at: now });
       const payload: DepositPaidPayload = {
         quoteRef: session.quote_ref,
         quoteVersion: session.quote_version,

@@ -11,6 +11,7 @@ import type { Transaction } from "kysely";
 import { formatCents, type QuoteContent } from "../../../forms/quote.ts";
 import type { Database, DB, QuoteStatus } from "../../kit/db/database.server.ts";
 import { localDateString } from "../../kit/business-time.server.ts";
+import { recordEvent } from "../../kit/leads.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { QUOTE_SENDERS } from "./jobs.server.ts";
 
@@ -244,6 +245,7 @@ export async function sendDraft(
       .set({ status: "sent", sent_at: now.toISOString(), content_hash: hash })
       .where("id", "=", quoteId)
       .execute();
+    await recordEvent(trx, quote.lead_id, { kind: "quote-sent", ref: quoteId, at: now });
     const created_at = now.toISOString();
     const payload = JSON.stringify({ quoteId, depositsOnline });
     await trx
@@ -343,6 +345,8 @@ export async function answerQuote(
       .where("status", "=", "sent")
       .execute();
     await cancelReminders(trx, [quoteId]);
+    if (answer.answer === "accepted")
+      await recordEvent(trx, quote.lead_id, { kind: "quote-accepted", ref: quoteId, at: now });
     const created_at = now.toISOString();
     const payload = JSON.stringify({ quoteId });
     await trx

@@ -101,7 +101,7 @@ describe.each(backends)("seasonal reminders on %s", (dialect) => {
     clock = new Date("2030-05-01T16:00:00Z");
     const house = await request(["House Washing"]);
     const none = await request(["Other"]);
-    for (const status of ["contacted", "won"] as const)
+    for (const status of ["contacted", "accepted"] as const)
       await saveStatus(
         database,
         house,

@@ -96,7 +96,7 @@ describe.each(backends)("review requests on %s", (dialect) => {
 
   it("queues none for any other status, nor for a job application", async () => {
     const id = await request();
-    for (const status of ["new", "contacted", "quoted", "won", "lost"] as const)
+    for (const status of ["new", "contacted", "quoted", "accepted", "scheduled", "lost"] as const)
       expect(
         await saveStatus(database, id, { status, note: "", changedBy: owner }, { reviewUrl: REVIEW_URL, now }),
       ).toEqual({ changed: true, review: null });

@@ -346,6 +346,14 @@ describe.each(backends)("customer texts through the outbox on %s", (dialect) => 
     const leadId = await customer(phone);
     const queued = await queueOwnerText(database, leadId, { kind: "reply", body: "at night" }, clock);
     expect(queued.ok && queued.message.dueAt.toISOString()).toBe(localTime(2030, 6, 4, 8, 0).toISOString());
+    // The owner's answer is their first contact: the request is contacted when it is written, however late it goes.
+    expect(
+      await database.db
+        .selectFrom("leads")
+        .select(["stage", "first_contact_at"])
+        .where("id", "=", leadId)
+        .executeTakeFirst(),
+    ).toEqual({ stage: "contacted", first_contact_at: localTime(2030, 6, 3, 22, 0).toISOString() });
     await at(localTime(2030, 6, 4, 7, 59));
     expect(fake.deliveredTo(phone)).toHaveLength(0);
     await at(localTime(2030, 6, 4, 8, 0));

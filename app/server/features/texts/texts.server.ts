@@ -12,7 +12,7 @@ import { business } from "../../../content/business.ts";
 import { dayLabel, timesLabel } from "../../kit/arrival-windows.server.ts";
 import { localDateString, localTime } from "../../kit/business-time.server.ts";
 import type { Database, DB, OutboxJobsTable, TextMessagesTable, TextStatus } from "../../kit/db/database.server.ts";
-import { toLeadRow, type LeadRow } from "../../kit/leads.server.ts";
+import { recordEvent, toLeadRow, type LeadRow } from "../../kit/leads.server.ts";
 import { isCompleted } from "../../kit/job-completion.server.ts";
 import { signedPath } from "../../kit/signed-links.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
@@ -210,7 +210,9 @@ export async function queueOwnerText(
     if (!row) return { ok: false, refused: "not-found" };
     const target = await textTarget(trx, toLeadRow(row));
     if (target.refused) return { ok: false, refused: target.refused };
-    return { ok: true, message: await queueInTransaction(trx, { leadId, phone: target.phone, ...text, now }) };
+    const message = await queueInTransaction(trx, { leadId, phone: target.phone, ...text, now });
+    await recordEvent(trx, leadId, { kind: "owner-text", ref: message.id, at: now });
+    return { ok: true, message };
   });
 }
 

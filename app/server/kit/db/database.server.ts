@@ -19,6 +19,7 @@ import {
 import pg from "pg";
 import type { Env } from "../env.server.ts";
 import type { LeadKind } from "../lead-kinds.server.ts";
+import type { EventKind, Stage } from "../stages.ts";
 import { migrationProvider } from "./migrations.server.ts";
 
 export type DeliveryStatus = "pending" | "notified";
@@ -54,6 +55,10 @@ export interface LeadsTable {
   idempotency_key: string;
   created_at: string;
   delivery_status: DeliveryStatus;
+  /** The stage its events give (app/server/kit/stages.ts stageFrom), kept for the inbox's filter and the report. */
+  stage: Generated<Stage>;
+  /** The owner's first real contact (a text, a quote, a window decision, a stage set by hand), UTC ISO. */
+  first_contact_at: Generated<string | null>;
 }
 
 export interface LeadAttachmentsTable {
@@ -117,7 +122,17 @@ export interface SiteSecretsTable {
   value: string;
 }
 
-export type LeadStatus = "new" | "contacted" | "quoted" | "won" | "completed" | "lost";
+/** A stage the owner sets by hand (lead_status_changes.status): any of app/server/kit/stages.ts STAGES. */
+export type LeadStatus = Stage;
+
+/** One event that moved a request (app/server/kit/stages.ts EVENTS), once per kind and ref. */
+export interface LeadEventsTable {
+  lead_id: string;
+  kind: EventKind;
+  /** What recorded it: a quote's id, a Checkout Session's id, "<booking id>:<sequence>", a text's id. */
+  ref: string;
+  at: string;
+}
 
 export type BookingStatus = "requested" | "proposed" | "confirmed" | "declined" | "cancelled";
 
@@ -344,6 +359,7 @@ export interface DB {
   owner_sessions: OwnerSessionsTable;
   sign_in_throttle: SignInThrottleTable;
   lead_status_changes: LeadStatusChangesTable;
+  lead_events: LeadEventsTable;
   bookings: BookingsTable;
   booking_places: BookingPlacesTable;
   review_contacts: ReviewContactsTable;
