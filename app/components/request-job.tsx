@@ -144,7 +144,10 @@ export function nextStep(f: NextStepFacts): Step {
           text: `They accepted the quote. ${confirm.text}`,
           action: { href: confirm.href, label: "Confirm the window" },
         }
-      : { text: "They accepted the quote: waiting for the deposit, then a window.", action: arrange },
+      : {
+          text: "They accepted the quote: they choose an arrival window from its page (after the deposit, when one is asked), or arrange one with them.",
+          action: arrange,
+        },
     "deposit-paid": confirm
       ? { text: `Deposit paid. ${confirm.text}`, action: { href: confirm.href, label: "Confirm the window" } }
       : { text: "Deposit paid: arrange an arrival window with them.", action: arrange },

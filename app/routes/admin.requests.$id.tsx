@@ -47,7 +47,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app } = signedIn(context);
   const lead = await getLead(app.database, params.id);
   if (!lead) throw notFound();
-  const along = stagesAlong(await stageEvents(app.database.db, lead.id));
+  // What the page reads of the other features, read at once (none depends on another).
+  const [events, booking, serviceAddress, texts, deposits, quotes] = await Promise.all([
+    stageEvents(app.database.db, lead.id),
+    bookingView(app.database, lead),
+    serviceAddressOf(app.database, lead),
+    textsView(app.database, app.env, lead),
+    depositsForLead(app.database, lead.id),
+    quoteLines(app.database, [lead.id]),
+  ]);
+  const along = stagesAlong(events);
   const wordsKey = WORDS_FIELDS.find((key) => typeof lead.fields[key] === "string" && lead.fields[key] !== "");
   const { contact, consent, context: ctx } = lead;
   const query = new URL(request.url).searchParams;
@@ -59,12 +68,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       query.get("reminders") === "offered"
         ? "Reminder offer queued: the customer gets one e-mail asking whether to be reminded when the job is due again."
         : null,
-    booking: await bookingView(app.database, lead),
-    serviceAddress: await serviceAddressOf(app.database, lead),
-    texts: await textsView(app.database, app.env, lead),
+    booking,
+    serviceAddress,
+    texts,
     texted: textedOf(query.get("texted")),
     askOnOurWay: onOurWayQuestion(query),
-    deposits: (await depositsForLead(app.database, lead.id)).map(({ paidAt, ...deposit }) => ({
+    deposits: deposits.map(({ paidAt, ...deposit }) => ({
       ...deposit,
       paid: paidAt ? formatTime(new Date(paidAt)) : null,
     })),
@@ -78,7 +87,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     phone: contact.phone ? { display: formatPhone(contact.phone), href: `tel:${contact.phone}` } : null,
     email: contact.email,
     price: priceRange(lead.fields),
-    quote: (await quoteLines(app.database, [lead.id])).get(lead.id) ?? null,
+    quote: quotes.get(lead.id) ?? null,
     priceEstimate: typeof lead.fields.priceEstimate === "string" ? lead.fields.priceEstimate : null,
     asked: {
       words: wordsKey ? String(lead.fields[wordsKey]) : null,
@@ -86,7 +95,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         Object.fromEntries(
           Object.entries(lead.fields).filter(
             ([key]) =>
-              key !== wordsKey && !HEADER_FIELDS.has(key) && !(key === "photosReceived" && lead.photos.length > 0),
+              key !== wordsKey &&
+              !HEADER_FIELDS.has(key) &&
+              // The street address is shown once, with its map link (ServiceAddress).
+              key !== "address" &&
+              !(key === "photosReceived" && lead.photos.length > 0),
           ),
         ),
       ),

@@ -4,6 +4,7 @@ import { bookingForLead, requestWindow } from "./bookings.server.ts";
 import { windowsOn } from "../../kit/arrival-windows.server.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import { recordLead } from "../leads/store.server.ts";
+import { changeLeadStatus } from "../../kit/leads.server.ts";
 import { bookingLine, bookingView, decideForLead, DecisionRefused, shortDayLabel } from "./owner-decisions.server.ts";
 
 const now = new Date("2030-01-02T17:00:00.000Z"); // Wednesday 10:00 in Boise
@@ -93,6 +94,28 @@ describe.each(backends)("the owner's decision on an arrival window on %s", (dial
       now,
     );
     expect(moved).toMatchObject({ status: "proposed", day: "2030-01-10", times: "10:00-12:00" });
+  });
+
+  it("changes no window of a job marked completed: no reminder or invite is queued for it again", async () => {
+    const lead = await requested();
+    await decideForLead(database, lead, { action: "confirm", note: "" }, now);
+    await changeLeadStatus(database, lead.id, { status: "completed", note: "", changedBy: "owner" }, now);
+    const jobsBefore = await database.db
+      .selectFrom("outbox_jobs")
+      .select("id")
+      .where("lead_id", "=", lead.id)
+      .execute();
+    for (const input of [
+      { action: "decline" as const, note: "" },
+      { action: "propose" as const, window: "2030-01-10 10:00-12:00", note: "" },
+    ])
+      expect(await refusal(decideForLead(database, lead, input, now))).toMatchObject({
+        status: 409,
+        message: expect.stringContaining("completed") as unknown as string,
+      });
+    expect((await bookingForLead(database, lead.id))?.status).toBe("confirmed");
+    const jobsAfter = await database.db.selectFrom("outbox_jobs").select("id").where("lead_id", "=", lead.id).execute();
+    expect(jobsAfter).toHaveLength(jobsBefore.length);
   });
 
   it("declines, after which nothing is left to decide", async () => {

@@ -14,6 +14,7 @@ import {
   type Refusal,
 } from "./bookings.server.ts";
 import { byDay, candidateWindows, findWindow, timesLabel, windowLabel } from "../../kit/arrival-windows.server.ts";
+import { isCompleted } from "../../kit/job-completion.server.ts";
 import { formatTime } from "../../notify/labels.server.ts";
 import { lateCancellationForOwner } from "../../../lib/late-cancellation.ts";
 
@@ -128,6 +129,12 @@ export async function decideForLead(
 ): Promise<Booking> {
   const booking = await bookingForLead(database, lead.id);
   if (!booking) throw new DecisionRefused(...REFUSALS["not-found"]);
+  // Completed means done (docs/decisions/039): a window decided now would queue its reminder and texts again.
+  if (await isCompleted(database.db, lead.id))
+    throw new DecisionRefused(
+      409,
+      "This job is marked completed, so its window is not changed. If it is not done, set its stage back first.",
+    );
   let decision: OwnerDecision;
   if (input.action === "propose") {
     const [day = "", times = ""] = input.window.split(" ");

@@ -47,6 +47,13 @@ describe("the accepted quote's PDF", () => {
     expect(text).toContain(acceptedContent.terms);
   });
 
+  it("names the service address the price is for, when the request gave one", async () => {
+    const address = "1234 W Main St, Boise, ID 83702";
+    const withAddress = { ...quote("accepted"), content: { ...acceptedContent, address } };
+    expect(pdfText(await acceptedQuotePdf(acceptedCopyOf(withAddress, true)!))).toContain(address);
+    expect(pdfText(await acceptedQuotePdf(acceptedCopyOf(quote("accepted"), true)!))).not.toContain("Service address");
+  });
+
   it("is made only of an accepted version", () => {
     expect(acceptedCopyOf(quote("sent"), true)).toBeNull();
     expect(acceptedCopyOf(quote("declined"), true)).toBeNull();

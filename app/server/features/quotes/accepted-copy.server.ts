@@ -38,6 +38,8 @@ export interface AcceptedCopy {
   reference: string;
   service: string;
   city: string;
+  /** The service address the price is for ("" when the request gave none: decision 038). */
+  address: string;
   option: QuoteOption;
   price: WholePrice;
   balanceDue: string;
@@ -58,6 +60,7 @@ export function acceptedCopyOf(quote: Quote, depositsOnline: boolean): AcceptedC
     reference: referenceOf(quote.leadId),
     service: content.service,
     city: content.city,
+    address: content.address ?? "",
     option,
     price: priceOfOption(content, option, depositsOnline),
     balanceDue: content.balanceDue,
@@ -84,7 +87,7 @@ export function acceptedQuotePdf(copy: AcceptedCopy): Promise<Buffer> {
   copy = {
     ...copy,
     ...Object.fromEntries(
-      (["service", "city", "balanceDue", "terms", "name"] as const).map((key) => [key, drawable(copy[key])]),
+      (["service", "city", "address", "balanceDue", "terms", "name"] as const).map((key) => [key, drawable(copy[key])]),
     ),
     option: {
       ...copy.option,
@@ -124,6 +127,7 @@ export function acceptedQuotePdf(copy: AcceptedCopy): Promise<Buffer> {
     ["Reference", copy.reference],
     ...(copy.service ? ([["Service", copy.service]] as [string, string][]) : []),
     ...(copy.city ? ([["Job in", copy.city]] as [string, string][]) : []),
+    ...(copy.address ? ([["Service address", copy.address]] as [string, string][]) : []),
     ["Option", copy.option.label],
     ["Accepted by", copy.name],
     ["Accepted on", copy.acceptedAt],
@@ -181,6 +185,7 @@ export function composeAcceptedEmail(
           { label: "Reference", value: copy.reference },
           ...(copy.service ? [{ label: "Service", value: copy.service }] : []),
           ...(copy.city ? [{ label: "Job in", value: copy.city }] : []),
+          ...(copy.address ? [{ label: "Service address", value: copy.address }] : []),
           { label: "Option", value: copy.option.label },
           { label: "Accepted by", value: copy.name },
           { label: "Accepted on", value: copy.acceptedAt },
