@@ -100,7 +100,7 @@ function JobDetails({ details }: { details: Pick<RequestPage, "needsAddress" | "
             id="window-address"
             name="address"
             type="text"
-            autoComplete="street-address"
+            autoComplete="address-line1"
             required
             maxLength={120}
             aria-describedby="window-address-hint"

@@ -58,7 +58,8 @@ test.describe("the reply to every request", () => {
     expect(headerValue(message, "from")).toBe(`${business.name} <${MAIL_FROM}>`);
     expect(headerValue(message, "reply-to")).toBe(`${business.name} <${business.email}>`);
     expect(headerValue(message, "to")).toBe(`Maria Garcia <${email}>`);
-    expect(headerValue(message, "subject")).toBe(`We received your request (reference ${reference})`);
+    // It names a service and a property, so it is an estimate request, though sent from /contact (decision 040).
+    expect(headerValue(message, "subject")).toBe(`We received your estimate request (reference ${reference})`);
     expect(headerValue(message, "list-unsubscribe")).toBe(""); // a reply to a request is not a list e-mail
     expect(text).toContain(`Your reference number: ${reference}`);
     expect(text).toContain(`We will reply within ${business.replyWithinHours} hours with your free estimate.`);

@@ -127,7 +127,8 @@ const forms: FormCase[] = [
     ],
     submit: "Send My Request",
     confirmation: CONFIRMATION,
-    kind: "contact",
+    // It names a service and a property: an estimate request, though sent from /contact (decision 040).
+    kind: "estimate",
   },
   {
     title: "holiday dialog",

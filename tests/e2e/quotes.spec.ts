@@ -78,7 +78,11 @@ async function fillLine(page: Page, option: number, line: number, work: string, 
 /** Builds (two options unless `single`), saves, checks the preview and sends; returns nothing. */
 async function quoteAndSend(page: Page, leadId: string, { single = false, first = "300" } = {}) {
   await page.goto(`/admin/requests/${leadId}`);
-  await page.getByRole("link", { name: /Build a quote|Open the quote/ }).click();
+  // The next step's link or the quote section's: both open the builder.
+  await page
+    .getByRole("link", { name: /Write a quote|Build a quote|Open the quote/ })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: /^Quote for / })).toBeVisible();
   await fillLine(page, 1, 1, "House washing, 2,000 sq ft", first);
   if (!single) {

@@ -55,13 +55,13 @@ test("the address typed by a phone's autofill reaches the owner, the invite, the
       "family-name": "Street",
       email,
       tel: "(208) 555-0188",
-      "street-address": STREET,
+      "address-line1": STREET,
       "postal-code": "83702",
     },
   );
   expect(filled.filter(Boolean), "autocomplete tokens missing from /estimate").toEqual([]);
   if (SHOTS) await visitor.screenshot({ path: `${SHOTS}/estimate-390.png`, fullPage: true });
-  await visitor.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
+  await visitor.getByRole("checkbox", { name: /I agree to receive conversational text messages/ }).check();
   await visitor.getByRole("button", { name: "Get My Free Estimate" }).click();
   await expect(visitor.getByText("Thank you! Your request is in.")).toBeVisible();
   await phone.close();

@@ -46,6 +46,8 @@ test("a request moves from new to scheduled by what happens, shown in the inbox 
   const form = customerPage.locator("#contact-form");
   await typeEstimate(form, { first: "Rosa", last: "Stagewalk", email });
   await form.getByRole("textbox", { name: "City", exact: true }).fill("Boise");
+  // The address the crew drives to (a window cannot be booked without one: decision 038).
+  await form.getByRole("textbox", { name: "Street address (optional)", exact: true }).fill("1234 W Main St");
   await form.getByRole("radio", { name: "Residential" }).check();
   await form.getByRole("checkbox", { name: "Roof Cleaning" }).check();
   await form.getByRole("textbox", { name: "Project details" }).fill(words);

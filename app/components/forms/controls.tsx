@@ -72,15 +72,16 @@ export function TextField({
 }
 
 /**
- * The service address's street line (docs/decisions/038): one input with `street-address`, so a phone's
- * autofill puts the whole street address (with its second line) in it, beside the form's city and ZIP fields.
+ * The service address's street line (docs/decisions/038): one input with `address-line1`, so a phone's autofill
+ * puts the street in it, beside the form's city and ZIP fields (`street-address` is for a multi-line control only:
+ * HTML refuses it on an input, and the Nu checker says so).
  */
 export function AddressField({ field, required }: { field: Field; required?: boolean }) {
   return (
     <TextField
       field={field}
       label={required ? "Street address" : "Street address (optional)"}
-      autoComplete="street-address"
+      autoComplete="address-line1"
       required={required}
     />
   );
