@@ -50,13 +50,25 @@ const ERRORS_SCRIPT = "return (window.__engineErrors || []).slice()";
 /** Scrolls the element matching arguments[0] to the window's middle, waits two frames, and names what its middle shows if that is not it. */
 const AIM_SCRIPT = `const element = document.querySelector(arguments[0]);
   if (!element) return "nothing: no element matches";
+  // A scroll still under way (Firefox scrolls a field just typed in smoothly) would carry the page on past
+  // scrollIntoView: wait until the page holds still for three frames, as a person waits before a tap.
+  return new Promise((resolve) => {
+    let last = -1, still = 0, frames = 0;
+    const settle = () => {
+      still = scrollY === last ? still + 1 : 0;
+      last = scrollY;
+      if (still >= 3 || ++frames > 120) resolve(null); else requestAnimationFrame(settle);
+    };
+    requestAnimationFrame(settle);
+  }).then(() => {
   element.scrollIntoView({ block: "center" });
   return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
     const box = element.getBoundingClientRect();
     const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
     if (hit && (element.contains(hit) || hit.closest("label")?.control === element)) return resolve(null);
     resolve(hit ? hit.outerHTML.slice(0, 120) : "nothing (outside the window)");
-  })));`;
+  })));
+  });`;
 
 // ---- Firefox ESR (WebDriver BiDi) -------------------------------------------------------------------
 
