@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../tests/support/storage.ts";
 import type { Database } from "./kit/db/database.server.ts";
-import { completionCheck, currentStatus } from "./kit/job-completion.server.ts";
+import { completionCheck, isCompleted } from "./kit/job-completion.server.ts";
 import { windowsOn, windowLabel } from "./kit/arrival-windows.server.ts";
 import { recordLead } from "./features/leads/store.server.ts";
 import { decide, requestWindow } from "./features/bookings/bookings.server.ts";
@@ -94,7 +94,7 @@ describe.each(backends)("completing a job on %s", (dialect) => {
     if (!allowed.ok) return;
 
     expect(await complete(leadId, allowed.notBefore)).toMatchObject({ changed: true, review: "queued" });
-    expect(await currentStatus(database.db, leadId)).toBe("completed");
+    expect(await isCompleted(database.db, leadId)).toBe(true);
     const after = await jobs(leadId);
     for (const kind of ["reminder", "customer-text", "quote-reminder"])
       expect(after.filter((j) => j.kind === kind).map((j) => j.status)).toEqual(
@@ -169,6 +169,10 @@ describe.each(backends)("completing a job on %s", (dialect) => {
   it("one transaction: when the change fails, nothing is called off and the status stays", async () => {
     const { leadId } = await bookedJob();
     const before = await jobs(leadId);
+    const stageNow = () =>
+      database.db.selectFrom("leads").select("stage").where("id", "=", leadId).executeTakeFirstOrThrow();
+    const stageBefore = await stageNow();
+    expect(stageBefore.stage).not.toBe("completed");
     await expect(
       saveStatus(
         database,
@@ -185,7 +189,7 @@ describe.each(backends)("completing a job on %s", (dialect) => {
       ),
     ).rejects.toThrow("the database went away");
     expect(await jobs(leadId)).toEqual(before);
-    expect(await currentStatus(database.db, leadId)).toBe("new");
+    expect(await stageNow()).toEqual(stageBefore);
   });
 
   it("once its window has begun, or with no window: completed at once, the review request due now", async () => {

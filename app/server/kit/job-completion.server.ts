@@ -11,20 +11,11 @@ import { windowLabel } from "./arrival-windows.server.ts";
 
 type Reader = Pick<Database["db"], "selectFrom"> | Transaction<DB>;
 
-/** A request's status now: its last status change ("new" without any). */
-export async function currentStatus(db: Reader, leadId: string): Promise<string> {
-  const row = await db
-    .selectFrom("lead_status_changes")
-    .select("status")
-    .where("lead_id", "=", leadId)
-    .orderBy("changed_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.status ?? "new";
+/** Whether the request's stage is Completed (its stored stage: app/server/kit/stages.ts, decision 035). */
+export async function isCompleted(db: Reader, leadId: string): Promise<boolean> {
+  const row = await db.selectFrom("leads").select("stage").where("id", "=", leadId).executeTakeFirst();
+  return row?.stage === "completed";
 }
-
-export const isCompleted = async (db: Reader, leadId: string) => (await currentStatus(db, leadId)) === "completed";
 
 /** The window the request's booking holds (asked for, proposed or confirmed), or null. */
 export async function heldWindow(
