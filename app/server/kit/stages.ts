@@ -7,6 +7,7 @@
  * Adding a stage is one entry in STAGES (its place in the order is its place in the list) and, when an event
  * moves a request there, one entry in EVENTS.
  */
+import { optionLabel } from "../../forms/options.ts";
 
 /** The stages a job goes through, in order; "lost" stands outside the order and only the owner sets it. */
 export const STAGES = [
@@ -27,7 +28,7 @@ export const STAGE_VALUES = STAGES.map((s) => s.value) as [Stage, ...Stage[]];
 export const LOST: Stage = "lost";
 
 /** The owner's word for a stage ("Quote sent"); a value not known is shown as it is. */
-export const stageLabel = (stage: string): string => STAGES.find((s) => s.value === stage)?.label ?? stage;
+export const stageLabel = (stage: string): string => optionLabel(STAGES, stage);
 
 export const isStage = (value: unknown): value is Stage => STAGES.some((s) => s.value === value);
 
