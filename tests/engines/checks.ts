@@ -34,7 +34,18 @@ export const heightFor = (width: number) => HEIGHT[width] ?? 900;
 
 /** Waits until the page says `body` is true (a function body run in the page). */
 async function until(tab: Tab, what: string, body: string, args: unknown[] = [], timeoutMs = 10_000) {
-  await waitFor(what, async () => Boolean(await tab.run(body, args)), timeoutMs, 50);
+  try {
+    await waitFor(what, async () => Boolean(await tab.run(body, args)), timeoutMs, 50);
+  } catch (err) {
+    // What the page showed when the wait ended, to find which of page and test is wrong.
+    const shown = await tab
+      .run<string>(
+        `return location.pathname + " · focus: " + (document.activeElement?.id || document.activeElement?.tagName) +
+           " · " + (document.querySelector("main")?.innerText ?? "").replace(/\\s+/g, " ").slice(0, 400)`,
+      )
+      .catch((cause: Error) => `(the page did not answer: ${cause.message})`);
+    throw new Error(`${(err as Error).message}\n      the page: ${shown}`, { cause: err });
+  }
 }
 
 function assert(condition: unknown, message: string): asserts condition {
@@ -130,9 +141,32 @@ const FIELD_VALUES: Record<string, string> = {
  * implicit submission, a quick visitor's way) or on the focused send button. Returns the stored request.
  */
 /** The street address /book asks for when the request gave none (a window is booked only with one). */
+/**
+ * Types the street address where /book asks for it. The page came by a post's redirect, and its list of windows
+ * can be on screen while the rest of the form is still arriving: the form is read once the document is parsed.
+ */
 async function addressIfAsked(tab: Tab) {
+  await until(tab, "the page to be parsed", `return document.readyState !== "loading"`);
   if (await tab.run<boolean>(`return document.getElementById("window-address") !== null`))
     await tab.type("#window-address", "1234 W Main St");
+}
+
+/**
+ * The first tap started the app, and React Router asks the server about the page's links (route discovery,
+ * /__manifest). A post that leaves the page while that request is out makes Firefox cut it off, and React Router
+ * logs "Failed to fetch manifest patches": nothing the customer sees. React Router's "initial" route discovery
+ * would end it, but the hydration seam (scripts/externalize-hydration.ts) does not take that output's shape yet.
+ * So a send after such a tap waits for the answer; the forms' checks send while the app starts.
+ */
+async function untilDiscoveryAnswered(tab: Tab) {
+  await until(
+    tab,
+    "the app started and its route discovery answered",
+    `return document.documentElement.dataset.hydrated === "true" &&
+       performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname === "/__manifest")`,
+    [],
+    20_000,
+  );
 }
 
 async function sendForm(
@@ -367,6 +401,7 @@ export const checks: Check[] = [
       await tab.open(book);
       await addressIfAsked(tab);
       await tab.click("main input[type=radio][name=window]");
+      await untilDiscoveryAnswered(tab);
       await markVisible(tab, "main button[type=submit]", "Request this window");
       await tab.click("[data-engine-send]");
       await until(tab, "the window to be requested", bodyHas("Requested — not booked yet"), [], 20_000);
@@ -389,19 +424,7 @@ export const checks: Check[] = [
         `return document.querySelector("main input[name=option][value='1']").checked`,
       );
       await tab.type("#accept-name", "Engine Check");
-      // The first tap started the app, and React Router asks the server about the page's links (route discovery,
-      // /__manifest). A post that leaves the page while that request is out makes Firefox cut it off, and React
-      // Router logs "Failed to fetch manifest patches": nothing the customer sees. React Router's "initial" route
-      // discovery would end it, but the hydration seam (scripts/externalize-hydration.ts) does not take that
-      // output's shape yet. So this send waits for the answer; the forms' checks above send while the app starts.
-      await until(
-        tab,
-        "the app started and its route discovery answered",
-        `return document.documentElement.dataset.hydrated === "true" &&
-           performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname === "/__manifest")`,
-        [],
-        20_000,
-      );
+      await untilDiscoveryAnswered(tab);
       await tab.click("main input[type=checkbox][name=agree]");
       await until(tab, "the terms ticked", `return document.querySelector("main input[name=agree]").checked`);
       await markVisible(tab, "main form button[type=submit]", "Accept");
@@ -426,6 +449,7 @@ export const checks: Check[] = [
       }
       await addressIfAsked(tab);
       await tab.click("main input[type=radio][name=window]");
+      await untilDiscoveryAnswered(tab);
       await markVisible(tab, "main button[type=submit]", "Request this window");
       await tab.click("[data-engine-send]");
       await until(tab, "the window to be requested", bodyHas("Requested — not booked yet"), [], 20_000);

@@ -47,28 +47,43 @@ const OLDER_SAFARI_INIT = `(() => {
 
 const ERRORS_SCRIPT = "return (window.__engineErrors || []).slice()";
 
-/** Scrolls the element matching arguments[0] to the window's middle, waits two frames, and names what its middle shows if that is not it. */
+/**
+ * Scrolls the element matching arguments[0] to the window's middle, waits two frames, and names what its middle
+ * shows if that is not it. A page that still moves on its own (Firefox scrolls a field just typed in back into
+ * view on its next frame, after our scroll) is looked at again, up to five times, as a person looks again
+ * before a tap; a page that never holds still still fails.
+ */
 const AIM_SCRIPT = `const element = document.querySelector(arguments[0]);
   if (!element) return "nothing: no element matches";
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
   // A scroll still under way (Firefox scrolls a field just typed in smoothly) would carry the page on past
   // scrollIntoView: wait until the page holds still for three frames, as a person waits before a tap.
-  return new Promise((resolve) => {
-    let last = -1, still = 0, frames = 0;
-    const settle = () => {
+  const settle = async () => {
+    let last = -1, still = 0;
+    for (let frames = 0; still < 3 && frames < 120; frames++) {
+      await frame();
       still = scrollY === last ? still + 1 : 0;
       last = scrollY;
-      if (still >= 3 || ++frames > 120) resolve(null); else requestAnimationFrame(settle);
-    };
-    requestAnimationFrame(settle);
-  }).then(() => {
-  element.scrollIntoView({ block: "center" });
-  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    }
+  };
+  const look = () => {
     const box = element.getBoundingClientRect();
     const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-    if (hit && (element.contains(hit) || hit.closest("label")?.control === element)) return resolve(null);
-    resolve(hit ? hit.outerHTML.slice(0, 120) : "nothing (outside the window)");
-  })));
-  });`;
+    if (hit && (element.contains(hit) || hit.closest("label")?.control === element)) return null;
+    return hit ? hit.outerHTML.slice(0, 120) : "nothing (outside the window)";
+  };
+  return (async () => {
+    let seen = null;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await settle();
+      element.scrollIntoView({ block: "center" });
+      await frame();
+      await frame();
+      seen = look();
+      if (seen === null) return null;
+    }
+    return seen;
+  })();`;
 
 // ---- Firefox ESR (WebDriver BiDi) -------------------------------------------------------------------
 
