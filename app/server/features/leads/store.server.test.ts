@@ -83,6 +83,7 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       "0014_service_address",
       "0016_job_completion",
       "0018_request_kind",
+      "0019_invoices",
     ]);
     expect(database.dialect).toBe(dialect);
   });

@@ -77,6 +77,8 @@ export interface LeadPhotosTable {
   width: number;
   height: number;
   bytes: Uint8Array;
+  /** The customer's photo of the request, or the owner's photo of the finished job (shown on the invoice). */
+  purpose: Generated<"request" | "completion">;
 }
 
 export interface OutboxJobsTable {
@@ -241,6 +243,8 @@ export interface PaymentsTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** Stripe's payment intent of the paid session (refunds and disputes name it); null before it is known. */
+  payment_intent_id: string | null;
 }
 
 /** A Stripe webhook event taken (its id once, whatever how often it is sent). */
@@ -343,6 +347,112 @@ export interface ReminderConsentsTable {
   opted_out_at: string | null;
 }
 
+export type InvoiceStatus = "draft" | "sent" | "void";
+
+/** Each year's last invoice number (2026-0001 …), taken in the invoice's own transaction. */
+export interface InvoiceNumbersTable {
+  year: number;
+  last_seq: number;
+}
+
+/** A request's invoice (app/server/features/invoices/, docs/decisions/041-invoices-and-balance.md). */
+export interface InvoicesTable {
+  id: string;
+  /** null once the request was purged (the books keep the invoice). */
+  lead_id: string | null;
+  /** "2026-0001": the year and its sequence, never repeated, never skipped. */
+  number: string;
+  year: number;
+  seq: number;
+  /** 1, then one more each time a sent invoice is changed. */
+  version: Generated<number>;
+  status: InvoiceStatus;
+  /** JSON of app/forms/invoice.ts InvoiceContent. */
+  content: string;
+  /** invoiceTotals(content).totalCents, kept for queries (the report, the unpaid list). */
+  total_cents: number;
+  /** The accepted quote version it was made from, if any. */
+  quote_id: string | null;
+  /** YYYY-MM-DD (America/Boise), set when sent. */
+  due_date: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+  /** The owner paused the reminders of this invoice. */
+  reminders_paused_at: string | null;
+}
+
+export type InvoicePaymentMethod = "card" | "cash" | "check" | "zelle" | "venmo" | "other";
+export type InvoicePaymentStatus = "pending" | "paid" | "failed" | "expired" | "void";
+
+/** A payment against an invoice: a Checkout Session of its balance (card), or what the owner recorded by hand. */
+export interface InvoicePaymentsTable {
+  id: string;
+  invoice_id: string;
+  lead_id: string | null;
+  method: InvoicePaymentMethod;
+  status: InvoicePaymentStatus;
+  /** What goes to the invoice's balance (cents), without the tip. */
+  amount_cents: number;
+  /** The tip on top (cents); a card payment charges amount + tip. */
+  tip_cents: Generated<number>;
+  currency: Generated<string>;
+  checkout_session_id: string | null;
+  invoice_version: number | null;
+  attempt: number | null;
+  checkout_url: string | null;
+  expires_at: string | null;
+  payment_intent_id: string | null;
+  /** A check's number, or the owner's note of a payment by hand. */
+  reference: string | null;
+  /** YYYY-MM-DD the owner received it (by hand). */
+  received_on: string | null;
+  /** The owner's form key: the same form sent twice records one payment. */
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export type RefundStatus = "pending" | "requires_action" | "succeeded" | "failed" | "canceled";
+
+/** A refund Stripe reports (charge.refunded, refund.updated), of a deposit or of an invoice's card payment. */
+export interface RefundsTable {
+  /** Stripe's refund id (re_…). */
+  id: string;
+  payment_intent_id: string;
+  checkout_session_id: string | null;
+  invoice_payment_id: string | null;
+  lead_id: string | null;
+  amount_cents: number;
+  currency: string;
+  status: RefundStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A dispute (chargeback) Stripe reports (charge.dispute.*). */
+export interface DisputesTable {
+  /** Stripe's dispute id (du_…). */
+  id: string;
+  payment_intent_id: string;
+  lead_id: string | null;
+  amount_cents: number;
+  currency: string;
+  reason: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A Stripe event about refunds, disputes or invoice payments, taken once by its id. */
+export interface StripeEventsTable {
+  event_id: string;
+  type: string;
+  object_id: string;
+  received_at: string;
+}
+
 export interface DB {
   reminder_consents: ReminderConsentsTable;
   quotes: QuotesTable;
@@ -365,6 +475,12 @@ export interface DB {
   review_contacts: ReviewContactsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  invoice_numbers: InvoiceNumbersTable;
+  invoices: InvoicesTable;
+  invoice_payments: InvoicePaymentsTable;
+  refunds: RefundsTable;
+  disputes: DisputesTable;
+  stripe_events: StripeEventsTable;
   text_messages: TextMessagesTable;
   text_opt_outs: TextOptOutsTable;
   text_confirmations: TextConfirmationsTable;
