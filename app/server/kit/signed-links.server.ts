@@ -136,21 +136,24 @@ export const newsletterLink = (
 // The links of booking and review e-mails (docs/decisions/020-booking.md), each purpose in its own code under
 // the namespace "booking-links", so a token made for one use never works for another (or as a newsletter link).
 
-export type LinkPurpose = "book" | "manage" | "review-opt-out";
+export type LinkPurpose = "book" | "manage" | "review-opt-out" | "invoice";
 
-const LINK_CODES: Record<LinkPurpose, string> = { book: "b", manage: "m", "review-opt-out": "o" };
+const LINK_CODES: Record<LinkPurpose, string> = { book: "b", manage: "m", "review-opt-out": "o", invoice: "i" };
 
 /** How long each link works: choosing a window (from the confirmation and the reply e-mail), managing a booking, opting out of the review request. */
 export const LINK_TTL_MS: Record<LinkPurpose, number> = {
   book: 14 * 86_400_000,
   manage: 120 * 86_400_000,
   "review-opt-out": 365 * 86_400_000,
+  // An invoice (its id): paid, looked at again for its receipt, kept by the customer for their records.
+  invoice: 2 * 365 * 86_400_000,
 };
 
 export const LINK_PATHS: Record<LinkPurpose, string> = {
   book: "/book",
   manage: "/book/manage",
   "review-opt-out": "/reviews/opt-out",
+  invoice: "/invoice",
 };
 
 // "booking-links" keeps these signatures apart from the newsletter's, made with the same key.
@@ -166,7 +169,12 @@ export const readSignedToken = (
 ): { id: string } | "invalid" | "expired" => readToken(token, "booking-links", LINK_CODES[purpose], secret, now);
 
 /** The query parameter a link's token travels in. */
-export const LINK_PARAMS: Record<LinkPurpose, string> = { book: "r", manage: "t", "review-opt-out": "t" };
+export const LINK_PARAMS: Record<LinkPurpose, string> = {
+  book: "r",
+  manage: "t",
+  "review-opt-out": "t",
+  invoice: "t",
+};
 
 /** The path of a link carrying `token`; prefix the site's origin for an e-mail. */
 export const linkPath = (purpose: LinkPurpose, token: string) =>
