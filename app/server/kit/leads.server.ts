@@ -313,12 +313,20 @@ export interface PhotoSummary {
   size: number;
 }
 
-/** A request's photos without their bytes, in the order sent. */
-export async function listPhotos(database: Database, leadId: string): Promise<PhotoSummary[]> {
+/**
+ * A request's photos without their bytes, in the order sent: the customer's (purpose "request", the default), or
+ * the owner's photos of the finished job ("completion", shown on the invoice). Both are numbered in one series.
+ */
+export async function listPhotos(
+  database: Database,
+  leadId: string,
+  purpose: "request" | "completion" = "request",
+): Promise<PhotoSummary[]> {
   const rows = await database.db
     .selectFrom("lead_photos")
     .select(["n", "filename", "width", "height", sql<number>`length(bytes)`.as("size")])
     .where("lead_id", "=", leadId)
+    .where("purpose", "=", purpose)
     .orderBy("n")
     .execute();
   return rows.map((r) => ({
@@ -330,13 +338,19 @@ export async function listPhotos(database: Database, leadId: string): Promise<Ph
   }));
 }
 
-/** One photo of a request, with its bytes. */
-export async function getPhoto(database: Database, leadId: string, n: number): Promise<Photo | undefined> {
+/** One photo of a request, with its bytes (of `purpose` only, when given). */
+export async function getPhoto(
+  database: Database,
+  leadId: string,
+  n: number,
+  purpose?: "request" | "completion",
+): Promise<Photo | undefined> {
   const row = await database.db
     .selectFrom("lead_photos")
     .selectAll()
     .where("lead_id", "=", leadId)
     .where("n", "=", n)
+    .$if(purpose !== undefined, (q) => q.where("purpose", "=", purpose!))
     .executeTakeFirst();
   return (
     row && {

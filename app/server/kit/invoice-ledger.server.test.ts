@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { backends, createTestStorage, type TestStorage } from "../../../../tests/support/storage.ts";
-import type { Database } from "../../kit/db/database.server.ts";
-import { invoiceBalance, takeInvoiceNumber } from "./ledger.server.ts";
+import { backends, createTestStorage, type TestStorage } from "../../../tests/support/storage.ts";
+import type { Database } from "./db/database.server.ts";
+import { invoiceBalance, takeInvoiceNumber } from "./invoice-ledger.server.ts";
 
 const AT = "2026-12-02T18:00:00.000Z";
 

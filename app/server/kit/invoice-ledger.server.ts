@@ -10,8 +10,8 @@
  *   payments (card or by hand), each less what Stripe says was refunded of it.
  */
 import type { Transaction } from "kysely";
-import { balanceOf, type Balance, type Credit, invoiceNumber } from "../../../forms/invoice.ts";
-import type { DB, Database } from "../../kit/db/database.server.ts";
+import { balanceOf, type Balance, type Credit, invoiceNumber } from "../../forms/invoice.ts";
+import type { DB, Database } from "./db/database.server.ts";
 
 type Db = Database["db"] | Transaction<DB>;
 
