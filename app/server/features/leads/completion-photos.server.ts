@@ -126,7 +126,7 @@ const REFUSED_LINE = new RegExp(`^[^\\n]{1,80} \\((not an image|${TOO_LARGE}|${T
 /** The page's words for the last form of the section, read back from its address; null when it names none. */
 export function readCompletionOutcome(query: URLSearchParams): { said: string; refused: string[] } | null {
   const what = query.get("completion");
-  if (what === "deleted") return { said: "Photo deleted: the invoice no longer shows it.", refused: [] };
+  if (what === "deleted") return { said: "Photo deleted.", refused: [] };
   if (what === "gone") return { said: "That photo was already deleted.", refused: [] };
   if (what !== "added") return null;
   const kept = Number(query.get("kept"));
@@ -136,7 +136,7 @@ export function readCompletionOutcome(query: URLSearchParams): { said: string; r
     .slice(0, MAX_REFUSED_LINES);
   const said =
     Number.isInteger(kept) && kept > 0
-      ? `${kept} photo${kept === 1 ? "" : "s"} added: the invoice shows them.`
+      ? `${kept} photo${kept === 1 ? "" : "s"} added.`
       : refused.length
         ? "No photo added."
         : "No photo added: choose one or more photos first.";
