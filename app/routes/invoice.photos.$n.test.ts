@@ -1,13 +1,11 @@
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { routeContext } from "../../tests/support/app-context.ts";
 import { backends, sampleLead } from "../../tests/support/storage.ts";
 import { freshDatabaseEach } from "../../tests/support/test-database.ts";
 import { testPhoto } from "../../tests/support/test-photos.ts";
 import { addCompletionPhotos } from "../server/features/leads/completion-photos.server.ts";
 import { readPhotos } from "../server/features/leads/photos.server.ts";
 import { recordLead } from "../server/features/leads/store.server.ts";
-import { appContext } from "../server/kit/context.server.ts";
 import type { Database } from "../server/kit/db/database.server.ts";
 import { parseEnv } from "../server/kit/env.server.ts";
 import { invoicePhotoPath, linkSecret, signedToken } from "../server/kit/signed-links.server.ts";
@@ -43,8 +41,7 @@ describe.each(backends)("GET /invoice/photos/:n?t= on %s", (dialect) => {
   async function setUp() {
     const { database, storage } = fresh;
     const env = parseEnv({ NODE_ENV: "test", DATA_DIR: storage.env.DATA_DIR });
-    const context = new RouterContextProvider();
-    context.set(appContext, { database, env, logger: pino({ level: "silent" }), notifyOutbox: () => {}, clientIp: "" });
+    const context = routeContext(database, env);
     const { photos } = await readPhotos(await form("customer.jpg"));
     const leadId = (await recordLead(database, sampleLead({ photos }), { webhook: false })).id;
     const theirs = await readPhotos(await form("theirs-1.jpg", "theirs-2.jpg"));
