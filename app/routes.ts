@@ -74,6 +74,8 @@ export default [
       route("requests/:id/texts", "routes/admin.requests.$id.texts.ts"),
       route("requests/:id/resume", "routes/admin.requests.$id.resume.ts"),
       route("requests/:id/photos/:n", "routes/admin.requests.$id.photos.$n.ts"),
+      // The owner's photos of the finished job: added from a phone, deleted; shown on the request page.
+      route("requests/:id/completion-photos", "routes/admin.requests.$id.completion-photos.ts"),
       route("*", "routes/admin.not-found.tsx"),
     ]),
   ]),
@@ -82,4 +84,6 @@ export default [
   route("blog/rss.xml", "routes/blog.rss.xml.ts"),
   // The owner's calendar feed (/calendar/<secret token>.ics), server-rendered per request; never indexed.
   route("calendar/:file", "routes/calendar.$file.ts"),
+  // A photo of the finished job on the customer's invoice (/invoice/photos/<n>?t=<the invoice link's token>).
+  route("invoice/photos/:n", "routes/invoice.photos.$n.ts"),
 ] satisfies RouteConfig;

@@ -19,7 +19,9 @@ import { quoteLines } from "../server/features/quotes/quotes.server.ts";
 import { whenJobCompleted } from "../server/job-completion.server.ts";
 import { formatPhone, formatTime, inboxRows, jobKindLabel } from "../server/notify/labels.server.ts";
 import { spamFlag } from "../server/kit/spam-signal.server.ts";
-import { getLead, stageEvents } from "../server/kit/leads.server.ts";
+import { getLead, listPhotos, stageEvents } from "../server/kit/leads.server.ts";
+import { readCompletionOutcome } from "../server/features/leads/completion-photos.server.ts";
+import { CompletionPhotos } from "../components/completion-photos.tsx";
 import { EVENTS, stageLabel, stagesAlong } from "../server/kit/stages.ts";
 import { REVIEW_OUTCOME_TEXT, saveStatus, type ReviewOutcome } from "../server/features/reviews/reviews.server.ts";
 import { visibleDeep } from "../lib/text.ts";
@@ -48,13 +50,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lead = await getLead(app.database, params.id);
   if (!lead) throw notFound();
   // What the page reads of the other features, read at once (none depends on another).
-  const [events, booking, serviceAddress, texts, deposits, quotes] = await Promise.all([
+  const [events, booking, serviceAddress, texts, deposits, quotes, completionPhotos] = await Promise.all([
     stageEvents(app.database.db, lead.id),
     bookingView(app.database, lead),
     serviceAddressOf(app.database, lead),
     textsView(app.database, app.env, lead),
     depositsForLead(app.database, lead.id),
     quoteLines(app.database, [lead.id]),
+    listPhotos(app.database, lead.id, "completion"),
   ]);
   const along = stagesAlong(events);
   const wordsKey = WORDS_FIELDS.find((key) => typeof lead.fields[key] === "string" && lead.fields[key] !== "");
@@ -71,6 +74,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     booking,
     serviceAddress,
     texts,
+    completion: { photos: completionPhotos, outcome: readCompletionOutcome(query) },
     texted: textedOf(query.get("texted")),
     askOnOurWay: onOurWayQuestion(query),
     deposits: deposits.map(({ paidAt, ...deposit }) => ({
@@ -388,6 +392,8 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
       <DepositStatus deposits={r.deposits} />
       {r.booking ? <ArrivalWindow booking={r.booking} zip={r.zip} saved={r.saved} answer={actionData} /> : null}
       {customer ? <CustomerTexts id={r.id} texts={r.texts} texted={r.texted} ask={r.askOnOurWay} /> : null}
+
+      {customer ? <CompletionPhotos id={r.id} view={r.completion} /> : null}
 
       <Section id="stage-heading" title="Stage">
         {r.saved === "status" ? (

@@ -62,6 +62,13 @@ function toFetchRequest(req: Request, res: Response, origin: string): globalThis
   });
 }
 
+/**
+ * Headers a route's own value replaces rather than joins: the site's defaults set before React Router (Cache-Control:
+ * private, no-store in app.server.ts; Referrer-Policy in security.server.ts), for a route that answers other than a
+ * page (an invoice's photo, cached privately and sent with no referrer).
+ */
+const REPLACED = new Set(["cache-control", "referrer-policy"]);
+
 async function send(res: Response, response: globalThis.Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -69,7 +76,9 @@ async function send(res: Response, response: globalThis.Response): Promise<void>
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  for (const [name, value] of response.headers.entries())
+    if (REPLACED.has(name)) res.set(name, value);
+    else res.append(name, value);
   if (!response.body) return void res.end();
   try {
     await writeReadableStreamToWritable(response.body, res);

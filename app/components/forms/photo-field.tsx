@@ -23,7 +23,21 @@ const size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const photos = (n: number) => `${n} photo${n === 1 ? "" : "s"}`;
 
-export function PhotoField({ formId }: { formId: string }) {
+/**
+ * `label`, `hint` and `accept` are the request forms' unless given: the owner's photos of the finished job
+ * (app/components/completion-photos.tsx) say their own words and accept `image/*`, which offers a phone's camera.
+ */
+export function PhotoField({
+  formId,
+  label = "Photos (optional)",
+  hint = `Up to ${MAX_PHOTOS} photos of the job, ${MAX_PHOTO_BYTES / 1024 / 1024} MB each: JPEG, PNG or WebP (an iPhone sends JPEG).`,
+  accept = PHOTO_ACCEPT,
+}: {
+  formId: string;
+  label?: string;
+  hint?: string;
+  accept?: string;
+}) {
   const id = `${formId}-photos`;
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
@@ -80,11 +94,10 @@ export function PhotoField({ formId }: { formId: string }) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        Photos (optional)
+        {label}
       </label>
       <p id={`${id}-hint`} className="text-sm text-slate-600">
-        Up to {MAX_PHOTOS} photos of the job, {MAX_PHOTO_BYTES / 1024 / 1024} MB each: JPEG, PNG or WebP (an iPhone
-        sends JPEG).
+        {hint}
       </p>
       <input
         ref={input}
@@ -92,7 +105,7 @@ export function PhotoField({ formId }: { formId: string }) {
         name="photos"
         type="file"
         multiple
-        accept={PHOTO_ACCEPT}
+        accept={accept}
         aria-describedby={`${id}-hint ${id}-refused`}
         onChange={() => {
           setSaid("");

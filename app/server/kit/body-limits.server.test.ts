@@ -93,7 +93,8 @@ describe("bodies in flight", () => {
   it("takes a multipart body up to the photo limit on the forms that take photos only, their app's requests included", () => {
     const multipart = "multipart/form-data; boundary=x";
     const limits = limitsOf(64, 64);
-    for (const path of ["/estimate", "/contact", "/estimate.data", "/contact.data"])
+    const completion = "/admin/requests/5a4ad3a8-0d0c-4a5e-9c5e-2b8f0c1d2e3f/completion-photos";
+    for (const path of ["/estimate", "/contact", "/estimate.data", "/contact.data", completion])
       expect(exchange(limits, { path, type: multipart, length: PHOTO_BODY_LIMIT }).passed, path).toBe(true);
     const over = [
       { path: "/estimate", type: multipart, length: PHOTO_BODY_LIMIT + 1 },
@@ -102,6 +103,8 @@ describe("bodies in flight", () => {
       { path: "/newsletter", type: multipart, length: UPLOAD_FORM_LIMIT + 1 },
       { path: "/estimate/x", type: multipart, length: UPLOAD_FORM_LIMIT + 1 },
       { path: "/admin/sign-in", type: multipart, length: UPLOAD_FORM_LIMIT + 1 },
+      { path: `${completion}/x`, type: multipart, length: UPLOAD_FORM_LIMIT + 1 },
+      { path: "/admin/requests/x", type: multipart, length: UPLOAD_FORM_LIMIT + 1 },
     ];
     for (const body of over) expect(exchange(limits, body).answer?.status, JSON.stringify(body)).toBe(413);
     expect(exchange(limits, over[0]).answer?.sentence).toContain("at most 6 photos of up to 15 MB each");

@@ -23,8 +23,11 @@ export const UPLOAD_FORM_LIMIT = MAX_RESUME_BYTES + TEXT_FORM_LIMIT;
 export const PHOTO_BODY_LIMIT = 256 * 1024 * 1024;
 /** The most of a photo body held in memory: MAX_PHOTOS of MAX_PHOTO_BYTES and the text fields. */
 export const PHOTO_BYTES_HELD = MAX_PHOTOS * MAX_PHOTO_BYTES + TEXT_FORM_LIMIT;
-/** The forms that take photos (their document and their app's `.data` requests); only these read PHOTO_BODY_LIMIT. */
-const PHOTO_FORM_PATHS = /^\/(estimate|contact)(\.data)?\/?$/;
+/**
+ * The forms that take photos (their document and their app's `.data` requests, and the owner's photos of the
+ * finished job); only these read PHOTO_BODY_LIMIT.
+ */
+const PHOTO_FORM_PATHS = /^\/((estimate|contact)(\.data)?|admin\/requests\/[^/]+\/completion-photos)\/?$/;
 
 /** The largest multipart body a path reads. */
 export const uploadLimitOf = (path: string) => (PHOTO_FORM_PATHS.test(path) ? PHOTO_BODY_LIMIT : UPLOAD_FORM_LIMIT);

@@ -281,3 +281,7 @@ export const readReminderToken = (
 /** The path of a new reminder link naming `id`; prefix the site's origin for an e-mail. */
 export const reminderPath = (purpose: ReminderLinkPurpose, id: string, secret: string, now = new Date()) =>
   `${REMINDER_LINK_PATHS[purpose]}?${REMINDER_LINK_PARAMS[purpose]}=${encodeURIComponent(reminderToken(purpose, id, secret, now))}`;
+
+/** The address of the n-th photo of the finished job on an invoice, with the invoice link's own token. */
+export const invoicePhotoPath = (n: number, token: string) =>
+  `/invoice/photos/${n}?${LINK_PARAMS.invoice}=${encodeURIComponent(token)}`;

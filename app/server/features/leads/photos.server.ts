@@ -65,13 +65,15 @@ export const refusalLine = ({ filename, reason }: RefusedPhoto) => `${filename} 
 /**
  * The photos of a form's `photos` entries and of the files skipped while its body was read (app/server/kit/multipart.server.ts,
  * by their place among the files), in the order sent: the first MAX_PHOTOS files of at most MAX_PHOTO_BYTES are
- * considered, and kept when they are images; every other file is refused with its reason. Empty entries (a
+ * considered (`room`, when fewer may still be added), and kept when they are images; every other file is refused
+ * with its reason. Empty entries (a
  * file input left empty) are no photo. One at a time, so six large photos never take the memory of six decodes
  * at once.
  */
 export async function readPhotos(
   formData: FormData,
   skipped: readonly SkippedFile[] = [],
+  room = MAX_PHOTOS,
 ): Promise<{ photos: StoredPhoto[]; refused: RefusedPhoto[] }> {
   const photos: StoredPhoto[] = [];
   const refused: RefusedPhoto[] = [];
@@ -85,7 +87,7 @@ export async function readPhotos(
     if (skip) refused.push({ filename, reason: skip.reason === "size" ? TOO_LARGE : TOO_MANY });
     else if (!file) continue;
     else if (file.size > MAX_PHOTO_BYTES) refused.push({ filename, reason: TOO_LARGE });
-    else if (considered >= MAX_PHOTOS) refused.push({ filename, reason: TOO_MANY });
+    else if (considered >= room) refused.push({ filename, reason: TOO_MANY });
     else {
       considered++;
       const result = await processPhoto(new Uint8Array(await file.arrayBuffer()), filename);
@@ -108,15 +110,21 @@ export const PHOTO_UPLOAD: FileRules = {
 /** The most refused files named one by one; the rest are counted on one more line. */
 export const MAX_REFUSED_LINES = 20;
 
+/** Each refused photo as `refusalLine` gives it, at most MAX_REFUSED_LINES: the rest are counted on the last one. */
+export function refusalLines(refused: readonly RefusedPhoto[]): string[] {
+  const lines = refused.map(refusalLine);
+  if (lines.length > MAX_REFUSED_LINES)
+    lines.splice(MAX_REFUSED_LINES - 1, Infinity, `${lines.length - MAX_REFUSED_LINES + 1} more files (${TOO_MANY})`);
+  return lines;
+}
+
 /**
  * A request's photos and the two fields that say what became of them (the form definitions' `photosReceived`
  * and `photosRefused`, app/forms/schemas.ts): the names received, and each refused name with why; null when none.
  */
 export async function requestPhotos(formData: FormData, skipped: readonly SkippedFile[] = []) {
   const { photos, refused } = await readPhotos(formData, skipped);
-  const lines = refused.map(refusalLine);
-  if (lines.length > MAX_REFUSED_LINES)
-    lines.splice(MAX_REFUSED_LINES - 1, Infinity, `${lines.length - MAX_REFUSED_LINES + 1} more files (${TOO_MANY})`);
+  const lines = refusalLines(refused);
   return {
     photos,
     given: {
