@@ -119,7 +119,13 @@ describe("the whole price", () => {
 
   it("stays on the accepted page: the option chosen, its lines, the figures, the terms, the name and the time", () => {
     const page = accepted(null);
-    show({ ...page, content, option: 1, payAtJob: false, deposit: { cents: 10_513, state: "pending", payPath: "/p" } });
+    show({
+      ...page,
+      content,
+      option: 1,
+      payAtJob: false,
+      deposit: { cents: 10_513, state: "pending", refundedCents: 0, payPath: "/p" },
+    });
     const copy = screen.getByTestId("accepted-copy");
     for (const shown of [
       "Better",

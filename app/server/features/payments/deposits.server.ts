@@ -13,6 +13,7 @@
 import Stripe from "stripe";
 import type { Database, PaymentStatus } from "../../kit/db/database.server.ts";
 import { type Env, stripeSettings, type StripeSettings } from "../../kit/env.server.ts";
+import { refundedBy } from "../../kit/invoice-ledger.server.ts";
 import { recordOutcome } from "./record.server.ts";
 
 export type DepositStatus = "none" | PaymentStatus;
@@ -206,6 +207,27 @@ export async function startDepositCheckout(
   return { url: session.url, sessionId: session.id };
 }
 
+/** What was refunded of a quote version's paid deposit, in cents: its refunds that succeeded (0 when none). */
+export async function depositRefundedCents(
+  database: Database,
+  quoteRef: string,
+  quoteVersion: number,
+): Promise<number> {
+  const paid = await database.db
+    .selectFrom("payments")
+    .select("checkout_session_id")
+    .where("quote_ref", "=", quoteRef)
+    .where("quote_version", "=", quoteVersion)
+    .where("status", "=", "paid")
+    .execute();
+  const refunded = await refundedBy(
+    database.db,
+    "checkout_session_id",
+    paid.map((p) => p.checkout_session_id),
+  );
+  return [...refunded.values()].reduce((sum, cents) => sum + cents, 0);
+}
+
 /** What became of a quote version's deposit: paid when any of its sessions was; else the latest session's status; "none" before any. */
 export async function depositStatus(
   database: Database,
@@ -231,9 +253,11 @@ export interface DepositView {
   status: PaymentStatus;
   createdAt: string;
   paidAt: string | null;
+  /** What Stripe refunded of it (succeeded refunds), in cents. */
+  refundedCents: number;
 }
 
-/** Every deposit session of a request, newest first (the request page shows them). */
+/** Every deposit session of a request, newest first, with what was refunded of each (the request page shows them). */
 export async function depositsForLead(database: Database, leadId: string): Promise<DepositView[]> {
   const rows = await database.db
     .selectFrom("payments")
@@ -242,7 +266,12 @@ export async function depositsForLead(database: Database, leadId: string): Promi
     .orderBy("created_at", "desc")
     .limit(20)
     .execute();
-  return rows.map(view);
+  const refunded = await refundedBy(
+    database.db,
+    "checkout_session_id",
+    rows.map((r) => r.checkout_session_id),
+  );
+  return rows.map((row) => ({ ...view(row), refundedCents: refunded.get(row.checkout_session_id) ?? 0 }));
 }
 
 /** What the customer paid in deposits for a request, in cents, or null when nothing was paid. */
@@ -255,7 +284,7 @@ export async function paidDepositCents(database: Database, leadId: string): Prom
 export async function depositBySession(
   database: Database,
   sessionId: string,
-): Promise<(DepositView & { leadId: string | null }) | null> {
+): Promise<(Omit<DepositView, "refundedCents"> & { leadId: string | null }) | null> {
   if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) return null;
   const row = await database.db
     .selectFrom("payments")
@@ -273,7 +302,7 @@ const view = (row: {
   status: PaymentStatus;
   created_at: string;
   paid_at: string | null;
-}): DepositView => ({
+}): Omit<DepositView, "refundedCents"> => ({
   quoteRef: row.quote_ref,
   quoteVersion: row.quote_version,
   amountCents: row.amount_cents,
