@@ -139,4 +139,20 @@ describe("the whole price", () => {
       expect(copy.textContent).toContain(shown);
     expect(copy.textContent).not.toContain("Good");
   });
+
+  it("says a paid deposit was received, then refunded in part or in full as Stripe reports it, never asking to pay it again", () => {
+    const page = { ...accepted(null), content, option: 1, payAtJob: false };
+    const deposit = { cents: 10_513, state: "paid" as const, payPath: "/p" };
+    const said = (refundedCents: number) => {
+      cleanup();
+      show({ ...page, deposit: { ...deposit, refundedCents } });
+      expect(screen.queryByRole("link", { name: /Pay the/ })).toBeNull();
+      return screen.getByRole("status").textContent;
+    };
+    expect(said(0)).toBe(`Deposit of ${formatCents(10_513)} received. Thank you.`);
+    expect(said(5_000)).toBe(
+      `Deposit of ${formatCents(10_513)}: partly refunded (${formatCents(5_000)} of ${formatCents(10_513)}).`,
+    );
+    expect(said(10_513)).toBe(`Deposit of ${formatCents(10_513)}: refunded.`);
+  });
 });
