@@ -1,3 +1,7 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   chargeRefundedEvent,
@@ -23,6 +27,7 @@ import { invoiceBalance, takeInvoiceNumber } from "../../kit/invoice-ledger.serv
 import { getLead, recordEvent } from "../../kit/leads.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import { disputeEvidence } from "../../dispute-evidence.server.ts";
+import { outboxWiring } from "../../outbox-wiring.server.ts";
 import { LEAD_SENDERS } from "../leads/jobs.server.ts";
 import { recordLead } from "../leads/store.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
@@ -446,6 +451,18 @@ describe.each(backends)("refunds and disputes from Stripe's webhook on %s", (dia
     for (const never of ["4242", "visa", "Card Holder", "holder@example.com", "secret words of the thread", "p.jpg"])
       expect(body, never).not.toContain(never);
     expect(mail.attachments ?? []).toEqual([]);
+    // Sent as the outbox sends it, the wiring hands the evidence in (not only the photos the payments feature sees).
+    const dataDir = await mkdtemp(path.join(tmpdir(), "dispute-mail-"));
+    try {
+      const mailEnv = parseEnv({ NODE_ENV: "test", SITE_URL, DATA_DIR: dataDir, MAIL_TRANSPORT: "files" });
+      await outboxWiring(database, mailEnv, pino({ level: "silent" })).senders.dispute!(await deliveryOf(jobs[0]!));
+      const [file] = await readdir(path.join(dataDir, "mail"));
+      const eml = await readFile(path.join(dataDir, "mail", file!), "utf8");
+      expect(eml).toContain("Accepted quote: Version 1");
+      expect(eml).toContain("2 texts to the customer");
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
     const text = composeDisputeText(await deliveryOf(jobs[1]!), SITE_URL);
     expect(text).toMatch(/^URGENT: /);
     expect(text).toContain(`invoice ${invoice.number}`);
