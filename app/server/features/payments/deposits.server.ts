@@ -274,10 +274,11 @@ export async function depositsForLead(database: Database, leadId: string): Promi
   return rows.map((row) => ({ ...view(row), refundedCents: refunded.get(row.checkout_session_id) ?? 0 }));
 }
 
-/** What the customer paid in deposits for a request, in cents, or null when nothing was paid. */
+/** What the customer paid in deposits for a request and was not refunded, in cents, or null when none is kept. */
 export async function paidDepositCents(database: Database, leadId: string): Promise<number | null> {
   const paid = (await depositsForLead(database, leadId)).filter((d) => d.status === "paid");
-  return paid.length > 0 ? paid.reduce((sum, d) => sum + d.amountCents, 0) : null;
+  const kept = paid.reduce((sum, d) => sum + Math.max(0, d.amountCents - d.refundedCents), 0);
+  return kept > 0 ? kept : null;
 }
 
 /** The deposit of one Checkout Session (the customer's return page), or null for an unknown id. */
@@ -332,18 +333,25 @@ export async function depositsCollected(
   return { count: Number(row.n), sumCents: Number(row.sum ?? 0) };
 }
 
-/** What each of these requests has paid in deposits (USD, integer cents): the sum of its paid payment rows. */
+/** What each of these requests has paid in deposits and kept (USD, integer cents): its paid rows less their refunds. */
 export async function depositsPaid(database: Database, leadIds: string[]): Promise<Map<string, number>> {
   const paid = new Map<string, number>();
   if (leadIds.length === 0) return paid;
   const rows = await database.db
     .selectFrom("payments")
-    .select(["lead_id", "amount_cents"])
+    .select(["lead_id", "amount_cents", "checkout_session_id"])
     .where("lead_id", "in", leadIds)
     .where("status", "=", "paid")
     .where("currency", "=", "usd")
     .execute();
-  for (const row of rows)
-    if (row.lead_id) paid.set(row.lead_id, (paid.get(row.lead_id) ?? 0) + Number(row.amount_cents));
+  const refunded = await refundedBy(
+    database.db,
+    "checkout_session_id",
+    rows.map((r) => r.checkout_session_id),
+  );
+  for (const row of rows) {
+    const kept = Math.max(0, Number(row.amount_cents) - (refunded.get(row.checkout_session_id) ?? 0));
+    if (row.lead_id) paid.set(row.lead_id, (paid.get(row.lead_id) ?? 0) + kept);
+  }
   return paid;
 }

@@ -32,7 +32,7 @@ import { LEAD_SENDERS } from "../leads/jobs.server.ts";
 import { recordLead } from "../leads/store.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { answerQuote, saveDraft, sendDraft } from "../quotes/quotes.server.ts";
-import { depositRefundedCents, depositsForLead } from "./deposits.server.ts";
+import { depositRefundedCents, depositsForLead, depositsPaid, paidDepositCents } from "./deposits.server.ts";
 import {
   composeDisputeEmail,
   composeDisputeText,
@@ -187,6 +187,9 @@ describe.each(backends)("refunds and disputes from Stripe's webhook on %s", (dia
     ]);
     expect((await depositsForLead(database, leadId))[0]).toMatchObject({ status: "paid", refundedCents: DEPOSIT });
     expect(await depositRefundedCents(database, referenceOf(leadId), 1)).toBe(DEPOSIT);
+    // No deposit is held any more: the window's cancellation terms and the crew's sheet count none.
+    expect(await paidDepositCents(database, leadId)).toBeNull();
+    expect((await depositsPaid(database, [leadId])).get(leadId)).toBe(0);
     expect(await balance()).toMatchObject({ balanceCents: before.balanceCents + DEPOSIT, refundedCents: DEPOSIT });
 
     // Stripe sends it again, and at once from two instances: nothing more.
@@ -272,6 +275,7 @@ describe.each(backends)("refunds and disputes from Stripe's webhook on %s", (dia
     expect(await send(refundEvent("refund.updated", late))).toBe("recorded");
     expect(await send(refundEvent("refund.created", { ...late, status: "pending" }))).toBe("unchanged");
     expect((await depositsForLead(database, leadId))[0]!.refundedCents).toBe(3_000);
+    expect(await paidDepositCents(database, leadId)).toBe(DEPOSIT - 3_000);
     expect(await send(refundEvent("refund.updated", { ...late, status: "failed" }))).toBe("recorded");
     expect((await depositsForLead(database, leadId))[0]!.refundedCents).toBe(0);
     expect((await ownerJobs()).map((j) => j.ref)).toEqual([late.id, late.id]);
