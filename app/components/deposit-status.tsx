@@ -1,4 +1,5 @@
 import { formatAmount } from "../lib/money.ts";
+import { refundedWords } from "../lib/refunds.ts";
 
 /** A deposit as the inbox shows it (app/server/features/payments/deposits.server.ts depositsForLead). */
 export interface DepositLine {
@@ -9,6 +10,8 @@ export interface DepositLine {
   status: "pending" | "paid" | "failed" | "expired";
   /** When it was paid, as the owner reads it (formatTime), or null. */
   paid: string | null;
+  /** What Stripe refunded of it, in cents (0: nothing). */
+  refundedCents: number;
 }
 
 const STATUS_TEXT: Record<DepositLine["status"], string> = {
@@ -25,7 +28,15 @@ const STATUS_CLASS: Record<DepositLine["status"], string> = {
   expired: "border-slate-400 bg-slate-50 text-slate-800",
 };
 
-/** The deposits of a request (newest first): amount, quote, and paid / pending / failed / expired, in words. */
+/** A paid deposit refunded (all or part) no longer reads "Paid" (docs/decisions/043-refunds-and-disputes.md). */
+const statusText = (d: DepositLine) => {
+  const refunded = d.status === "paid" ? refundedWords(d.amountCents, d.refundedCents) : null;
+  return refunded ? `${refunded.charAt(0).toUpperCase()}${refunded.slice(1)}` : STATUS_TEXT[d.status];
+};
+const statusClass = (d: DepositLine) =>
+  d.status === "paid" && d.refundedCents > 0 ? STATUS_CLASS.expired : STATUS_CLASS[d.status];
+
+/** The deposits of a request (newest first): amount, quote, and paid / refunded / pending / failed / expired, in words. */
 export function DepositStatus({ deposits, headingId = "deposits" }: { deposits: DepositLine[]; headingId?: string }) {
   if (deposits.length === 0) return null;
   return (
@@ -35,12 +46,9 @@ export function DepositStatus({ deposits, headingId = "deposits" }: { deposits: 
       </h2>
       <ul className="space-y-2">
         {deposits.map((d, i) => (
-          <li
-            key={`${d.quoteRef}-${d.quoteVersion}-${i}`}
-            className={`rounded-lg border-2 p-3 ${STATUS_CLASS[d.status]}`}
-          >
+          <li key={`${d.quoteRef}-${d.quoteVersion}-${i}`} className={`rounded-lg border-2 p-3 ${statusClass(d)}`}>
             <p className="font-semibold">
-              {formatAmount(d.amountCents, d.currency)} · {STATUS_TEXT[d.status]}
+              {formatAmount(d.amountCents, d.currency)} · {statusText(d)}
             </p>
             <p className="text-sm">
               Quote {d.quoteRef}, version {d.quoteVersion}

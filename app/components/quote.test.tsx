@@ -119,7 +119,13 @@ describe("the whole price", () => {
 
   it("stays on the accepted page: the option chosen, its lines, the figures, the terms, the name and the time", () => {
     const page = accepted(null);
-    show({ ...page, content, option: 1, payAtJob: false, deposit: { cents: 10_513, state: "pending", payPath: "/p" } });
+    show({
+      ...page,
+      content,
+      option: 1,
+      payAtJob: false,
+      deposit: { cents: 10_513, state: "pending", refundedCents: 0, payPath: "/p" },
+    });
     const copy = screen.getByTestId("accepted-copy");
     for (const shown of [
       "Better",
@@ -132,5 +138,21 @@ describe("the whole price", () => {
     ])
       expect(copy.textContent).toContain(shown);
     expect(copy.textContent).not.toContain("Good");
+  });
+
+  it("says a paid deposit was received, then refunded in part or in full as Stripe reports it, never asking to pay it again", () => {
+    const page = { ...accepted(null), content, option: 1, payAtJob: false };
+    const deposit = { cents: 10_513, state: "paid" as const, payPath: "/p" };
+    const said = (refundedCents: number) => {
+      cleanup();
+      show({ ...page, deposit: { ...deposit, refundedCents } });
+      expect(screen.queryByRole("link", { name: /Pay the/ })).toBeNull();
+      return screen.getByRole("status").textContent;
+    };
+    expect(said(0)).toBe(`Deposit of ${formatCents(10_513)} received. Thank you.`);
+    expect(said(5_000)).toBe(
+      `Deposit of ${formatCents(10_513)}: partly refunded (${formatCents(5_000)} of ${formatCents(10_513)}).`,
+    );
+    expect(said(10_513)).toBe(`Deposit of ${formatCents(10_513)}: refunded.`);
   });
 });

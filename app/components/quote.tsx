@@ -19,6 +19,7 @@ import {
   type WholePrice,
 } from "../forms/quote.ts";
 import type { AcceptedQuotePage, OpenQuotePage, QuotePage } from "../server/features/quotes/quote-page.server.ts";
+import { refundedWords } from "../lib/refunds.ts";
 
 /** An option's deposit and balance and when each is due (the figures of priceOfOption, the words of the business). */
 export function PriceDue({ price, balanceDue }: { price: WholePrice; balanceDue: string }) {
@@ -323,6 +324,14 @@ function AnswerForms({ page }: { page: OpenQuotePage }) {
   );
 }
 
+/** A paid deposit as the customer reads it: received, or refunded (all or part) when Stripe refunded it. */
+function depositWords(deposit: NonNullable<AcceptedQuotePage["deposit"]>): string {
+  const refunded = refundedWords(deposit.cents, deposit.refundedCents, formatCents);
+  return refunded
+    ? `Deposit of ${formatCents(deposit.cents)}: ${refunded}.`
+    : `Deposit of ${formatCents(deposit.cents)} received. Thank you.`;
+}
+
 const PROBLEMS = {
   invalid: {
     title: "This link does not work",
@@ -395,7 +404,7 @@ export function QuotePageView({ page, phone }: { page: QuotePage; phone: Phone }
           </div>
         ) : page.deposit ? (
           <p className="mt-4 text-lg text-slate-700" role="status">
-            Deposit of {formatCents(page.deposit.cents)} received. Thank you.
+            {depositWords(page.deposit)}
           </p>
         ) : null}
         {page.deposit && page.deposit.state !== "paid" ? null : page.next ? (

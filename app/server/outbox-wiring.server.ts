@@ -19,6 +19,8 @@ import { pruneRateLimits } from "./kit/rate-limits.server.ts";
 import { createSenders } from "./notify/jobs.server.ts";
 import { REVIEW_SENDERS } from "./features/reviews/jobs.server.ts";
 import { PAYMENT_SENDERS } from "./features/payments/jobs.server.ts";
+import { createDisputeMailSender } from "./features/payments/refund-mail.server.ts";
+import { disputeEvidence } from "./dispute-evidence.server.ts";
 import { QUOTE_SENDERS } from "./features/quotes/jobs.server.ts";
 import { REMINDER_SENDERS } from "./features/reminders/jobs.server.ts";
 import { TEXT_SENDERS } from "./features/texts/jobs.server.ts";
@@ -38,7 +40,11 @@ export function outboxWiring(database: Database, env: Env, logger: Logger, now: 
         },
         REVIEW_SENDERS,
         QUOTE_SENDERS,
-        PAYMENT_SENDERS,
+        {
+          ...PAYMENT_SENDERS,
+          // The owner's dispute e-mail lists what the site holds as evidence (./dispute-evidence.server.ts).
+          dispute: (context) => createDisputeMailSender(context.env, disputeEvidence(database)),
+        },
         REMINDER_SENDERS,
         TEXT_SENDERS,
       ),

@@ -5,6 +5,7 @@
  */
 import {
   depositReturnUrls,
+  depositRefundedCents,
   depositStatus,
   paymentsConfigured,
   startDepositCheckout,
@@ -20,6 +21,7 @@ export function quoteDeposits(app: Pick<AppContext, "database" | "env">): Deposi
   return {
     configured: paymentsConfigured(app.env),
     status: (quote) => depositStatus(app.database, quoteRef(quote.leadId), quote.version),
+    refunded: (quote) => depositRefundedCents(app.database, quoteRef(quote.leadId), quote.version),
     async start(quote, amountCents) {
       // No customer e-mail goes to Stripe: its payment page asks for what it needs.
       const { url } = await startDepositCheckout(app, {

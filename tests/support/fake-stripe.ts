@@ -1,9 +1,10 @@
 /**
  * Test support: a fake of the Stripe API endpoints the deposits use, on loopback (STRIPE_API_BASE):
  * POST /v1/checkout/sessions (honouring Idempotency-Key as Stripe does: the same key and body replay the first
- * answer, the same key with another body is an idempotency_error) and GET /v1/checkout/sessions/:id. Every
- * request is recorded. `sendWebhook` posts a Checkout Session event to the site, signed with the endpoint's
- * secret by the SDK's own test helper, as Stripe would.
+ * answer, the same key with another body is an idempotency_error), GET /v1/checkout/sessions/:id and
+ * GET /v1/refunds?charge= (the refunds a test put in `refunds`). Every request is recorded. `sendWebhook` posts an
+ * event to the site, signed with the endpoint's secret by the SDK's own test helper, as Stripe would; the event
+ * builders make Checkout Session, charge, refund and dispute events.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -33,6 +34,18 @@ export interface FakeSession {
   line_name: string;
 }
 
+/** A refund as Stripe's API and events give it. */
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  status: "pending" | "requires_action" | "succeeded" | "failed" | "canceled";
+  payment_intent: string;
+  charge: string;
+  created: number;
+}
+
 export interface FakeStripeRequest {
   method: string;
   path: string;
@@ -47,6 +60,8 @@ export interface FakeStripe {
   url: string;
   requests: FakeStripeRequest[];
   sessions: Map<string, FakeSession>;
+  /** The refunds of each charge (by its id), as GET /v1/refunds?charge= lists them: a test puts them here. */
+  refunds: Map<string, FakeRefund[]>;
   /** The sessions actually created (not replayed). */
   created(): FakeSession[];
   /** Answers the next `count` session creations with `status` (Stripe's api_error) before creating. */
@@ -61,6 +76,7 @@ const json = (status: number, body: unknown) => ({ status, body: JSON.stringify(
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, FakeSession>();
+  const refunds = new Map<string, FakeRefund[]>();
   const created: FakeSession[] = [];
   /** Idempotency-Key → the body first sent with it and the answer given. */
   const keys = new Map<string, { body: string; answer: { status: number; body: string } }>();
@@ -108,7 +124,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (raw += chunk));
     req.on("end", () => {
-      const path = (req.url ?? "").split("?")[0]!;
+      const [path = "", query = ""] = (req.url ?? "").split("?");
       const key = typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : null;
       const form = Object.fromEntries(new URLSearchParams(raw));
       const authorized = req.headers.authorization === `Bearer ${FAKE_STRIPE_KEY}`;
@@ -141,6 +157,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         answer = session
           ? json(200, session)
           : json(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+      } else if (req.method === "GET" && path === "/v1/refunds") {
+        const charge = new URLSearchParams(query).get("charge") ?? "";
+        const data = refunds.get(charge) ?? [];
+        answer = json(200, { object: "list", url: "/v1/refunds", has_more: false, data });
       } else answer = json(404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
       requests.push({
         method: req.method ?? "",
@@ -166,6 +186,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: base,
     requests,
     sessions,
+    refunds,
     created: () => [...created],
     failNext(count, status = 500) {
       failures = { count, status };
@@ -187,13 +208,8 @@ export type CheckoutEventType =
   | "checkout.session.async_payment_failed"
   | "checkout.session.expired";
 
-/** A Checkout Session event as Stripe sends it, for `session` (its payment_status as given). */
-export function checkoutEvent(
-  type: CheckoutEventType | string,
-  session: Pick<FakeSession, "id"> & Partial<FakeSession>,
-  eventId = `evt_${randomBytes(12).toString("hex")}`,
-): string {
-  return JSON.stringify({
+const eventOf = (type: string, object: object, eventId = `evt_${randomBytes(12).toString("hex")}`) =>
+  JSON.stringify({
     id: eventId,
     object: "event",
     api_version: "2025-01-01",
@@ -201,13 +217,102 @@ export function checkoutEvent(
     livemode: false,
     pending_webhooks: 1,
     type,
-    data: { object: { object: "checkout.session", ...session } },
+    data: { object },
   });
+
+/** A Checkout Session event as Stripe sends it, for `session` (its payment_status as given). */
+export const checkoutEvent = (
+  type: CheckoutEventType | string,
+  session: Pick<FakeSession, "id"> & Partial<FakeSession>,
+  eventId?: string,
+): string => eventOf(type, { object: "checkout.session", ...session }, eventId);
+
+export const fakeId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+/** A refund of `amount` cents of payment intent `paymentIntent` (charge `charge`), succeeded unless given. */
+export const fakeRefund = (paymentIntent: string, amount: number, overrides: Partial<FakeRefund> = {}): FakeRefund => ({
+  id: fakeId("re"),
+  object: "refund",
+  amount,
+  currency: "usd",
+  status: "succeeded",
+  payment_intent: paymentIntent,
+  charge: `ch_${paymentIntent.slice(3)}`,
+  created: Math.floor(Date.now() / 1000),
+  ...overrides,
+});
+
+/** refund.created / refund.updated about `refund` (its fields as given: a test may break them). */
+export const refundEvent = (type: "refund.created" | "refund.updated", refund: object, eventId?: string) =>
+  eventOf(type, refund, eventId);
+
+/**
+ * charge.refunded of the charge of `paymentIntent`: `amount_refunded` the sum of `refunds`, with their list when
+ * `withList` (API versions before 2022-11-15), else without it (Stripe's API is then asked for the list).
+ */
+export function chargeRefundedEvent(
+  paymentIntent: string,
+  refunds: FakeRefund[],
+  {
+    withList = true,
+    amount = 100_000,
+    overrides = {} as Record<string, unknown>,
+    eventId = undefined as string | undefined,
+  } = {},
+): string {
+  const refunded = refunds.filter((r) => r.status === "succeeded" || r.status === "pending");
+  return eventOf(
+    "charge.refunded",
+    {
+      id: `ch_${paymentIntent.slice(3)}`,
+      object: "charge",
+      amount,
+      amount_refunded: refunded.reduce((sum, r) => sum + r.amount, 0),
+      currency: "usd",
+      payment_intent: paymentIntent,
+      refunded: refunded.reduce((sum, r) => sum + r.amount, 0) >= amount,
+      status: "succeeded",
+      // What a charge carries of the card; the site must never keep or pass it on.
+      payment_method_details: { type: "card", card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2030 } },
+      billing_details: { name: "Card Holder", email: "holder@example.com" },
+      ...(withList ? { refunds: { object: "list", data: refunds, has_more: false } } : {}),
+      ...overrides,
+    },
+    eventId,
+  );
 }
+
+/** A dispute of payment intent `paymentIntent`, as charge.dispute.* events carry it. */
+export const fakeDispute = (paymentIntent: string, amount: number, overrides: Record<string, unknown> = {}) => ({
+  id: fakeId("du"),
+  object: "dispute",
+  amount,
+  currency: "usd",
+  charge: `ch_${paymentIntent.slice(3)}`,
+  payment_intent: paymentIntent,
+  reason: "product_not_received",
+  status: "needs_response",
+  created: Math.floor(Date.now() / 1000),
+  evidence_details: { due_by: Math.floor(Date.now() / 1000) + 7 * 86_400, has_evidence: false, submission_count: 0 },
+  ...overrides,
+});
+
+export const disputeEvent = (
+  type: "charge.dispute.created" | "charge.dispute.updated" | "charge.dispute.closed",
+  dispute: object,
+  eventId?: string,
+) => eventOf(type, dispute, eventId);
 
 /** The Stripe-Signature header of `payload` with `secret` (the SDK's own test helper), at `timestamp` (seconds). */
 export const signatureFor = (payload: string, secret = FAKE_WEBHOOK_SECRET, timestamp?: number) =>
   Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+
+/** A test's Stripe settings, pointed at the fake at `apiBase`. */
+export const stripeTestEnv = (apiBase: string) => ({
+  STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+  STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+  STRIPE_API_BASE: apiBase,
+});
 
 /** Posts `payload` to the site's webhook as Stripe does (signed unless `signature` says otherwise). */
 export async function sendWebhook(

@@ -106,7 +106,8 @@ export async function invoiceCredits(db: Db, invoiceId: string): Promise<Invoice
   return credits.sort((a, b) => a.paidAt.localeCompare(b.paidAt));
 }
 
-async function refundedBy(
+/** What was refunded of each of these payments (deposits by Checkout Session, or invoice payments): their succeeded refunds, in cents. */
+export async function refundedBy(
   db: Db,
   column: "checkout_session_id" | "invoice_payment_id",
   ids: string[],

@@ -5,12 +5,12 @@
  */
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../../content/business.ts";
-import { type Env, textAlertSettings } from "../../kit/env.server.ts";
+import type { Env } from "../../kit/env.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import type { Delivery, Sender } from "../../notify/delivery.server.ts";
 import { oneLine } from "../../notify/labels.server.ts";
 import { createMailSender, ownerSummaryHtml } from "../../notify/mail.server.ts";
-import { inboxLink, sendText } from "../../notify/sms.server.ts";
+import { inboxLink } from "../../notify/sms.server.ts";
 import { formatAmount } from "../../../lib/money.ts";
 import type { DepositPaidPayload } from "./record.server.ts";
 
@@ -74,13 +74,3 @@ export function composeDepositText({ lead, job }: Pick<Delivery, "lead" | "job">
 
 export const createDepositMailSender = (env: Env): Sender =>
   createMailSender(env, (delivery) => composeDepositEmail(delivery, env));
-
-/** Without the text settings (removed since the job was queued) it fails, and is retried, as the request's text does. */
-export const createDepositTextSender =
-  (env: Env): Sender =>
-  async (delivery) => {
-    const settings = textAlertSettings(env);
-    if (!settings)
-      throw Object.assign(new Error("Text message failed: SMS_NOT_CONFIGURED"), { code: "SMS_NOT_CONFIGURED" });
-    await sendText(settings, composeDepositText(delivery, env.SITE_URL));
-  };

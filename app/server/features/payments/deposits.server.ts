@@ -13,6 +13,7 @@
 import Stripe from "stripe";
 import type { Database, PaymentStatus } from "../../kit/db/database.server.ts";
 import { type Env, stripeSettings, type StripeSettings } from "../../kit/env.server.ts";
+import { refundedBy } from "../../kit/invoice-ledger.server.ts";
 import { recordOutcome } from "./record.server.ts";
 
 export type DepositStatus = "none" | PaymentStatus;
@@ -206,6 +207,27 @@ export async function startDepositCheckout(
   return { url: session.url, sessionId: session.id };
 }
 
+/** What was refunded of a quote version's paid deposit, in cents: its refunds that succeeded (0 when none). */
+export async function depositRefundedCents(
+  database: Database,
+  quoteRef: string,
+  quoteVersion: number,
+): Promise<number> {
+  const paid = await database.db
+    .selectFrom("payments")
+    .select("checkout_session_id")
+    .where("quote_ref", "=", quoteRef)
+    .where("quote_version", "=", quoteVersion)
+    .where("status", "=", "paid")
+    .execute();
+  const refunded = await refundedBy(
+    database.db,
+    "checkout_session_id",
+    paid.map((p) => p.checkout_session_id),
+  );
+  return [...refunded.values()].reduce((sum, cents) => sum + cents, 0);
+}
+
 /** What became of a quote version's deposit: paid when any of its sessions was; else the latest session's status; "none" before any. */
 export async function depositStatus(
   database: Database,
@@ -231,9 +253,11 @@ export interface DepositView {
   status: PaymentStatus;
   createdAt: string;
   paidAt: string | null;
+  /** What Stripe refunded of it (succeeded refunds), in cents. */
+  refundedCents: number;
 }
 
-/** Every deposit session of a request, newest first (the request page shows them). */
+/** Every deposit session of a request, newest first, with what was refunded of each (the request page shows them). */
 export async function depositsForLead(database: Database, leadId: string): Promise<DepositView[]> {
   const rows = await database.db
     .selectFrom("payments")
@@ -242,20 +266,26 @@ export async function depositsForLead(database: Database, leadId: string): Promi
     .orderBy("created_at", "desc")
     .limit(20)
     .execute();
-  return rows.map(view);
+  const refunded = await refundedBy(
+    database.db,
+    "checkout_session_id",
+    rows.map((r) => r.checkout_session_id),
+  );
+  return rows.map((row) => ({ ...view(row), refundedCents: refunded.get(row.checkout_session_id) ?? 0 }));
 }
 
-/** What the customer paid in deposits for a request, in cents, or null when nothing was paid. */
+/** What the customer paid in deposits for a request and was not refunded, in cents, or null when none is kept. */
 export async function paidDepositCents(database: Database, leadId: string): Promise<number | null> {
   const paid = (await depositsForLead(database, leadId)).filter((d) => d.status === "paid");
-  return paid.length > 0 ? paid.reduce((sum, d) => sum + d.amountCents, 0) : null;
+  const kept = paid.reduce((sum, d) => sum + Math.max(0, d.amountCents - d.refundedCents), 0);
+  return kept > 0 ? kept : null;
 }
 
 /** The deposit of one Checkout Session (the customer's return page), or null for an unknown id. */
 export async function depositBySession(
   database: Database,
   sessionId: string,
-): Promise<(DepositView & { leadId: string | null }) | null> {
+): Promise<(Omit<DepositView, "refundedCents"> & { leadId: string | null }) | null> {
   if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) return null;
   const row = await database.db
     .selectFrom("payments")
@@ -273,7 +303,7 @@ const view = (row: {
   status: PaymentStatus;
   created_at: string;
   paid_at: string | null;
-}): DepositView => ({
+}): Omit<DepositView, "refundedCents"> => ({
   quoteRef: row.quote_ref,
   quoteVersion: row.quote_version,
   amountCents: row.amount_cents,
@@ -303,18 +333,25 @@ export async function depositsCollected(
   return { count: Number(row.n), sumCents: Number(row.sum ?? 0) };
 }
 
-/** What each of these requests has paid in deposits (USD, integer cents): the sum of its paid payment rows. */
+/** What each of these requests has paid in deposits and kept (USD, integer cents): its paid rows less their refunds. */
 export async function depositsPaid(database: Database, leadIds: string[]): Promise<Map<string, number>> {
   const paid = new Map<string, number>();
   if (leadIds.length === 0) return paid;
   const rows = await database.db
     .selectFrom("payments")
-    .select(["lead_id", "amount_cents"])
+    .select(["lead_id", "amount_cents", "checkout_session_id"])
     .where("lead_id", "in", leadIds)
     .where("status", "=", "paid")
     .where("currency", "=", "usd")
     .execute();
-  for (const row of rows)
-    if (row.lead_id) paid.set(row.lead_id, (paid.get(row.lead_id) ?? 0) + Number(row.amount_cents));
+  const refunded = await refundedBy(
+    database.db,
+    "checkout_session_id",
+    rows.map((r) => r.checkout_session_id),
+  );
+  for (const row of rows) {
+    const kept = Math.max(0, Number(row.amount_cents) - (refunded.get(row.checkout_session_id) ?? 0));
+    if (row.lead_id) paid.set(row.lead_id, (paid.get(row.lead_id) ?? 0) + kept);
+  }
   return paid;
 }

@@ -1,12 +1,28 @@
 /**
- * The outbox jobs of a paid deposit (queued once, by record.server.ts, with the session id as ref): the
- * owner's e-mail and, with the text settings, the owner's text message. They are the event the rest of the
- * site hears of a paid deposit.
+ * The payments feature's outbox jobs, each queued once in the transaction that records its Stripe event:
+ * - a paid deposit (record.server.ts, ref: the session id): the owner's e-mail and, with the text settings, text;
+ *   they are the event the rest of the site hears of a paid deposit;
+ * - a refund that succeeded (refunds.server.ts, ref: the refund id): the owner's e-mail and text;
+ * - a dispute (refunds.server.ts, ref: the dispute id): the owner's urgent e-mail, with what the site holds as
+ *   evidence (read when it is sent: the wiring, app/server/outbox-wiring.server.ts, hands in the other features'
+ *   part), and text.
  */
 import { declareSenders } from "../../notify/jobs.server.ts";
-import { createDepositMailSender, createDepositTextSender } from "./deposit-mail.server.ts";
+import { composeDepositText, createDepositMailSender } from "./deposit-mail.server.ts";
+import {
+  composeDisputeText,
+  composeRefundText,
+  createDisputeMailSender,
+  createOwnerTextSender,
+  createRefundMailSender,
+  photosOnlyEvidence,
+} from "./refund-mail.server.ts";
 
 export const PAYMENT_SENDERS = declareSenders({
   deposit: ({ env }) => createDepositMailSender(env),
-  "deposit-sms": ({ env }) => createDepositTextSender(env),
+  "deposit-sms": ({ env }) => createOwnerTextSender(env, composeDepositText),
+  refund: ({ env }) => createRefundMailSender(env),
+  "refund-sms": ({ env }) => createOwnerTextSender(env, composeRefundText),
+  dispute: ({ database, env }) => createDisputeMailSender(env, photosOnlyEvidence(database)),
+  "dispute-sms": ({ env }) => createOwnerTextSender(env, composeDisputeText),
 });

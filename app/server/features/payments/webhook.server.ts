@@ -7,8 +7,11 @@
  * exempt from the Origin check; the signature is the authority.
  *
  * Handled: checkout.session.completed (paid when its payment_status is paid; a delayed payment method is
- * still processing), checkout.session.async_payment_succeeded / _failed and checkout.session.expired. Any
- * other event, and a session that is not one of ours, is answered 200 and ignored, so Stripe stops sending it.
+ * still processing), checkout.session.async_payment_succeeded / _failed and checkout.session.expired; refunds
+ * (charge.refunded, refund.created, refund.updated) and disputes (charge.dispute.created / updated / closed),
+ * recorded by refunds.server.ts (docs/decisions/043-refunds-and-disputes.md). Any other event, an event of an
+ * unexpected shape, and a session or payment that is not one of ours, is answered 200 and ignored, so Stripe
+ * stops sending it.
  * A storage failure answers 500: Stripe retries for days.
  */
 import type { Request, RequestHandler, Response } from "express";
@@ -18,6 +21,7 @@ import type { Database } from "../../kit/db/database.server.ts";
 import { type Env, stripeSettings } from "../../kit/env.server.ts";
 import { type Outcome, recordOutcome } from "./record.server.ts";
 import { readRawBody } from "../../kit/raw-body.server.ts";
+import { stripeChangeOf, takeRefundOrDispute } from "./refunds.server.ts";
 
 export const WEBHOOK_PATH = "/webhooks/stripe";
 /** Stripe's Checkout Session events are a few KB; 64 KB leaves room and bounds what a stranger can send. */
@@ -67,6 +71,22 @@ export function stripeWebhook(app: {
     } catch {
       logger.warn({ event: "stripe.webhook_refused" }, "Stripe webhook refused: its signature does not verify");
       return answer(res, 400, { error: "the signature does not verify" });
+    }
+    // Refunds and disputes (refunds.server.ts, docs/decisions/043-refunds-and-disputes.md).
+    const refundOrDispute = stripeChangeOf(event);
+    if (refundOrDispute !== undefined) {
+      const taken = await takeRefundOrDispute(app, settings, event, refundOrDispute);
+      const log = {
+        event: "stripe.webhook",
+        type: event.type,
+        eventId: String(event.id).slice(0, 100),
+        recorded: taken,
+      };
+      if (taken === "ignored")
+        logger.warn(log, "Stripe webhook ignored: the event's shape is not what the site expects");
+      else logger.info(log, "Stripe webhook");
+      if (taken === "recorded") app.notifyOutbox();
+      return answer(res, 200, { received: true, recorded: taken });
     }
     const change = outcomeOf(event);
     if (!change) return answer(res, 200, { received: true, ignored: event.type.slice(0, 100) });

@@ -56,8 +56,8 @@ export interface AcceptedQuotePage {
   acceptedAt: string;
   next: string | null;
   payAtJob: boolean;
-  /** The deposit paid online, when one is asked: its amount, what became of it, and where to pay it. */
-  deposit: { cents: number; state: DepositState; payPath: string } | null;
+  /** The deposit paid online, when one is asked: its amount, what became of it, what was refunded of it, and where to pay it. */
+  deposit: { cents: number; state: DepositState; refundedCents: number; payPath: string } | null;
   /** "Remind me when it's due" (seasonal reminders), when the request's services have one. */
   remindMe: RemindMeOffer | null;
 }
@@ -120,6 +120,8 @@ export interface DepositStep {
   configured: boolean;
   /** What became of an accepted version's deposit. */
   status(quote: Quote): Promise<DepositState>;
+  /** What was refunded of an accepted version's paid deposit, in cents (0: nothing). */
+  refunded(quote: Quote): Promise<number>;
   /** The payment page for an accepted version's deposit (one per version: asked again, the same page). */
   start(quote: Quote, amountCents: number): Promise<string>;
 }
@@ -128,6 +130,7 @@ export interface DepositStep {
 export const NO_DEPOSITS: DepositStep = {
   configured: false,
   status: async () => "none",
+  refunded: async () => 0,
   start: async () => {
     throw new Error("deposits are not taken online");
   },
@@ -179,6 +182,7 @@ async function pageOf(
         : {
             cents: depositCents(quote.content, quote.answer?.option ?? 0),
             state: await deposits.status(quote),
+            refundedCents: await deposits.refunded(quote),
             payPath: `${DEPOSIT_PATH}?t=${encodeURIComponent(token)}`,
           },
       remindMe: await remindMe(quote.leadId),
