@@ -8,7 +8,11 @@ import { leadsRow } from "./storage.ts";
 export async function insertLead(database: Database, id: string, name: string, at = "2026-10-01T16:00:00.000Z") {
   await database.db
     .insertInto("leads")
-    .values({ ...leadsRow(id, "estimate", at), name })
+    .values({
+      ...leadsRow(id, "estimate", at),
+      name,
+      attribution: JSON.stringify({ landingPage: null, referrer: null, utm: {}, gclid: null }),
+    })
     .execute();
 }
 
@@ -140,6 +144,47 @@ export async function insertRefund(
       status: row.status ?? "succeeded",
       created_at: row.at,
       updated_at: row.at,
+    })
+    .execute();
+}
+
+/** A quote of `options` (label, total) sent to request `leadId`, with option `option` accepted at `answeredAt`. */
+export async function insertAcceptedQuote(
+  database: Database,
+  row: { leadId: string; options: { label: string; cents: number }[]; option: number; answeredAt: string },
+) {
+  const id = `quote-${row.leadId}`;
+  const content = JSON.stringify({
+    options: row.options.map((o) => ({ label: o.label, lines: [], totalCents: o.cents })),
+  });
+  await database.db
+    .insertInto("quotes")
+    .values({
+      id,
+      lead_id: row.leadId,
+      version: 1,
+      status: "accepted",
+      content,
+      content_hash: "h",
+      valid_until: "2030-12-31",
+      created_at: row.answeredAt,
+      sent_at: row.answeredAt,
+      viewed_at: null,
+      reminders_stopped_at: null,
+    })
+    .execute();
+  await database.db
+    .insertInto("quote_answers")
+    .values({
+      quote_id: id,
+      answer: "accepted",
+      option_index: row.option,
+      name: "Customer",
+      reason: null,
+      content_hash: "h",
+      ip_hash: "x",
+      user_agent: "test",
+      answered_at: row.answeredAt,
     })
     .execute();
 }

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { backends, createTestStorage, type TestStorage } from "../../../../tests/support/storage.ts";
 import {
+  insertAcceptedQuote,
   insertDeposit,
   insertInvoice,
   insertInvoicePayment,
@@ -149,39 +150,13 @@ describe.each(backends)("money in the books on %s", (dialect) => {
     await insertInvoice(database, { id: "i1", leadId: "q1", totalCents: 60_000, sentAt: "2026-12-05T18:00:00.000Z" });
     await insertInvoice(database, { id: "i0", leadId: null, totalCents: 1, sentAt: "2026-10-05T18:00:00.000Z" });
     await insertInvoice(database, { id: "iv", leadId: "q3", totalCents: 5, sentAt: null, status: "void" });
-    const quote = async (leadId: string, cents: number[], option: number) => {
-      const content = JSON.stringify({ options: cents.map((c, i) => ({ label: `O${i}`, lines: [], totalCents: c })) });
-      await database.db
-        .insertInto("quotes")
-        .values({
-          id: `quote-${leadId}`,
-          lead_id: leadId,
-          version: 1,
-          status: "accepted",
-          content,
-          content_hash: "h",
-          valid_until: "2026-12-31",
-          created_at: "2026-12-01T18:00:00.000Z",
-          sent_at: "2026-12-01T18:00:00.000Z",
-          viewed_at: null,
-          reminders_stopped_at: null,
-        })
-        .execute();
-      await database.db
-        .insertInto("quote_answers")
-        .values({
-          quote_id: `quote-${leadId}`,
-          answer: "accepted",
-          option_index: option,
-          name: "N",
-          reason: null,
-          content_hash: "h",
-          ip_hash: "x",
-          user_agent: "t",
-          answered_at: "2026-12-02T18:00:00.000Z",
-        })
-        .execute();
-    };
+    const quote = (leadId: string, cents: number[], option: number) =>
+      insertAcceptedQuote(database, {
+        leadId,
+        options: cents.map((c, i) => ({ label: `O${i}`, cents: c })),
+        option,
+        answeredAt: "2026-12-02T18:00:00.000Z",
+      });
     await quote("q1", [1, 2], 0); // invoiced: its invoice counts, not its quote
     await quote("q2", [30_000, 45_000], 1);
     await quote("q3", [20_000], 0); // its only invoice is void: the quote counts

@@ -14,7 +14,7 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { DB, Database, InvoicePaymentMethod } from "../../kit/db/database.server.ts";
-import { localDateString, localTime, parseLocalDate } from "../../kit/business-time.server.ts";
+import { localDateString, localParts, localTime, parseLocalDate } from "../../kit/business-time.server.ts";
 import { invoicesBalances } from "../../kit/invoice-ledger.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 
@@ -479,4 +479,180 @@ export async function invoiceLines(database: Database, span: DaySpan): Promise<I
       status: invoiceState(row.status, balance.paidCents, balance.balanceCents),
     };
   });
+}
+
+/** A request's money as the requests export shows it. */
+export interface LeadMoney {
+  /** The label of the option accepted (latest acceptance), and its total. */
+  acceptedOption: string;
+  priceCents: number | null;
+  /** Deposits paid, less what was refunded of them. */
+  depositCents: number;
+  /** The confirmed arrival window: "2026-12-03 08:00-10:00". */
+  window: string;
+  /** yes: invoiced and nothing left to pay; partly: something paid, something left; no: nothing paid yet. */
+  paid: "yes" | "partly" | "no" | "";
+}
+
+/** Rows of `ids` read a few hundred at a time (a bound on each query's parameters, for 20,000 requests). */
+const CHUNK = 500;
+
+/** The money of each request of `leadIds`: a fixed number of queries per CHUNK requests. */
+export async function leadMoney(database: Database, leadIds: string[]): Promise<Map<string, LeadMoney>> {
+  const result = new Map<string, LeadMoney>();
+  const db = database.db;
+  for (let start = 0; start < leadIds.length; start += CHUNK) {
+    const ids = leadIds.slice(start, start + CHUNK);
+    const accepted = await db
+      .selectFrom("quote_answers")
+      .innerJoin("quotes", "quotes.id", "quote_answers.quote_id")
+      .select(["quotes.lead_id", "quotes.content", "quote_answers.option_index"])
+      .where("quotes.lead_id", "in", ids)
+      .where("quote_answers.answer", "=", "accepted")
+      .orderBy("quote_answers.answered_at")
+      .execute();
+    const deposits = await db
+      .selectFrom("payments")
+      .leftJoin("refunds", (join) =>
+        join
+          .onRef("refunds.checkout_session_id", "=", "payments.checkout_session_id")
+          .on("refunds.status", "=", "succeeded"),
+      )
+      .select([
+        "payments.lead_id",
+        "payments.checkout_session_id",
+        "payments.amount_cents",
+        "refunds.amount_cents as refunded",
+      ])
+      .where("payments.lead_id", "in", ids)
+      .where("payments.status", "=", "paid")
+      .where("payments.currency", "=", "usd")
+      .execute();
+    const windows = await db
+      .selectFrom("bookings")
+      .select(["lead_id", "day", "window_times"])
+      .where("lead_id", "in", ids)
+      .where("status", "=", "confirmed")
+      .orderBy("updated_at")
+      .execute();
+    const invoices = await db
+      .selectFrom("invoices")
+      .select(["id", "lead_id"])
+      .where("lead_id", "in", ids)
+      .where("status", "=", "sent")
+      .execute();
+    const balances = await invoicesBalances(db, (eb) => eb.and([eb("lead_id", "in", ids), eb("status", "=", "sent")]));
+    const of = (leadId: string) => {
+      let money = result.get(leadId);
+      if (!money) {
+        money = { acceptedOption: "", priceCents: null, depositCents: 0, window: "", paid: "" };
+        result.set(leadId, money);
+      }
+      return money;
+    };
+    for (const row of accepted) {
+      const option = optionOf(row.content, row.option_index);
+      if (!option) continue;
+      Object.assign(of(row.lead_id), { acceptedOption: option.label, priceCents: option.totalCents });
+    }
+    const seenDeposit = new Set<string>();
+    for (const row of deposits) {
+      if (!row.lead_id) continue;
+      const money = of(row.lead_id);
+      if (!seenDeposit.has(row.checkout_session_id)) money.depositCents += Number(row.amount_cents);
+      seenDeposit.add(row.checkout_session_id);
+      money.depositCents -= Number(row.refunded ?? 0);
+    }
+    for (const row of windows) if (row.lead_id) of(row.lead_id).window = `${row.day} ${row.window_times}`;
+    const invoiced = new Map<string, { paid: number; due: number }>();
+    for (const invoice of invoices) {
+      const balance = balances.get(invoice.id);
+      if (!invoice.lead_id || !balance) continue;
+      of(invoice.lead_id);
+      const sums = invoiced.get(invoice.lead_id) ?? { paid: 0, due: 0 };
+      invoiced.set(invoice.lead_id, { paid: sums.paid + balance.paidCents, due: sums.due + balance.balanceCents });
+    }
+    for (const leadId of ids) {
+      const money = result.get(leadId);
+      if (!money) continue;
+      const sums = invoiced.get(leadId);
+      if (sums) money.paid = sums.due === 0 ? "yes" : sums.paid > 0 ? "partly" : "no";
+      else if (money.priceCents !== null) money.paid = money.depositCents > 0 ? "partly" : "no";
+    }
+  }
+  return result;
+}
+
+/** Months the report's money section offers, back from this one; a span is at most MONEY_MAX_MONTHS long. */
+export const MONEY_MONTHS_OFFERED = 60;
+export const MONEY_MAX_MONTHS = 36;
+/** Without a choice: the last 12 months, this one included. */
+const MONEY_DEFAULT_MONTHS = 12;
+
+const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** "Dec 2026". */
+export const monthLabel = (key: string) => {
+  const month = parseMonth(key)!;
+  return `${MONTH_NAMES[month.month - 1]} ${month.year}`;
+};
+
+/** The months of the money section in a URL (`from`, `to`: YYYY-MM); what is not valid is left out, and said. */
+export function readMoneyRange(url: URL, now: Date): { from: Month; to: Month; problems: string[] } {
+  const { year, month } = localParts(now);
+  const current = { year, month };
+  const oldest = addMonths(current, -(MONEY_MONTHS_OFFERED - 1));
+  const index = (m: Month) => m.year * 12 + m.month;
+  const problems: string[] = [];
+  const read = (key: "from" | "to", fallback: Month, words: string) => {
+    const raw = url.searchParams.get(key);
+    if (raw === null || raw === "") return fallback;
+    const parsed = parseMonth(raw.slice(0, 8));
+    if (parsed && index(parsed) >= index(oldest) && index(parsed) <= index(current)) return parsed;
+    problems.push(`Choose ${words} from the list`);
+    return fallback;
+  };
+  let to = read("to", current, "the last month");
+  let from = read("from", addMonths(to, -(MONEY_DEFAULT_MONTHS - 1)), "the first month");
+  if (index(from) > index(to)) {
+    problems.push("The first month was after the last: they were swapped");
+    [from, to] = [to, from];
+  }
+  if (index(to) - index(from) >= MONEY_MAX_MONTHS) {
+    problems.push(`At most ${MONEY_MAX_MONTHS} months at once: the last ${MONEY_MAX_MONTHS} of the span are shown`);
+    from = addMonths(to, -(MONEY_MAX_MONTHS - 1));
+  }
+  if (index(from) < index(oldest)) from = oldest;
+  return { from, to, problems };
+}
+
+/** The report's money section for the months in `url`: per month, the totals, what is owed, the average job. */
+export async function moneyReport(database: Database, url: URL, now = new Date()) {
+  const { from, to, problems } = readMoneyRange(url, now);
+  const span = monthSpan(from, to);
+  const months = await collectedByMonth(database, from, to);
+  const sum = (key: keyof Omit<MonthMoney, "month">) => months.reduce((total, m) => total + m[key], 0);
+  const { year, month } = localParts(now);
+  return {
+    from: monthKey(from),
+    to: monthKey(to),
+    problems,
+    options: monthsFrom(addMonths({ year, month }, -(MONEY_MONTHS_OFFERED - 1)), { year, month })
+      .reverse()
+      .map((m) => ({ value: monthKey(m), label: monthLabel(monthKey(m)) })),
+    months: months.map((m) => ({ ...m, label: monthLabel(m.month) })),
+    totals: {
+      depositsCents: sum("depositsCents"),
+      balancesCents: sum("balancesCents"),
+      tipsCents: sum("tipsCents"),
+      refundsCents: sum("refundsCents"),
+      netCents: sum("netCents"),
+    },
+    outstanding: await outstanding(database),
+    jobValue: await averageJobValue(database, span),
+    /** The exports' query for the same months (Boise days, both included). */
+    exportQuery: new URLSearchParams({
+      from: span.fromDay,
+      to: localDateString(new Date(span.until.getTime() - 1)),
+    }).toString(),
+  };
 }
