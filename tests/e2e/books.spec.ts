@@ -120,6 +120,9 @@ test("the report shows each month's money from the rows, what is owed, and expor
   const amounts = rows.map((r) => Number(r.slice(r.lastIndexOf(",") + 1)));
   expect(Math.round(amounts.reduce((s, n) => s + n, 0) * 100)).toBe(net - deposit);
   expect(amounts.filter((n) => n < 0)).toEqual([-refund / 100]);
+  // A span that is not one is refused, not read as "everything".
+  for (const query of ["from=2026-02-30", "from=2026-12-02&to=2026-12-01", `to=${"9".repeat(5000)}`])
+    expect((await page.request.get(`${server.origin}/admin/payments.csv?${query}`)).status(), query).toBe(400);
   for (const name of ["Payments (Excel)", "Invoices (Excel)"]) {
     const file = await page.request.get(
       new URL((await money.getByRole("link", { name }).getAttribute("href"))!, server.origin).toString(),

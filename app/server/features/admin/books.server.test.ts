@@ -12,13 +12,19 @@ import {
 import { localDateString } from "../../kit/business-time.server.ts";
 import { invoiceBalance } from "../../kit/invoice-ledger.server.ts";
 import {
+  addMonths,
   averageJobValue,
   collectedByMonth,
   grossOf,
   invoiceLines,
+  MONEY_MAX_MONTHS,
+  MONEY_MONTHS_OFFERED,
+  monthKey,
   monthSpan,
+  monthsFrom,
   outstanding,
   paymentLines,
+  readMoneyRange,
   type MonthMoney,
 } from "./books.server.ts";
 
@@ -268,5 +274,28 @@ describe.each(backends)("money in the books on %s", (dialect) => {
       }),
       { numRuns: 12 },
     );
+  });
+});
+
+describe("the months of the report's money section", () => {
+  const now = new Date("2026-12-02T18:00:00Z");
+  const read = (query: string) => readMoneyRange(new URL(`https://x.test/admin/report?${query}`), now);
+  const key = (r: ReturnType<typeof read>) => [monthKey(r.from), monthKey(r.to), r.problems.length];
+
+  it("defaults to the last 12 months, this one included", () => {
+    expect(key(read(""))).toEqual(["2026-01", "2026-12", 0]);
+  });
+
+  it("takes months from the list, and says what it left out of anything else", () => {
+    expect(key(read("from=2026-03&to=2026-05"))).toEqual(["2026-03", "2026-05", 0]);
+    expect(key(read("from=2026-05&to=2026-03"))).toEqual(["2026-03", "2026-05", 1]);
+    // Not a month, in the future, before the list, far too long, a span longer than allowed.
+    expect(key(read("from=2026-13"))).toEqual(["2026-01", "2026-12", 1]);
+    expect(key(read("to=2027-01"))).toEqual(["2026-01", "2026-12", 1]);
+    expect(key(read("from=1999-01"))).toEqual(["2026-01", "2026-12", 1]);
+    expect(key(read(`from=${"2026-01".repeat(500)}`))).toEqual(["2026-01", "2026-12", 1]);
+    const long = read(`from=${monthKey(addMonths({ year: 2026, month: 12 }, -(MONEY_MONTHS_OFFERED - 1)))}`);
+    expect(monthsFrom(long.from, long.to)).toHaveLength(MONEY_MAX_MONTHS);
+    expect(long.problems).toHaveLength(1);
   });
 });
