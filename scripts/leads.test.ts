@@ -73,11 +73,11 @@ describe("npm run leads", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).split("\r\n");
     expect(header).toContain(
-      '"Reference","Received (Boise time)","Kind","First name","Last name","E-mail","Phone","ZIP code","In service area","Stage","Delivery","Sent from page"',
+      '"Reference","Received (Boise time)","Kind","First name","Last name","E-mail","Phone","ZIP code","In service area","Stage","Accepted option","Price (accepted)","Deposit paid","Window","Paid","Delivery","Sent from page"',
     );
     expect(row).toMatch(
       new RegExp(
-        `^"${referenceOf(ids[0]!)}",\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},"Estimate","Jane","Doe","jane.doe@example.com","\\(208\\) 555-0199","83646","yes","New","not yet delivered","/contact",`,
+        `^"${referenceOf(ids[0]!)}",\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},"Estimate","Jane","Doe","jane.doe@example.com","\\(208\\) 555-0199","83646","yes","New","","","","","","not yet delivered","/contact",`,
       ),
     );
     expect(row).toContain(`,"'=cmd|' /C calc'!A0",`);

@@ -42,6 +42,7 @@ import { getLead, type LeadRow } from "../app/server/kit/leads.server.ts";
 import { areaText, leadsCsv } from "../app/server/features/admin/export.server.ts";
 import { toCsv } from "../app/server/features/admin/csv.server.ts";
 import { leadsXlsx } from "../app/server/features/admin/xlsx.server.ts";
+import { leadMoney } from "../app/server/features/admin/books.server.ts";
 
 /** The database, or an EnvError saying which one could not be opened and why (printed without a stack trace). */
 function openOrSay(env: Pick<Env, "DATA_DIR" | "DATABASE_URL" | "HASH_SECRET">): Promise<Database> {
@@ -360,10 +361,15 @@ export async function main(argv: string[], stdin: () => Promise<string> = readPa
       return await subscribers(database, env, values.json ? "json" : values.csv ? "csv" : "table");
     const leads = await listLeads(database, { since, kind });
     if (values.json) return JSON.stringify(leads, null, 2);
-    if (values.csv) return leadsCsv(leads);
+    const money = () =>
+      leadMoney(
+        database,
+        leads.map((lead) => lead.id),
+      );
+    if (values.csv) return leadsCsv(leads, undefined, await money());
     if (values.xlsx !== undefined) {
       // Personal data: readable by its owner only, like a backup.
-      await writeFile(values.xlsx, await leadsXlsx(leads), { mode: 0o600 });
+      await writeFile(values.xlsx, await leadsXlsx(leads, undefined, await money()), { mode: 0o600 });
       return `Wrote ${leads.length} request${leads.length === 1 ? "" : "s"} to ${values.xlsx} (Excel workbook).`;
     }
     return listTable(leads);

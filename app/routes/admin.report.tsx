@@ -1,4 +1,5 @@
-import { kindLabel } from "../components/admin.tsx";
+import { Download } from "lucide-react";
+import { AdminSelect, kindLabel } from "../components/admin.tsx";
 import { localDateString } from "../server/kit/business-time.server.ts";
 import { signedIn } from "../server/features/admin/guard.server.ts";
 import {
@@ -9,16 +10,21 @@ import {
   reviewRequestsSent,
 } from "../server/features/admin/report.server.ts";
 import { listLeads } from "../server/features/admin/listing.server.ts";
+import { moneyReport } from "../server/features/admin/books.server.ts";
 import { depositsCollected } from "../server/features/payments/deposits.server.ts";
 import { reminderFigures } from "../server/features/reminders/reminders.server.ts";
-import { formatCents } from "../forms/quote.ts";
+import { formatCents } from "../lib/money.ts";
 import { visibleDeep } from "../lib/text.ts";
 import type { Route } from "./+types/admin.report";
 
-/** Requests of the last 12 weeks: per week by kind, by source, the won rate and the time to first contact. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * Requests of the last 12 weeks: per week by kind, by source, the won rate and the time to first contact; and the
+ * money of the months chosen (?from=YYYY-MM&to=YYYY-MM): collected per month, owed, the average job, the exports.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = signedIn(context);
   const now = new Date();
+  const money = await moneyReport(app.database, new URL(request.url), now);
   const leads = await listLeads(app.database, { since: reportStart(now) });
   const report = buildReport(leads, now);
   const reviewsSent = await reviewRequestsSent(app.database, reportStart(now), now);
@@ -26,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const deposits = await depositsCollected(app.database, reportStart(now), now);
   const reminders = await reminderFigures(app.database, reportStart(now), now);
   return visibleDeep({
+    money,
     reminders,
     ...report,
     reviewsSent,
@@ -159,6 +166,8 @@ export default function ReportPage({ loaderData: r }: Route.ComponentProps) {
           {r.deposits.count} deposit{r.deposits.count === 1 ? "" : "s"} paid online in these weeks
         </Figure>
       </dl>
+
+      <Money money={r.money} />
 
       <section aria-labelledby="weeks-heading" className="mt-8">
         <h2 id="weeks-heading" className="text-xl font-bold text-brand-900">
@@ -307,5 +316,135 @@ function Figure({
         <span className="block text-sm text-slate-700">{children}</span>
       </dd>
     </div>
+  );
+}
+
+type MoneyData = Route.ComponentProps["loaderData"]["money"];
+
+/** The money section: the months chosen (a GET form), what was collected each month, what is owed, the exports. */
+function Money({ money }: { money: MoneyData }) {
+  const { totals, jobValue } = money;
+  const columns = [
+    ["Deposits", "depositsCents"],
+    ["Balances", "balancesCents"],
+    ["Tips", "tipsCents"],
+    ["Refunds", "refundsCents"],
+    ["Net", "netCents"],
+  ] as const;
+  const range = `${money.months[0]?.label ?? ""} to ${money.months.at(-1)?.label ?? ""}`;
+  return (
+    <section aria-labelledby="money-heading" className="mt-8" data-testid="report-money">
+      <h2 id="money-heading" className="text-xl font-bold text-brand-900">
+        Money: {range}
+      </h2>
+      <p className="mt-1 text-slate-700">
+        Months run in Boise time. A payment recorded by hand counts on the day you received it; a refund when Stripe
+        made it.
+      </p>
+      <form
+        method="get"
+        action="/admin/report"
+        aria-label="Months of the money section"
+        className="mt-3 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+      >
+        <AdminSelect id="money-from" label="From" name="from" options={money.options} defaultValue={money.from} />
+        <AdminSelect id="money-to" label="To" name="to" options={money.options} defaultValue={money.to} />
+        <button type="submit" className="btn-primary">
+          Show these months
+        </button>
+      </form>
+      {money.problems.length ? (
+        <div role="alert" className="mt-3 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900">
+          <ul className="list-disc pl-5">
+            {money.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <dl className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <Figure label="Collected" testId="report-collected" value={formatCents(totals.netCents)}>
+          deposits, balances and tips less refunds, {range}
+        </Figure>
+        <Figure label="Outstanding" testId="report-outstanding" value={formatCents(money.outstanding.balanceCents)}>
+          left to pay today on {money.outstanding.invoices} sent invoice{money.outstanding.invoices === 1 ? "" : "s"}
+        </Figure>
+        <Figure
+          label="Average job"
+          testId="report-job-value"
+          value={jobValue.meanCents === null ? "—" : formatCents(jobValue.meanCents)}
+        >
+          over {jobValue.invoices} invoice{jobValue.invoices === 1 ? "" : "s"} sent and {jobValue.quotes} accepted quote
+          {jobValue.quotes === 1 ? "" : "s"} not yet invoiced, {range}
+        </Figure>
+      </dl>
+
+      <div
+        className="relative mt-4 overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label="Money collected per month, table"
+      >
+        <table className="w-full border-collapse text-sm" data-testid="report-money-months">
+          <caption className="sr-only">Money collected per month, oldest first</caption>
+          <thead>
+            <tr className="border-b border-slate-300 text-left">
+              <th scope="col" className="py-2 pr-3">
+                Month
+              </th>
+              {columns.map(([label]) => (
+                <th key={label} scope="col" className="px-2 py-2 text-right">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {money.months.map((month) => (
+              <tr key={month.month} className="border-b border-slate-200">
+                <th scope="row" className="py-1.5 pr-3 text-left font-medium whitespace-nowrap">
+                  {month.label}
+                </th>
+                {columns.map(([label, key]) => (
+                  <td key={label} className="px-2 text-right whitespace-nowrap tabular-nums">
+                    {key === "refundsCents" && month[key] > 0 ? "−" : ""}
+                    {formatCents(month[key])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t-2 border-slate-300 font-semibold">
+              <th scope="row" className="py-1.5 pr-3 text-left">
+                Total
+              </th>
+              {columns.map(([label, key]) => (
+                <td key={label} className="px-2 text-right whitespace-nowrap tabular-nums">
+                  {key === "refundsCents" && totals[key] > 0 ? "−" : ""}
+                  {formatCents(totals[key])}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        <a href={`/admin/payments.csv?${money.exportQuery}`} className="btn-secondary" download>
+          <Download className="size-5" aria-hidden="true" />
+          Payments for QuickBooks (CSV)
+        </a>
+        <a href={`/admin/payments.xlsx?${money.exportQuery}`} className="btn-secondary" download>
+          <Download className="size-5" aria-hidden="true" />
+          Payments (Excel)
+        </a>
+        <a href={`/admin/invoices.xlsx?${money.exportQuery}`} className="btn-secondary" download>
+          <Download className="size-5" aria-hidden="true" />
+          Invoices (Excel)
+        </a>
+      </div>
+    </section>
   );
 }

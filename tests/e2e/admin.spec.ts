@@ -73,7 +73,7 @@ test("an owner made with the command line signs in, finds a request just sent, c
   expect(csv.startsWith("\uFEFF")).toBe(true);
   const [header, row, end] = csv.slice(1).split("\r\n");
   expect(header).toMatch(
-    /^"Reference","Received \(Boise time\)","Kind","First name","Last name","E-mail","Phone","ZIP code","In service area","Stage","Delivery","Sent from page",/,
+    /^"Reference","Received \(Boise time\)","Kind","First name","Last name","E-mail","Phone","ZIP code","In service area","Stage","Accepted option","Price \(accepted\)","Deposit paid","Window","Paid","Delivery","Sent from page",/,
   );
   expect(row).toContain(`"${referenceOf(stored!.id)}",`);
   expect(row).toContain(`,"Estimate","${first}","Inboxtest","${email}","(208) 555-0177","83702","yes","Contacted",`);
@@ -119,6 +119,9 @@ test("without a session every /admin URL shows no data", async ({ page, request 
     "/admin/requests.csv",
     `/admin/requests.csv?q=${encodeURIComponent(email)}`,
     `/admin/requests.xlsx?q=${encodeURIComponent(email)}`,
+    "/admin/payments.csv",
+    "/admin/payments.xlsx?from=2026-01-01&to=2026-12-31",
+    "/admin/invoices.xlsx",
     "/admin.data",
     `/admin/requests/${lead!.id}.data`,
   ];

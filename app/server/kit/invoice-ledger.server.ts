@@ -9,7 +9,7 @@
  *   credits are the request's paid deposits (on the request's first invoice that is not void), its own paid
  *   payments (card or by hand), each less what Stripe says was refunded of it.
  */
-import type { Transaction } from "kysely";
+import type { Expression, ExpressionBuilder, SqlBool, Transaction } from "kysely";
 import { balanceOf, type Balance, type Credit, invoiceNumber } from "../../forms/invoice.ts";
 import type { DB, Database } from "./db/database.server.ts";
 
@@ -39,62 +39,87 @@ export interface InvoiceCredit extends Credit {
   reference: string | null;
 }
 
-/** The credits of invoice `invoiceId`, oldest first (empty for an unknown or void invoice). */
-export async function invoiceCredits(db: Db, invoiceId: string): Promise<InvoiceCredit[]> {
-  const invoice = await db
+/** Which invoices a batched read covers: a condition on the `invoices` table. */
+export type InvoiceScope = (eb: ExpressionBuilder<DB, "invoices">) => Expression<SqlBool>;
+
+/**
+ * The credits of every invoice in `scope`, oldest first, by invoice id (void invoices and invoices without a
+ * credit are absent): a fixed number of queries whatever how many invoices, for the lists (the report, the
+ * exports). A request's paid deposits count on its first invoice that is not void.
+ */
+export async function invoicesCredits(db: Db, scope: InvoiceScope): Promise<Map<string, InvoiceCredit[]>> {
+  const inScope = () => db.selectFrom("invoices").where(scope);
+  const leadsInScope = () => inScope().select("lead_id").where("lead_id", "is not", null);
+  const invoices = await inScope().select(["id", "lead_id", "status"]).execute();
+  const byId = new Map<string, InvoiceCredit[]>();
+  const add = (invoiceId: string, credit: InvoiceCredit) =>
+    byId.set(invoiceId, [...(byId.get(invoiceId) ?? []), credit]);
+  const live = new Set(invoices.filter((i) => i.status !== "void").map((i) => i.id));
+  if (live.size === 0) return byId;
+  // The first invoice that is not void of each request in scope (oldest, then lowest number).
+  const firsts = await db
     .selectFrom("invoices")
-    .select(["id", "lead_id", "status", "created_at"])
-    .where("id", "=", invoiceId)
-    .executeTakeFirst();
-  if (!invoice || invoice.status === "void") return [];
-  const credits: InvoiceCredit[] = [];
-  if (invoice.lead_id) {
-    const first = await db
-      .selectFrom("invoices")
-      .select("id")
-      .where("lead_id", "=", invoice.lead_id)
-      .where("status", "!=", "void")
-      .orderBy("created_at")
-      .orderBy("seq")
-      .executeTakeFirst();
-    if (first?.id === invoice.id) {
-      const deposits = await db
-        .selectFrom("payments")
-        .select(["checkout_session_id", "amount_cents", "paid_at"])
-        .where("lead_id", "=", invoice.lead_id)
-        .where("status", "=", "paid")
-        .where("currency", "=", "usd")
-        .execute();
-      const refunded = await refundedBy(
-        db,
-        "checkout_session_id",
-        deposits.map((d) => d.checkout_session_id),
-      );
-      for (const d of deposits)
-        credits.push({
-          source: "deposit",
-          id: d.checkout_session_id,
-          amountCents: Number(d.amount_cents),
-          tipCents: 0,
-          refundedCents: refunded.get(d.checkout_session_id) ?? 0,
-          paidAt: d.paid_at ?? "",
-          reference: null,
-        });
-    }
-  }
+    .select(["id", "lead_id"])
+    .where("lead_id", "in", leadsInScope())
+    .where("status", "!=", "void")
+    .orderBy("created_at")
+    .orderBy("seq")
+    .execute();
+  const firstOf = new Map<string, string>();
+  for (const row of firsts) if (row.lead_id && !firstOf.has(row.lead_id)) firstOf.set(row.lead_id, row.id);
+  const deposits = await db
+    .selectFrom("payments")
+    .select(["checkout_session_id", "lead_id", "amount_cents", "paid_at"])
+    .where("lead_id", "in", leadsInScope())
+    .where("status", "=", "paid")
+    .where("currency", "=", "usd")
+    .execute();
   const payments = await db
     .selectFrom("invoice_payments")
-    .select(["id", "method", "amount_cents", "tip_cents", "paid_at", "reference"])
-    .where("invoice_id", "=", invoice.id)
+    .select(["id", "invoice_id", "method", "amount_cents", "tip_cents", "paid_at", "reference"])
+    .where("invoice_id", "in", inScope().select("id"))
     .where("status", "=", "paid")
     .execute();
-  const refunded = await refundedBy(
-    db,
-    "invoice_payment_id",
-    payments.map((p) => p.id),
-  );
-  for (const p of payments)
-    credits.push({
+  const refundRows = await db
+    .selectFrom("refunds")
+    .select(["checkout_session_id", "invoice_payment_id", "amount_cents"])
+    .where("status", "=", "succeeded")
+    .where((eb) =>
+      eb.or([
+        eb(
+          "checkout_session_id",
+          "in",
+          db.selectFrom("payments").select("checkout_session_id").where("lead_id", "in", leadsInScope()),
+        ),
+        eb(
+          "invoice_payment_id",
+          "in",
+          db.selectFrom("invoice_payments").select("id").where("invoice_id", "in", inScope().select("id")),
+        ),
+      ]),
+    )
+    .execute();
+  const refunded = new Map<string, number>();
+  for (const row of refundRows) {
+    const key = row.checkout_session_id ?? row.invoice_payment_id;
+    if (key) refunded.set(key, (refunded.get(key) ?? 0) + Number(row.amount_cents));
+  }
+  for (const d of deposits) {
+    const invoiceId = d.lead_id ? firstOf.get(d.lead_id) : undefined;
+    if (!invoiceId || !live.has(invoiceId)) continue;
+    add(invoiceId, {
+      source: "deposit",
+      id: d.checkout_session_id,
+      amountCents: Number(d.amount_cents),
+      tipCents: 0,
+      refundedCents: refunded.get(d.checkout_session_id) ?? 0,
+      paidAt: d.paid_at ?? "",
+      reference: null,
+    });
+  }
+  for (const p of payments) {
+    if (!live.has(p.invoice_id)) continue;
+    add(p.invoice_id, {
       source: p.method,
       id: p.id,
       amountCents: Number(p.amount_cents),
@@ -103,7 +128,9 @@ export async function invoiceCredits(db: Db, invoiceId: string): Promise<Invoice
       paidAt: p.paid_at ?? "",
       reference: p.reference,
     });
-  return credits.sort((a, b) => a.paidAt.localeCompare(b.paidAt));
+  }
+  for (const credits of byId.values()) credits.sort((a, b) => a.paidAt.localeCompare(b.paidAt));
+  return byId;
 }
 
 /** What was refunded of each of these payments (deposits by Checkout Session, or invoice payments): their succeeded refunds, in cents. */
@@ -127,13 +154,30 @@ export async function refundedBy(
   return sums;
 }
 
+/** The credits of invoice `invoiceId`, oldest first (empty for an unknown or void invoice). */
+export async function invoiceCredits(db: Db, invoiceId: string): Promise<InvoiceCredit[]> {
+  return (await invoicesCredits(db, (eb) => eb("id", "=", invoiceId))).get(invoiceId) ?? [];
+}
+
+/** The balance of every invoice in `scope` (void ones included, with no credit), by invoice id. */
+export async function invoicesBalances(
+  db: Db,
+  scope: InvoiceScope,
+): Promise<Map<string, Balance & { credits: InvoiceCredit[] }>> {
+  const invoices = await db.selectFrom("invoices").select(["id", "total_cents"]).where(scope).execute();
+  const credits = invoices.length > 0 ? await invoicesCredits(db, scope) : new Map<string, InvoiceCredit[]>();
+  return new Map(
+    invoices.map((invoice) => {
+      const own = credits.get(invoice.id) ?? [];
+      return [invoice.id, { ...balanceOf(Number(invoice.total_cents), own), credits: own }];
+    }),
+  );
+}
+
 /** The balance of invoice `invoiceId` as its rows give it, or null for an unknown invoice. */
 export async function invoiceBalance(
   db: Db,
   invoiceId: string,
 ): Promise<(Balance & { credits: InvoiceCredit[] }) | null> {
-  const invoice = await db.selectFrom("invoices").select("total_cents").where("id", "=", invoiceId).executeTakeFirst();
-  if (!invoice) return null;
-  const credits = await invoiceCredits(db, invoiceId);
-  return { ...balanceOf(Number(invoice.total_cents), credits), credits };
+  return (await invoicesBalances(db, (eb) => eb("id", "=", invoiceId))).get(invoiceId) ?? null;
 }

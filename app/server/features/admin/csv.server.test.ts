@@ -68,8 +68,12 @@ describe("csv", () => {
   });
 
   it("leaves only a date, time or number unquoted; anything else given as raw is quoted and formula-safe", () => {
-    expect(toCsv([[{ raw: "2030-07-04 09:05:09" }, { raw: "=1+1" }, { raw: "-2" }, { raw: "1,2" }]])).toBe(
-      '\uFEFF2030-07-04 09:05:09,"\'=1+1","\'-2","1,2"\r\n',
+    expect(toCsv([[{ raw: "2030-07-04 09:05:09" }, { raw: "=1+1" }, { raw: "-2+3" }, { raw: "1,2" }]])).toBe(
+      '\uFEFF2030-07-04 09:05:09,"\'=1+1","\'-2+3","1,2"\r\n',
+    );
+    // A US date and a negative amount (the bookkeeping import's), and nothing more after the minus.
+    expect(toCsv([[{ raw: "12/01/2026" }, { raw: "-54.25" }, { raw: "-1-1" }, { raw: "-.5" }]])).toBe(
+      '\uFEFF12/01/2026,-54.25,"\'-1-1","\'-.5"\r\n',
     );
   });
 

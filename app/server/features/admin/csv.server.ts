@@ -20,7 +20,10 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 /** The byte-order mark a CSV file starts with (U+FEFF, EF BB BF in UTF-8). */
 export const BOM = "\uFEFF";
 
-/** A cell written as it is, unquoted: only a date, a time or a number (digits, - : . and spaces, not first a -). */
+/**
+ * A cell written as it is, unquoted: only a date, a time or a number: digits, - / : . and spaces, not first a -,
+ * or a negative amount (-12.50: a minus, digits and one point, nothing a spreadsheet could run).
+ */
 export interface RawCell {
   raw: string;
 }
@@ -28,11 +31,12 @@ type Cell = string | number | boolean | null | undefined | RawCell;
 
 const writeCell = (cell: Cell): string =>
   typeof cell === "object" && cell !== null
-    ? /^\d[\d:. -]*$/.test(cell.raw)
+    ? /^\d[\d:. /-]*$/.test(cell.raw) || /^-\d+(\.\d+)?$/.test(cell.raw)
       ? cell.raw
       : csvCell(cell.raw)
     : csvCell(cell);
 
-export function toCsv(rows: ReadonlyArray<ReadonlyArray<Cell>>): string {
-  return BOM + rows.map((row) => `${row.map(writeCell).join(",")}\r\n`).join("");
+/** The rows as CSV, with the byte-order mark unless `bom` is false (for an import that reads UTF-8 anyway). */
+export function toCsv(rows: ReadonlyArray<ReadonlyArray<Cell>>, { bom = true } = {}): string {
+  return (bom ? BOM : "") + rows.map((row) => `${row.map(writeCell).join(",")}\r\n`).join("");
 }

@@ -9,6 +9,7 @@ import { signedIn } from "./guard.server.ts";
 import { readFilters } from "./inbox.server.ts";
 import { leadsCsv } from "./export.server.ts";
 import { listLeads } from "./listing.server.ts";
+import { leadMoney } from "./books.server.ts";
 import { leadsXlsx, XLSX_TYPE } from "./xlsx.server.ts";
 
 export async function leadsDownload(
@@ -18,8 +19,13 @@ export async function leadsDownload(
 ): Promise<Response> {
   const { app, owner } = signedIn(context);
   const leads = await listLeads(app.database, readFilters(new URL(request.url)).filter);
+  const money = await leadMoney(
+    app.database,
+    leads.map((lead) => lead.id),
+  );
   app.logger.info({ event: `admin.${format}_exported`, owner: owner.ownerId, rows: leads.length }, "requests exported");
-  const body = format === "csv" ? leadsCsv(leads) : new Uint8Array(await leadsXlsx(leads));
+  const body =
+    format === "csv" ? leadsCsv(leads, undefined, money) : new Uint8Array(await leadsXlsx(leads, undefined, money));
   return new Response(body, {
     headers: {
       "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : XLSX_TYPE,

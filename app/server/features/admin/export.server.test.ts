@@ -3,11 +3,18 @@
  * cell types, and LibreOffice (headless) for both. Each test skips, saying why, when its reader is missing
  * (`npm test` installs Debian's libreoffice-calc-nogui and python3-openpyxl).
  */
-import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  libreOffice,
+  openpyxlPython,
+  python,
+  readXlsx,
+  runPython,
+  soffice,
+} from "../../../../tests/support/spreadsheets.ts";
 import { createTestStorage, sampleLead, type TestStorage } from "../../../../tests/support/storage.ts";
 import { leadsCsv, leadsTable } from "./export.server.ts";
 import { recordLead } from "../leads/store.server.ts";
@@ -17,60 +24,6 @@ import { leadsXlsx } from "./xlsx.server.ts";
 const received = new Date("2030-07-04T15:05:09Z"); // 09:05:09 in Boise (MDT, UTC−6)
 const boise = { text: "2030-07-04 09:05:09" };
 const message = '=HYPERLINK("http://evil.test","Click") — crème brûlée 🙂';
-
-/** The first of these interpreters that runs `check`, or null. */
-function findPython(check: string): string | null {
-  for (const python of ["python3", "/usr/bin/python3"])
-    if (spawnSync(python, ["-c", check], { timeout: 30_000 }).status === 0) return python;
-  return null;
-}
-const python = findPython("import csv, json");
-const openpyxlPython = findPython("import openpyxl");
-const soffice = spawnSync("soffice", ["--version"], { timeout: 60_000 }).status === 0 ? "soffice" : null;
-
-/** Runs a python program on `args`, returning what it printed as JSON. */
-function runPython<T>(interpreter: string, program: string, ...args: string[]): T {
-  const result = spawnSync(interpreter, ["-W", "ignore::UserWarning", "-c", program, ...args], {
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  expect(result.stderr).toBe("");
-  return JSON.parse(result.stdout) as T;
-}
-
-/** Every cell of the first sheet of an .xlsx as openpyxl reads it: value (dates as ISO text), its type, number format. */
-const readXlsx = (file: string) =>
-  runPython<{ v: string | number | null; t: string; f: string }[][]>(
-    openpyxlPython!,
-    `
-import json, sys, datetime, openpyxl
-sheet = openpyxl.load_workbook(sys.argv[1]).worksheets[0]
-def cell(c):
-    v = c.value.isoformat(sep=" ") if isinstance(c.value, datetime.datetime) else c.value
-    return {"v": v, "t": "datetime" if isinstance(c.value, datetime.datetime) else c.data_type, "f": c.number_format}
-print(json.dumps([[cell(c) for c in row] for row in sheet.iter_rows()]))
-`,
-    file,
-  );
-
-/** Converts every input with LibreOffice in one start (it starts slowly), with these CSV import options or its defaults. */
-function libreOffice(inputs: string[], outDir: string, csvOptions?: string) {
-  const result = spawnSync(
-    soffice!,
-    [
-      `-env:UserInstallation=file://${path.join(outDir, "profile")}`,
-      "--headless",
-      ...(csvOptions ? [`--infilter=CSV:${csvOptions}`] : []),
-      "--convert-to",
-      "xlsx",
-      "--outdir",
-      outDir,
-      ...inputs,
-    ],
-    { encoding: "utf8", timeout: 120_000 },
-  );
-  expect(result.status, result.stderr).toBe(0);
-}
 
 describe("the exports as spreadsheet programs and scripts read them", () => {
   let storage: TestStorage;

@@ -16,14 +16,23 @@ import { KIND_OPTIONS } from "../../../forms/admin.ts";
 import { toCsv } from "./csv.server.ts";
 import { type FieldViews, formatField, formatPhone, LEAD_FIELD_VIEWS, ownerValue } from "../../notify/labels.server.ts";
 import type { ListedLead } from "./listing.server.ts";
+import type { LeadMoney } from "./books.server.ts";
 
 const kindText = (kind: string) => KIND_OPTIONS.find((o) => o.value === kind)?.label ?? kind;
 
 export const areaText = (inServiceArea: boolean | null) =>
   inServiceArea === null ? "?" : inServiceArea ? "yes" : "no";
 
-/** A cell: text, an instant shown as a date and time in Boise, or a whole-dollar amount. */
-export type SheetCell = string | Date | { dollars: number };
+/** A cell: text, an instant shown as a date and time in Boise, a whole-dollar amount, or an amount in cents. */
+export type SheetCell = string | Date | { dollars: number } | { cents: number };
+
+/** "-54.25": cents as the plain decimal an import reads (no thousands separator, no currency sign). */
+export function plainAmount(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+const PAID_WORDS: Record<LeadMoney["paid"], string> = { yes: "yes", partly: "partly", no: "no", "": "" };
 
 /** A field's cell: a whole-dollar amount as a number when its view says so and it is one, else its text. */
 function fieldCell(key: string, value: Fields[string] | undefined, views: FieldViews): SheetCell {
@@ -51,9 +60,14 @@ function uniqueLabels(columns: { label: string; key?: string }[]): string[] {
 
 /**
  * The table of `leads`, their fields as `views` shows them (the site's forms'): a field has a column of its
- * own, named by its view, unless its view says the contact's columns (First name … ZIP code) show it.
+ * own, named by its view, unless its view says the contact's columns (First name … ZIP code) show it. Each
+ * request's money (`money`: ./books.server.ts leadMoney) follows its stage; a request without any is blank there.
  */
-export function leadsTable(leads: ListedLead[], views: FieldViews = LEAD_FIELD_VIEWS): LeadsTable {
+export function leadsTable(
+  leads: ListedLead[],
+  views: FieldViews = LEAD_FIELD_VIEWS,
+  money: ReadonlyMap<string, LeadMoney> = new Map(),
+): LeadsTable {
   const fieldKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.fields)))].filter(
     (key) => views.get(key)?.column !== false,
   );
@@ -70,6 +84,11 @@ export function leadsTable(leads: ListedLead[], views: FieldViews = LEAD_FIELD_V
       "ZIP code",
       "In service area",
       "Stage",
+      "Accepted option",
+      "Price (accepted)",
+      "Deposit paid",
+      "Window",
+      "Paid",
       "Delivery",
       "Sent from page",
       "Landing page",
@@ -94,6 +113,7 @@ export function leadsTable(leads: ListedLead[], views: FieldViews = LEAD_FIELD_V
       contact.zip ?? "",
       areaText(inServiceArea),
       stageLabel(stage),
+      ...moneyCells(money.get(id)),
       deliveryStatus === "notified" ? "delivered" : "not yet delivered",
       context.page,
       context.landingPage ?? "",
@@ -105,6 +125,18 @@ export function leadsTable(leads: ListedLead[], views: FieldViews = LEAD_FIELD_V
   );
   return { header, rows };
 }
+
+/** A request's accepted option, its price, the deposit paid, the confirmed window and whether it is paid. */
+const moneyCells = (money: LeadMoney | undefined): SheetCell[] =>
+  money
+    ? [
+        money.acceptedOption,
+        money.priceCents === null ? "" : { cents: money.priceCents },
+        money.depositCents > 0 ? { cents: money.depositCents } : "",
+        money.window,
+        PAID_WORDS[money.paid],
+      ]
+    : ["", "", "", "", ""];
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -119,8 +151,12 @@ export function boiseDateTime(date: Date): string {
  * a time and a dollar amount are the cells left unquoted, so that an import that takes quoted cells as text
  * still reads them as a date and a number.
  */
-export function leadsCsv(leads: ListedLead[], views: FieldViews = LEAD_FIELD_VIEWS): string {
-  const { header, rows } = leadsTable(leads, views);
+export function leadsCsv(
+  leads: ListedLead[],
+  views: FieldViews = LEAD_FIELD_VIEWS,
+  money: ReadonlyMap<string, LeadMoney> = new Map(),
+): string {
+  const { header, rows } = leadsTable(leads, views, money);
   return toCsv([
     header,
     ...rows.map((row) =>
@@ -129,7 +165,9 @@ export function leadsCsv(leads: ListedLead[], views: FieldViews = LEAD_FIELD_VIE
           ? { raw: boiseDateTime(cell) }
           : typeof cell === "string"
             ? cell
-            : { raw: String(cell.dollars) },
+            : "cents" in cell
+              ? { raw: plainAmount(cell.cents) }
+              : { raw: String(cell.dollars) },
       ),
     ),
   ]);

@@ -14,6 +14,7 @@ import { localParts } from "../../kit/business-time.server.ts";
 import { leadsTable, type SheetCell } from "./export.server.ts";
 import { type FieldViews, LEAD_FIELD_VIEWS } from "../../notify/labels.server.ts";
 import type { ListedLead } from "./listing.server.ts";
+import type { LeadMoney } from "./books.server.ts";
 
 /** Boise's wall clock as the date a spreadsheet shows (a workbook's dates have no time zone). */
 function boiseWallClock(date: Date): Date {
@@ -25,22 +26,55 @@ const cellOf = (cell: SheetCell): Cell =>
   cell instanceof Date
     ? { type: Date, value: boiseWallClock(cell), format: "yyyy-mm-dd hh:mm" }
     : typeof cell === "string"
-      ? { type: String, value: visible(cell), format: "@" }
-      : { type: Number, value: cell.dollars, format: '"$"#,##0' };
+      ? textCell(cell)
+      : "cents" in cell
+        ? centsCell(cell.cents)
+        : { type: Number, value: cell.dollars, format: '"$"#,##0' };
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-export async function leadsXlsx(leads: ListedLead[], views: FieldViews = LEAD_FIELD_VIEWS): Promise<Buffer> {
+/** A text cell: text, never a formula, shown as written. */
+export const textCell = (text: string): Cell => ({ type: String, value: visible(text), format: "@" });
+
+/** An amount in cents as a number of dollars a sheet can add up, shown $1,234.50 (negative −$5.00). */
+export const centsCell = (cents: number): Cell => ({ type: Number, value: cents / 100, format: '"$"#,##0.00' });
+
+/** A Boise calendar day (YYYY-MM-DD) as a date cell. */
+export const dayCell = (day: string): Cell => {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return { type: Date, value: new Date(Date.UTC(year, month - 1, date)), format: "yyyy-mm-dd" };
+};
+
+/** One sheet with a bold, frozen header row; column widths from the header unless given. */
+export async function sheetXlsx(
+  sheet: string,
+  header: string[],
+  rows: Cell[][],
+  width: (label: string) => number = (label) => Math.max(12, label.length + 2),
+): Promise<Buffer> {
   // Loaded on the first export, not at the server's start (about 0.1 s).
   const { default: writeXlsxFile } = await import("write-excel-file/node");
-  const { header, rows } = leadsTable(leads, views);
   const data: Cell[][] = [
     header.map((label): Cell => ({ type: String, value: label, format: "@", fontWeight: "bold" })),
-    ...rows.map((row) => row.map(cellOf)),
+    ...rows,
   ];
   return writeXlsxFile(data, {
-    sheet: "Requests",
+    sheet,
     stickyRowsCount: 1,
-    columns: header.map((label) => ({ width: label.startsWith("Received") ? 18 : Math.max(12, label.length + 2) })),
+    columns: header.map((label) => ({ width: width(label) })),
   }).toBuffer();
+}
+
+export async function leadsXlsx(
+  leads: ListedLead[],
+  views: FieldViews = LEAD_FIELD_VIEWS,
+  money: ReadonlyMap<string, LeadMoney> = new Map(),
+): Promise<Buffer> {
+  const { header, rows } = leadsTable(leads, views, money);
+  return sheetXlsx(
+    "Requests",
+    header,
+    rows.map((row) => row.map(cellOf)),
+    (label) => (label.startsWith("Received") ? 18 : Math.max(12, label.length + 2)),
+  );
 }
