@@ -20,13 +20,14 @@ import { createSenders } from "./notify/jobs.server.ts";
 import { REVIEW_SENDERS } from "./features/reviews/jobs.server.ts";
 import { PAYMENT_SENDERS } from "./features/payments/jobs.server.ts";
 import { QUOTE_SENDERS } from "./features/quotes/jobs.server.ts";
+import { INVOICE_SENDERS } from "./features/invoices/jobs.server.ts";
 import { REMINDER_SENDERS } from "./features/reminders/jobs.server.ts";
 import { TEXT_SENDERS } from "./features/texts/jobs.server.ts";
 import { queueDayBeforeTexts } from "./features/texts/texts.server.ts";
 
 export function outboxWiring(database: Database, env: Env, logger: Logger, now: () => Date = () => new Date()) {
   return {
-    // The quote's and the window's customer e-mails also text a customer who chose texts (channel-texts).
+    // The quote's, the window's and the invoice's customer e-mails also text the customer (channel-texts).
     senders: withChannelTexts(
       createSenders(
         { database, env, now },
@@ -41,6 +42,7 @@ export function outboxWiring(database: Database, env: Env, logger: Logger, now: 
         PAYMENT_SENDERS,
         REMINDER_SENDERS,
         TEXT_SENDERS,
+        INVOICE_SENDERS,
       ),
       { database, env, now },
     ),
