@@ -49,6 +49,9 @@ export default [
     // webhook recorded, server-rendered per request, never indexed.
     route("deposit/paid", "routes/deposit.paid.tsx"),
     route("deposit/not-paid", "routes/deposit.not-paid.tsx"),
+    // A sent invoice (/invoice?t=<signed link>, issue 41): server-rendered per request, never indexed, not in the
+    // sitemap (app/server/features/invoices/invoice-page.server.ts).
+    route("invoice", "routes/invoice.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("terms-of-service", "routes/terms-of-service.tsx"),
     route("*", "routes/not-found.tsx"),
@@ -65,6 +68,8 @@ export default [
       route("requests/:id", "routes/admin.requests.$id.tsx"),
       // The quote builder of a request: lines from the price book, up to three options, preview, send.
       route("requests/:id/quote", "routes/admin.requests.$id.quote.tsx"),
+      // The request's invoice: made at completion (or here), edited, sent or voided; its preview is the customer's page.
+      route("requests/:id/invoice", "routes/admin.requests.$id.invoice.tsx"),
       route("report", "routes/admin.report.tsx"),
       // The owner's calendar feed: its private address, how to subscribe, and a new address when it leaked.
       route("calendar", "routes/admin.calendar.tsx"),

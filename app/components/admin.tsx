@@ -1,4 +1,5 @@
 /** Pieces shared by the owner inbox's pages (/admin). */
+import { Link } from "react-router";
 import { KIND_OPTIONS } from "../forms/admin.ts";
 import { stageLabel } from "../server/kit/stages.ts";
 
@@ -167,5 +168,67 @@ export function IntentPanel({
         {button}
       </button>
     </form>
+  );
+}
+
+/**
+ * The head of a request's sub-page (the quote builder, the invoice): the way back to the request, the title, what
+ * the last form saved (Post/Redirect/Get) and why the last form was refused.
+ */
+export function RequestSubPageHead({
+  leadId,
+  title,
+  saved,
+  message,
+}: {
+  leadId: string;
+  title: string;
+  saved: string | null;
+  message: string | null | undefined;
+}) {
+  return (
+    <>
+      <p>
+        <Link to={`/admin/requests/${leadId}`} className="text-brand-700 underline">
+          Back to the request
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-extrabold text-brand-900">{title}</h1>
+      {saved ? (
+        <div
+          role="status"
+          className="mt-3 rounded-md border-2 border-green-700 bg-green-50 p-3 font-medium text-green-900"
+        >
+          {saved}
+        </div>
+      ) : null}
+      {message ? (
+        <p role="alert" className="mt-3 rounded-md border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900">
+          {message}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The preview of what the customer will see (the customer's own component), with the form that sends it. */
+export function PreviewAndSend({ send, children }: { send: string; children: React.ReactNode }) {
+  return (
+    <section
+      id="preview"
+      aria-labelledby="preview-heading"
+      className="mt-8 rounded-xl border-2 border-dashed border-slate-400 p-4"
+    >
+      <h2 id="preview-heading" className="text-xl font-bold text-brand-900">
+        Preview: what the customer will see
+      </h2>
+      <div className="mt-4">{children}</div>
+      <form method="post" className="mt-6">
+        <input type="hidden" name="intent" value="send" />
+        <button type="submit" className="btn-primary w-full sm:w-auto">
+          {send}
+        </button>
+      </form>
+    </section>
   );
 }

@@ -682,6 +682,47 @@ export const priceBookSchema = z.strictObject({
         ),
     })
     .describe("Quotes"),
+  /** The invoice the owner sends when a job is done (docs/decisions/041-invoices-and-balance.md). */
+  invoices: z
+    .strictObject({
+      taxRatePercent: z
+        .number()
+        .min(0)
+        .max(20)
+        .multipleOf(0.01)
+        .describe(
+          "Sales tax in percent on the lines marked taxable (0 = no tax; Idaho does not tax these services as far as we know: ask your accountant before you change it). A new invoice keeps the rate of the day it was made",
+        ),
+      linesTaxableByDefault: z
+        .boolean()
+        .describe("Whether a new invoice's lines are marked taxable at first (the owner may change each line)"),
+      dueDays: z
+        .number()
+        .int()
+        .min(0)
+        .max(60)
+        .describe(
+          "Days after the invoice is sent that the balance is due (0 = due on receipt, when the job is finished)",
+        ),
+      reminderDays: z
+        .array(z.number().int().min(1).max(90))
+        .max(6)
+        .refine((days) => days.every((day, i) => i === 0 || day > days[i - 1]!), "List the days from first to last")
+        .describe("Days after sending when an unpaid invoice's reminder goes (e.g. 3, 7, 14)"),
+      reviewDelayHours: z
+        .number()
+        .int()
+        .min(1)
+        .max(720)
+        .describe("Hours after completion the review request goes when no invoice was sent (e.g. 48)"),
+      payOffline: text
+        .min(10)
+        .max(200)
+        .describe(
+          "What the invoice page says when card payments are not set up: how to pay (cash or check at the job…)",
+        ),
+    })
+    .describe("Invoices"),
 });
 
 /**

@@ -134,6 +134,14 @@ const exampleBook: PriceBook = priceBookSchema.parse({
     pricingNote: "The quote you accept is the price you pay.",
     balanceDue: "when the job is finished",
   },
+  invoices: {
+    taxRatePercent: 0,
+    linesTaxableByDefault: false,
+    dueDays: 0,
+    reminderDays: [3, 7, 14],
+    reviewDelayHours: 48,
+    payOffline: "Pay at the job by cash or check.",
+  },
 });
 const example = (inputs: PriceInputs) => quote(inputs, exampleBook);
 

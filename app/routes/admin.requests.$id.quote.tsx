@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
-import { AdminInput, AdminSelect } from "../components/admin.tsx";
+import { AdminInput, PreviewAndSend, RequestSubPageHead, AdminSelect } from "../components/admin.tsx";
 import { PriceDue, QuoteDocument } from "../components/quote.tsx";
 import {
   builderFigures,
@@ -155,27 +154,12 @@ export default function QuoteBuilder({ loaderData, actionData }: Route.Component
   const figures = builderFigures(live, page.depositsOnline);
   return (
     <div className="max-w-5xl">
-      <p>
-        <Link to={`/admin/requests/${page.leadId}`} className="text-brand-700 underline">
-          Back to the request
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-extrabold text-brand-900">
-        Quote for {page.title} ({page.reference})
-      </h1>
-      {page.saved ? (
-        <div
-          role="status"
-          className="mt-3 rounded-md border-2 border-green-700 bg-green-50 p-3 font-medium text-green-900"
-        >
-          {SAVED[page.saved]}
-        </div>
-      ) : null}
-      {actionData?.message ? (
-        <p role="alert" className="mt-3 rounded-md border-2 border-red-700 bg-red-50 p-3 font-medium text-red-900">
-          {actionData.message}
-        </p>
-      ) : null}
+      <RequestSubPageHead
+        leadId={page.leadId}
+        title={`Quote for ${page.title} (${page.reference})`}
+        saved={page.saved ? SAVED[page.saved] : null}
+        message={actionData?.message}
+      />
       {page.versions.length > 0 ? (
         <section aria-labelledby="versions-heading" className="mt-6">
           <h2 id="versions-heading" className="text-xl font-bold text-brand-900">
@@ -286,24 +270,9 @@ export default function QuoteBuilder({ loaderData, actionData }: Route.Component
         </form>
       )}
       {page.draft ? (
-        <section
-          id="preview"
-          aria-labelledby="preview-heading"
-          className="mt-8 rounded-xl border-2 border-dashed border-slate-400 p-4"
-        >
-          <h2 id="preview-heading" className="text-xl font-bold text-brand-900">
-            Preview: what the customer will see
-          </h2>
-          <div className="mt-4">
-            <QuoteDocument content={page.draft.content} reference={page.reference} payAtJob={page.draft.payAtJob} />
-          </div>
-          <form method="post" className="mt-6">
-            <input type="hidden" name="intent" value="send" />
-            <button type="submit" className="btn-primary w-full sm:w-auto">
-              Send to the customer
-            </button>
-          </form>
-        </section>
+        <PreviewAndSend send="Send to the customer">
+          <QuoteDocument content={page.draft.content} reference={page.reference} payAtJob={page.draft.payAtJob} />
+        </PreviewAndSend>
       ) : null}
     </div>
   );

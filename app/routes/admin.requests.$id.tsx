@@ -16,6 +16,7 @@ import { notFound, requestPageAction, type RequestPageAnswer } from "../server/f
 import { signedIn } from "../server/features/admin/guard.server.ts";
 import { priceRange } from "../server/features/admin/inbox.server.ts";
 import { quoteLines } from "../server/features/quotes/quotes.server.ts";
+import { invoiceSummary } from "../server/features/invoices/editor.server.ts";
 import { whenJobCompleted } from "../server/job-completion.server.ts";
 import { formatPhone, formatTime, inboxRows, jobKindLabel } from "../server/notify/labels.server.ts";
 import { spamFlag } from "../server/kit/spam-signal.server.ts";
@@ -50,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lead = await getLead(app.database, params.id);
   if (!lead) throw notFound();
   // What the page reads of the other features, read at once (none depends on another).
-  const [events, booking, serviceAddress, texts, deposits, quotes, completionPhotos] = await Promise.all([
+  const [events, booking, serviceAddress, texts, deposits, quotes, completionPhotos, invoice] = await Promise.all([
     stageEvents(app.database.db, lead.id),
     bookingView(app.database, lead),
     serviceAddressOf(app.database, lead),
@@ -58,6 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     depositsForLead(app.database, lead.id),
     quoteLines(app.database, [lead.id]),
     listPhotos(app.database, lead.id, "completion"),
+    invoiceSummary(app.database, lead.id),
   ]);
   const along = stagesAlong(events);
   const wordsKey = WORDS_FIELDS.find((key) => typeof lead.fields[key] === "string" && lead.fields[key] !== "");
@@ -92,6 +94,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     email: contact.email,
     price: priceRange(lead.fields),
     quote: quotes.get(lead.id) ?? null,
+    invoice,
     priceEstimate: typeof lead.fields.priceEstimate === "string" ? lead.fields.priceEstimate : null,
     asked: {
       words: wordsKey ? String(lead.fields[wordsKey]) : null,
@@ -385,6 +388,19 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
         <p className="mt-3">
           <a href={`/admin/requests/${r.id}/quote`} className="btn-secondary">
             {r.quote ? "Open the quote" : "Build a quote"}
+          </a>
+        </p>
+      </Section>
+
+      <Section id="invoice-heading" title="Invoice">
+        <p className="text-slate-800" data-testid="invoice-summary">
+          {r.invoice
+            ? `Invoice ${r.invoice.number}: ${r.invoice.status}. ${r.invoice.paid ? "Paid in full." : `Balance ${r.invoice.balance}.`}`
+            : "No invoice yet: one is made as a draft when the job is marked Completed."}
+        </p>
+        <p className="mt-3">
+          <a href={`/admin/requests/${r.id}/invoice`} className="btn-secondary">
+            {r.invoice ? `Open invoice ${r.invoice.number}` : "Make an invoice"}
           </a>
         </p>
       </Section>

@@ -1,6 +1,7 @@
 /**
  * The customer's channel honoured (issue 40; app/server/features/texts/channel.server.ts): the customer e-mails of
- * a quote ("quote") and of an arrival window's change ("booking" to the customer) each queue, as they are first
+ * a quote ("quote"), of an arrival window's change ("booking" to the customer) and of an invoice ("invoice": to
+ * every customer who agreed to texts, issue 41) each queue, as they are first
  * handed to the worker, the text that tells the same to a customer who chose texts. Wired here, above the quotes,
  * bookings and texts features, since no feature imports another (decision 026): their senders are wrapped, and
  * neither feature knows of texts. The text is queued before the e-mail is sent, once per job (every later attempt
@@ -10,13 +11,17 @@ import type { BookingMailPayload } from "./features/bookings/payload.ts";
 import { optionPriceTexts } from "./features/quotes/quote-price.server.ts";
 import { depositsOnlineOf } from "./features/quotes/quote-mail.server.ts";
 import { getQuote } from "./features/quotes/quotes.server.ts";
+import { invoiceLink, invoiceOfJob } from "./features/invoices/invoice-mail.server.ts";
+import { invoiceView } from "./features/invoices/invoice-view.server.ts";
 import {
+  invoiceText,
   queueChannelText,
   quoteText,
   windowRef,
   windowText,
   type WindowChange,
 } from "./features/texts/channel.server.ts";
+import type { ChannelKind } from "./features/texts/texts.server.ts";
 import type { Database } from "./kit/db/database.server.ts";
 import type { Env } from "./kit/env.server.ts";
 import { linkSecret, quotePath, signedPath } from "./kit/signed-links.server.ts";
@@ -59,14 +64,34 @@ async function bookingJobText(delivery: Delivery, { database, env, now }: Contex
   };
 }
 
+/** The invoice's text of an "invoice" job: the version it names, while it is still the one sent. */
+async function invoiceJobText(delivery: Delivery, { database, env, now }: Context) {
+  const invoice = await invoiceOfJob(database, delivery).catch(() => null);
+  if (!invoice) return null;
+  const view = await invoiceView(database.db, invoice);
+  const link = await invoiceLink(database, env, invoice.id, now());
+  return {
+    kind: "invoice" as const,
+    body: invoiceText(view.number, view.balance, view.paid ? null : view.due, link),
+    to: "agreed" as const,
+  };
+}
+
 type TextOf = (
   delivery: Delivery,
   context: Context,
-) => Promise<{ kind: "quote" | "window"; body: string; bookingRef?: string; notAfter?: Date } | null>;
+) => Promise<{
+  kind: ChannelKind;
+  body: string;
+  bookingRef?: string;
+  notAfter?: Date;
+  to?: "agreed";
+} | null>;
 
 const TEXT_OF: Record<string, TextOf> = {
   quote: quoteJobText,
   booking: bookingJobText,
+  invoice: invoiceJobText,
 };
 
 /** `senders` with the quote's and the window's customer e-mails each queuing their text first. */

@@ -22,13 +22,14 @@ import { PAYMENT_SENDERS } from "./features/payments/jobs.server.ts";
 import { createDisputeMailSender } from "./features/payments/refund-mail.server.ts";
 import { disputeEvidence } from "./dispute-evidence.server.ts";
 import { QUOTE_SENDERS } from "./features/quotes/jobs.server.ts";
+import { INVOICE_SENDERS } from "./features/invoices/jobs.server.ts";
 import { REMINDER_SENDERS } from "./features/reminders/jobs.server.ts";
 import { TEXT_SENDERS } from "./features/texts/jobs.server.ts";
 import { queueDayBeforeTexts } from "./features/texts/texts.server.ts";
 
 export function outboxWiring(database: Database, env: Env, logger: Logger, now: () => Date = () => new Date()) {
   return {
-    // The quote's and the window's customer e-mails also text a customer who chose texts (channel-texts).
+    // The quote's, the window's and the invoice's customer e-mails also text the customer (channel-texts).
     senders: withChannelTexts(
       createSenders(
         { database, env, now },
@@ -47,6 +48,7 @@ export function outboxWiring(database: Database, env: Env, logger: Logger, now: 
         },
         REMINDER_SENDERS,
         TEXT_SENDERS,
+        INVOICE_SENDERS,
       ),
       { database, env, now },
     ),

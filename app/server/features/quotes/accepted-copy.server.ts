@@ -5,7 +5,6 @@
  * stored accepted version (which never changes, decision 031), never from a page. The PDF is made by pdfkit with
  * its standard fonts (no font files, no browser); compose and the PDF are pure functions of the version.
  */
-import PDFDocument from "pdfkit";
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../../content/business.ts";
 import { DEPOSIT_DUE, formatCents, priceOfOption, type QuoteOption, type WholePrice } from "../../../forms/quote.ts";
@@ -15,6 +14,7 @@ import { referenceOf } from "../../kit/reference.server.ts";
 import { CalledOff, type Delivery, type Sender } from "../../notify/delivery.server.ts";
 import { customerRecipient, fromBusiness, plainName, render, signature } from "../../notify/customer-email.server.ts";
 import { createMailSender } from "../../notify/mail.server.ts";
+import { customerPdf, drawable } from "../../notify/pdf.server.ts";
 import { depositsOnlineOf, linkOf, quoteOfJob, type QuoteSenderEnv } from "./quote-mail.server.ts";
 import { shownContent } from "./quote-price.server.ts";
 import type { Quote } from "./quotes.server.ts";
@@ -74,11 +74,6 @@ export function acceptedCopyOf(quote: Quote, depositsOnline: boolean): AcceptedC
 /** The PDF's file name: "quote-GS-7K3M9Q-accepted.pdf". */
 export const pdfName = (copy: AcceptedCopy) => `quote-${copy.reference}-accepted.pdf`;
 
-/** The characters the standard PDF fonts draw (WinAnsi: Latin-1 and typographic punctuation). */
-const DRAWABLE = /[^\n\x20-\x7E\xA0-\xFF‘’‚“”„–—•…€™]/gu;
-/** Text as the standard fonts can draw it: any other character (a name in another script) is shown as "?". */
-const drawable = (text: string) => text.normalize("NFC").replace(DRAWABLE, "?");
-
 /**
  * The accepted copy as a PDF (US Letter, Helvetica: text a reader can select and `pdftotext` extracts). Characters
  * outside the standard fonts' Latin set are shown as "?" (decision 037); the page and the e-mail carry them.
@@ -95,35 +90,11 @@ export function acceptedQuotePdf(copy: AcceptedCopy): Promise<Buffer> {
       lines: copy.option.lines.map((line) => ({ ...line, text: drawable(line.text) })),
     },
   };
-  const doc = new PDFDocument({
-    size: "LETTER",
-    margin: 54,
-    info: { Title: `Accepted quote ${copy.reference}`, Author: business.name, Subject: copy.option.label },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const amountWidth = 110;
-  /** A row of text with an amount at the right edge. */
-  const row = (label: string, amount: string, font = "Helvetica") => {
-    const y = doc.y;
-    doc.font(font).text(label, left, y, { width: width - amountWidth - 12 });
-    const below = doc.y;
-    doc.text(amount, left + width - amountWidth, y, { width: amountWidth, align: "right" });
-    doc.y = Math.max(below, doc.y) + 4;
-  };
-  doc.font("Helvetica-Bold").fontSize(18).text(business.name, left);
-  doc.font("Helvetica").fontSize(10).text(`${business.phone.display} · ${business.email}`);
-  doc.moveDown(1.2);
-  doc.font("Helvetica-Bold").fontSize(16).text("Accepted quote");
-  doc.moveDown(0.5);
-  doc.fontSize(11);
-  const facts: [string, string][] = [
+  const { doc, done, left, width, row, facts, rule } = customerPdf(
+    { Title: `Accepted quote ${copy.reference}`, Subject: copy.option.label },
+    "Accepted quote",
+  );
+  facts([
     ["Reference", copy.reference],
     ...(copy.service ? ([["Service", copy.service]] as [string, string][]) : []),
     ...(copy.city ? ([["Job in", copy.city]] as [string, string][]) : []),
@@ -131,21 +102,13 @@ export function acceptedQuotePdf(copy: AcceptedCopy): Promise<Buffer> {
     ["Option", copy.option.label],
     ["Accepted by", copy.name],
     ["Accepted on", copy.acceptedAt],
-  ];
-  for (const [label, value] of facts) {
-    doc.font("Helvetica-Bold").text(`${label}: `, left, doc.y, { continued: true });
-    doc.font("Helvetica").text(value);
-  }
+  ]);
   doc.moveDown(1);
   doc.font("Helvetica-Bold").fontSize(13).text(copy.option.label, left);
   doc.moveDown(0.3);
   doc.fontSize(11);
   for (const line of copy.option.lines) row(line.text, formatCents(line.cents));
-  doc
-    .moveTo(left, doc.y)
-    .lineTo(left + width, doc.y)
-    .stroke();
-  doc.moveDown(0.3);
+  rule();
   row("Total", formatCents(copy.price.totalCents), "Helvetica-Bold");
   row(`Deposit, due ${DEPOSIT_DUE}`, copy.price.depositCents > 0 ? formatCents(copy.price.depositCents) : "None");
   row(`Balance, due ${copy.balanceDue}`, formatCents(copy.price.balanceCents));

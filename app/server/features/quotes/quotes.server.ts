@@ -439,3 +439,19 @@ export async function acceptedOptions(database: Database, leadIds: string[]): Pr
   }
   return accepted;
 }
+
+/**
+ * The request's accepted version (its latest), read in a transaction too: what the invoice is made from when the
+ * job is completed (app/server/invoice-source.server.ts), or undefined.
+ */
+export async function acceptedQuoteOf(
+  db: Database["db"] | Transaction<DB>,
+  leadId: string,
+): Promise<Quote | undefined> {
+  const row = await readQuotes(db)
+    .where("quotes.lead_id", "=", leadId)
+    .where("quotes.status", "=", "accepted")
+    .orderBy("quotes.version", "desc")
+    .executeTakeFirst();
+  return row ? toQuote(row) : undefined;
+}

@@ -71,13 +71,21 @@ export type ChannelOutcome = "queued" | "already" | "not-chosen" | "stopped" | "
 
 /**
  * Queues the text of `kind` mirroring the e-mail job `source` for the request `leadId`, once: nothing when the
- * customer did not choose texts (or did not agree), or asked to stop. A window's text names its booking and
+ * customer did not choose texts (or did not agree), or asked to stop. `to: "agreed"` (an invoice: issue 41) texts
+ * every customer who agreed to texts, whichever way they chose to be reached. A window's text names its booking and
  * sequence (`bookingRef`): a later change of the window calls it off, since the later change has its own.
  */
 export async function queueChannelText(
   database: Database,
   leadId: string,
-  text: { source: string; kind: ChannelKind; body: string; bookingRef?: string; notAfter?: Date },
+  text: {
+    source: string;
+    kind: ChannelKind;
+    body: string;
+    bookingRef?: string;
+    notAfter?: Date;
+    to?: "chose" | "agreed";
+  },
   now = new Date(),
 ): Promise<ChannelOutcome> {
   return database.db.transaction().execute(async (trx): Promise<ChannelOutcome> => {
@@ -86,7 +94,7 @@ export async function queueChannelText(
     const row = await trx.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirst();
     if (!row) return "not-found";
     const lead = toLeadRow(row);
-    if (!choseTexts(lead)) return "not-chosen";
+    if (text.to === "agreed" ? textableNumber(lead) === null : !choseTexts(lead)) return "not-chosen";
     const target = await textTarget(trx, lead);
     if (target.refused) return "stopped";
     await queueInTransaction(trx, {
@@ -102,6 +110,10 @@ export async function queueChannelText(
     return "queued";
   });
 }
+
+/** The invoice's text: the business's name, the number, what is left to pay and by when, then its one link. */
+export const invoiceText = (number: string, balance: string, due: string | null, link: string) =>
+  `${business.name}: your invoice ${number} is ready. Balance ${balance}${due ? `, ${due.toLowerCase()}` : ""}. See it and pay here: ${link}`;
 
 /** The booking reference a window's text carries: its booking, the sequence it tells of, and that it is one. */
 export const windowRef = (change: Pick<WindowChange, "bookingId" | "sequence">) =>

@@ -36,8 +36,8 @@ export type OutboundKind =
   | "completed"
   | "stop-confirmed"
   | ChannelKind;
-/** The texts that tell a customer who chose texts what their e-mail tells (./channel.server.ts). */
-export type ChannelKind = "quote" | "window";
+/** The texts that tell a customer what their e-mail tells (./channel.server.ts). */
+export type ChannelKind = "quote" | "window" | "invoice";
 
 /** How long after a stop its confirmation may still go (the FCC's rule: within five minutes of the request). */
 export const STOP_CONFIRMATION_MS = 5 * 60_000;
