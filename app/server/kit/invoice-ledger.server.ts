@@ -136,3 +136,101 @@ export async function invoiceBalance(
   const credits = await invoiceCredits(db, invoiceId);
   return { ...balanceOf(Number(invoice.total_cents), credits), credits };
 }
+
+/**
+ * The balances of many invoices at once (the unpaid list, the report), each as invoiceBalance gives it, in a fixed
+ * number of queries whatever their count: the invoices, the first invoice of each of their requests, those
+ * requests' deposits, the invoices' payments, and the refunds of both. Unknown ids are absent from the map.
+ */
+export async function invoiceBalances(db: Db, invoiceIds: readonly string[]): Promise<Map<string, Balance>> {
+  const balances = new Map<string, Balance>();
+  const ids = [...new Set(invoiceIds)];
+  if (ids.length === 0) return balances;
+  const invoices = await db
+    .selectFrom("invoices")
+    .select(["id", "lead_id", "status", "total_cents"])
+    .where("id", "in", ids)
+    .execute();
+  const counted = invoices.filter((invoice) => invoice.status !== "void");
+  const leadIds = [...new Set(counted.flatMap((invoice) => (invoice.lead_id ? [invoice.lead_id] : [])))];
+  // Each request's deposits count on its first invoice that is not void.
+  const firstOfLead = new Map<string, string>();
+  if (leadIds.length > 0) {
+    const rows = await db
+      .selectFrom("invoices")
+      .select(["id", "lead_id"])
+      .where("lead_id", "in", leadIds)
+      .where("status", "!=", "void")
+      .orderBy("created_at")
+      .orderBy("seq")
+      .execute();
+    for (const row of rows) if (row.lead_id && !firstOfLead.has(row.lead_id)) firstOfLead.set(row.lead_id, row.id);
+  }
+  const depositLeads = leadIds.filter((leadId) => ids.includes(firstOfLead.get(leadId) ?? ""));
+  const deposits =
+    depositLeads.length > 0
+      ? await db
+          .selectFrom("payments")
+          .select(["lead_id", "checkout_session_id", "amount_cents"])
+          .where("lead_id", "in", depositLeads)
+          .where("status", "=", "paid")
+          .where("currency", "=", "usd")
+          .execute()
+      : [];
+  const countedIds = counted.map((invoice) => invoice.id);
+  const payments =
+    countedIds.length > 0
+      ? await db
+          .selectFrom("invoice_payments")
+          .select(["id", "invoice_id", "amount_cents", "tip_cents"])
+          .where("invoice_id", "in", countedIds)
+          .where("status", "=", "paid")
+          .execute()
+      : [];
+  const sessionIds = deposits.map((d) => d.checkout_session_id);
+  const paymentIds = payments.map((p) => p.id);
+  const refunds =
+    sessionIds.length + paymentIds.length > 0
+      ? await db
+          .selectFrom("refunds")
+          .select(["checkout_session_id", "invoice_payment_id", "amount_cents"])
+          .where("status", "=", "succeeded")
+          .where((eb) =>
+            eb.or([
+              ...(sessionIds.length > 0 ? [eb("checkout_session_id", "in", sessionIds)] : []),
+              ...(paymentIds.length > 0 ? [eb("invoice_payment_id", "in", paymentIds)] : []),
+            ]),
+          )
+          .execute()
+      : [];
+  const bySession = new Map<string, number>();
+  const byPayment = new Map<string, number>();
+  for (const refund of refunds) {
+    const cents = Number(refund.amount_cents);
+    if (refund.checkout_session_id)
+      bySession.set(refund.checkout_session_id, (bySession.get(refund.checkout_session_id) ?? 0) + cents);
+    if (refund.invoice_payment_id)
+      byPayment.set(refund.invoice_payment_id, (byPayment.get(refund.invoice_payment_id) ?? 0) + cents);
+  }
+  const credits = new Map<string, Credit[]>();
+  const add = (invoiceId: string, credit: Credit) =>
+    credits.set(invoiceId, [...(credits.get(invoiceId) ?? []), credit]);
+  for (const d of deposits) {
+    const invoiceId = d.lead_id ? firstOfLead.get(d.lead_id) : undefined;
+    if (invoiceId)
+      add(invoiceId, {
+        amountCents: Number(d.amount_cents),
+        tipCents: 0,
+        refundedCents: bySession.get(d.checkout_session_id) ?? 0,
+      });
+  }
+  for (const p of payments)
+    add(p.invoice_id, {
+      amountCents: Number(p.amount_cents),
+      tipCents: Number(p.tip_cents),
+      refundedCents: byPayment.get(p.id) ?? 0,
+    });
+  for (const invoice of invoices)
+    balances.set(invoice.id, balanceOf(Number(invoice.total_cents), credits.get(invoice.id) ?? []));
+  return balances;
+}
