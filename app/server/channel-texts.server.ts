@@ -1,7 +1,8 @@
 /**
  * The customer's channel honoured (issue 40; app/server/features/texts/channel.server.ts): the customer e-mails of
- * a quote ("quote") and of an arrival window's change ("booking" to the customer) each queue, as they are first
- * handed to the worker, the text that tells the same to a customer who chose texts. Wired here, above the quotes,
+ * a quote ("quote"), of an arrival window's change ("booking" to the customer) and an unpaid invoice's reminder
+ * ("invoice-reminder", issue 41: only when the reminder goes at all) each queue, as they are first handed to the
+ * worker, the text that tells the same to a customer who chose texts. Wired here, above the quotes,
  * bookings and texts features, since no feature imports another (decision 026): their senders are wrapped, and
  * neither feature knows of texts. The text is queued before the e-mail is sent, once per job (every later attempt
  * finds it queued), so a failing mail server never holds back the text, nor repeats it.
@@ -10,6 +11,8 @@ import type { BookingMailPayload } from "./features/bookings/payload.ts";
 import { optionPriceTexts } from "./features/quotes/quote-price.server.ts";
 import { depositsOnlineOf } from "./features/quotes/quote-mail.server.ts";
 import { getQuote } from "./features/quotes/quotes.server.ts";
+import { reminderFactsOf } from "./features/invoices/reminder-mail.server.ts";
+import { reminderText } from "./features/invoices/reminder-words.ts";
 import {
   queueChannelText,
   quoteText,
@@ -59,14 +62,26 @@ async function bookingJobText(delivery: Delivery, { database, env, now }: Contex
   };
 }
 
+/** The text of an unpaid invoice's reminder: none when the reminder itself does not go (paid, void, paused). */
+async function invoiceReminderJobText(delivery: Delivery, { database, env, now }: Context) {
+  const found = await reminderFactsOf(delivery, { database, env, now: now() });
+  return "facts" in found ? { kind: "invoice-reminder" as const, body: reminderText(found.facts) } : null;
+}
+
 type TextOf = (
   delivery: Delivery,
   context: Context,
-) => Promise<{ kind: "quote" | "window"; body: string; bookingRef?: string; notAfter?: Date } | null>;
+) => Promise<{
+  kind: "quote" | "window" | "invoice-reminder";
+  body: string;
+  bookingRef?: string;
+  notAfter?: Date;
+} | null>;
 
 const TEXT_OF: Record<string, TextOf> = {
   quote: quoteJobText,
   booking: bookingJobText,
+  "invoice-reminder": invoiceReminderJobText,
 };
 
 /** `senders` with the quote's and the window's customer e-mails each queuing their text first. */

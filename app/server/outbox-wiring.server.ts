@@ -10,6 +10,7 @@ import { pruneAuth } from "./features/admin/auth.server.ts";
 import { BOOKING_SENDERS } from "./features/bookings/jobs.server.ts";
 import { createBookingSender } from "./features/bookings/booking-mail.server.ts";
 import { soldWork } from "./sold-work.server.ts";
+import { INVOICE_REMINDER_SENDERS } from "./features/invoices/reminder-jobs.server.ts";
 import { LEAD_SENDERS } from "./features/leads/jobs.server.ts";
 import { purgeMailFiles } from "./notify/mail.server.ts";
 import { markNotified } from "./features/leads/delivery-status.server.ts";
@@ -26,7 +27,8 @@ import { queueDayBeforeTexts } from "./features/texts/texts.server.ts";
 
 export function outboxWiring(database: Database, env: Env, logger: Logger, now: () => Date = () => new Date()) {
   return {
-    // The quote's and the window's customer e-mails also text a customer who chose texts (channel-texts).
+    // The quote's, the window's and an unpaid invoice's reminder e-mails also text a customer who chose texts
+    // (channel-texts).
     senders: withChannelTexts(
       createSenders(
         { database, env, now },
@@ -41,6 +43,7 @@ export function outboxWiring(database: Database, env: Env, logger: Logger, now: 
         PAYMENT_SENDERS,
         REMINDER_SENDERS,
         TEXT_SENDERS,
+        INVOICE_REMINDER_SENDERS,
       ),
       { database, env, now },
     ),
