@@ -66,6 +66,8 @@ export default [
       // The quote builder of a request: lines from the price book, up to three options, preview, send.
       route("requests/:id/quote", "routes/admin.requests.$id.quote.tsx"),
       route("report", "routes/admin.report.tsx"),
+      // Every sent invoice with a balance left, oldest first, with its reminders (Pause / Resume).
+      route("invoices", "routes/admin.invoices.tsx"),
       // The owner's calendar feed: its private address, how to subscribe, and a new address when it leaked.
       route("calendar", "routes/admin.calendar.tsx"),
       route("day", "routes/admin.day.tsx"),

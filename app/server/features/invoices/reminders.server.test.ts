@@ -6,17 +6,18 @@
 import pino from "pino";
 import { beforeEach, describe, expect, it } from "vitest";
 import { decode, headerValue, leaves, type Part } from "../../../../tests/support/mime-reader.ts";
+import { recordCheck, sendInvoice } from "../../../../tests/support/invoices.ts";
 import { mailInbox } from "../../../../tests/support/mail-inbox.ts";
 import { backends, sampleLead } from "../../../../tests/support/storage.ts";
 import { useTextsOutbox } from "../../../../tests/support/texts-outbox.ts";
 import { formatCents } from "../../../lib/money.ts";
 import { localParts } from "../../kit/business-time.server.ts";
 import type { Database } from "../../kit/db/database.server.ts";
-import { invoiceBalance, takeInvoiceNumber } from "../../kit/invoice-ledger.server.ts";
+import { invoiceBalance } from "../../kit/invoice-ledger.server.ts";
 import { linkSecret, readSignedToken } from "../../kit/signed-links.server.ts";
 import { outboxWiring } from "../../outbox-wiring.server.ts";
 import { recordLead } from "../leads/store.server.ts";
-import { queueInvoiceReminders, REMINDER_TIME, reminderDays, setRemindersPaused } from "./reminders.server.ts";
+import { REMINDER_TIME, reminderDays, setRemindersPaused } from "./reminders.server.ts";
 
 const SITE_URL = "https://www.example.com";
 const TOTAL = 72_500;
@@ -56,59 +57,12 @@ describe.each(backends)("an unpaid invoice's reminders on %s", (dialect) => {
     return (await recordLead(database, lead, { webhook: false, now: clock })).id;
   }
 
-  /** Sends (again) the invoice `id` of `leadId` at the clock, as the invoice's sending does: reminders in its transaction. */
+  /** Sends (again) the invoice `id` of `leadId` at the clock, as the invoice's sending does. */
   async function send(leadId: string, id = `inv-${serial++}`) {
-    const sentAt = clock.toISOString();
-    await database.db.transaction().execute(async (trx) => {
-      const existing = await trx.selectFrom("invoices").select("id").where("id", "=", id).executeTakeFirst();
-      if (existing) {
-        await trx
-          .updateTable("invoices")
-          .set((eb) => ({ version: eb("version", "+", 1), sent_at: sentAt }))
-          .where("id", "=", id)
-          .execute();
-      } else {
-        const number = await takeInvoiceNumber(trx, 2030);
-        await trx
-          .insertInto("invoices")
-          .values({
-            id,
-            lead_id: leadId,
-            number: number.number,
-            year: number.year,
-            seq: number.seq,
-            status: "sent",
-            content: "{}",
-            total_cents: TOTAL,
-            quote_id: null,
-            due_date: "2030-03-06",
-            created_at: sentAt,
-            updated_at: sentAt,
-            sent_at: sentAt,
-            reminders_paused_at: null,
-          })
-          .execute();
-      }
-      await queueInvoiceReminders(trx, { id, leadId, sentAt: clock });
-    });
+    await sendInvoice(database, { id, leadId, totalCents: TOTAL, dueDate: "2030-03-06" }, clock);
     return id;
   }
-
-  const pay = (invoiceId: string, cents: number) =>
-    database.db
-      .insertInto("invoice_payments")
-      .values({
-        id: `pay-${serial++}`,
-        invoice_id: invoiceId,
-        lead_id: null,
-        method: "check",
-        status: "paid",
-        amount_cents: cents,
-        created_at: clock.toISOString(),
-        updated_at: clock.toISOString(),
-        paid_at: clock.toISOString(),
-      })
-      .execute();
+  const pay = (invoiceId: string, cents: number) => recordCheck(database, invoiceId, cents, clock);
 
   const jobs = (invoiceId: string) =>
     database.db
