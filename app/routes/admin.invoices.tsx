@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = signedIn(context);
   const now = new Date();
   const invoices = await unpaidInvoices(app.database, now);
-  const done = new URL(request.url).searchParams.get("done");
+  const done = new URL(request.url).searchParams.get("reminders");
   return visibleDeep({
     done: done === "paused" || done === "resumed" ? done : null,
     outstandingCents: invoices.reduce((sum, invoice) => sum + invoice.balanceCents, 0),
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-/** Pause or Resume one invoice's reminders; back to this list (Post/Redirect/Get). */
+/** Pause or Resume one invoice's reminders; back to this list, or its request's page (Post/Redirect/Get). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { app, owner } = signedIn(context);
   let form: FormData;
@@ -44,13 +44,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = invoiceReminderSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw data({ message: "This form was not sent from the list of unpaid invoices." }, 400);
   const pause = parsed.data.pause === "1";
-  if (!(await setRemindersPaused(app.database, parsed.data.invoice, pause)))
-    throw data({ message: "There is no such invoice." }, 404);
+  const invoice = await setRemindersPaused(app.database, parsed.data.invoice, pause);
+  if (!invoice) throw data({ message: "There is no such invoice." }, 404);
   app.logger.info(
     { event: pause ? "admin.invoice_reminders_paused" : "admin.invoice_reminders_resumed", owner: owner.ownerId },
     pause ? "invoice reminders paused" : "invoice reminders resumed",
   );
-  throw redirect(`/admin/invoices?done=${pause ? "paused" : "resumed"}`, { status: 303 });
+  const done = `reminders=${pause ? "paused" : "resumed"}`;
+  // The request page's invoice box sends back=request: back to that page, which shows the same state.
+  throw redirect(
+    parsed.data.back === "request" && invoice.leadId
+      ? `/admin/requests/${invoice.leadId}?${done}`
+      : `/admin/invoices?${done}`,
+    { status: 303 },
+  );
 }
 
 export const meta: Route.MetaFunction = () => [

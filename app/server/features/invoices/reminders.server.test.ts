@@ -149,12 +149,12 @@ describe.each(backends)("an unpaid invoice's reminders on %s", (dialect) => {
     const paused = await send(await request("email"));
     const voided = await send(await request("email"));
     await database.db.updateTable("invoices").set({ status: "void" }).where("id", "=", voided).execute();
-    expect(await setRemindersPaused(database, paused, true, clock)).toBe(true);
-    expect(await setRemindersPaused(database, "no-such-invoice", true, clock)).toBe(false);
+    expect(await setRemindersPaused(database, paused, true, clock)).toEqual({ leadId: expect.any(String) });
+    expect(await setRemindersPaused(database, "no-such-invoice", true, clock)).toBeNull();
     const due = (await jobs(paused)).map((j) => j.next_attempt_at);
     await at(due[0]!);
     expect(reminders()).toHaveLength(0);
-    expect(await setRemindersPaused(database, paused, false, clock)).toBe(true);
+    expect(await setRemindersPaused(database, paused, false, clock)).not.toBeNull();
     await at(due[1]!);
     expect(reminders().map((m) => headerValue(m, "subject"))).toEqual([expect.stringContaining(formatCents(TOTAL))]);
     expect((await jobs(voided)).map((j) => j.status)).not.toContain("sent");

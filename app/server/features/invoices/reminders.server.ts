@@ -94,19 +94,20 @@ export async function queueInvoiceReminders(
     .execute();
 }
 
-/** The owner's Pause (true) or Resume (false) of an invoice's reminders. False for an unknown invoice. */
+/** The owner's Pause (true) or Resume (false) of an invoice's reminders: its request's id, or null for no such invoice. */
 export async function setRemindersPaused(
   database: Database,
   invoiceId: string,
   paused: boolean,
   now = new Date(),
-): Promise<boolean> {
-  const result = await database.db
+): Promise<{ leadId: string | null } | null> {
+  const row = await database.db
     .updateTable("invoices")
     .set({ reminders_paused_at: paused ? now.toISOString() : null })
     .where("id", "=", invoiceId)
+    .returning("lead_id")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row ? { leadId: row.lead_id } : null;
 }
 
 /** What a reminder due now says, or why it does not go. */
