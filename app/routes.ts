@@ -71,6 +71,8 @@ export default [
       // The request's invoice: made at completion (or here), edited, sent or voided; its preview is the customer's page.
       route("requests/:id/invoice", "routes/admin.requests.$id.invoice.tsx"),
       route("report", "routes/admin.report.tsx"),
+      // Every sent invoice with a balance left, oldest first, with its reminders (Pause / Resume).
+      route("invoices", "routes/admin.invoices.tsx"),
       // The owner's calendar feed: its private address, how to subscribe, and a new address when it leaked.
       route("calendar", "routes/admin.calendar.tsx"),
       route("day", "routes/admin.day.tsx"),

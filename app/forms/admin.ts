@@ -43,6 +43,16 @@ export type RequestPageIntent = keyof typeof REQUEST_PAGE_FORMS;
 export const SIGN_OUT_FIELDS = [] as const;
 /** "Make a new address" of the calendar feed sends no fields either. */
 export const CALENDAR_FIELDS = [] as const;
+/**
+ * Pause or Resume an invoice's reminders (POST /admin/invoices): which invoice, `pause` "1" or "0", and `back`
+ * "request" to return to its request's page (its invoice box) instead of the unpaid list.
+ */
+export const INVOICE_REMINDER_FIELDS = ["invoice", "pause", "back"] as const;
+export const invoiceReminderSchema = z.object({
+  invoice: line().trim().min(1).max(100),
+  pause: z.enum(["1", "0"]),
+  back: z.enum(["list", "request"]).default("list"),
+});
 
 export const signInSchema = z.object({
   email: line({ error: "Enter your e-mail address" })

@@ -1,4 +1,4 @@
-import { CalendarDays, ClipboardList, ChartColumn, LogOut } from "lucide-react";
+import { CalendarDays, ClipboardList, ChartColumn, LogOut, ReceiptText } from "lucide-react";
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { business } from "../content/business.ts";
 import { inboxMiddleware, ownerContext } from "../server/features/admin/guard.server.ts";
@@ -58,6 +58,13 @@ function Shell({
               >
                 <ClipboardList className="size-5" aria-hidden="true" />
                 Inbox
+              </a>
+              <a
+                href="/admin/invoices"
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 font-semibold hover:bg-white/10"
+              >
+                <ReceiptText className="size-5" aria-hidden="true" />
+                Unpaid
               </a>
               <a
                 href="/admin/report"

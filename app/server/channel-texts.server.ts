@@ -1,8 +1,9 @@
 /**
  * The customer's channel honoured (issue 40; app/server/features/texts/channel.server.ts): the customer e-mails of
- * a quote ("quote"), of an arrival window's change ("booking" to the customer) and of an invoice ("invoice": to
- * every customer who agreed to texts, issue 41) each queue, as they are first
- * handed to the worker, the text that tells the same to a customer who chose texts. Wired here, above the quotes,
+ * a quote ("quote"), of an arrival window's change ("booking" to the customer), of an invoice ("invoice") and of
+ * an unpaid invoice's reminder ("invoice-reminder": only when the reminder goes at all) each queue, as they are
+ * first handed to the worker, the text that tells the same (the invoice's two: to every customer who agreed to
+ * texts, issue 41). Wired here, above the quotes,
  * bookings and texts features, since no feature imports another (decision 026): their senders are wrapped, and
  * neither feature knows of texts. The text is queued before the e-mail is sent, once per job (every later attempt
  * finds it queued), so a failing mail server never holds back the text, nor repeats it.
@@ -13,6 +14,8 @@ import { depositsOnlineOf } from "./features/quotes/quote-mail.server.ts";
 import { getQuote } from "./features/quotes/quotes.server.ts";
 import { invoiceLink, invoiceOfJob } from "./features/invoices/invoice-mail.server.ts";
 import { invoiceView } from "./features/invoices/invoice-view.server.ts";
+import { reminderFactsOf } from "./features/invoices/reminder-mail.server.ts";
+import { reminderText } from "./features/invoices/reminder-words.ts";
 import {
   invoiceText,
   queueChannelText,
@@ -77,6 +80,14 @@ async function invoiceJobText(delivery: Delivery, { database, env, now }: Contex
   };
 }
 
+/** The text of an unpaid invoice's reminder: none when the reminder itself does not go (paid, void, paused). */
+async function invoiceReminderJobText(delivery: Delivery, { database, env, now }: Context) {
+  const found = await reminderFactsOf(delivery, { database, env, now: now() });
+  return "facts" in found
+    ? { kind: "invoice-reminder" as const, body: reminderText(found.facts), to: "agreed" as const }
+    : null;
+}
+
 type TextOf = (
   delivery: Delivery,
   context: Context,
@@ -92,6 +103,7 @@ const TEXT_OF: Record<string, TextOf> = {
   quote: quoteJobText,
   booking: bookingJobText,
   invoice: invoiceJobText,
+  "invoice-reminder": invoiceReminderJobText,
 };
 
 /** `senders` with the quote's and the window's customer e-mails each queuing their text first. */

@@ -10,6 +10,7 @@ import { pruneAuth } from "./features/admin/auth.server.ts";
 import { BOOKING_SENDERS } from "./features/bookings/jobs.server.ts";
 import { createBookingSender } from "./features/bookings/booking-mail.server.ts";
 import { soldWork } from "./sold-work.server.ts";
+import { INVOICE_REMINDER_SENDERS } from "./features/invoices/reminder-jobs.server.ts";
 import { LEAD_SENDERS } from "./features/leads/jobs.server.ts";
 import { purgeMailFiles } from "./notify/mail.server.ts";
 import { markNotified } from "./features/leads/delivery-status.server.ts";
@@ -29,7 +30,8 @@ import { queueDayBeforeTexts } from "./features/texts/texts.server.ts";
 
 export function outboxWiring(database: Database, env: Env, logger: Logger, now: () => Date = () => new Date()) {
   return {
-    // The quote's, the window's and the invoice's customer e-mails also text the customer (channel-texts).
+    // The quote's, the window's, the invoice's and its reminders' customer e-mails also text the customer
+    // (channel-texts).
     senders: withChannelTexts(
       createSenders(
         { database, env, now },
@@ -49,6 +51,7 @@ export function outboxWiring(database: Database, env: Env, logger: Logger, now: 
         REMINDER_SENDERS,
         TEXT_SENDERS,
         INVOICE_SENDERS,
+        INVOICE_REMINDER_SENDERS,
       ),
       { database, env, now },
     ),

@@ -79,7 +79,7 @@ for (const control of opened) {
 
 // The owner's inbox (/admin): the sign-in page, with and without its error, and every signed-in page.
 test("no accessibility violations on the owner inbox's pages", async ({ page }) => {
-  // Six pages, each analysed by axe, plus an owner made with the command line and a request sent.
+  // Seven pages, each analysed by axe, plus an owner made with the command line and a request sent.
   test.setTimeout(90_000);
   // Each page once it has arrived whole: a server-rendered page streams, and axe on a half-parsed one sees
   // the last link before its text (a phone link of the inbox's last row, once).
@@ -103,6 +103,9 @@ test("no accessibility violations on the owner inbox's pages", async ({ page }) 
   await axe("/admin/requests/<id>");
   await page.getByRole("link", { name: "Report" }).click();
   await axe("/admin/report");
+  await page.getByRole("link", { name: "Unpaid" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Unpaid invoices" })).toBeVisible();
+  await axe("/admin/invoices");
   await page.getByRole("link", { name: "Calendar" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("calendar");
   await axe("/admin/calendar");

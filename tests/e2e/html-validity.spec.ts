@@ -142,6 +142,7 @@ test("the Nu Html Checker finds no error on any page, prerendered or server-rend
     "/admin",
     new URL(page.url()).pathname,
     "/admin/report",
+    "/admin/invoices",
     "/admin/calendar",
     "/admin?kind=spam&from=2030-02-30",
   ])

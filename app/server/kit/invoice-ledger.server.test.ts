@@ -1,7 +1,8 @@
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { backends, createTestStorage, type TestStorage } from "../../../tests/support/storage.ts";
+import { backends, createTestStorage, leadsRow, type TestStorage } from "../../../tests/support/storage.ts";
 import type { Database } from "./db/database.server.ts";
-import { invoiceBalance, takeInvoiceNumber } from "./invoice-ledger.server.ts";
+import { invoiceBalance, invoiceBalances, takeInvoiceNumber } from "./invoice-ledger.server.ts";
 
 const AT = "2026-12-02T18:00:00.000Z";
 
@@ -103,5 +104,151 @@ describe.each(backends)("invoice numbers and balances on %s", (dialect) => {
       refundedCents: 10_000,
       balanceCents: 32_500,
     });
+  });
+
+  /** Any mix of requests, invoices (sent, draft, void), deposits and payments (paid or not) and their refunds. */
+  const world = fc.record({
+    invoices: fc.array(
+      fc.record({
+        lead: fc.option(fc.nat(2), { nil: null }),
+        status: fc.constantFrom("sent" as const, "draft" as const, "void" as const),
+        totalCents: fc.nat(200_000),
+        payments: fc.array(
+          fc.record({
+            paid: fc.boolean(),
+            amountCents: fc.integer({ min: 1, max: 100_000 }),
+            tipCents: fc.nat(20_000),
+            refunds: fc.array(fc.integer({ min: 1, max: 60_000 }), { maxLength: 2 }),
+          }),
+          { maxLength: 3 },
+        ),
+      }),
+      { minLength: 1, maxLength: 6 },
+    ),
+    deposits: fc.array(
+      fc.record({
+        lead: fc.nat(2),
+        paid: fc.boolean(),
+        amountCents: fc.integer({ min: 1, max: 50_000 }),
+        refunds: fc.array(fc.integer({ min: 1, max: 30_000 }), { maxLength: 2 }),
+      }),
+      { maxLength: 3 },
+    ),
+  });
+
+  it("reads many balances in a fixed number of queries, each one what invoiceBalance reads", async () => {
+    storage = await createTestStorage(dialect);
+    const database = await storage.open();
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(world, async ({ invoices, deposits }) => {
+        const r = `r${run++}`;
+        const at = (n: number) => new Date(Date.parse(AT) + n * 60_000).toISOString();
+        const leads = [0, 1, 2].map((n) => `${r}-lead-${n}`);
+        await database.db
+          .insertInto("leads")
+          .values(leads.map((id) => leadsRow(id, "estimate", AT)))
+          .execute();
+        const refund = (
+          n: string,
+          cents: number,
+          to: { checkout_session_id?: string; invoice_payment_id?: string },
+        ) => ({
+          id: `re_${r}_${n}`,
+          payment_intent_id: `pi_${r}_${n}`,
+          checkout_session_id: to.checkout_session_id ?? null,
+          invoice_payment_id: to.invoice_payment_id ?? null,
+          lead_id: null,
+          amount_cents: cents,
+          currency: "usd",
+          status: "succeeded" as const,
+          created_at: AT,
+          updated_at: AT,
+        });
+        for (const [d, deposit] of deposits.entries()) {
+          const session = `cs_${r}_${d}`;
+          await database.db
+            .insertInto("payments")
+            .values({
+              checkout_session_id: session,
+              lead_id: leads[deposit.lead]!,
+              quote_ref: `Q-${r}`,
+              quote_version: 1,
+              attempt: d,
+              amount_cents: deposit.amountCents,
+              currency: "usd",
+              status: deposit.paid ? "paid" : "expired",
+              checkout_url: "https://checkout.example/",
+              expires_at: AT,
+              created_at: AT,
+              updated_at: AT,
+              paid_at: deposit.paid ? AT : null,
+              payment_intent_id: null,
+            })
+            .execute();
+          for (const [k, cents] of deposit.refunds.entries())
+            await database.db
+              .insertInto("refunds")
+              .values(refund(`d${d}-${k}`, cents, { checkout_session_id: session }))
+              .execute();
+        }
+        const ids: string[] = [];
+        for (const [i, invoice] of invoices.entries()) {
+          const id = `${r}-inv-${i}`;
+          ids.push(id);
+          const number = await database.db.transaction().execute((trx) => takeInvoiceNumber(trx, 2026));
+          await database.db
+            .insertInto("invoices")
+            .values({
+              id,
+              lead_id: invoice.lead === null ? null : leads[invoice.lead]!,
+              number: number.number,
+              year: number.year,
+              seq: number.seq,
+              status: invoice.status,
+              content: "{}",
+              total_cents: invoice.totalCents,
+              quote_id: null,
+              due_date: null,
+              created_at: at(i),
+              updated_at: at(i),
+              sent_at: null,
+              reminders_paused_at: null,
+            })
+            .execute();
+          for (const [p, payment] of invoice.payments.entries()) {
+            const paymentId = `${id}-p${p}`;
+            await database.db
+              .insertInto("invoice_payments")
+              .values({
+                id: paymentId,
+                invoice_id: id,
+                lead_id: null,
+                method: "cash",
+                status: payment.paid ? "paid" : "pending",
+                amount_cents: payment.amountCents,
+                tip_cents: payment.tipCents,
+                created_at: AT,
+                updated_at: AT,
+                paid_at: payment.paid ? AT : null,
+              })
+              .execute();
+            for (const [k, cents] of payment.refunds.entries())
+              await database.db
+                .insertInto("refunds")
+                .values(refund(`${i}-${p}-${k}`, cents, { invoice_payment_id: paymentId }))
+                .execute();
+          }
+        }
+        const many = await invoiceBalances(database.db, [...ids, `${r}-unknown`]);
+        expect(many.has(`${r}-unknown`)).toBe(false);
+        for (const id of ids) {
+          const { credits, ...one } = (await invoiceBalance(database.db, id))!;
+          void credits;
+          expect(many.get(id)).toEqual(one);
+        }
+      }),
+      { numRuns: 25 },
+    );
   });
 });

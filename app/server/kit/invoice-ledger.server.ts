@@ -181,3 +181,11 @@ export async function invoiceBalance(
 ): Promise<(Balance & { credits: InvoiceCredit[] }) | null> {
   return (await invoicesBalances(db, (eb) => eb("id", "=", invoiceId))).get(invoiceId) ?? null;
 }
+
+/** The balances of the invoices `invoiceIds` (unknown ids are absent), as invoicesBalances reads them. */
+export async function invoiceBalances(db: Db, invoiceIds: readonly string[]): Promise<Map<string, Balance>> {
+  const ids = [...new Set(invoiceIds)];
+  if (ids.length === 0) return new Map();
+  const read = await invoicesBalances(db, (eb) => eb("id", "in", ids));
+  return new Map([...read].map(([id, { credits: _credits, ...balance }]) => [id, balance]));
+}

@@ -77,6 +77,7 @@ const KIND_TEXT: Record<string, string> = {
   "stop-confirmed": "stop confirmed",
   quote: "the quote",
   window: "arrival window",
+  "invoice-reminder": "invoice reminder",
   confirm: "C: confirmed",
   completed: "job completed answer",
   message: "message",

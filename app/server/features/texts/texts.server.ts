@@ -37,7 +37,7 @@ export type OutboundKind =
   | "stop-confirmed"
   | ChannelKind;
 /** The texts that tell a customer what their e-mail tells (./channel.server.ts). */
-export type ChannelKind = "quote" | "window" | "invoice";
+export type ChannelKind = "quote" | "window" | "invoice" | "invoice-reminder";
 
 /** How long after a stop its confirmation may still go (the FCC's rule: within five minutes of the request). */
 export const STOP_CONFIRMATION_MS = 5 * 60_000;

@@ -1,0 +1,7 @@
+/** The outbox jobs of the invoices feature, with their senders: the reminders of an unpaid invoice. */
+import { declareSenders } from "../../notify/jobs.server.ts";
+import { createInvoiceReminderSender } from "./reminder-mail.server.ts";
+
+export const INVOICE_REMINDER_SENDERS = declareSenders({
+  "invoice-reminder": ({ database, env, now }) => createInvoiceReminderSender(database, env, now),
+});
