@@ -16,7 +16,7 @@ import type { Database, DB, InvoicesTable, InvoiceStatus } from "../../kit/db/da
 import { takeInvoiceNumber } from "../../kit/invoice-ledger.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { INVOICE_SENDERS } from "./jobs.server.ts";
-import { queueInvoiceReminders } from "./reminders.server.ts";
+import { cancelInvoiceReminders, queueInvoiceReminders } from "./reminders.server.ts";
 
 type Db = Database["db"] | Transaction<DB>;
 
@@ -256,12 +256,17 @@ export async function voidInvoice(database: Database, id: string, now: Date): Pr
     .executeTakeFirst();
   if (paid)
     return { refused: "A payment was recorded on this invoice: it cannot be voided. Change its lines instead." };
-  const row = await database.db
-    .updateTable("invoices")
-    .set({ status: "void", updated_at: now.toISOString() })
-    .where("id", "=", id)
-    .where("status", "!=", "void")
-    .returningAll()
-    .executeTakeFirst();
+  // Void, and its reminders still pending called off with it (their sender would skip them anyway).
+  const row = await database.db.transaction().execute(async (trx) => {
+    const voided = await trx
+      .updateTable("invoices")
+      .set({ status: "void", updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .where("status", "!=", "void")
+      .returningAll()
+      .executeTakeFirst();
+    if (voided) await cancelInvoiceReminders(trx, id, "VOID");
+    return voided;
+  });
   return row ? { voided: toInvoice(row) } : { refused: "This invoice is void already." };
 }
