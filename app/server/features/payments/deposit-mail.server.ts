@@ -75,12 +75,17 @@ export function composeDepositText({ lead, job }: Pick<Delivery, "lead" | "job">
 export const createDepositMailSender = (env: Env): Sender =>
   createMailSender(env, (delivery) => composeDepositEmail(delivery, env));
 
-/** Without the text settings (removed since the job was queued) it fails, and is retried, as the request's text does. */
-export const createDepositTextSender =
-  (env: Env): Sender =>
+/**
+ * The owner's text of a payment, composed by `compose`. Without the text settings (removed since the job was
+ * queued) it fails, and is retried, as the request's text does.
+ */
+export const ownerTextSender =
+  (env: Env, compose: (delivery: Delivery, siteUrl: string) => string): Sender =>
   async (delivery) => {
     const settings = textAlertSettings(env);
     if (!settings)
       throw Object.assign(new Error("Text message failed: SMS_NOT_CONFIGURED"), { code: "SMS_NOT_CONFIGURED" });
-    await sendText(settings, composeDepositText(delivery, env.SITE_URL));
+    await sendText(settings, compose(delivery, env.SITE_URL));
   };
+
+export const createDepositTextSender = (env: Env): Sender => ownerTextSender(env, composeDepositText);
