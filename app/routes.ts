@@ -45,6 +45,8 @@ export default [
     route("quote", "routes/quote.tsx"),
     // An accepted quote's deposit: on to Stripe Checkout's page (a link: forms go only to the site itself).
     route("quote/deposit", "routes/quote.deposit.ts"),
+    // An invoice's balance: a tip, then on to Stripe Checkout (docs/decisions/042-tips-and-balance-payments.md).
+    route("invoice/pay", "routes/invoice.pay.tsx"),
     // Where Stripe Checkout sends the customer back after a deposit (docs/decisions/032-deposits.md): what the
     // webhook recorded, server-rendered per request, never indexed.
     route("deposit/paid", "routes/deposit.paid.tsx"),
@@ -65,6 +67,8 @@ export default [
       route("requests/:id", "routes/admin.requests.$id.tsx"),
       // The quote builder of a request: lines from the price book, up to three options, preview, send.
       route("requests/:id/quote", "routes/admin.requests.$id.quote.tsx"),
+      // A request's invoices and payments: record cash, a check, Zelle or Venmo by hand, or void one (decision 042).
+      route("requests/:id/payments", "routes/admin.requests.$id.payments.tsx"),
       route("report", "routes/admin.report.tsx"),
       // The owner's calendar feed: its private address, how to subscribe, and a new address when it leaked.
       route("calendar", "routes/admin.calendar.tsx"),
