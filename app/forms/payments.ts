@@ -42,6 +42,16 @@ export const paySchema = (balanceCents: number) =>
         });
     });
 
+/** How each method of payment is named to people (the owner's list, the receipt). */
+export const METHOD_LABELS = {
+  card: "Card",
+  cash: "Cash",
+  check: "Check",
+  zelle: "Zelle",
+  venmo: "Venmo",
+  other: "Other",
+} as const;
+
 /** How the owner received a payment by hand, with the owner's words. */
 export const HAND_METHODS = [
   { value: "cash", label: "Cash" },

@@ -1,12 +1,11 @@
 import { Link } from "react-router";
 import { AdminInput, AdminSelect } from "../components/admin.tsx";
-import { HAND_METHODS, REFERENCE_MAX } from "../forms/payments.ts";
+import { HAND_METHODS, METHOD_LABELS, REFERENCE_MAX } from "../forms/payments.ts";
 import { formatAmount } from "../lib/money.ts";
 import { signedIn } from "../server/features/admin/guard.server.ts";
 import { notFound } from "../server/features/admin/request-page.server.ts";
 import type { InvoiceLedgerView } from "../server/features/payments/by-hand.server.ts";
 import { paymentsAction, paymentsPage, type PaymentsAnswer } from "../server/features/payments/payments-page.server.ts";
-import { METHOD_LABELS } from "../server/features/payments/receipt-mail.server.ts";
 import { reviewAfterPayment } from "../server/features/reviews/reviews.server.ts";
 import { getLead } from "../server/kit/leads.server.ts";
 import { referenceOf } from "../server/kit/reference.server.ts";

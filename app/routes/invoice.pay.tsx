@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CallUs, DepositPage } from "../components/deposit-page.tsx";
 import { formatAmount } from "../lib/money.ts";
 import { seo } from "../lib/seo.ts";
@@ -62,6 +62,21 @@ export default function InvoicePay({ loaderData, actionData }: Route.ComponentPr
         <BackToInvoice href={page.invoicePath} />
       </DepositPage>
     );
+  if (page.state === "ready")
+    return (
+      <DepositPage title={`Pay invoice ${page.number}`}>
+        <p role="status" className="mt-4 text-lg text-slate-700">
+          Your secure payment page is ready. You pay {formatAmount(page.totalCents)} on Stripe&rsquo;s page; we never
+          see your card.
+        </p>
+        <p className="mt-6">
+          <a href={page.checkoutUrl} className="btn-primary text-lg">
+            Pay {formatAmount(page.totalCents)} on the secure page
+          </a>
+        </p>
+        <BackToInvoice href={page.invoicePath} />
+      </DepositPage>
+    );
   if (page.state !== "pay") return null;
   return <PayForm page={page} />;
 }
@@ -69,6 +84,13 @@ export default function InvoicePay({ loaderData, actionData }: Route.ComponentPr
 function PayForm({ page }: { page: Extract<Route.ComponentProps["loaderData"], { state: "pay" }> }) {
   const [choice, setChoice] = useState(page.values.tip);
   const [typed, setTyped] = useState(page.values.tipAmount);
+  const form = useRef<HTMLFormElement>(null);
+  // The app starts on the first interaction: what was chosen before it did is read from the form itself.
+  useEffect(() => {
+    const data = form.current ? new FormData(form.current) : null;
+    if (typeof data?.get("tip") === "string") setChoice(data.get("tip") as string);
+    if (typeof data?.get("tipAmount") === "string") setTyped(data.get("tipAmount") as string);
+  }, []);
   const tipCents =
     choice === "amount"
       ? Math.round(Number(typed.replace(/[$,\s]/g, "")) * 100)
@@ -86,7 +108,7 @@ function PayForm({ page }: { page: Extract<Route.ComponentProps["loaderData"], {
           {page.message}
         </p>
       ) : null}
-      <form method="post" className="mt-6 grid gap-5" noValidate>
+      <form ref={form} method="post" className="mt-6 grid gap-5" noValidate>
         <fieldset aria-describedby={tipError ? "tip-error" : undefined}>
           <legend className="text-lg font-bold text-brand-900">Add a tip for the crew? (optional)</legend>
           <p className="text-slate-700">The tip goes to the crew, on top of the balance.</p>
@@ -96,17 +118,17 @@ function PayForm({ page }: { page: Extract<Route.ComponentProps["loaderData"], {
             </p>
           ) : null}
           <div className="mt-3 grid gap-2">
-            <Choice value="none" label="No tip" choice={choice} onChoose={setChoice} />
+            <Choice value="none" label="No tip" first={page.values.tip} onChoose={setChoice} />
             {page.tips.map((t) => (
               <Choice
                 key={t.percent}
                 value={String(t.percent)}
                 label={`${t.percent}% tip: ${formatAmount(t.cents)} (you pay ${formatAmount(page.balanceCents + t.cents)})`}
-                choice={choice}
+                first={page.values.tip}
                 onChoose={setChoice}
               />
             ))}
-            <Choice value="amount" label="Another amount" choice={choice} onChoose={setChoice} />
+            <Choice value="amount" label="Another amount" first={page.values.tip} onChoose={setChoice} />
           </div>
           <div className="mt-3 grid gap-1">
             <label htmlFor="tip-amount" className="font-semibold">
@@ -122,7 +144,11 @@ function PayForm({ page }: { page: Extract<Route.ComponentProps["loaderData"], {
               defaultValue={page.values.tipAmount}
               onChange={(e) => {
                 setTyped(e.target.value);
-                if (e.target.value) setChoice("amount");
+                const other = form.current?.querySelector<HTMLInputElement>("#tip-amount-choice");
+                if (e.target.value && other) {
+                  other.checked = true;
+                  setChoice("amount");
+                }
               }}
               aria-invalid={amountError ? true : undefined}
               aria-describedby={amountError ? "tip-amount-error" : undefined}
@@ -152,15 +178,16 @@ function PayForm({ page }: { page: Extract<Route.ComponentProps["loaderData"], {
 function Choice({
   value,
   label,
-  choice,
+  first,
   onChoose,
 }: {
   value: string;
   label: string;
-  choice: string;
+  /** The choice the page opened with (the radios are the form's own: the app may start after a choice). */
+  first: string;
   onChoose: (value: string) => void;
 }) {
-  const id = `tip-${value}`;
+  const id = value === "amount" ? "tip-amount-choice" : `tip-${value}`;
   return (
     <div className="flex items-center gap-3">
       <input
@@ -168,7 +195,7 @@ function Choice({
         id={id}
         name="tip"
         value={value}
-        checked={choice === value}
+        defaultChecked={first === value}
         onChange={() => onChoose(value)}
         className="size-6"
       />

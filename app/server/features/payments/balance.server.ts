@@ -196,3 +196,22 @@ export async function startBalanceCheckout(
 /** The payment intent's id of a session as Stripe answers it (an id, an expanded object, or none yet). */
 export const intentOf = (session: { payment_intent?: string | { id: string } | null }): string | null =>
   typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+
+/** The pending, unexpired Checkout Session `sessionId` of invoice `invoiceId` (the pay page's link to it), or null. */
+export async function liveSession(
+  database: Database,
+  invoiceId: string,
+  sessionId: string,
+  now = new Date(),
+): Promise<{ url: string; totalCents: number } | null> {
+  if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) return null;
+  const row = await database.db
+    .selectFrom("invoice_payments")
+    .select(["checkout_url", "amount_cents", "tip_cents", "expires_at"])
+    .where("invoice_id", "=", invoiceId)
+    .where("checkout_session_id", "=", sessionId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (!row?.checkout_url || !row.expires_at || row.expires_at <= now.toISOString()) return null;
+  return { url: row.checkout_url, totalCents: Number(row.amount_cents) + Number(row.tip_cents) };
+}

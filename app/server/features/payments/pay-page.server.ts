@@ -1,7 +1,8 @@
 /**
  * /invoice/pay?t=<the invoice's signed link>: the customer's tip and "Pay $X" (docs/decisions/042). GET shows the
  * balance (invoiceBalance) and the tip choices with their amounts; the form's POST (no script needed) checks it with
- * the one schema (app/forms/payments.ts) and answers 303 to Stripe Checkout's page. Nothing to pay (a balance of 0,
+ * the one schema (app/forms/payments.ts), makes the Checkout Session and answers 303 back here, where a link leads
+ * to Stripe's page (the CSP's form-action keeps a form's redirects on the site). Nothing to pay (a balance of 0,
  * a void invoice, one not sent) is a page that says so. No sign-in: the signed token is the authority.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -11,7 +12,7 @@ import { PAY_FIELDS, paySchema, tipCentsOf } from "../../../forms/payments.ts";
 import { getApp } from "../../kit/context.server.ts";
 import { formFields, HttpError, readFields } from "../../kit/form-body.server.ts";
 import { linkPath, linkSecret, readSignedToken } from "../../kit/signed-links.server.ts";
-import { BalanceError, payableInvoice, startBalanceCheckout } from "./balance.server.ts";
+import { BalanceError, liveSession, payableInvoice, startBalanceCheckout } from "./balance.server.ts";
 import { paymentsConfigured } from "./deposits.server.ts";
 
 export const payPageHeaders = () => ({ "X-Robots-Tag": "noindex", "Cache-Control": "no-store" });
@@ -29,13 +30,18 @@ export type PayPage =
       values: { tip: string; tipAmount: string };
       message: string | null;
     }
+  /**
+   * The Checkout Session is made: a link to Stripe's page (the site's CSP lets forms post and redirect only to the
+   * site itself, so the form's answer comes back here, and the customer follows the link).
+   */
+  | { state: "ready"; number: string; totalCents: number; checkoutUrl: string; invoicePath: string }
   /** Paid in full, void, not sent, or no card payments online (`offline`): the invoice page says how to pay. */
   | { state: "nothing"; invoicePath: string | null }
   | { state: "offline"; invoicePath: string | null }
   | { state: "invalid"; invoicePath: null }
   | { state: "expired"; invoicePath: null };
 
-const STATUS = { pay: 200, nothing: 200, offline: 200, invalid: 400, expired: 410 } as const;
+const STATUS = { ready: 200, pay: 200, nothing: 200, offline: 200, invalid: 400, expired: 410 } as const;
 const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("t") ?? "").slice(0, 300);
 
 async function read(context: Readonly<RouterContextProvider>, request: Request) {
@@ -74,6 +80,16 @@ export async function payLoader(context: Readonly<RouterContextProvider>, reques
   if (typeof named === "string") return answer({ state: named, invoicePath: null });
   if (!invoice) return answer({ state: "nothing", invoicePath });
   if (!paymentsConfigured(app.env)) return answer({ state: "offline", invoicePath });
+  const checkout = new URL(request.url).searchParams.get("checkout");
+  const live = checkout ? await liveSession(app.database, invoice.id, checkout.slice(0, 300)) : null;
+  if (live)
+    return answer({
+      state: "ready",
+      number: invoice.number,
+      totalCents: live.totalCents,
+      checkoutUrl: live.url,
+      invoicePath,
+    });
   return answer(payState(invoice, invoicePath));
 }
 
@@ -99,14 +115,14 @@ export async function payAction(context: Readonly<RouterContextProvider>, reques
     return answer(payState(invoice, invoicePath, { errors: submission.error ?? {}, values }), 400);
   const origin = app.env.SITE_URL.replace(/\/+$/, "");
   try {
-    const { url } = await startBalanceCheckout(app, {
+    const { sessionId } = await startBalanceCheckout(app, {
       invoiceId: named.id,
       tipCents: tipCentsOf(submission.value, invoice.balanceCents),
       successUrl: `${origin}${invoicePath}&paid=1`,
       cancelUrl: `${origin}/invoice/pay?t=${encodeURIComponent(token)}`,
     });
     app.logger.info({ event: "invoice.checkout_started", invoice: named.id }, "invoice checkout started");
-    return redirect(url, 303);
+    return redirect(`/invoice/pay?t=${encodeURIComponent(token)}&checkout=${encodeURIComponent(sessionId)}`, 303);
   } catch (error) {
     if (!(error instanceof BalanceError)) throw error;
     app.logger.info({ event: "invoice.checkout_refused", code: error.code }, "invoice checkout refused");

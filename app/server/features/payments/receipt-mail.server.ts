@@ -9,7 +9,7 @@ import PDFDocument from "pdfkit";
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../../content/business.ts";
 import { formatAmount } from "../../../lib/money.ts";
-import type { InvoicePaymentMethod } from "../../kit/db/database.server.ts";
+import { METHOD_LABELS } from "../../../forms/payments.ts";
 import type { Env } from "../../kit/env.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import type { Delivery, Sender } from "../../notify/delivery.server.ts";
@@ -19,16 +19,6 @@ import { createMailSender, ownerSummaryHtml } from "../../notify/mail.server.ts"
 import { inboxLink } from "../../notify/sms.server.ts";
 import { ownerTextSender } from "./deposit-mail.server.ts";
 import type { ReceiptPayload } from "./record.server.ts";
-
-/** How each method is named to people (the owner's form and the receipt). */
-export const METHOD_LABELS: Record<InvoicePaymentMethod, string> = {
-  card: "Card",
-  cash: "Cash",
-  check: "Check",
-  zelle: "Zelle",
-  venmo: "Venmo",
-  other: "Other",
-};
 
 const METHODS = Object.keys(METHOD_LABELS);
 
