@@ -45,6 +45,8 @@ export default [
     route("quote", "routes/quote.tsx"),
     // An accepted quote's deposit: on to Stripe Checkout's page (a link: forms go only to the site itself).
     route("quote/deposit", "routes/quote.deposit.ts"),
+    // An invoice's balance: a tip, then on to Stripe Checkout (docs/decisions/042-tips-and-balance-payments.md).
+    route("invoice/pay", "routes/invoice.pay.tsx"),
     // Where Stripe Checkout sends the customer back after a deposit (docs/decisions/032-deposits.md): what the
     // webhook recorded, server-rendered per request, never indexed.
     route("deposit/paid", "routes/deposit.paid.tsx"),
@@ -70,6 +72,8 @@ export default [
       route("requests/:id/quote", "routes/admin.requests.$id.quote.tsx"),
       // The request's invoice: made at completion (or here), edited, sent or voided; its preview is the customer's page.
       route("requests/:id/invoice", "routes/admin.requests.$id.invoice.tsx"),
+      // A request's invoices and payments: record cash, a check, Zelle or Venmo by hand, or void one (decision 042).
+      route("requests/:id/payments", "routes/admin.requests.$id.payments.tsx"),
       route("report", "routes/admin.report.tsx"),
       // Every sent invoice with a balance left, oldest first, with its reminders (Pause / Resume).
       route("invoices", "routes/admin.invoices.tsx"),

@@ -406,6 +406,16 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
       </Section>
 
       <DepositStatus deposits={r.deposits} />
+      <Section id="payments-heading" title="Payments">
+        <p className="text-slate-800">
+          Invoices, their balance and payments: record cash, a check, Zelle or Venmo by hand.
+        </p>
+        <p className="mt-3">
+          <a href={`/admin/requests/${r.id}/payments`} className="btn-secondary">
+            Open the payments
+          </a>
+        </p>
+      </Section>
       {r.booking ? <ArrivalWindow booking={r.booking} zip={r.zip} saved={r.saved} answer={actionData} /> : null}
       {customer ? <CustomerTexts id={r.id} texts={r.texts} texted={r.texted} ask={r.askOnOurWay} /> : null}
 

@@ -31,6 +31,7 @@ import { launchPlaceholders } from "./launch-check.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "./notify/outbox.server.ts";
 import { countUndelivered } from "./features/leads/delivery-status.server.ts";
 import { stripeWebhook, WEBHOOK_PATH } from "./features/payments/webhook.server.ts";
+import { reviewAfterPayment } from "./features/reviews/reviews.server.ts";
 import { TWILIO_WEBHOOK_PATH, twilioWebhook } from "./features/texts/webhook.server.ts";
 import { outboxWiring } from "./outbox-wiring.server.ts";
 import { contentSecurityPolicy, newNonce } from "./csp.server.ts";
@@ -282,7 +283,11 @@ export function createSite(services: Services, options: { buildDir: string; vite
 
   // Stripe's webhook about deposits (app/server/features/payments/webhook.server.ts): its body is read raw,
   // for the signature, before anything else reads it; every method but POST: 405.
-  app.all(WEBHOOK_PATH, stripeWebhook({ database, env, logger, notifyOutbox: worker.notify }));
+  // An invoice paid in full through it sends the review request (features/reviews), handed in here.
+  app.all(
+    WEBHOOK_PATH,
+    stripeWebhook({ database, env, logger, notifyOutbox: worker.notify, whenPaidInFull: reviewAfterPayment }),
+  );
   // The customers' texts (app/server/features/texts/webhook.server.ts): form-encoded, signed, read raw; else as above.
   app.all(TWILIO_WEBHOOK_PATH, twilioWebhook({ database, env, logger, notifyOutbox: worker.notify }));
 

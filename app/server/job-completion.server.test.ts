@@ -12,7 +12,7 @@ import { windowsOn, windowLabel } from "./kit/arrival-windows.server.ts";
 import { recordLead } from "./features/leads/store.server.ts";
 import { decide, requestWindow } from "./features/bookings/bookings.server.ts";
 import { requestPage } from "./features/bookings/booking-page.server.ts";
-import { saveStatus } from "./features/reviews/reviews.server.ts";
+import { REVIEW_DELAY_HOURS, saveStatus } from "./features/reviews/reviews.server.ts";
 import { queueDayBeforeTexts, queueOwnerText, receiveText } from "./features/texts/texts.server.ts";
 import { outboxJob } from "./notify/jobs.server.ts";
 import { QUOTE_SENDERS } from "./features/quotes/jobs.server.ts";
@@ -100,10 +100,15 @@ describe.each(backends)("completing a job on %s", (dialect) => {
       expect(after.filter((j) => j.kind === kind).map((j) => j.status)).toEqual(
         after.filter((j) => j.kind === kind).map(() => "cancelled"),
       );
-    // The review request (and the seasonal offer, when queued) go no earlier than the window's start.
+    // The seasonal offer, when queued, goes no earlier than the window's start; the review request no earlier than
+    // that either, nor than REVIEW_DELAY_HOURS after the completion.
     const later = after.filter((j) => j.kind === "review" || j.kind === "reminder-offer");
     expect(later.map((j) => j.kind)).toContain("review");
-    for (const job of later) expect(new Date(job.next_attempt_at).getTime()).toBe(window.startsAt.getTime());
+    const reviewDue = Math.max(window.startsAt.getTime(), now.getTime() + REVIEW_DELAY_HOURS * 3_600_000);
+    for (const job of later)
+      expect(new Date(job.next_attempt_at).getTime()).toBe(
+        job.kind === "review" ? reviewDue : window.startsAt.getTime(),
+      );
     // The thread says why the texts did not go.
     const texts = await database.db
       .selectFrom("text_messages")
@@ -192,7 +197,7 @@ describe.each(backends)("completing a job on %s", (dialect) => {
     expect(await stageNow()).toEqual(stageBefore);
   });
 
-  it("once its window has begun, or with no window: completed at once, the review request due now", async () => {
+  it("once its window has begun, or with no window: completed at once, the review request due REVIEW_DELAY_HOURS later", async () => {
     const { leadId } = await bookedJob();
     const begun = new Date(window.startsAt.getTime() + 60_000);
     expect(await completionCheck(database.db, leadId, begun, false)).toEqual({ ok: true, notBefore: begun });
@@ -203,6 +208,6 @@ describe.each(backends)("completing a job on %s", (dialect) => {
     expect(check).toEqual({ ok: true, notBefore: now });
     expect(await complete(noWindow, now)).toMatchObject({ changed: true });
     const review = (await jobs(noWindow)).find((j) => j.kind === "review");
-    expect(review && new Date(review.next_attempt_at).getTime()).toBe(now.getTime());
+    expect(review && new Date(review.next_attempt_at).getTime()).toBe(now.getTime() + REVIEW_DELAY_HOURS * 3_600_000);
   });
 });

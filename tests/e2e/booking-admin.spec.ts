@@ -1,7 +1,7 @@
 /**
  * The owner decides on an arrival window at 390 px (a phone on a roof), without JavaScript: confirm, propose
  * another window, decline, each with a note to the customer; then marks the job completed, which sends its
- * customer one review request (REVIEW_URL), with a working one-click opt-out; a second completed job of the same
+ * customer one review request (REVIEW_URL) REVIEW_DELAY_HOURS later, with a working one-click opt-out; a second completed job of the same
  * customer sends none.
  */
 import type { Page } from "@playwright/test";
@@ -13,6 +13,7 @@ import { expect, test } from "./fixtures.ts";
 import { askForWindow, leadsFor, uniqueEmail } from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 import { mailsTo, REVIEW_URL } from "./sinks.ts";
+import { REVIEW_DELAY_HOURS } from "../../app/server/features/reviews/reviews.server.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -134,6 +135,26 @@ test("at 390 px the owner confirms, proposes and declines a window; a completed 
   await page.getByRole("button", { name: "Save the stage" }).click();
   await expect(page.getByRole("status")).toContainText("Stage saved: Completed.");
   await expect(page.getByRole("status")).toContainText("Review request queued");
+  // Never in the same second as "Completed": due REVIEW_DELAY_HOURS later (no invoice was sent). Time passes (the
+  // job made due now), and it goes.
+  const due = await (
+    await db()
+  ).db
+    .selectFrom("outbox_jobs")
+    .select(["next_attempt_at", "created_at"])
+    .where("lead_id", "=", lead!.id)
+    .where("kind", "=", "review")
+    .executeTakeFirstOrThrow();
+  expect(Date.parse(due.next_attempt_at) - Date.parse(due.created_at)).toBe(REVIEW_DELAY_HOURS * 3_600_000);
+  expect(mailsTo(email, "<review-")).toHaveLength(0);
+  await (
+    await db()
+  ).db
+    .updateTable("outbox_jobs")
+    .set({ next_attempt_at: new Date().toISOString() })
+    .where("lead_id", "=", lead!.id)
+    .where("kind", "=", "review")
+    .execute();
   await expect.poll(() => mailsTo(email, "<review-").length, { timeout: 15_000 }).toBe(1);
   const text = leaves(parsePart(mailsTo(email, "<review-")[0]!.replace(/\r?\n/g, "\r\n")))
     .map(decode)

@@ -1,10 +1,11 @@
 /**
  * Test support: a fake of the Stripe API endpoints the deposits use, on loopback (STRIPE_API_BASE):
- * POST /v1/checkout/sessions (honouring Idempotency-Key as Stripe does: the same key and body replay the first
- * answer, the same key with another body is an idempotency_error), GET /v1/checkout/sessions/:id and
- * GET /v1/refunds?charge= (the refunds a test put in `refunds`). Every request is recorded. `sendWebhook` posts an
- * event to the site, signed with the endpoint's secret by the SDK's own test helper, as Stripe would; the event
- * builders make Checkout Session, charge, refund and dispute events.
+ * POST /v1/checkout/sessions (its amount the sum of its lines; honouring Idempotency-Key as Stripe does: the same
+ * key and body replay the first answer, the same key with another body is an idempotency_error),
+ * GET /v1/checkout/sessions/:id, POST …/:id/expire and GET /v1/refunds?charge= (the refunds a test put in
+ * `refunds`). Every request is recorded. `sendWebhook` posts an event to the site, signed with the endpoint's
+ * secret by the SDK's own test helper, as Stripe would; the event builders make Checkout Session, charge, refund
+ * and dispute events.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -85,7 +86,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let base = "";
 
   const createSession = (form: Record<string, string>): { status: number; body: string } => {
-    const amount = Number(form["line_items[0][price_data][unit_amount]"]);
+    // The sum of every line's amount (a balance and its tip are two lines).
+    let amount = 0;
+    for (let i = 0; form[`line_items[${i}][price_data][unit_amount]`] !== undefined; i++)
+      amount += Number(form[`line_items[${i}][price_data][unit_amount]`]);
     if (form.mode !== "payment" || !Number.isInteger(amount) || !form.success_url || !form.cancel_url)
       return json(400, { error: { type: "invalid_request_error", message: "missing or invalid parameters" } });
     const id = `cs_test_${randomBytes(24).toString("hex")}`;
@@ -131,6 +135,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       let answer: { status: number; body: string };
       let replayed = false;
       const one = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)$/.exec(path);
+      const expire = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)\/expire$/.exec(path);
       if (!authorized) answer = json(401, { error: { type: "invalid_request_error", message: "Invalid API Key" } });
       else if (req.method === "POST" && path === "/v1/checkout/sessions") {
         const seen = key ? keys.get(key) : undefined;
@@ -151,6 +156,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         } else {
           answer = createSession(form);
           if (key) keys.set(key, { body: raw, answer });
+        }
+      } else if (req.method === "POST" && expire) {
+        // As Stripe: only an open session can be expired.
+        const session = sessions.get(expire[1]!);
+        if (!session)
+          answer = json(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+        else if (session.status !== "open")
+          answer = json(400, {
+            error: { type: "invalid_request_error", message: "Only open sessions can be expired" },
+          });
+        else {
+          session.status = "expired";
+          answer = json(200, session);
         }
       } else if (req.method === "GET" && one) {
         const session = sessions.get(one[1]!);

@@ -8,13 +8,14 @@
 import type { Database, DB } from "./db/database.server.ts";
 import type { Transaction } from "kysely";
 import { windowLabel } from "./arrival-windows.server.ts";
+import { isDone, isStage } from "./stages.ts";
 
 type Reader = Pick<Database["db"], "selectFrom"> | Transaction<DB>;
 
-/** Whether the request's stage is Completed (its stored stage: app/server/kit/stages.ts, decision 035). */
+/** Whether the request's stage is Completed or Paid (its stored stage: app/server/kit/stages.ts, decision 035). */
 export async function isCompleted(db: Reader, leadId: string): Promise<boolean> {
   const row = await db.selectFrom("leads").select("stage").where("id", "=", leadId).executeTakeFirst();
-  return row?.stage === "completed";
+  return row !== undefined && isStage(row.stage) && isDone(row.stage);
 }
 
 /** The window the request's booking holds (asked for, proposed or confirmed), or null. */

@@ -33,6 +33,16 @@ describe("stageFrom: what the events give", () => {
     ["the window was confirmed", ["quote-sent", "quote-accepted", "deposit-paid", "window-confirmed"], "scheduled"],
     ["a text after the quote does not take it back", ["quote-sent", "owner-text"], "quoted"],
     [
+      "the invoice of a completed job was paid in full",
+      ["quote-accepted", { set: "completed" }, "invoice-paid"],
+      "paid",
+    ],
+    [
+      "a window confirmed after payment does not take Paid back",
+      [{ set: "completed" }, "invoice-paid", "window-confirmed"],
+      "paid",
+    ],
+    [
       "a cancelled window gives back the stage before it",
       ["quote-sent", "quote-accepted", "deposit-paid", "window-confirmed", "window-cancelled"],
       "deposit-paid",

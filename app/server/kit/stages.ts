@@ -18,6 +18,7 @@ export const STAGES = [
   { value: "deposit-paid", label: "Deposit paid" },
   { value: "scheduled", label: "Scheduled" },
   { value: "completed", label: "Completed" },
+  { value: "paid", label: "Paid" },
   { value: "lost", label: "Lost" },
 ] as const;
 
@@ -35,6 +36,9 @@ export const isStage = (value: unknown): value is Stage => STAGES.some((s) => s.
 /** A stage's place in the order (new = 0); -1 for lost. */
 export const stageRank = (stage: Stage): number => (stage === LOST ? -1 : STAGE_VALUES.indexOf(stage));
 
+/** Done: the job was completed, or its invoice paid in full after (the review request, the texts, the booking pages). */
+export const isDone = (stage: Stage): boolean => stageRank(stage) >= stageRank("completed");
+
 /** Won: the customer accepted a quote, or any later stage. */
 export const isWon = (stage: Stage): boolean => stageRank(stage) >= stageRank("accepted");
 
@@ -51,6 +55,7 @@ export const EVENTS = {
   "deposit-paid": { label: "Deposit paid", moves: "deposit-paid", contact: false },
   "window-confirmed": { label: "Arrival window confirmed", moves: "scheduled", contact: true },
   "window-cancelled": { label: "Arrival window cancelled or moved", moves: null, contact: false },
+  "invoice-paid": { label: "Invoice paid in full", moves: "paid", contact: false },
 } as const satisfies Record<string, { label: string; moves: Stage | null; contact: boolean }>;
 
 export type EventKind = keyof typeof EVENTS;

@@ -19,7 +19,8 @@ import type { Logger } from "pino";
 import Stripe from "stripe";
 import type { Database } from "../../kit/db/database.server.ts";
 import { type Env, stripeSettings } from "../../kit/env.server.ts";
-import { type Outcome, recordOutcome } from "./record.server.ts";
+import { intentOf } from "./balance.server.ts";
+import { type Outcome, recordInvoiceOutcome, recordOutcome, type WhenPaidInFull } from "./record.server.ts";
 import { readRawBody } from "../../kit/raw-body.server.ts";
 import { stripeChangeOf, takeRefundOrDispute } from "./refunds.server.ts";
 
@@ -30,15 +31,17 @@ export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** What an event says about its session, or undefined for an event the site does not handle. */
-export function outcomeOf(event: Stripe.Event): { sessionId: string; outcome: Outcome } | undefined {
+export function outcomeOf(
+  event: Stripe.Event,
+): { sessionId: string; outcome: Outcome; paymentIntentId?: string | null } | undefined {
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
       const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
-      return { sessionId: session.id, outcome: paid ? "paid" : null };
+      return { sessionId: session.id, outcome: paid ? "paid" : null, paymentIntentId: intentOf(session) };
     }
     case "checkout.session.async_payment_succeeded":
-      return { sessionId: event.data.object.id, outcome: "paid" };
+      return { sessionId: event.data.object.id, outcome: "paid", paymentIntentId: intentOf(event.data.object) };
     case "checkout.session.async_payment_failed":
       return { sessionId: event.data.object.id, outcome: "failed" };
     case "checkout.session.expired":
@@ -53,6 +56,8 @@ export function stripeWebhook(app: {
   env: Env;
   logger: Logger;
   notifyOutbox: () => void;
+  /** What an invoice paid in full sets off (the review request), handed in by the server. */
+  whenPaidInFull?: WhenPaidInFull;
 }): RequestHandler {
   const { env, logger } = app;
   const answer = (res: Response, status: number, body: object) =>
@@ -90,7 +95,12 @@ export function stripeWebhook(app: {
     }
     const change = outcomeOf(event);
     if (!change) return answer(res, 200, { received: true, ignored: event.type.slice(0, 100) });
-    const recorded = await recordOutcome(app, { ...change, eventId: event.id, type: event.type });
+    // An invoice's session (the balance, metadata invoiceId) or else a deposit's: each records only its own.
+    const byInvoice = await recordInvoiceOutcome(app, { ...change, eventId: event.id, type: event.type });
+    const recorded =
+      byInvoice === "unknown-session"
+        ? await recordOutcome(app, { ...change, eventId: event.id, type: event.type })
+        : byInvoice;
     logger.info(
       { event: "stripe.webhook", type: event.type, eventId: event.id, sessionId: change.sessionId, recorded },
       "Stripe webhook",

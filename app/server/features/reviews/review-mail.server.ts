@@ -10,7 +10,8 @@ import { servicesNeededOptions } from "../../../forms/options.ts";
 import { signedPath, linkSecret } from "../../kit/signed-links.server.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import type { Env } from "../../kit/env.server.ts";
-import { CalledOff, type Delivery, type Sender } from "../../notify/delivery.server.ts";
+import { CalledOff, type Delivery, NotBefore, type Sender } from "../../notify/delivery.server.ts";
+import { invoiceBalance } from "../../kit/invoice-ledger.server.ts";
 import { createMailSender } from "../../notify/mail.server.ts";
 import {
   listUnsubscribeHeaders,
@@ -86,13 +87,16 @@ export function composeReviewEmail(
 
 /**
  * The outbox's sender of review requests. At send time it calls the job off (CalledOff: 'cancelled', never
- * retried) when the address opted out since it was queued, or REVIEW_URL is no longer set.
+ * retried) when the address opted out since it was queued, or REVIEW_URL is no longer set; while the request has a
+ * sent invoice not paid in full it waits a day at a time (the payment brings it forward: reviewAfterPayment).
  */
 export function createReviewSender(database: Database, env: Env, now: () => Date = () => new Date()): Sender {
   return createMailSender(env, async (delivery) => {
     if (!env.REVIEW_URL) throw new CalledOff("REVIEW_URL is not set");
     const emailKey = await reviewKey(database, delivery.lead.contact.email);
     if (await optedOut(database, emailKey)) throw new CalledOff("the customer opted out of review requests");
+    if (await unpaidInvoice(database, delivery.lead.id))
+      throw new NotBefore(new Date(now().getTime() + 86_400_000), "the review request waits for the invoice's payment");
     return composeReviewEmail(delivery, {
       env,
       reviewUrl: env.REVIEW_URL,
@@ -101,4 +105,16 @@ export function createReviewSender(database: Database, env: Env, now: () => Date
       now: now(),
     });
   });
+}
+
+/** Whether request `leadId` has a sent invoice with a balance left. */
+async function unpaidInvoice(database: Database, leadId: string): Promise<boolean> {
+  const sent = await database.db
+    .selectFrom("invoices")
+    .select("id")
+    .where("lead_id", "=", leadId)
+    .where("status", "=", "sent")
+    .execute();
+  for (const { id } of sent) if (((await invoiceBalance(database.db, id))?.balanceCents ?? 0) > 0) return true;
+  return false;
 }

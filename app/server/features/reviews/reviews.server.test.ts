@@ -10,6 +10,7 @@ import {
   sampleLeadRow,
   type TestStorage,
 } from "../../../../tests/support/storage.ts";
+import { storeInvoice } from "../../../../tests/support/invoice-rows.ts";
 import { business } from "../../../content/business.ts";
 import { reviewRequestsSent } from "../admin/report.server.ts";
 import { readSignedToken } from "../../kit/signed-links.server.ts";
@@ -21,7 +22,7 @@ import { recordLead } from "../leads/store.server.ts";
 import { countUndelivered } from "../leads/delivery-status.server.ts";
 import { statusHistory } from "../../kit/leads.server.ts";
 import { composeReviewEmail } from "./review-mail.server.ts";
-import { optedOut, optOut, reviewKey, saveStatus } from "./reviews.server.ts";
+import { optedOut, optOut, REVIEW_DELAY_HOURS, reviewAfterPayment, reviewKey, saveStatus } from "./reviews.server.ts";
 
 const REVIEW_URL = "https://g.page/r/CdEf123/review";
 // The real time: the worker's upkeep deletes e-mail files older than the retention period by this clock.
@@ -126,14 +127,16 @@ describe.each(backends)("review requests on %s", (dialect) => {
     });
     afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
-    const run = async (env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, REVIEW_URL })) => {
-      const wiring = outboxWiring(database, env, pino({ level: "silent" }), () => now);
+    // The review request is due REVIEW_DELAY_HOURS after "Completed": the worker runs then unless told a time.
+    const later = new Date(now.getTime() + REVIEW_DELAY_HOURS * 3_600_000);
+    const run = async (env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, REVIEW_URL }), at = later) => {
+      const wiring = outboxWiring(database, env, pino({ level: "silent" }), () => at);
       const worker = startOutboxWorker({
         database,
         env,
         logger: pino({ level: "silent" }),
         pollMs: 3_600_000,
-        now: () => now,
+        now: () => at,
         ...wiring,
         senders: { ...wiring.senders, email: async () => {} },
       });
@@ -142,15 +145,49 @@ describe.each(backends)("review requests on %s", (dialect) => {
     };
     const mailFiles = async () => (await readdir(path.join(dataDir, "mail")).catch(() => [])).length;
 
-    it("sends the queued request once; the report counts it in its period", async () => {
+    it("sends the queued request once, never in the same second as Completed; the report counts it in its period", async () => {
       await complete(await request());
+      await run(undefined, new Date(later.getTime() - 60_000));
+      expect(await reviewJobs()).toMatchObject([{ status: "pending" }]);
       await run();
       expect(await reviewJobs()).toMatchObject([{ status: "sent" }]);
       expect(await mailFiles()).toBe(1);
       const eml = await readFile(path.join(dataDir, "mail", (await readdir(path.join(dataDir, "mail")))[0]!), "utf8");
       expect(eml).toContain(REVIEW_URL);
-      expect(await reviewRequestsSent(database, new Date(now.getTime() - 1), new Date(now.getTime() + 1))).toBe(1);
-      expect(await reviewRequestsSent(database, new Date(now.getTime() + 1), new Date(now.getTime() + 2))).toBe(0);
+      expect(await reviewRequestsSent(database, new Date(later.getTime() - 1), new Date(later.getTime() + 1))).toBe(1);
+      expect(await reviewRequestsSent(database, new Date(later.getTime() + 1), new Date(later.getTime() + 2))).toBe(0);
+    });
+
+    it("waits while a sent invoice is unpaid, and goes at once when it is paid in full", async () => {
+      const id = await request();
+      await complete(id);
+      const invoiceId = await storeInvoice(database, { leadId: id, totalCents: 40_000 });
+      await run();
+      expect(await reviewJobs()).toMatchObject([{ status: "pending" }]);
+      expect(await mailFiles()).toBe(0);
+      // Paid in full an hour after completion: the payment's transaction brings the request forward to then.
+      const paidAt = new Date(now.getTime() + 3_600_000);
+      await database.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("invoice_payments")
+          .values({
+            ...{ id: "pay-1", invoice_id: invoiceId, lead_id: id, method: "cash", status: "paid" },
+            ...{ amount_cents: 40_000, created_at: paidAt.toISOString(), updated_at: paidAt.toISOString() },
+            ...{
+              checkout_session_id: null,
+              invoice_version: null,
+              attempt: null,
+              checkout_url: null,
+              expires_at: null,
+            },
+            ...{ payment_intent_id: null, reference: null, received_on: null, idempotency_key: null },
+            paid_at: paidAt.toISOString(),
+          })
+          .execute();
+        await reviewAfterPayment(trx, id, paidAt);
+      });
+      await run(undefined, paidAt);
+      expect(await reviewJobs()).toMatchObject([{ status: "sent" }]);
     });
 
     it("calls the request off when the customer opted out after it was queued, or REVIEW_URL went away", async () => {

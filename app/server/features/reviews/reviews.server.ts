@@ -1,7 +1,9 @@
 /**
  * Review requests (docs/decisions/020-booking.md; the spec's decision: every customer whose job is completed is asked,
  * never only the happy ones): marking a request "completed" queues one e-mail asking its customer for a review at
- * REVIEW_URL, in the same transaction as the status change. Every completed job's customer is asked, whatever the job
+ * REVIEW_URL, in the same transaction as the status change, due REVIEW_DELAY_HOURS later (never in the same second
+ * as "Completed", docs/decisions/042-tips-and-balance-payments.md); an invoice paid in full brings it forward to the
+ * payment (reviewAfterPayment), and while a sent invoice is unpaid its sender waits (review-mail.server.ts). Every completed job's customer is asked, whatever the job
  * or the customer's mood; but each address once only, and never one that opted out. An address is known by its keyed
  * hash (review_contacts.email_key), which outlives the request: a customer who opted out stays out after their request
  * is deleted.
@@ -13,6 +15,11 @@ import { changeLeadStatus, type StatusChange } from "../../kit/leads.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { REVIEW_SENDERS } from "./jobs.server.ts";
 import { laterStart } from "../../notify/jobs.server.ts";
+import { RETRY_FOR_MS } from "../../notify/outbox.server.ts";
+import { priceBook } from "../../../content/price-book.ts";
+
+/** How long after "Completed" the review request goes when no invoice is paid first (content: invoices.reviewDelayHours). */
+export const REVIEW_DELAY_HOURS = priceBook.invoices.reviewDelayHours;
 
 /** What became of the review request when a status was saved (null: the status is not "completed"). */
 export type ReviewOutcome = "queued" | "already-asked" | "opted-out" | "no-review-url" | "not-a-customer";
@@ -35,6 +42,7 @@ export async function saveStatus(
     now = new Date(),
     notBefore = now,
     whenCompleted,
+    reviewDelayHours = REVIEW_DELAY_HOURS,
   }: {
     reviewUrl: string | undefined;
     now?: Date;
@@ -45,6 +53,8 @@ export async function saveStatus(
      * the job's pending reminders), with the time the customer may hear of the completion.
      */
     whenCompleted?: (trx: Transaction<DB>, leadId: string, now: Date, notBefore: Date) => Promise<unknown>;
+    /** Hours from completion to the review request when no invoice is paid in full before. */
+    reviewDelayHours?: number;
   },
 ): Promise<{ changed: false } | { changed: true; review: ReviewOutcome | null }> {
   if (change.status !== "completed") {
@@ -67,7 +77,8 @@ export async function saveStatus(
       review = "not-a-customer";
       return;
     }
-    review = await queueReviewRequest(trx, leadId, emailKey, now, notBefore);
+    const delayed = new Date(now.getTime() + reviewDelayHours * 3_600_000);
+    review = await queueReviewRequest(trx, leadId, emailKey, now, delayed > notBefore ? delayed : notBefore);
   });
   return changed ? { changed, review } : { changed };
 }
@@ -120,6 +131,26 @@ async function queueReviewRequest(
   return "queued";
 }
 
+/**
+ * In the transaction of an invoice's payment in full (handed to the payments feature by the server): the request's
+ * review request, waiting since completion (or called off while its invoice was unpaid), goes now. Its sender
+ * still checks the opt-out and REVIEW_URL.
+ */
+export async function reviewAfterPayment(trx: Transaction<DB>, leadId: string, now: Date): Promise<void> {
+  await trx
+    .updateTable("outbox_jobs")
+    .set({
+      status: "pending",
+      next_attempt_at: now.toISOString(),
+      not_after: new Date(now.getTime() + RETRY_FOR_MS).toISOString(),
+    })
+    .where("lead_id", "=", leadId)
+    .where("kind", "=", "review")
+    .where("status", "in", ["pending", "cancelled"])
+    .where("locked_until", "is", null)
+    .execute();
+}
+
 /** Whether the address of this key opted out of review requests. */
 export async function optedOut(database: Database, emailKey: string): Promise<boolean> {
   const row = await database.db
@@ -144,7 +175,7 @@ export async function optOut(database: Database, emailKey: string, now = new Dat
 
 /** What the request page says about the review request after a status was saved. */
 export const REVIEW_OUTCOME_TEXT: Record<ReviewOutcome, string> = {
-  queued: "Review request queued: the customer gets one e-mail with the review link.",
+  queued: `Review request queued: the customer gets one e-mail with the review link once the invoice is paid in full, or ${REVIEW_DELAY_HOURS} hours after completion when no invoice was sent.`,
   "already-asked": "No review request: this customer's address was asked once already.",
   "opted-out": "No review request: this customer asked not to receive review requests.",
   "no-review-url": "No review request: REVIEW_URL is not set (see the settings table in README.md).",
