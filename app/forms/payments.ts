@@ -99,13 +99,13 @@ export const handPaymentSchema = (balanceCents: number, today: string) =>
   z
     .object({
       intent: z.literal("record"),
-      invoice: z.string().regex(ID, "Choose the invoice"),
-      key: z.string().regex(ID, "Send the form again"),
+      invoice: line().regex(ID, "Choose the invoice"),
+      key: line().regex(ID, "Send the form again"),
       method: z.enum(HAND_METHOD_VALUES, { message: "Choose how it was paid" }),
       amount: amountText,
       tip: amountText.optional(),
       reference: line().max(REFERENCE_MAX, `At most ${REFERENCE_MAX} characters`).optional(),
-      receivedOn: z.string().refine(validDay, "Enter the day it was received"),
+      receivedOn: line().refine(validDay, "Enter the day it was received"),
       overpay: z.literal("yes").optional(),
     })
     .superRefine((value, ctx) => {
@@ -130,5 +130,5 @@ export const handPaymentSchema = (balanceCents: number, today: string) =>
 
 export const voidPaymentSchema = z.object({
   intent: z.literal("void"),
-  payment: z.string().regex(ID, "Choose the payment"),
+  payment: line().regex(ID, "Choose the payment"),
 });
