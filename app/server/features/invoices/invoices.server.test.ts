@@ -146,6 +146,25 @@ describe.each(backends)("invoices on %s", (dialect) => {
     expect(seqs.toSorted((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
+  // Issue 41's measure: 20 jobs marked Completed at the same moment, through the completion's own transaction, on
+  // two connections as two server instances sharing PostgreSQL (SQLite: one server per DATA_DIR, so one).
+  it("gives 20 jobs completed at once, from two server instances, 20 consecutive numbers", async () => {
+    const second = dialect === "postgres" ? await storage.open() : database;
+    const leads: string[] = [];
+    for (let i = 0; i < 20; i++) leads.push(await acceptedLead(i % 2));
+    await Promise.all(
+      leads.map((leadId, i) =>
+        (i % 2 ? second : database).db.transaction().execute((trx) => whenJobCompleted(trx, leadId, NOW, NOW)),
+      ),
+    );
+    const rows = await database.db.selectFrom("invoices").select(["lead_id", "number", "seq"]).execute();
+    expect(new Set(rows.map((r) => r.lead_id))).toEqual(new Set(leads));
+    expect(rows.map((r) => Number(r.seq)).toSorted((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    expect(new Set(rows.map((r) => r.number)).size).toBe(20);
+  });
+
   it("makes an empty draft without a quote; voiding keeps its number and a new invoice takes the next", async () => {
     const leadId = await newLead();
     await makeInvoiceNow(database, leadId, NOW);
