@@ -21,6 +21,7 @@ import { invoiceBalance } from "../../kit/invoice-ledger.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "../../notify/outbox.server.ts";
 import { outboxWiring } from "../../outbox-wiring.server.ts";
 import { makeInvoiceNow } from "../../invoice-source.server.ts";
+import { invoiceView } from "./invoice-view.server.ts";
 import { whenJobCompleted } from "../../job-completion.server.ts";
 import { recordLead } from "../leads/store.server.ts";
 import { answerQuote, saveDraft, sendDraft } from "../quotes/quotes.server.ts";
@@ -163,6 +164,65 @@ describe.each(backends)("invoices on %s", (dialect) => {
       Array.from({ length: 20 }, (_, i) => i + 1),
     );
     expect(new Set(rows.map((r) => r.number)).size).toBe(20);
+  });
+
+  it("shows a card payment partly refunded at Stripe as paid, refunded and owed again, the tip apart", async () => {
+    const leadId = await acceptedLead(1);
+    await complete(leadId);
+    const invoice = (await currentInvoice(database.db, leadId))!;
+    await sendInvoice(database, invoice.id, NOW);
+    const at = NOW.toISOString();
+    await database.db
+      .insertInto("invoice_payments")
+      .values({
+        id: "pay-1",
+        invoice_id: invoice.id,
+        lead_id: leadId,
+        method: "card",
+        status: "paid",
+        amount_cents: invoice.totalCents,
+        tip_cents: 6_000,
+        checkout_session_id: "cs_test_1",
+        invoice_version: 1,
+        attempt: 1,
+        checkout_url: "https://checkout.example/1",
+        expires_at: at,
+        payment_intent_id: "pi_test_1",
+        reference: null,
+        received_on: null,
+        idempotency_key: null,
+        created_at: at,
+        updated_at: at,
+        paid_at: at,
+      })
+      .execute();
+    expect((await invoiceView(database.db, (await getInvoice(database.db, invoice.id))!)).paid).toBe(true);
+    await database.db
+      .insertInto("refunds")
+      .values({
+        id: "re_test_1",
+        payment_intent_id: "pi_test_1",
+        checkout_session_id: null,
+        invoice_payment_id: "pay-1",
+        lead_id: leadId,
+        amount_cents: 5_000,
+        currency: "usd",
+        status: "succeeded",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const view = await invoiceView(database.db, (await getInvoice(database.db, invoice.id))!);
+    expect(view.credits).toEqual([
+      expect.objectContaining({
+        amount: formatCents(invoice.totalCents),
+        refunded: formatCents(5_000),
+        tip: formatCents(6_000),
+      }),
+    ]);
+    expect(view.paid).toBe(false);
+    expect(view.balanceCents).toBe(5_000);
+    expect(view.balance).toBe(formatCents(5_000));
   });
 
   it("makes an empty draft without a quote; voiding keeps its number and a new invoice takes the next", async () => {
