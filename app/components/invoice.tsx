@@ -31,8 +31,8 @@ function Row({ label, value, strong = false }: { label: React.ReactNode; value: 
 
 /** The invoice itself: what the job was, its lines and sums, the credits and the balance. */
 export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
+  // The number is the heading's ("Invoice 2026-0001"), not repeated among the facts.
   const facts: [string, string][] = [
-    ["Invoice number", invoice.number],
     ["From", `${invoice.business.name} · ${invoice.business.phone}`],
     ...(invoice.service ? ([["Service", invoice.service]] as [string, string][]) : []),
     ...(invoice.address || invoice.city
