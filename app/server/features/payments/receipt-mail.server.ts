@@ -5,7 +5,6 @@
  * afterInvoicePayment), so a receipt says what was true then: the amount, the tip, the method, the day, the
  * invoice's number and the balance left. composeReceiptEmail, receiptPdf and composeBalanceText are pure.
  */
-import PDFDocument from "pdfkit";
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../../content/business.ts";
 import { formatAmount } from "../../../lib/money.ts";
@@ -16,6 +15,7 @@ import type { Delivery, Sender } from "../../notify/delivery.server.ts";
 import { customerRecipient, fromBusiness, plainName, render, signature } from "../../notify/customer-email.server.ts";
 import { oneLine } from "../../notify/labels.server.ts";
 import { createMailSender, ownerSummaryHtml } from "../../notify/mail.server.ts";
+import { customerPdf, drawable } from "../../notify/pdf.server.ts";
 import { inboxLink } from "../../notify/sms.server.ts";
 import { createOwnerTextSender } from "./refund-mail.server.ts";
 import type { ReceiptPayload } from "./record.server.ts";
@@ -65,33 +65,10 @@ export function receiptRows(p: ReceiptPayload, reference: string): { label: stri
   ];
 }
 
-/** The characters the standard PDF fonts draw; any other is shown as "?" (as the accepted quote's PDF does). */
-const drawable = (text: string) => text.normalize("NFC").replace(/[^\n\x20-\x7E\xA0-\xFF‘’‚“”„–—•…€™]/gu, "?");
-
-/** The receipt as a PDF (US Letter, Helvetica). */
+/** The receipt as a PDF, in the layout of the customer's other PDFs (app/server/notify/pdf.server.ts). */
 export function receiptPdf(p: ReceiptPayload, reference: string): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "LETTER",
-    margin: 54,
-    info: { Title: `Receipt for invoice ${p.invoiceNumber}`, Author: business.name },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const left = doc.page.margins.left;
-  doc.font("Helvetica-Bold").fontSize(18).text(business.name, left);
-  doc.font("Helvetica").fontSize(10).text(`${business.phone.display} · ${business.email}`);
-  doc.moveDown(1.2);
-  doc.font("Helvetica-Bold").fontSize(16).text("Receipt");
-  doc.moveDown(0.5);
-  doc.fontSize(11);
-  for (const { label, value } of receiptRows(p, reference)) {
-    doc.font("Helvetica-Bold").text(`${label}: `, left, doc.y, { continued: true });
-    doc.font("Helvetica").text(drawable(value));
-  }
+  const { doc, done, facts } = customerPdf({ Title: `Receipt for invoice ${p.invoiceNumber}` }, "Receipt");
+  facts(receiptRows(p, reference).map(({ label, value }) => [label, drawable(value)]));
   doc.moveDown(1);
   doc.font("Helvetica").text(p.balanceCents === 0 ? "Paid in full. Thank you!" : "Thank you for your payment.");
   doc.end();
