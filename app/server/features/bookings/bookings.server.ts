@@ -9,7 +9,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Insertable, Selectable, Transaction } from "kysely";
-import type { BookingsTable, BookingStatus, Database, DB, OutboxJobsTable } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { BookingsTable, BookingStatus, DB, OutboxJobsTable } from "../../kit/db/tables.server.ts";
 import { localParts, localTime } from "../../kit/business-time.server.ts";
 import { isBookable } from "../../kit/lead-kinds.server.ts";
 import { recordEvent } from "../../kit/leads.server.ts";

@@ -4,7 +4,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import type { DB, Database } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB } from "../../kit/db/tables.server.ts";
 import type { IntakeHooks, NewLead } from "../../kit/leads.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { LEAD_SENDERS } from "./jobs.server.ts";

@@ -7,7 +7,8 @@
  * request's "deposit-paid" event (its stage: app/server/kit/stages.ts).
  */
 import type { Transaction } from "kysely";
-import type { Database, DB, InvoicePaymentMethod, PaymentStatus } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB, InvoicePaymentMethod, PaymentStatus } from "../../kit/db/tables.server.ts";
 import { type Env, textAlertSettings } from "../../kit/env.server.ts";
 import { localDateString } from "../../kit/business-time.server.ts";
 import { invoiceBalance } from "../../kit/invoice-ledger.server.ts";

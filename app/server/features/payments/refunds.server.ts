@@ -12,7 +12,8 @@
  *   (another integration on the same Stripe account) stores nothing.
  */
 import type { Transaction } from "kysely";
-import type { Database, DB, RefundStatus } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB, RefundStatus } from "../../kit/db/tables.server.ts";
 import { type Env, type StripeSettings, textAlertSettings } from "../../kit/env.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { stripeClient } from "./deposits.server.ts";

@@ -9,7 +9,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { formatCents, type QuoteContent } from "../../../forms/quote.ts";
-import type { Database, DB, QuoteStatus } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB, QuoteStatus } from "../../kit/db/tables.server.ts";
 import { localDateString } from "../../kit/business-time.server.ts";
 import { recordEvent } from "../../kit/leads.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";

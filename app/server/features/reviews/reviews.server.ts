@@ -9,7 +9,8 @@
  * is deleted.
  */
 import type { Transaction } from "kysely";
-import type { Database, DB } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB } from "../../kit/db/tables.server.ts";
 import { keyedHash } from "../../kit/db/site-secrets.server.ts";
 import { changeLeadStatus, type StatusChange } from "../../kit/leads.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { backends, createTestStorage, leadsRow } from "../../../../../tests/support/storage.ts";
 import { connectDatabase, migrate, type Database } from "../database.server.ts";
-import type { JobKind } from "../database.server.ts";
+import type { JobKind } from "../tables.server.ts";
 
 // 0002, 0005, 0006 and 0007 rebuilt outbox_jobs on SQLite (a CHECK cannot change there): each keeps a live
 // database's rows as they were and takes what it was written for.
