@@ -14,7 +14,7 @@ import { localDateString } from "../../kit/business-time.server.ts";
 import { invoiceBalance } from "../../kit/invoice-ledger.server.ts";
 import { recordEvent } from "../../kit/leads.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
-import { PAYMENT_SENDERS } from "./jobs.server.ts";
+import { PAYMENT_JOB_KINDS } from "./job-kinds.ts";
 
 type TextEnv = Pick<Env, "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM" | "OWNER_PHONE" | "TWILIO_API_URL">;
 
@@ -85,7 +85,7 @@ export async function recordOutcome(
         .insertInto("outbox_jobs")
         .values(
           kinds.map((kind) =>
-            outboxJob(PAYMENT_SENDERS, {
+            outboxJob(PAYMENT_JOB_KINDS, {
               lead_id: session.lead_id!,
               kind,
               ref: change.sessionId,
@@ -231,7 +231,7 @@ export async function afterInvoicePayment(
     .insertInto("outbox_jobs")
     .values(
       (["receipt", ...owner] as const).map((kind) =>
-        outboxJob(PAYMENT_SENDERS, {
+        outboxJob(PAYMENT_JOB_KINDS, {
           lead_id: leadId,
           kind,
           ref: paymentId,

@@ -17,7 +17,7 @@ import { recordEvent, toLeadRow, type LeadRow } from "../../kit/leads.server.ts"
 import { isCompleted } from "../../kit/job-completion.server.ts";
 import { signedPath } from "../../kit/signed-links.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
-import { TEXT_SENDERS } from "./jobs.server.ts";
+import { TEXT_JOB_KINDS } from "./job-kinds.ts";
 import { keywordOf, sendableAt, textableNumber, type Keyword } from "./rules.server.ts";
 
 /** The local time the day-before text is due: as the reminder e-mail, 10:00 on the day before. */
@@ -172,7 +172,7 @@ function outboundRows(text: Outbound): { message: Insertable<TextMessagesTable>;
       created_at: at,
       due_at: due.toISOString(),
     },
-    job: outboxJob(TEXT_SENDERS, {
+    job: outboxJob(TEXT_JOB_KINDS, {
       lead_id: text.leadId,
       kind: "customer-text",
       ref: id,
@@ -458,7 +458,7 @@ export async function receiveText(
         });
         await trx
           .insertInto("outbox_jobs")
-          .values(outboxJob(TEXT_SENDERS, { lead_id: lead.id, kind: "text-alert", ref: text.sid, created_at: at }))
+          .values(outboxJob(TEXT_JOB_KINDS, { lead_id: lead.id, kind: "text-alert", ref: text.sid, created_at: at }))
           .execute();
       }
       return kind;
@@ -468,7 +468,7 @@ export async function receiveText(
       // The owner is told a customer wrote (who, and where to read it); the words stay in the thread.
       await trx
         .insertInto("outbox_jobs")
-        .values(outboxJob(TEXT_SENDERS, { lead_id: lead.id, kind: "text-alert", ref: text.sid, created_at: at }))
+        .values(outboxJob(TEXT_JOB_KINDS, { lead_id: lead.id, kind: "text-alert", ref: text.sid, created_at: at }))
         .execute();
       return kind;
     }
