@@ -405,11 +405,11 @@ describe("the browser editor's configuration", () => {
     }
   });
 
-  it("is listed in the README's table of collections, one row each, as collectionsTable() writes it", async () => {
+  it("is listed in the owner guide's table of collections, one row each, as collectionsTable() writes it", async () => {
     const { collectionsTable } = await import("./cms-config.ts");
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const readme = readFileSync(new URL("../../docs/owner-guide.md", import.meta.url), "utf8");
     const table = /<!-- collections: generated[^\n]*-->\n\n([\s\S]*?)\n\n/.exec(readme)?.[1];
-    // On a difference, paste the expected table into README.md (below the "collections: generated" comment).
+    // On a difference, paste the expected table into docs/owner-guide.md (below the "collections: generated" comment).
     expect(table).toBe(collectionsTable());
     expect(table!.split("\n")).toHaveLength(entries.length + 2);
   });

@@ -670,7 +670,7 @@ const HEADER =
 
 export const decapConfigYaml = (config: DecapConfig) => HEADER + stringify(config, { lineWidth: 0 });
 
-/** The README's table of collections ("Editing the site's content"): one row per collection, from ./collections.ts. */
+/** The owner guide's table of collections (docs/owner-guide.md, "Editing the site's content"): one row per collection, from ./collections.ts. */
 export function collectionsTable(): string {
   const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const rows = Object.values(collections as Record<string, Collection>).map((collection) => {

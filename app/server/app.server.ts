@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
-import pino, { type Logger } from "pino";
+import type { Logger } from "pino";
 import {
   createRequestHandler as createReactRouterHandler,
   RouterContextProvider,
@@ -27,6 +27,7 @@ import { holdDataDirLock } from "./kit/db/backup.server.ts";
 import { type Database, openDatabase } from "./kit/db/database.server.ts";
 import { checkDataDir, databaseProblem } from "./kit/db/start-problems.server.ts";
 import { DEV_HOST, type Env, EnvError, parseEnv } from "./kit/env.server.ts";
+import { createLogger, readableLogs } from "./kit/logger.server.ts";
 import { launchPlaceholders } from "./launch-check.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "./notify/outbox.server.ts";
 import { countUndelivered } from "./features/leads/delivery-status.server.ts";
@@ -80,7 +81,7 @@ export type Services = {
 
 /** The logger, the database (with DATA_DIR's lock) and the outbox worker, once per process. */
 export async function startServices(env: Env, { dev }: { dev: boolean }): Promise<Services> {
-  const logger = pino({ level: env.LOG_LEVEL, base: undefined });
+  const logger = createLogger(env.LOG_LEVEL);
   // While it runs, the server holds DATA_DIR's lock: `npm run leads -- restore` refuses to replace the database under it.
   checkDataDir(env.DATA_DIR);
   const dataDirLock = env.DATABASE_URL ? undefined : holdDataDirLock(env.DATA_DIR);
@@ -99,12 +100,19 @@ export async function startServices(env: Env, { dev }: { dev: boolean }): Promis
     );
   }
   // Placeholders the owner replaces before launch (npm run launch-check lists them with what to do).
-  for (const placeholder of dev ? [] : launchPlaceholders(process.env)) {
+  // At a terminal, one line says how many are left; a log read by machines gets one event per placeholder.
+  const placeholders = dev ? [] : launchPlaceholders(process.env);
+  if (placeholders.length > 0 && readableLogs())
     logger.warn(
-      { event: "launch.placeholder", where: placeholder.where },
-      `PLACEHOLDER: ${placeholder.what}; to do: ${placeholder.fix}`,
+      `${placeholders.length} placeholder${placeholders.length === 1 ? "" : "s"} left to replace before launch (prices, license, phone…): npm run launch-check lists each with what to do.`,
     );
-  }
+  else
+    for (const placeholder of placeholders) {
+      logger.warn(
+        { event: "launch.placeholder", where: placeholder.where },
+        `PLACEHOLDER: ${placeholder.what}; to do: ${placeholder.fix}`,
+      );
+    }
   const deadline = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
   return {
     env,

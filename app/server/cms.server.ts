@@ -44,7 +44,7 @@ export const cmsIndexHtml = () =>
     `<script type="module" src="${CMS_PATH}/${EDITOR_SCRIPT}"></script>`,
     "</head>",
     "<body>",
-    `<noscript>The content editor needs JavaScript. The content itself is in the files under content/ (README: "Editing the site's content").</noscript>`,
+    `<noscript>The content editor needs JavaScript. The content itself is in the files under content/ (docs/owner-guide.md: "Editing the site's content").</noscript>`,
     "</body>",
     "</html>",
     "",

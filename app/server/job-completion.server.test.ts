@@ -15,7 +15,7 @@ import { requestPage } from "./features/bookings/booking-page.server.ts";
 import { REVIEW_DELAY_HOURS, saveStatus } from "./features/reviews/reviews.server.ts";
 import { queueDayBeforeTexts, queueOwnerText, receiveText } from "./features/texts/texts.server.ts";
 import { outboxJob } from "./notify/jobs.server.ts";
-import { QUOTE_SENDERS } from "./features/quotes/jobs.server.ts";
+import { QUOTE_JOB_KINDS } from "./features/quotes/job-kinds.ts";
 import { whenJobCompleted } from "./job-completion.server.ts";
 
 describe.each(backends)("completing a job on %s", (dialect) => {
@@ -44,7 +44,7 @@ describe.each(backends)("completing a job on %s", (dialect) => {
     await database.db
       .insertInto("outbox_jobs")
       .values(
-        outboxJob(QUOTE_SENDERS, {
+        outboxJob(QUOTE_JOB_KINDS, {
           lead_id: leadId,
           kind: "quote-reminder",
           ref: "q:1",

@@ -8,7 +8,7 @@
  * feature's saveStatus.
  */
 import type { Transaction } from "kysely";
-import type { DB } from "./kit/db/database.server.ts";
+import type { DB } from "./kit/db/tables.server.ts";
 import { callOffReminders } from "./features/bookings/bookings.server.ts";
 import { callOffQuoteReminders } from "./features/quotes/quotes.server.ts";
 import { queueReminderOffer } from "./features/reminders/reminders.server.ts";

@@ -1,5 +1,5 @@
 /**
- * The owner's calendar feed (README "Booking: arrival windows, invites, reminders and review requests"):
+ * The owner's calendar feed (docs/owner-guide.md "Booking: arrival windows, invites, reminders and review requests"):
  * /admin/calendar shows the private address, the address serves the confirmed jobs as iCalendar, and "Make a new
  * address" retires the old one (404). At 390 px the page fits.
  */

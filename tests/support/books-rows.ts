@@ -2,7 +2,8 @@
  * Test support: the money rows of issue 41 (deposits, invoices, invoice payments, refunds) inserted directly, as
  * the features that write them would leave them, for the report's and the exports' tests.
  */
-import type { Database, InvoicePaymentMethod } from "../../app/server/kit/db/database.server.ts";
+import type { Database } from "../../app/server/kit/db/database.server.ts";
+import type { InvoicePaymentMethod } from "../../app/server/kit/db/tables.server.ts";
 import { leadsRow } from "./storage.ts";
 
 export async function insertLead(database: Database, id: string, name: string, at = "2026-10-01T16:00:00.000Z") {

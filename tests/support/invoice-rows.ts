@@ -3,7 +3,8 @@
  * number from the counter, its total, its status), for the tests of what follows it (paying, reminders, reviews).
  */
 import { takeInvoiceNumber } from "../../app/server/kit/invoice-ledger.server.ts";
-import type { Database, InvoiceStatus } from "../../app/server/kit/db/database.server.ts";
+import type { Database } from "../../app/server/kit/db/database.server.ts";
+import type { InvoiceStatus } from "../../app/server/kit/db/tables.server.ts";
 
 export async function storeInvoice(
   database: Database,

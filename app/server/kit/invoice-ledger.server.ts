@@ -11,7 +11,8 @@
  */
 import type { Expression, ExpressionBuilder, SqlBool, Transaction } from "kysely";
 import { balanceOf, type Balance, type Credit, invoiceNumber } from "../../forms/invoice.ts";
-import type { DB, Database } from "./db/database.server.ts";
+import type { Database } from "./db/database.server.ts";
+import type { DB } from "./db/tables.server.ts";
 
 type Db = Database["db"] | Transaction<DB>;
 

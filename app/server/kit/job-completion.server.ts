@@ -5,7 +5,8 @@
  * by the customer any more (the booking page, the texted C and R). In the kit: the status form (admin), the
  * booking pages (bookings) and the texts (texts) all ask, and a feature never imports another.
  */
-import type { Database, DB } from "./db/database.server.ts";
+import type { Database } from "./db/database.server.ts";
+import type { DB } from "./db/tables.server.ts";
 import type { Transaction } from "kysely";
 import { windowLabel } from "./arrival-windows.server.ts";
 import { isDone, isStage } from "./stages.ts";

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from "kysely";
+import type { Database } from "./db/database.server.ts";
 import type {
-  Database,
   DB,
   DeliveryStatus,
   JobKind,
@@ -14,7 +14,7 @@ import type {
   LeadsTable,
   LeadStatus,
   OutboxJobsTable,
-} from "./db/database.server.ts";
+} from "./db/tables.server.ts";
 import type { LeadKind } from "./lead-kinds.server.ts";
 import { stageFrom, type EventKind, type StageEvent } from "./stages.ts";
 

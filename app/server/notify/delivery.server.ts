@@ -2,7 +2,7 @@
  * What the outbox hands a sender (the owner's e-mail, the visitor's reply, the webhook, the booking e-mails...).
  * Its own module: the features' senders need these types without importing the outbox worker.
  */
-import type { JobKind } from "../kit/db/database.server.ts";
+import type { JobKind } from "../kit/db/tables.server.ts";
 import type { LeadRow, Attachment } from "../kit/leads.server.ts";
 
 export interface Delivery {

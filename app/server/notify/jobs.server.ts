@@ -1,9 +1,11 @@
 /**
- * The kinds of outbox job and who sends them. Each feature declares the kinds it queues, each with the factory
- * of its sender (declareSenders, in the feature's jobs.server.ts), and queues a job only through them
- * (outboxJob): a kind that is not declared is a programming error and throws, so nothing is stored that no
- * sender would deliver. app.server.ts hands the worker the senders of every feature (createSenders). The table
- * keeps no list of kinds, so a new kind needs no migration: declare it, with its sender, in its feature.
+ * The kinds of outbox job and who sends them. Each feature lists the kinds it queues (its job-kinds.ts, a list
+ * and nothing else, which its store imports) and, apart, the factory of each kind's sender (declareSenders, in
+ * its jobs.server.ts, which imports the mail code): a kind without a sender, or a sender of no kind, is a type
+ * error, and the store never imports its senders (no import circle). A job is queued only through the list
+ * (outboxJob): a kind not in it is a programming error and throws, so nothing is stored that no sender would
+ * deliver. app.server.ts hands the worker the senders of every feature (createSenders). The table keeps no list
+ * of kinds, so a new kind needs no migration: list it, and give it its sender, in its feature.
  */
 import { randomUUID } from "node:crypto";
 import type { Database } from "../kit/db/database.server.ts";
@@ -20,8 +22,11 @@ export interface SenderContext {
 
 export type SenderFactories<K extends string = string> = Readonly<Record<K, (context: SenderContext) => Sender>>;
 
-/** A feature's job kinds with their senders (typed, so outboxJob accepts only these kinds). */
-export const declareSenders = <K extends string>(factories: SenderFactories<K>): SenderFactories<K> => factories;
+/** A feature's senders: one for each of its kinds (`kinds`, its job-kinds.ts list), and none for another kind. */
+export const declareSenders = <K extends string>(
+  _kinds: readonly K[],
+  factories: SenderFactories<NoInfer<K>>,
+): SenderFactories<K> => factories;
 
 /** The senders of every feature, made with one context; two features declaring one kind is an error. */
 export function createSenders(context: SenderContext, ...features: SenderFactories[]): Record<string, Sender> {
@@ -35,14 +40,14 @@ export function createSenders(context: SenderContext, ...features: SenderFactori
 }
 
 /**
- * A new outbox_jobs row of one of the feature's declared kinds (`senders`), due at once unless
+ * A new outbox_jobs row of one of the feature's kinds (`kinds`, its job-kinds.ts list), due at once unless
  * `next_attempt_at` says later. Throws for any other kind.
  */
 export function outboxJob<K extends string>(
-  senders: SenderFactories<K>,
+  kinds: readonly K[],
   values: {
     lead_id: string;
-    kind: K;
+    kind: NoInfer<K>;
     created_at: string;
     next_attempt_at?: string;
     ref?: string;
@@ -50,8 +55,7 @@ export function outboxJob<K extends string>(
     not_after?: string | null;
   },
 ) {
-  if (!Object.hasOwn(senders, values.kind))
-    throw new Error(`No sender is declared for the outbox job kind "${values.kind}"`);
+  if (!kinds.includes(values.kind)) throw new Error(`No sender is declared for the outbox job kind "${values.kind}"`);
   return { id: randomUUID(), ...values, next_attempt_at: values.next_attempt_at ?? values.created_at };
 }
 

@@ -3,7 +3,7 @@
  * stored field's label and format come from its form's definition (app/forms/form-fields.ts).
  */
 import { business } from "../../content/business.ts";
-import type { JobKind } from "../kit/db/database.server.ts";
+import type { JobKind } from "../kit/db/tables.server.ts";
 import { visible, visibleLine } from "../../lib/text.ts";
 import { added, defineForm, ownerViewsOf, type FormDefinition, type OwnerView } from "../../forms/form-fields.ts";
 import { pricingRequestForm } from "../../forms/pricing.ts";

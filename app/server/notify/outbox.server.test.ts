@@ -2,7 +2,8 @@ import fc from "fast-check";
 import type { KyselyPlugin } from "kysely";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Database, JobKind } from "../kit/db/database.server.ts";
+import type { Database } from "../kit/db/database.server.ts";
+import type { JobKind } from "../kit/db/tables.server.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../tests/support/storage.ts";
 import { parseEnv } from "../kit/env.server.ts";
 import type { Delivery, Sender } from "./delivery.server.ts";
@@ -18,8 +19,8 @@ import {
 import { recordLead } from "../features/leads/store.server.ts";
 import { getLead } from "../kit/leads.server.ts";
 import { outboxWiring } from "../outbox-wiring.server.ts";
-import { outboxJob } from "./jobs.server.ts";
-import { LEAD_SENDERS } from "../features/leads/jobs.server.ts";
+import { declareSenders, outboxJob } from "./jobs.server.ts";
+import { LEAD_JOB_KINDS } from "../features/leads/job-kinds.ts";
 
 describe("backoffMs", () => {
   it("waits 30 s, 1 min, 2 min ... doubling, at most 6 h", () => {
@@ -468,12 +469,23 @@ describe.each(backends)("outbox worker on %s", (dialect) => {
 
   it("queues only the kinds a feature declared with their sender: any other is a programming error", () => {
     const at = clock.toISOString();
-    expect(outboxJob(LEAD_SENDERS, { lead_id: "lead-1", kind: "reply", created_at: at })).toMatchObject({
+    expect(outboxJob(LEAD_JOB_KINDS, { lead_id: "lead-1", kind: "reply", created_at: at })).toMatchObject({
       kind: "reply",
       next_attempt_at: at,
     });
-    expect(() => outboxJob(LEAD_SENDERS, { lead_id: "lead-1", kind: "fax" as "email", created_at: at })).toThrow(
+    expect(() => outboxJob(LEAD_JOB_KINDS, { lead_id: "lead-1", kind: "fax" as "email", created_at: at })).toThrow(
       /No sender is declared for the outbox job kind "fax"/,
     );
   });
 });
+
+// Checked by the type checker (npm run typecheck), never run: a feature's senders are one for each of its kinds.
+export function _sendersMatchTheirKinds() {
+  const kinds = ["offer", "reminder"] as const;
+  const make = () => async () => {};
+  declareSenders(kinds, { offer: make, reminder: make });
+  // @ts-expect-error "reminder" has no sender
+  declareSenders(kinds, { offer: make });
+  // @ts-expect-error "fax" is not one of the kinds
+  declareSenders(kinds, { offer: make, reminder: make, fax: make });
+}

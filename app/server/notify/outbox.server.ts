@@ -23,7 +23,8 @@
 import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Logger } from "pino";
-import type { Database, DB, OutboxJobsTable } from "../kit/db/database.server.ts";
+import type { Database } from "../kit/db/database.server.ts";
+import type { DB, OutboxJobsTable } from "../kit/db/tables.server.ts";
 import type { Env } from "../kit/env.server.ts";
 import { getAttachment, getLead } from "../kit/leads.server.ts";
 import { CalledOff, NotBefore, type Sender } from "./delivery.server.ts";

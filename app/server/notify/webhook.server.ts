@@ -13,7 +13,7 @@ import type { LeadRow } from "../kit/leads.server.ts";
 export const signBody = (body: string, secret: string, unixSeconds: number): string =>
   `t=${unixSeconds},v1=${createHmac("sha256", secret).update(`${unixSeconds}.${body}`).digest("hex")}`;
 
-/** What a receiver does (README): the signature matches and its time is within `toleranceSeconds` of now. */
+/** What a receiver does (docs/owner-guide.md): the signature matches and its time is within `toleranceSeconds` of now. */
 export function verifySignature(
   header: string,
   body: string,

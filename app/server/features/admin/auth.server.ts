@@ -35,7 +35,8 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Expression, ExpressionBuilder, OnConflictDatabase, OnConflictTables, SqlBool } from "kysely";
-import type { Database, DB } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB } from "../../kit/db/tables.server.ts";
 import { rateLimitKey } from "../../kit/client-ip.server.ts";
 import { keyedHash } from "../../kit/db/site-secrets.server.ts";
 import { expiryPart, isExpired, seal, unseal } from "../../kit/signed-links.server.ts";

@@ -13,7 +13,8 @@
  * sums agree.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import type { DB, Database, InvoicePaymentMethod } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB, InvoicePaymentMethod } from "../../kit/db/tables.server.ts";
 import { localDateString, localParts, localTime, parseLocalDate } from "../../kit/business-time.server.ts";
 import { invoicesBalances } from "../../kit/invoice-ledger.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";

@@ -16,7 +16,8 @@ import {
   statusSchema,
   type RequestPageIntent,
 } from "../../../forms/admin.ts";
-import type { Database, LeadStatus } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { LeadStatus } from "../../kit/db/tables.server.ts";
 import { formFields, HttpError, pickFields, readFormData } from "../../kit/form-body.server.ts";
 import { getLead, type LeadDetail } from "../../kit/leads.server.ts";
 import { completionCheck } from "../../kit/job-completion.server.ts";

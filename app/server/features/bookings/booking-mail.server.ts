@@ -12,8 +12,6 @@
  */
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../../content/business.ts";
-import { priceBook } from "../../../content/price-book.ts";
-import { servicesNeededOptions } from "../../../forms/options.ts";
 import { localDateString } from "../../kit/business-time.server.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import { textAlertSettings, type Env } from "../../kit/env.server.ts";
@@ -35,6 +33,7 @@ import { bookingForLead, type Booking } from "./bookings.server.ts";
 import { bookingUid, calendar, type CalendarEvent } from "./ics.server.ts";
 import { lateCancellationForCustomer, lateCancellationForOwner } from "../../../lib/late-cancellation.ts";
 import type { BookingMailPayload } from "./payload.ts";
+import { visitService } from "./visit-service.server.ts";
 import { crewJobs, crewRows, crewText, nothingSold, type CrewJob, type SoldWorkOf } from "./crew.server.ts";
 import { dayLabel, timesLabel, windowInstants, windowLabel } from "../../kit/arrival-windows.server.ts";
 
@@ -49,34 +48,6 @@ export interface BookingMailContext {
 
 /** "8 and 10 AM", "10 AM and 12 PM": a window's times in a sentence ("between …"). */
 const betweenLabel = (times: string) => timesLabel(times).replace("–", " and ");
-
-const serviceLabels = new Map<string, string>(servicesNeededOptions.map((o) => [o.label, o.label.toLowerCase()]));
-/** "a", "a and b", "a, b and c" (as the review request writes the services). */
-const andList = (items: string[]) =>
-  items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-
-/**
- * What the visit is for, as the customer reads it ("for your house washing", "House washing — …" in the
- * invite): the service priced on /pricing, else the services ticked on the form (one, or several: "pressure
- * washing, roof cleaning and driveway cleaning"), else "exterior cleaning". Only the site's own words: never
- * free text, never the property type (residential is not a service), never "other".
- */
-export function visitService(lead: Pick<Delivery["lead"], "fields">): string {
-  const f = lead.fields;
-  if (typeof f.priceService === "string") {
-    const entry = Object.hasOwn(priceBook.services, f.priceService)
-      ? priceBook.services[f.priceService]
-      : Object.hasOwn(priceBook.callback, f.priceService)
-        ? priceBook.callback[f.priceService]
-        : undefined;
-    if (entry) return entry.title.toLowerCase();
-  }
-  const ticked = (Array.isArray(f.servicesNeeded) ? f.servicesNeeded : []).flatMap((label) => {
-    const words = label === "Other" ? undefined : serviceLabels.get(label);
-    return words ? [words] : [];
-  });
-  return ticked.length > 0 ? andList([...new Set(ticked)]) : "exterior cleaning";
-}
 
 /** The same as a title: "House washing". */
 function serviceTitle(lead: Delivery["lead"]): string {

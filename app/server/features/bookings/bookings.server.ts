@@ -9,14 +9,15 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Insertable, Selectable, Transaction } from "kysely";
-import type { BookingsTable, BookingStatus, Database, DB, OutboxJobsTable } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { BookingsTable, BookingStatus, DB, OutboxJobsTable } from "../../kit/db/tables.server.ts";
 import { localParts, localTime } from "../../kit/business-time.server.ts";
 import { isBookable } from "../../kit/lead-kinds.server.ts";
 import { recordEvent } from "../../kit/leads.server.ts";
 import type { BookingEvent, BookingMailPayload } from "./payload.ts";
 import type { ArrivalWindow } from "../../kit/arrival-windows.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
-import { BOOKING_SENDERS } from "./jobs.server.ts";
+import { BOOKING_JOB_KINDS } from "./job-kinds.ts";
 import { isLateCancellation, type LateCancellation } from "../../kit/late-cancellation.server.ts";
 import { lateCancellationRule } from "../../../lib/late-cancellation.ts";
 import { jobAddress } from "../../kit/service-address.server.ts";
@@ -242,7 +243,7 @@ async function applyChange(trx: Transaction<DB>, before: Booking, change: Change
     location,
   });
   const jobs: Insertable<OutboxJobsTable>[] = change.mails.map((mail) =>
-    outboxJob(BOOKING_SENDERS, {
+    outboxJob(BOOKING_JOB_KINDS, {
       lead_id: before.leadId,
       kind: "booking",
       ref: `${sequence}:${mail.to}`,
@@ -254,7 +255,7 @@ async function applyChange(trx: Transaction<DB>, before: Booking, change: Change
   const ownerMail = change.mails.find((mail) => mail.to === "owner");
   if (change.textOwner && ownerMail)
     jobs.push(
-      outboxJob(BOOKING_SENDERS, {
+      outboxJob(BOOKING_JOB_KINDS, {
         lead_id: before.leadId,
         kind: "booking-sms",
         ref: String(sequence),
@@ -265,7 +266,7 @@ async function applyChange(trx: Transaction<DB>, before: Booking, change: Change
   const due = change.remind ? reminderDueAt(window.day, window.startsAt, now) : null;
   if (due)
     jobs.push(
-      outboxJob(BOOKING_SENDERS, {
+      outboxJob(BOOKING_JOB_KINDS, {
         lead_id: before.leadId,
         kind: "reminder",
         ref: String(sequence),

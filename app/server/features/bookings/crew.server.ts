@@ -13,7 +13,7 @@ import type { Database } from "../../kit/db/database.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import { jobAddress, mapLink } from "../../kit/service-address.server.ts";
 import { formatPhone } from "../../notify/labels.server.ts";
-import { visitService } from "./booking-mail.server.ts";
+import { visitService } from "./visit-service.server.ts";
 import { confirmedBookings, type Booking } from "./bookings.server.ts";
 
 /** What was sold for a request: the accepted option (null without an accepted quote) and the deposits paid (cents). */

@@ -3,7 +3,8 @@
  * asked for, and the owner's decision (confirm, propose another window, decline), each with an optional note to
  * the customer. The store (app/server/features/bookings/bookings.server.ts) makes the change and queues its e-mails.
  */
-import type { BookingStatus, Database } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { BookingStatus } from "../../kit/db/tables.server.ts";
 import {
   bookingForLead,
   bookingsForLeads,

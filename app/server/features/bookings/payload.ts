@@ -3,7 +3,7 @@
  * as the change it tells of, read by the sender (app/server/features/bookings/booking-mail.server.ts). A snapshot: the
  * e-mail tells of this change even when a later one follows before it goes out.
  */
-import type { BookingStatus } from "../../kit/db/database.server.ts";
+import type { BookingStatus } from "../../kit/db/tables.server.ts";
 import type { LateCancellation } from "../../kit/late-cancellation.server.ts";
 
 /** What happened: a window asked for (or asked for again: rescheduled), confirmed, proposed by the owner, declined, cancelled. */

@@ -12,10 +12,11 @@ import { priceBook } from "../../../content/price-book.ts";
 import type { InvoiceEdit } from "../../../forms/invoice-editor.ts";
 import { invoiceTotals, type InvoiceContent } from "../../../forms/invoice.ts";
 import { localDateString } from "../../kit/business-time.server.ts";
-import type { Database, DB, InvoicesTable, InvoiceStatus } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB, InvoicesTable, InvoiceStatus } from "../../kit/db/tables.server.ts";
 import { takeInvoiceNumber } from "../../kit/invoice-ledger.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
-import { INVOICE_SENDERS } from "./jobs.server.ts";
+import { INVOICE_JOB_KINDS } from "./job-kinds.ts";
 import { cancelInvoiceReminders, queueInvoiceReminders } from "./reminders.server.ts";
 
 type Db = Database["db"] | Transaction<DB>;
@@ -231,7 +232,7 @@ export async function sendInvoice(
     await trx
       .insertInto("outbox_jobs")
       .values(
-        outboxJob(INVOICE_SENDERS, {
+        outboxJob(INVOICE_JOB_KINDS, {
           lead_id: invoice.leadId,
           kind: "invoice",
           // One e-mail per sending: the version and the time tell them apart.

@@ -3,8 +3,9 @@
  * agreed to texts is queued beside it by app/server/channel-texts.server.ts).
  */
 import { declareSenders } from "../../notify/jobs.server.ts";
+import { INVOICE_JOB_KINDS } from "./job-kinds.ts";
 import { createInvoiceMailSender } from "./invoice-mail.server.ts";
 
-export const INVOICE_SENDERS = declareSenders({
+export const INVOICE_SENDERS = declareSenders(INVOICE_JOB_KINDS, {
   invoice: ({ database, env, now }) => createInvoiceMailSender(database, env, now),
 });

@@ -12,12 +12,13 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import { localDateString, localParts, localTime } from "../../kit/business-time.server.ts";
-import type { Database, DB } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB } from "../../kit/db/tables.server.ts";
 import type { Env } from "../../kit/env.server.ts";
 import { invoiceBalance } from "../../kit/invoice-ledger.server.ts";
 import { linkSecret, signedPath } from "../../kit/signed-links.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
-import { INVOICE_REMINDER_SENDERS } from "./reminder-jobs.server.ts";
+import { INVOICE_REMINDER_JOB_KINDS } from "./job-kinds.ts";
 import { priceBook } from "../../../content/price-book.ts";
 
 export const REMINDER_KIND = "invoice-reminder";
@@ -82,7 +83,7 @@ export async function queueInvoiceReminders(
     .values(
       days.map((day) => {
         const at = reminderAt(invoice.sentAt, day);
-        return outboxJob(INVOICE_REMINDER_SENDERS, {
+        return outboxJob(INVOICE_REMINDER_JOB_KINDS, {
           lead_id: invoice.leadId,
           kind: REMINDER_KIND,
           ref: `${invoice.id}:${day}:${sending}`,

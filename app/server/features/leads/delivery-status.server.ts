@@ -1,13 +1,13 @@
 /** Whether the owner was told of a request: its 'notified' mark, and the count behind the delivery alert. */
 import type { Database } from "../../kit/db/database.server.ts";
-import type { LEAD_SENDERS } from "./jobs.server.ts";
+import type { LeadJobKind } from "./job-kinds.ts";
 
 /**
  * The jobs that tell the owner of a new request. The others (the visitor's reply; the booking, reminder and review
  * e-mails, which may be due days later or called off) must not keep the delivery alert on or a request "not yet
  * delivered".
  */
-const OWNER_NOTIFICATIONS: (keyof typeof LEAD_SENDERS)[] = ["email", "webhook", "sms"];
+const OWNER_NOTIFICATIONS: LeadJobKind[] = ["email", "webhook", "sms"];
 
 /**
  * How many of the owner's notification jobs (e-mail, webhook, text message) created before `olderThan` are still not

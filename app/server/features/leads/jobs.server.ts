@@ -4,13 +4,14 @@
  * link) and the owner's text message.
  */
 import { declareSenders } from "../../notify/jobs.server.ts";
+import { LEAD_JOB_KINDS } from "./job-kinds.ts";
 import { linkSecret } from "../../kit/signed-links.server.ts";
 import { createMailSender } from "../../notify/mail.server.ts";
 import { composeReplyEmail } from "./reply.server.ts";
 import { createTextSender } from "../../notify/sms.server.ts";
 import { postLead } from "../../notify/webhook.server.ts";
 
-export const LEAD_SENDERS = declareSenders({
+export const LEAD_SENDERS = declareSenders(LEAD_JOB_KINDS, {
   email: ({ env }) => createMailSender(env),
   webhook:
     ({ env }) =>

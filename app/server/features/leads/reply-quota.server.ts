@@ -1,6 +1,7 @@
 /** The cap on replies to one address (the visitor's reply and the newsletter's confirmation e-mail). */
 import type { Transaction } from "kysely";
-import type { Database, DB } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB } from "../../kit/db/tables.server.ts";
 import { keyedHash } from "../../kit/db/site-secrets.server.ts";
 
 /**

@@ -1,8 +1,8 @@
 /** When the e-mailed reply to a request (docs/decisions/008) went to the visitor, or null (not sent, or none). */
 import type { Database } from "../../kit/db/database.server.ts";
-import type { LEAD_SENDERS } from "./jobs.server.ts";
+import type { LeadJobKind } from "./job-kinds.ts";
 
-const REPLY: keyof typeof LEAD_SENDERS = "reply";
+const REPLY: LeadJobKind = "reply";
 
 export async function replySentAt(database: Database, leadId: string): Promise<Date | null> {
   const row = await database.db

@@ -4,10 +4,11 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import type { DB, Database } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB } from "../../kit/db/tables.server.ts";
 import type { IntakeHooks, NewLead } from "../../kit/leads.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
-import { LEAD_SENDERS } from "./jobs.server.ts";
+import { LEAD_JOB_KINDS } from "./job-kinds.ts";
 import { replyKey, reserveReply } from "./reply-quota.server.ts";
 
 /** One subscription per e-mail address: a repeat sign-up is a harmless duplicate. */
@@ -117,7 +118,7 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: Resolved): 
     if (opts.hooks && replyKey)
       await opts.hooks.repeated(trx, first.id, at, {
         reserve: () => reserveReply(trx, replyKey, at),
-        job: () => outboxJob(LEAD_SENDERS, { lead_id: first.id, kind: "reply", created_at: now }),
+        job: () => outboxJob(LEAD_JOB_KINDS, { lead_id: first.id, kind: "reply", created_at: now }),
       });
     return { id: first.id, duplicate: true };
   }
@@ -154,7 +155,7 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: Resolved): 
   ];
   await trx
     .insertInto("outbox_jobs")
-    .values(kinds.map((kind) => outboxJob(LEAD_SENDERS, { lead_id: id, kind, created_at: now })))
+    .values(kinds.map((kind) => outboxJob(LEAD_JOB_KINDS, { lead_id: id, kind, created_at: now })))
     .execute();
   return opts.replyKey !== null && !reply ? { id, duplicate: false, replyCapped: true } : { id, duplicate: false };
 }

@@ -6,7 +6,7 @@
  * token in the link is the authority.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { SubscriptionStatus } from "../../kit/db/database.server.ts";
+import type { SubscriptionStatus } from "../../kit/db/tables.server.ts";
 import { getApp } from "../../kit/context.server.ts";
 import { confirmSubscription, getSubscription, unsubscribe } from "./subscriptions.server.ts";
 import { readNewsletterToken, type TokenPurpose, linkSecret } from "../../kit/signed-links.server.ts";

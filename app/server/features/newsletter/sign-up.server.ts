@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import type { DB } from "../../kit/db/database.server.ts";
+import type { DB } from "../../kit/db/tables.server.ts";
 import type { IntakeHooks, ReplyAgain } from "../../kit/leads.server.ts";
 
 /** A repeat sign-up of an address that is not confirmed gets a new confirmation e-mail, at most this often. */

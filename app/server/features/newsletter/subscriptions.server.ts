@@ -5,7 +5,8 @@
  * sign-up, signed by the site's one signer (app/server/kit/signed-links.server.ts) with linkSecret: LINK_SECRET or,
  * unset, a random key the site keeps in its database (so links survive restarts and work on every instance).
  */
-import type { Database, SubscriptionStatus } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { SubscriptionStatus } from "../../kit/db/tables.server.ts";
 
 export interface Subscription {
   leadId: string;

@@ -6,7 +6,8 @@
  * back to what its other events give.
  */
 import { randomUUID } from "node:crypto";
-import type { Database, InvoicePaymentMethod, InvoicePaymentStatus } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { InvoicePaymentMethod, InvoicePaymentStatus } from "../../kit/db/tables.server.ts";
 import type { Env } from "../../kit/env.server.ts";
 import { invoiceBalance } from "../../kit/invoice-ledger.server.ts";
 import { refreshStage } from "../../kit/leads.server.ts";

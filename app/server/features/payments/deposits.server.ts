@@ -11,7 +11,8 @@
  * the previous one expired or its payment failed (the next attempt).
  */
 import Stripe from "stripe";
-import type { Database, PaymentStatus } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { PaymentStatus } from "../../kit/db/tables.server.ts";
 import { type Env, stripeSettings, type StripeSettings } from "../../kit/env.server.ts";
 import { refundedBy } from "../../kit/invoice-ledger.server.ts";
 import { recordOutcome } from "./record.server.ts";

@@ -10,6 +10,7 @@
  *   part), and text.
  */
 import { declareSenders } from "../../notify/jobs.server.ts";
+import { PAYMENT_JOB_KINDS } from "./job-kinds.ts";
 import { composeDepositText, createDepositMailSender } from "./deposit-mail.server.ts";
 import { createBalanceMailSender, createBalanceTextSender, createReceiptSender } from "./receipt-mail.server.ts";
 import {
@@ -21,7 +22,7 @@ import {
   photosOnlyEvidence,
 } from "./refund-mail.server.ts";
 
-export const PAYMENT_SENDERS = declareSenders({
+export const PAYMENT_SENDERS = declareSenders(PAYMENT_JOB_KINDS, {
   deposit: ({ env }) => createDepositMailSender(env),
   "deposit-sms": ({ env }) => createOwnerTextSender(env, composeDepositText),
   receipt: ({ env }) => createReceiptSender(env),

@@ -7,13 +7,14 @@
  * request's "deposit-paid" event (its stage: app/server/kit/stages.ts).
  */
 import type { Transaction } from "kysely";
-import type { Database, DB, InvoicePaymentMethod, PaymentStatus } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB, InvoicePaymentMethod, PaymentStatus } from "../../kit/db/tables.server.ts";
 import { type Env, textAlertSettings } from "../../kit/env.server.ts";
 import { localDateString } from "../../kit/business-time.server.ts";
 import { invoiceBalance } from "../../kit/invoice-ledger.server.ts";
 import { recordEvent } from "../../kit/leads.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
-import { PAYMENT_SENDERS } from "./jobs.server.ts";
+import { PAYMENT_JOB_KINDS } from "./job-kinds.ts";
 
 type TextEnv = Pick<Env, "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM" | "OWNER_PHONE" | "TWILIO_API_URL">;
 
@@ -84,7 +85,7 @@ export async function recordOutcome(
         .insertInto("outbox_jobs")
         .values(
           kinds.map((kind) =>
-            outboxJob(PAYMENT_SENDERS, {
+            outboxJob(PAYMENT_JOB_KINDS, {
               lead_id: session.lead_id!,
               kind,
               ref: change.sessionId,
@@ -230,7 +231,7 @@ export async function afterInvoicePayment(
     .insertInto("outbox_jobs")
     .values(
       (["receipt", ...owner] as const).map((kind) =>
-        outboxJob(PAYMENT_SENDERS, {
+        outboxJob(PAYMENT_JOB_KINDS, {
           lead_id: leadId,
           kind,
           ref: paymentId,

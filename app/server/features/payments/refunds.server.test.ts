@@ -28,7 +28,7 @@ import { getLead, recordEvent } from "../../kit/leads.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import { disputeEvidence } from "../../dispute-evidence.server.ts";
 import { outboxWiring } from "../../outbox-wiring.server.ts";
-import { LEAD_SENDERS } from "../leads/jobs.server.ts";
+import { LEAD_JOB_KINDS } from "../leads/job-kinds.ts";
 import { recordLead } from "../leads/store.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { answerQuote, saveDraft, sendDraft } from "../quotes/quotes.server.ts";
@@ -398,7 +398,7 @@ describe.each(backends)("refunds and disputes from Stripe's webhook on %s", (dia
     await database.db
       .insertInto("outbox_jobs")
       .values({
-        ...outboxJob(LEAD_SENDERS, { lead_id: leadId, kind: "reply", created_at: at("2030-05-01T09:00:00Z") }),
+        ...outboxJob(LEAD_JOB_KINDS, { lead_id: leadId, kind: "reply", created_at: at("2030-05-01T09:00:00Z") }),
         status: "sent",
         sent_at: at("2030-05-01T09:00:00Z"),
       })

@@ -12,11 +12,12 @@
  *   (another integration on the same Stripe account) stores nothing.
  */
 import type { Transaction } from "kysely";
-import type { Database, DB, RefundStatus } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB, RefundStatus } from "../../kit/db/tables.server.ts";
 import { type Env, type StripeSettings, textAlertSettings } from "../../kit/env.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { stripeClient } from "./deposits.server.ts";
-import { PAYMENT_SENDERS } from "./jobs.server.ts";
+import { PAYMENT_JOB_KINDS } from "./job-kinds.ts";
 
 /** The refund and dispute events the site handles. */
 export const REFUND_EVENTS = ["charge.refunded", "refund.created", "refund.updated"] as const;
@@ -424,7 +425,7 @@ async function queue(
     .insertInto("outbox_jobs")
     .values(
       kinds.map((kind) =>
-        outboxJob(PAYMENT_SENDERS, { lead_id: leadId, kind, ref, payload: JSON.stringify(payload), created_at: at }),
+        outboxJob(PAYMENT_JOB_KINDS, { lead_id: leadId, kind, ref, payload: JSON.stringify(payload), created_at: at }),
       ),
     )
     .onConflict((oc) => oc.doNothing())

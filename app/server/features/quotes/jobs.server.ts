@@ -4,6 +4,7 @@
  * accepts or declines, and the customer's copy of what they accepted (with its PDF) right after acceptance.
  */
 import { declareSenders } from "../../notify/jobs.server.ts";
+import { QUOTE_JOB_KINDS } from "./job-kinds.ts";
 import { createAcceptedMailSender } from "./accepted-copy.server.ts";
 import {
   createAnswerMailSender,
@@ -12,7 +13,7 @@ import {
   createReminderMailSender,
 } from "./quote-mail.server.ts";
 
-export const QUOTE_SENDERS = declareSenders({
+export const QUOTE_SENDERS = declareSenders(QUOTE_JOB_KINDS, {
   quote: ({ database, env, now }) => createQuoteMailSender(database, env, now),
   "quote-reminder": ({ database, env, now }) => createReminderMailSender(database, env, now),
   "quote-answer": ({ database, env }) => createAnswerMailSender(database, env),

@@ -9,11 +9,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { formatCents, type QuoteContent } from "../../../forms/quote.ts";
-import type { Database, DB, QuoteStatus } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB, QuoteStatus } from "../../kit/db/tables.server.ts";
 import { localDateString } from "../../kit/business-time.server.ts";
 import { recordEvent } from "../../kit/leads.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
-import { QUOTE_SENDERS } from "./jobs.server.ts";
+import { QUOTE_JOB_KINDS } from "./job-kinds.ts";
 
 /** The reminders of a sent quote not answered: after 2 and after 7 days, never more. */
 export const REMINDER_DAYS = [2, 7] as const;
@@ -251,10 +252,10 @@ export async function sendDraft(
     await trx
       .insertInto("outbox_jobs")
       .values([
-        outboxJob(QUOTE_SENDERS, { lead_id: quote.lead_id, kind: "quote", ref: quoteId, payload, created_at }),
+        outboxJob(QUOTE_JOB_KINDS, { lead_id: quote.lead_id, kind: "quote", ref: quoteId, payload, created_at }),
         ...REMINDER_DAYS.map((days) => {
           const due = new Date(now.getTime() + days * DAY_MS);
-          return outboxJob(QUOTE_SENDERS, {
+          return outboxJob(QUOTE_JOB_KINDS, {
             lead_id: quote.lead_id,
             kind: "quote-reminder",
             ref: `${quoteId}:${days}d`,
@@ -352,10 +353,10 @@ export async function answerQuote(
     await trx
       .insertInto("outbox_jobs")
       .values([
-        outboxJob(QUOTE_SENDERS, { lead_id: quote.lead_id, kind: "quote-answer", ref: quoteId, payload, created_at }),
+        outboxJob(QUOTE_JOB_KINDS, { lead_id: quote.lead_id, kind: "quote-answer", ref: quoteId, payload, created_at }),
         ...(proof.sms
           ? [
-              outboxJob(QUOTE_SENDERS, {
+              outboxJob(QUOTE_JOB_KINDS, {
                 lead_id: quote.lead_id,
                 kind: "quote-answer-sms",
                 ref: quoteId,
@@ -366,7 +367,7 @@ export async function answerQuote(
           : []),
         ...(answer.answer === "accepted"
           ? [
-              outboxJob(QUOTE_SENDERS, {
+              outboxJob(QUOTE_JOB_KINDS, {
                 lead_id: quote.lead_id,
                 kind: "quote-accepted",
                 ref: quoteId,

@@ -12,11 +12,12 @@ import type { ServiceReminder } from "../../../content/schema.ts";
 import { services } from "../../../content/services.ts";
 import { servicesNeededOptions } from "../../../forms/options.ts";
 import { localDateString } from "../../kit/business-time.server.ts";
-import type { Database, DB } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB } from "../../kit/db/tables.server.ts";
 import type { Fields } from "../../kit/leads.server.ts";
 import { countSent, laterStart, outboxJob } from "../../notify/jobs.server.ts";
 import { nextDue, sendAt } from "./due-dates.server.ts";
-import { REMINDER_SENDERS } from "./jobs.server.ts";
+import { REMINDER_JOB_KINDS } from "./job-kinds.ts";
 
 /** A reminder not sent within this long after it fell due (the server was down for weeks) is given up. */
 const GIVE_UP_AFTER_MS = 30 * 86_400_000;
@@ -64,7 +65,7 @@ export async function queueReminderOffer(
   await trx
     .insertInto("outbox_jobs")
     .values(
-      outboxJob(REMINDER_SENDERS, {
+      outboxJob(REMINDER_JOB_KINDS, {
         lead_id: leadId,
         kind: "reminder-offer",
         ref: "",
@@ -124,7 +125,7 @@ export async function planNext(
   await db
     .insertInto("outbox_jobs")
     .values(
-      outboxJob(REMINDER_SENDERS, {
+      outboxJob(REMINDER_JOB_KINDS, {
         lead_id: consent.leadId,
         kind: "seasonal-reminder",
         ref: due,

@@ -9,11 +9,12 @@
  * is deleted.
  */
 import type { Transaction } from "kysely";
-import type { Database, DB } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB } from "../../kit/db/tables.server.ts";
 import { keyedHash } from "../../kit/db/site-secrets.server.ts";
 import { changeLeadStatus, type StatusChange } from "../../kit/leads.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
-import { REVIEW_SENDERS } from "./jobs.server.ts";
+import { REVIEW_JOB_KINDS } from "./job-kinds.ts";
 import { laterStart } from "../../notify/jobs.server.ts";
 import { RETRY_FOR_MS } from "../../notify/outbox.server.ts";
 import { priceBook } from "../../../content/price-book.ts";
@@ -118,7 +119,7 @@ async function queueReviewRequest(
   await trx
     .insertInto("outbox_jobs")
     .values(
-      outboxJob(REVIEW_SENDERS, {
+      outboxJob(REVIEW_JOB_KINDS, {
         lead_id: leadId,
         kind: "review",
         ref: "",

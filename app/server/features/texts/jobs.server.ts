@@ -4,9 +4,10 @@
  * text that a customer wrote (their first name and the request's inbox link, never their words).
  */
 import { declareSenders } from "../../notify/jobs.server.ts";
+import { TEXT_JOB_KINDS } from "./job-kinds.ts";
 import { createCustomerTextSender, createTextAlertSender } from "./sender.server.ts";
 
-export const TEXT_SENDERS = declareSenders({
+export const TEXT_SENDERS = declareSenders(TEXT_JOB_KINDS, {
   "customer-text": ({ database, env, now }) => createCustomerTextSender(database, env, now),
   "text-alert": ({ env }) => createTextAlertSender(env),
 });

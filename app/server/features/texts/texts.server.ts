@@ -11,12 +11,13 @@ import type { Insertable, Selectable, Transaction } from "kysely";
 import { business } from "../../../content/business.ts";
 import { dayLabel, timesLabel } from "../../kit/arrival-windows.server.ts";
 import { localDateString, localTime } from "../../kit/business-time.server.ts";
-import type { Database, DB, OutboxJobsTable, TextMessagesTable, TextStatus } from "../../kit/db/database.server.ts";
+import type { Database } from "../../kit/db/database.server.ts";
+import type { DB, OutboxJobsTable, TextMessagesTable, TextStatus } from "../../kit/db/tables.server.ts";
 import { recordEvent, toLeadRow, type LeadRow } from "../../kit/leads.server.ts";
 import { isCompleted } from "../../kit/job-completion.server.ts";
 import { signedPath } from "../../kit/signed-links.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
-import { TEXT_SENDERS } from "./jobs.server.ts";
+import { TEXT_JOB_KINDS } from "./job-kinds.ts";
 import { keywordOf, sendableAt, textableNumber, type Keyword } from "./rules.server.ts";
 
 /** The local time the day-before text is due: as the reminder e-mail, 10:00 on the day before. */
@@ -171,7 +172,7 @@ function outboundRows(text: Outbound): { message: Insertable<TextMessagesTable>;
       created_at: at,
       due_at: due.toISOString(),
     },
-    job: outboxJob(TEXT_SENDERS, {
+    job: outboxJob(TEXT_JOB_KINDS, {
       lead_id: text.leadId,
       kind: "customer-text",
       ref: id,
@@ -457,7 +458,7 @@ export async function receiveText(
         });
         await trx
           .insertInto("outbox_jobs")
-          .values(outboxJob(TEXT_SENDERS, { lead_id: lead.id, kind: "text-alert", ref: text.sid, created_at: at }))
+          .values(outboxJob(TEXT_JOB_KINDS, { lead_id: lead.id, kind: "text-alert", ref: text.sid, created_at: at }))
           .execute();
       }
       return kind;
@@ -467,7 +468,7 @@ export async function receiveText(
       // The owner is told a customer wrote (who, and where to read it); the words stay in the thread.
       await trx
         .insertInto("outbox_jobs")
-        .values(outboxJob(TEXT_SENDERS, { lead_id: lead.id, kind: "text-alert", ref: text.sid, created_at: at }))
+        .values(outboxJob(TEXT_JOB_KINDS, { lead_id: lead.id, kind: "text-alert", ref: text.sid, created_at: at }))
         .execute();
       return kind;
     }

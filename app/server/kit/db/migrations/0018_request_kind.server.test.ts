@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { backends, createTestStorage, leadsRow, type TestStorage } from "../../../../tests/support/storage.ts";
-import { connectDatabase, migrate, type Database } from "./database.server.ts";
+import { backends, createTestStorage, leadsRow, type TestStorage } from "../../../../../tests/support/storage.ts";
+import { connectDatabase, migrate, type Database } from "../database.server.ts";
 
 const at = "2026-11-20T16:00:00.000Z";
 const row = (id: string, kind: "estimate" | "contact" | "application", fields: Record<string, unknown>) =>
