@@ -95,7 +95,7 @@ async function pageOn(browser: Browser, origin: string, javaScriptEnabled: boole
   return context.newPage();
 }
 
-test("a 14th question, a short post and higher house-washing rates: the unit tests pass and the built site shows all three", async ({
+test("a 14th question, a short post and higher house-washing rates: the content's unit tests pass and the built site shows all three", async ({
   browser,
 }) => {
   test.setTimeout(10 * 60_000);
