@@ -5,6 +5,7 @@ import { businessDay, expiredJobs, jobs } from "./app/content/careers.ts";
 import { collectionSlugs } from "./app/content/build-time/load.server.ts";
 import { alwaysPrerendered, sitePaths } from "./app/lib/pages.ts";
 import { writeCmsBuild } from "./app/server/cms.server.ts";
+import { cachedCmsEditor } from "./scripts/cms-editor-cache.ts";
 import { postBuild } from "./scripts/post-build.ts";
 
 const blogSlugs = collectionSlugs("blog");
@@ -24,9 +25,9 @@ export default {
     // with another SITE_URL refuses to start (server.ts), since links, canonical URLs and the sitemap name this one.
     const siteUrl = JSON.parse(String(viteConfig.define?.__SITE_URL__)) as string;
     writeFileSync(path.join(buildDir, "site.json"), `${JSON.stringify({ siteUrl })}\n`);
-    // The browser editor (/cms): its page, its script bundled from node_modules, and config.yml generated from
-    // the content collections.
-    await writeCmsBuild(path.join(buildDir, "client"), siteUrl);
+    // The browser editor (/cms): its page, its script bundled from node_modules (the bundle made once per machine,
+    // scripts/cms-editor-cache.ts), and config.yml generated from the content collections.
+    await writeCmsBuild(path.join(buildDir, "client"), siteUrl, process.env, cachedCmsEditor);
     // An expired job listing is left off /careers and its JobPosting data (app/content/careers.ts): say so.
     for (const job of expiredJobs(jobs, businessDay(new Date())))
       viteConfig.logger.warn(

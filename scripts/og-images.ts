@@ -13,6 +13,7 @@ import satori from "satori";
 import { business } from "../app/content/business.ts";
 import { prerenderedPages } from "../app/lib/build-files.server.ts";
 import { ogImagePath, OG_IMAGE, TOUCH_ICON } from "../app/lib/og.ts";
+import { buildCache, cacheKey } from "./build-cache.ts";
 
 const require = createRequire(import.meta.url);
 const font = (weight: number) =>
@@ -21,6 +22,13 @@ const fonts = [
   { name: "Inter", data: font(400), weight: 400 as const, style: "normal" as const },
   { name: "Inter", data: font(800), weight: 800 as const, style: "normal" as const },
 ];
+const versionOf = (pkg: string) =>
+  (JSON.parse(readFileSync(path.resolve("node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
+/**
+ * What an image depends on besides its card: the fonts, the drawing packages' versions, and a version to raise when
+ * this file draws differently (the card itself is part of each key).
+ */
+const DRAWING = cacheKey("og-images 1", versionOf("satori"), versionOf("@resvg/resvg-js"), ...fonts.map((f) => f.data));
 
 const decode = (s: string) =>
   s
@@ -74,17 +82,25 @@ function card(title: string): Node {
   );
 }
 
-/** The social preview of every prerendered page, and the touch icon; says what it wrote. */
-export async function writeOgImages(clientDir: string): Promise<string> {
+/**
+ * The social preview of every prerendered page, and the touch icon; says what it wrote. An image drawn before from
+ * the same card (title, name, phone, layout) with the same fonts is taken from the build cache (./build-cache.ts).
+ */
+export async function writeOgImages(clientDir: string, cache = buildCache("og-images")): Promise<string> {
   let count = 0;
+  let drawn = 0;
   for (const { route, file } of prerenderedPages(clientDir)) {
     const rawTitle = /<title>([^<]*)<\/title>/.exec(readFileSync(file, "utf8"))?.[1];
     if (!rawTitle) throw new Error(`${route}: no <title>`);
     const title = decode(rawTitle).replace(` | ${business.name}`, "");
-    const svg = await satori(card(title) as never, { ...OG_IMAGE, fonts });
+    const node = card(title);
+    const png = await cache.getOrMake(cacheKey(DRAWING, JSON.stringify([node, OG_IMAGE])), async () => {
+      drawn++;
+      return toPng(await satori(node as never, { ...OG_IMAGE, fonts }), OG_IMAGE.width);
+    });
     const out = path.join(clientDir, ogImagePath(route));
     mkdirSync(path.dirname(out), { recursive: true });
-    writeFileSync(out, toPng(svg, OG_IMAGE.width));
+    writeFileSync(out, png);
     count++;
   }
 
@@ -96,7 +112,7 @@ export async function writeOgImages(clientDir: string): Promise<string> {
   const side = Math.max(Number(width), Number(height)) * 1.25;
   const square = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}"><rect width="${side}" height="${side}" fill="#ffffff"/><g transform="translate(${(side - Number(width)) / 2} ${(side - Number(height)) / 2})">${body}</g></svg>`;
   writeFileSync(path.join(clientDir, TOUCH_ICON.path), toPng(square, TOUCH_ICON.size));
-  return `og-images: wrote ${count} preview images to build/client/og/ and the touch icon to build/client${TOUCH_ICON.path}`;
+  return `og-images: wrote ${count} preview images (${count - drawn} from the cache) to build/client/og/ and the touch icon to build/client${TOUCH_ICON.path}`;
 }
 
 if (import.meta.main) console.log(await writeOgImages(path.resolve("build/client")));

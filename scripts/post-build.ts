@@ -19,5 +19,5 @@ export async function postBuild(buildDir: string, log: (line: string) => void = 
   log(externalizeHydration(clientDir));
   log(await writeOgImages(clientDir));
   log(writeCspHashes(buildDir));
-  log(precompress(clientDir));
+  log(await precompress(clientDir));
 }

@@ -1,20 +1,65 @@
 /**
  * `npm test`: everything, in the order a failure is cheapest to find:
- * typecheck, lint, unit tests, production build, end-to-end tests in Chromium (the HTML checked by the
- * Nu Html Checker among them, with Java), then the cross-engine tests in Firefox ESR and WebKitGTK.
+ * typecheck and lint (at once: each keeps one core busy), unit tests, production build, end-to-end tests in
+ * Chromium (the HTML checked by the Nu Html Checker among them, with Java), then the cross-engine tests in
+ * Firefox ESR and WebKitGTK. Each step's time is printed when it ends, and all of them at the end
+ * (docs/testing.md "How long each part takes").
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { findChromium } from "./chromium.ts";
 import { findJava } from "./html-checker.ts";
 
+const started = Date.now();
+const times: [string, number][] = [];
+const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+
+function timed(label: string, ms: number) {
+  times.push([label, ms]);
+  console.log(`\n⏱ ${label}: ${seconds(ms)}`);
+}
+
+function failed(label: string, status: number | null): never {
+  console.error(`\n✖ ${label} failed`);
+  process.exit(status || 1);
+}
+
 function run(label: string, command: string, args: string[]) {
   console.log(`\n▶ ${label}: ${command} ${args.join(" ")}`);
+  const t0 = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
-  if (result.status !== 0) {
-    console.error(`\n✖ ${label} failed`);
-    process.exit(result.status ?? 1);
-  }
+  if (result.status !== 0) failed(label, result.status);
+  timed(label, Date.now() - t0);
+}
+
+/**
+ * Steps that each use one core, at once: each one's output is printed whole when it ends (not interleaved), and
+ * the first failure stops the run after every step has ended.
+ */
+async function runTogether(steps: { label: string; command: string; args: string[] }[]) {
+  for (const { label, command, args } of steps) console.log(`\n▶ ${label}: ${command} ${args.join(" ")}`);
+  const results = await Promise.all(
+    steps.map(
+      ({ label, command, args }) =>
+        new Promise<{ label: string; status: number | null }>((resolve) => {
+          const t0 = Date.now();
+          const child = spawn(command, args, {
+            env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+          });
+          const output: Buffer[] = [];
+          child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+          child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+          child.once("close", (status) => {
+            console.log(`\n── ${label} ──`);
+            process.stdout.write(Buffer.concat(output));
+            if (status === 0) timed(label, Date.now() - t0);
+            resolve({ label, status });
+          });
+        }),
+    ),
+  );
+  const failure = results.find((r) => r.status !== 0);
+  if (failure) failed(failure.label, failure.status);
 }
 
 /** Installs Debian's `pkg` when `found()` says it is missing (as root on Debian), or stops with `help`. */
@@ -123,9 +168,12 @@ const ensureEngines = () => {
   );
 };
 
-run("typecheck", "npx", ["react-router", "typegen"]);
-run("typecheck", "npx", ["tsc"]);
-run("lint", "npm", ["run", "lint"]);
+// The route types first: tsc reads what typegen writes.
+run("route types", "npx", ["react-router", "typegen"]);
+await runTogether([
+  { label: "typecheck", command: "npx", args: ["tsc"] },
+  { label: "lint", command: "npm", args: ["run", "lint"] },
+]);
 ensureSpreadsheetReaders();
 run("unit tests", "npx", ["vitest", "run"]);
 ensureChromium();
@@ -136,4 +184,5 @@ ensureEngines();
 run("build", "npm", ["run", "build"]);
 run("end-to-end tests", "npx", ["playwright", "test"]);
 run("cross-engine tests", "npx", ["node", "tests/engines/run.ts"]);
-console.log("\n✔ all checks passed");
+console.log(`\n✔ all checks passed in ${seconds(Date.now() - started)}`);
+for (const [label, ms] of times) console.log(`  ${label.padEnd(20)} ${seconds(ms).padStart(7)}`);

@@ -189,11 +189,19 @@ export function editorStyleHashes(dir: string): EditorStyles {
 export const cmsConfigYaml = (siteUrl: string, env: NodeJS.ProcessEnv = process.env) =>
   decapConfigYaml(decapConfig({ backend: cmsBackendFromEnv(env), siteUrl }));
 
-/** Writes build/client/cms/ (react-router.config.ts, at the end of the build). */
-export async function writeCmsBuild(clientDir: string, siteUrl: string, env: NodeJS.ProcessEnv = process.env) {
+/**
+ * Writes build/client/cms/ (react-router.config.ts, at the end of the build). `bundle` writes the editor's script
+ * and files into a folder: buildCmsEditor, or the build's cached copy of what it wrote (scripts/cms-editor-cache.ts).
+ */
+export async function writeCmsBuild(
+  clientDir: string,
+  siteUrl: string,
+  env: NodeJS.ProcessEnv = process.env,
+  bundle: (dir: string) => Promise<void> = buildCmsEditor,
+) {
   const dir = path.join(clientDir, CMS_PATH.slice(1));
   mkdirSync(dir, { recursive: true });
-  await buildCmsEditor(dir);
+  await bundle(dir);
   writeFileSync(path.join(dir, STYLE_HASHES_FILE), `${JSON.stringify(editorStyleHashes(dir))}\n`);
   writeFileSync(path.join(dir, "index.html"), cmsIndexHtml());
   writeFileSync(path.join(dir, "config.yml"), cmsConfigYaml(siteUrl, env));

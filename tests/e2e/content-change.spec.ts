@@ -1,7 +1,7 @@
 /**
  * The owner's first changes break nothing (docs/decisions/015-content-collections.md): in a copy of the project, a 14th
  * question in content/faq.yaml, a short blog post in content/blog/ and higher house-washing rates in
- * content/price-book.yaml; then the unit tests pass there, the copy builds, and its site shows all three. One slow test
+ * content/price-book.yaml; then the unit tests that read the content pass there, the copy builds, and its site shows all three. One slow test
  * (a copy, the unit tests and a build), on the desktop project only.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -64,6 +64,12 @@ before you put them back.
 Late May, after the cottonwood fluff is done and before the first summer storm.
 `;
 
+/**
+ * The unit tests that read the owner's files: the content's own (app/content: schemas, the blog, the CMS's fields,
+ * last-modified dates) and the price rules' on the price book (app/lib/price, app/forms/pricing).
+ */
+const CONTENT_TESTS = ["app/content/", "app/lib/price.test.ts", "app/forms/pricing.test.ts"];
+
 /** Prices at most two decimals: 0.15 + 0.05 is 0.2, not 0.20000000000000001. */
 const cents = (dollars: number) => Math.round(dollars * 100) / 100;
 
@@ -89,7 +95,7 @@ async function pageOn(browser: Browser, origin: string, javaScriptEnabled: boole
   return context.newPage();
 }
 
-test("a 14th question, a short post and higher house-washing rates: the unit tests pass and the built site shows all three", async ({
+test("a 14th question, a short post and higher house-washing rates: the content's unit tests pass and the built site shows all three", async ({
   browser,
 }) => {
   test.setTimeout(10 * 60_000);
@@ -121,8 +127,9 @@ test("a 14th question, a short post and higher house-washing rates: the unit tes
   expect(questions).toHaveLength(shippedFaq.length + 1);
   expect(book.services["house-washing"]!.rate).toEqual(raised);
 
-  // 2. The unit tests pass on the changed content, and the copy builds.
-  const unit = await copy.runOk("npx", ["vitest", "run"]);
+  // 2. The unit tests of the content and of the prices made from it pass on the changed content, and the copy
+  // builds (the other unit tests do not read content/: they run once, in `npm test`).
+  const unit = await copy.runOk("npx", ["vitest", "run", ...CONTENT_TESTS]);
   expect(unit).toMatch(/Test Files\s+\d+ passed \(\d+\)/);
   await copy.runOk("npm", ["run", "build"]);
 
