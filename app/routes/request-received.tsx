@@ -25,16 +25,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { phone, replyWithinHours } = business;
   const receipt = readReceipt(params.ref, app.env.RECEIPT_SECRET);
   // A request kept in the journal while the database is away is shown from there (docs/decisions/046-outage-journal.md).
-  const fromJournal = () => (receipt?.leadId ? journaledLead(app.journal, receipt.leadId) : undefined);
   const lead = receipt?.leadId
-    ? await getLead(app.database, receipt.leadId).then(
-        (stored) => stored ?? fromJournal(),
-        (error: unknown) => {
-          const kept = fromJournal();
-          if (kept) return kept;
-          throw error;
-        },
-      )
+    ? (journaledLead(app.journal, receipt.leadId) ?? (await getLead(app.database, receipt.leadId)))
     : undefined;
   if (!receipt || (receipt.leadId && !lead))
     return data({ found: false as const, phone, replyWithinHours }, { status: 404 });

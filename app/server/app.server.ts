@@ -105,7 +105,7 @@ export async function startServices(env: Env, { dev }: { dev: boolean }): Promis
   try {
     // The keys a request needs before its transaction, read now so that one can still be journaled later.
     await warmKeys(database, env);
-    journal = await openLeadJournal(env.DATA_DIR, env.JOURNAL_MAX_MB * 1024 * 1024);
+    journal = await openLeadJournal(env.DATA_DIR, Math.round(env.JOURNAL_MAX_MB * 1024 * 1024));
   } catch (error) {
     await database.close().catch(() => undefined);
     dataDirLock?.release();

@@ -30,8 +30,8 @@ export const openLeadJournal = (dataDir: string, maxBytes: number): Promise<Lead
   Journal.open<JournaledLead>(path.join(dataDir, "journal"), maxBytes);
 
 /** Whether a failed store of this request may be journaled: the database is away and the request is one of the two public forms'. */
-export const mayJournal = (error: unknown, lead: Pick<NewLead, "kind" | "attachment">): boolean =>
-  isDatabaseAway(error) && JOURNALED_KINDS.includes(lead.kind) && !lead.attachment;
+export const mayJournal = (error: unknown, lead: Pick<NewLead, "kind" | "attachment">, away = isDatabaseAway(error)) =>
+  away && JOURNALED_KINDS.includes(lead.kind) && !lead.attachment;
 
 /**
  * Photos are written as files of the journal's own folder (the seam with the upload path: a photo is handed

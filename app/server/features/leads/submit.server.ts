@@ -147,7 +147,10 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   const ipKey = rateLimitKey(app.clientIp);
   // The database away, a journaled form goes on without its rate limit (the journal's bound limits what it keeps).
   const journal = options.journal && !options.hooks ? app.journal : undefined;
-  const goOnWithout = (error: unknown) => journal !== undefined && isDatabaseAway(error);
+  // Once the database was found away in this request, the rest goes straight to the journal (a silent host would
+  // otherwise hold the visitor for each query's timeout in turn).
+  let databaseAway = false;
+  const goOnWithout = (error: unknown) => (databaseAway = journal !== undefined && isDatabaseAway(error));
   const tooMany = (retryAfterSeconds: number, submission?: Parameters<typeof fail>[2]) => {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     return fail(
@@ -216,10 +219,12 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   if (sentFast) app.logger.info({ kind, signal: SPAM_SIGNAL.fast }, "request kept, flagged as sent fast");
 
   try {
-    const limit = await checkRateLimit(app.database, ipKey, app.env.LEAD_RATE_LIMIT, now).catch((error: unknown) => {
-      if (goOnWithout(error)) return { allowed: true as const };
-      throw error;
-    });
+    const limit = databaseAway
+      ? { allowed: true as const }
+      : await checkRateLimit(app.database, ipKey, app.env.LEAD_RATE_LIMIT, now).catch((error: unknown) => {
+          if (goOnWithout(error)) return { allowed: true as const };
+          throw error;
+        });
     if (!limit.allowed) return tooMany(limit.retryAfterSeconds, submission);
 
     let lead: Awaited<ReturnType<typeof options.toLead>>;
@@ -262,16 +267,20 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
     // and the owner a text message when its settings are there (recordLead leaves newsletter sign-ups out).
     const jobs = { webhook: Boolean(app.env.LEAD_WEBHOOK_URL), reply: true, sms: textAlertSettings(app.env) !== null };
     let journaled = false;
-    const stored = await recordLead(app.database, newLead, { ...jobs, now, hooks: options.hooks }).catch(
-      async (error: unknown) => {
-        if (!journal || !mayJournal(error, newLead)) throw error;
-        // The database is away: the request is kept on this instance's disk (fsync'd) and stored once it answers.
-        const kept = await journalLead(journal, newLead, jobs, now);
-        journaled = true;
-        app.logger.warn({ kind, waiting: journal.size }, "database away: request kept in the journal");
-        return kept as Awaited<ReturnType<typeof recordLead>>;
-      },
-    );
+    // The database away: the request is kept on this instance's disk (fsync'd) and stored once it answers.
+    const keep = async (): Promise<Awaited<ReturnType<typeof recordLead>>> => {
+      const kept = await journalLead(journal!, newLead, jobs, now);
+      journaled = true;
+      app.logger.warn({ kind, waiting: journal!.size }, "database away: request kept in the journal");
+      return kept;
+    };
+    const stored =
+      databaseAway && mayJournal(null, newLead, true)
+        ? await keep()
+        : await recordLead(app.database, newLead, { ...jobs, now, hooks: options.hooks }).catch((error: unknown) => {
+            if (journal && mayJournal(error, newLead)) return keep();
+            throw error;
+          });
     if (!journaled) app.notifyOutbox();
     if (stored.replyCapped)
       app.logger.info(
