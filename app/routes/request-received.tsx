@@ -25,9 +25,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { phone, replyWithinHours } = business;
   const receipt = readReceipt(params.ref, app.env.RECEIPT_SECRET);
   // A request kept in the journal while the database is away is shown from there (docs/decisions/046-outage-journal.md).
-  const lead = receipt?.leadId
-    ? (journaledLead(app.journal, receipt.leadId) ?? (await getLead(app.database, receipt.leadId)))
-    : undefined;
+  const kept = receipt?.leadId ? journaledLead(app.journal, receipt.leadId) : undefined;
+  const lead = kept ?? (receipt?.leadId ? await getLead(app.database, receipt.leadId) : undefined);
   if (!receipt || (receipt.leadId && !lead))
     return data({ found: false as const, phone, replyWithinHours }, { status: 404 });
   const rows = lead ? visitorRows(lead.fields) : [];
@@ -35,9 +34,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // A newsletter sign-up names no reference (its answer must not tell a new address from a known one).
   const reference = lead && receipt.kind !== "newsletter" ? referenceOf(lead.id) : null;
   // The "Choose an arrival window" step (docs/decisions/020-booking.md), for an estimate or contact request with
-  // windows by day.
-  const secret =
-    lead && receipt.kind !== "newsletter" ? await linkSecret(app.database, app.env).catch(() => null) : null;
+  // windows by day. A request still in the journal is offered none yet: the booking page needs it stored (its reply
+  // e-mail has the link).
+  const secret = lead && !kept && receipt.kind !== "newsletter" ? await linkSecret(app.database, app.env) : null;
   const bookPath =
     lead && secret ? (bookPathOf({ id: lead.id, kind: lead.kind, zip: lead.contact.zip }, secret) ?? null) : null;
   return {

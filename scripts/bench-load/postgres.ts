@@ -84,21 +84,21 @@ function startPrivatePostgres(bin: string, port: number): PrivatePostgres {
 
 /** GET pages while the database is down: static and server-rendered ones must still answer 200. */
 async function probePages(origin: string): Promise<Record<string, number>> {
-  const pages = [
-    "/",
-    "/about",
-    CITY_PAGE,
-    "/estimate",
-    "/estimate?utm_source=bench",
-    "/contact?city=boise",
-    "/healthz",
-  ];
+  const pages = ["/", "/about", CITY_PAGE, "/estimate", "/estimate?utm_source=bench", "/contact?city=boise"];
   const out: Record<string, number> = {};
   for (const page of pages)
     out[page] = (
       await fetch(origin + page, { signal: AbortSignal.timeout(10_000) }).catch(() => ({ status: 0 }))
     ).status;
   return out;
+}
+
+/** /healthz while the database is down: its status (503: the database does not answer) and whether it says degraded. */
+async function probeHealth(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
+  if (!response) return "no answer";
+  const body = (await response.json().catch(() => ({}))) as { degraded?: boolean; journal?: { waiting?: number } };
+  return `${response.status}${body.degraded ? `, degraded (${body.journal?.waiting ?? "?"} waiting)` : ""}`;
 }
 
 interface OutageWindow {
@@ -110,6 +110,8 @@ interface OutageWindow {
   startAt: number;
   startedAt: number;
   pages: Record<string, number>;
+  /** /healthz while down: its status and whether it said degraded (requests waiting in the journal). */
+  health: string;
   /** Set when the server process died during this round: its exit and what it printed. */
   crash?: string;
 }
@@ -145,10 +147,11 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
     if (mode === "quiet") load.resume();
     await sleep(500);
     const pages = await probePages(server.origin);
+    const health = await probeHealth(server.origin);
     await sleep(phaseMs);
     const startAt = Date.now();
     pg.start();
-    const window: OutageWindow = { mode, stopAt, stoppedAt, startAt, startedAt: Date.now(), pages };
+    const window: OutageWindow = { mode, stopAt, stoppedAt, startAt, startedAt: Date.now(), pages, health };
     windows.push(window);
     if (!alive(server)) {
       // Record the crash, then start the server again (the database is back) so the rest can be checked.
@@ -215,6 +218,7 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
           "database down for",
           "answers while down",
           "GET pages while down",
+          "/healthz while down",
           "server process",
         ],
         windows.map((w, i) => [
@@ -224,6 +228,7 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
           seconds(w.startAt - w.stoppedAt),
           `\`${JSON.stringify(statusCounts(records.filter((r) => inWindow(r, w))))}\``,
           `\`${JSON.stringify(w.pages)}\``,
+          w.health,
           w.crash ? `**died**: ${w.crash.replace(/\|/g, "\\|")}` : "stayed up",
         ]),
       ),
@@ -286,6 +291,11 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
         "the owner is told after each outage how many requests waited, and the notices count every journaled request",
         notices.length >= 1 && noticed === journaled,
         `${notices.length} notices counting ${noticed} requests; ${journaled} kept in the journal`,
+      ),
+      check(
+        "/healthz says degraded while requests wait in the journal (503: the database does not answer)",
+        windows.every((w) => w.health.startsWith("503, degraded")),
+        windows.map((w, i) => `round ${i + 1}: ${w.health}`).join("; "),
       ),
       check(
         "GET pages keep working while the database is down",

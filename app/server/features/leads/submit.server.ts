@@ -295,11 +295,8 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
       );
     // A newsletter answer names no reference: it must read the same for an address already on the list.
     const reference = kind === "newsletter" ? undefined : referenceOf(stored.id);
-    // The link's key is read once at start (warmKeys); should it still be missing while the database is away, no link.
-    const secret = await linkSecret(app.database, app.env).catch((error: unknown) => {
-      if (journaled) return null;
-      throw error;
-    });
+    // A journaled request is offered no window yet: the booking page needs it stored (its reply e-mail has the link).
+    const secret = journaled ? null : await linkSecret(app.database, app.env);
     const bookPath = secret ? bookPathOf({ id: stored.id, kind: storedKind, zip }, secret, now) : undefined;
     return data({
       result: submission.reply({ resetForm: true }),
