@@ -40,6 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       };
     },
     confirmation: estimateConfirmation,
+    // Kept in the journal while the database is away (docs/decisions/046-outage-journal.md).
+    journal: true,
   });
 }
 

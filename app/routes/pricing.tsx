@@ -61,6 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       consent: consentProof(v.agreed),
     }),
     confirmation: (v) => ({ ...estimateConfirmation(), estimate: estimateOf(v).priceEstimate }),
+    // Kept in the journal while the database is away (docs/decisions/046-outage-journal.md).
+    journal: true,
   });
 }
 

@@ -11,6 +11,7 @@ import { linkSecret, readReceipt } from "../server/kit/signed-links.server.ts";
 import { visitorRows } from "../server/notify/labels.server.ts";
 import { referenceOf } from "../server/kit/reference.server.ts";
 import { getLead } from "../server/kit/leads.server.ts";
+import { journaledLead } from "../server/features/leads/journal.server.ts";
 import { zipTable } from "../server/kit/service-area.server.ts";
 import { confirmationOf, refusedPhotos } from "../server/features/leads/submit.server.ts";
 import type { Route } from "./+types/request-received";
@@ -23,7 +24,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const { phone, replyWithinHours } = business;
   const receipt = readReceipt(params.ref, app.env.RECEIPT_SECRET);
-  const lead = receipt?.leadId ? await getLead(app.database, receipt.leadId) : undefined;
+  // A request kept in the journal while the database is away is shown from there (docs/decisions/046-outage-journal.md).
+  const kept = receipt?.leadId ? journaledLead(app.journal, receipt.leadId) : undefined;
+  const lead = kept ?? (receipt?.leadId ? await getLead(app.database, receipt.leadId) : undefined);
   if (!receipt || (receipt.leadId && !lead))
     return data({ found: false as const, phone, replyWithinHours }, { status: 404 });
   const rows = lead ? visitorRows(lead.fields) : [];
@@ -31,12 +34,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // A newsletter sign-up names no reference (its answer must not tell a new address from a known one).
   const reference = lead && receipt.kind !== "newsletter" ? referenceOf(lead.id) : null;
   // The "Choose an arrival window" step (docs/decisions/020-booking.md), for an estimate or contact request with
-  // windows by day.
+  // windows by day. A request still in the journal is offered none yet: the booking page needs it stored (its reply
+  // e-mail has the link).
+  const secret = lead && !kept && receipt.kind !== "newsletter" ? await linkSecret(app.database, app.env) : null;
   const bookPath =
-    lead && receipt.kind !== "newsletter"
-      ? (bookPathOf({ id: lead.id, kind: lead.kind, zip: lead.contact.zip }, await linkSecret(app.database, app.env)) ??
-        null)
-      : null;
+    lead && secret ? (bookPathOf({ id: lead.id, kind: lead.kind, zip: lead.contact.zip }, secret) ?? null) : null;
   return {
     found: true as const,
     phone,

@@ -31,6 +31,14 @@ import { createLogger, readableLogs } from "./kit/logger.server.ts";
 import { launchPlaceholders } from "./launch-check.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "./notify/outbox.server.ts";
 import { countUndelivered } from "./features/leads/delivery-status.server.ts";
+import {
+  journalHealth,
+  type LeadJournal,
+  openLeadJournal,
+  type Replayer,
+  startReplay,
+  warmKeys,
+} from "./features/leads/journal.server.ts";
 import { stripeWebhook, WEBHOOK_PATH } from "./features/payments/webhook.server.ts";
 import { reviewAfterPayment } from "./features/reviews/reviews.server.ts";
 import { TWILIO_WEBHOOK_PATH, twilioWebhook } from "./features/texts/webhook.server.ts";
@@ -75,6 +83,8 @@ export type Services = {
   database: Database;
   /** The outbox worker: delivers every stored request to the owner, with retries (app/server/notify/outbox.server.ts). */
   worker: OutboxWorker;
+  /** Requests taken while the database is away, and their replay into it (features/leads/journal.server.ts). */
+  journal: LeadJournal;
   /** Stops the worker and closes the database, each within `ms`; releases DATA_DIR's lock. */
   close(ms: number): Promise<void>;
 };
@@ -92,7 +102,25 @@ export async function startServices(env: Env, { dev }: { dev: boolean }): Promis
     dataDirLock?.release();
     throw databaseProblem(error, env);
   }
+  let journal: LeadJournal;
+  try {
+    // The keys a request needs before its transaction, read now so that one can still be journaled later.
+    await warmKeys(database, env);
+    journal = await openLeadJournal(env.DATA_DIR, Math.round(env.JOURNAL_MAX_MB * 1024 * 1024));
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    dataDirLock?.release();
+    if (error instanceof Error && "code" in error && typeof error.code === "string" && error.code.startsWith("E"))
+      throw new EnvError(
+        `DATA_DIR/journal (${path.join(env.DATA_DIR, "journal")}) cannot be used: ${error.message}. The server keeps requests there while the database is away; give its user write access to DATA_DIR.`,
+      );
+    throw error;
+  }
+  if (journal.tornOnOpen > 0)
+    logger.warn({ lines: journal.tornOnOpen }, "journal: a record cut short by a crash was ignored (never confirmed)");
   const worker = startOutboxWorker({ database, env, logger, ...outboxWiring(database, env, logger) });
+  // Requests left in the journal by the last run are stored now, and any taken while the database is away later.
+  const replayer: Replayer = startReplay({ database, journal, logger, notifyOutbox: worker.notify });
   if (env.MAIL_TRANSPORT === "files") {
     logger.warn(
       { dir: path.join(env.DATA_DIR, "mail") },
@@ -119,8 +147,11 @@ export async function startServices(env: Env, { dev }: { dev: boolean }): Promis
     logger,
     database,
     worker,
+    journal,
     async close(ms) {
+      await Promise.race([replayer.stop(), deadline(ms)]);
       await worker.stop(ms);
+      await journal.close().catch(() => undefined);
       await Promise.race([database.close().catch(() => undefined), deadline(2_000)]);
       dataDirLock?.release();
     },
@@ -162,7 +193,7 @@ export type Site = {
  * loads the routes from it on every request, so a change is picked up.
  */
 export function createSite(services: Services, options: { buildDir: string; vite?: ViteDevServer }): Site {
-  const { env, logger, database, worker } = services;
+  const { env, logger, database, worker, journal } = services;
   const { vite } = options;
   const dev = vite !== undefined;
   const clientDir = path.join(options.buildDir, "client");
@@ -322,12 +353,15 @@ export function createSite(services: Services, options: { buildDir: string; vite
       timeout,
     ]);
   };
+  // While requests wait in the journal (the database away, or not all stored yet), the answer also says
+  // "degraded", with how many wait and how long the oldest has; the status code still says whether the database answers.
   app.get(["/healthz", "/healthz/deliveries"], async (req, res) => {
     res.set("Cache-Control", "no-store");
     const undelivered = await undeliveredNow();
-    if (undelivered === null) return void res.status(503).json({ ok: false, database: "unreachable" });
+    const waiting = journal.size > 0 ? { degraded: true, journal: journalHealth(journal) } : {};
+    if (undelivered === null) return void res.status(503).json({ ok: false, database: "unreachable", ...waiting });
     const ok = req.path === "/healthz" || undelivered === 0;
-    res.status(ok ? 200 : 503).json({ ok, undeliveredOver15Min: undelivered });
+    res.status(ok ? 200 : 503).json({ ok, undeliveredOver15Min: undelivered, ...waiting });
   });
 
   // The browser editor at /cms (app/server/cms.server.ts): its own page, headers and Content-Security-Policy.
@@ -382,7 +416,7 @@ export function createSite(services: Services, options: { buildDir: string; vite
   const loadContext = async (clientIp: string, documentRequest: boolean, nonce: string) => {
     const context = new RouterContextProvider();
     const key = builtKey ?? appContextKey(await (build as () => Promise<ServerBuild>)());
-    context.set(key, { database, env, logger, notifyOutbox: worker.notify, clientIp, documentRequest, nonce });
+    context.set(key, { database, env, logger, journal, notifyOutbox: worker.notify, clientIp, documentRequest, nonce });
     return context;
   };
   app.use(

@@ -61,6 +61,9 @@ function serverLogSummary(logFile: string): Record<string, number> {
 }
 
 /** The server log (warn and above) as a table of messages and line counts. */
+/** How many lines of the server's log carry the message `msg`. */
+export const serverLogLines = (logFile: string, msg: string): number => serverLogSummary(logFile)[msg] ?? 0;
+
 export function logTable(logFile: string): string {
   const counts = serverLogSummary(logFile);
   return Object.keys(counts).length === 0

@@ -19,10 +19,19 @@ interface ReceivedReply {
   at: number;
 }
 
+/** An owner's notice: its kind (X-Gemstate-Notice) and its text parts. */
+export interface ReceivedNotice {
+  kind: string;
+  text: string;
+  at: number;
+}
+
 export interface SmtpSink {
   /** The owner's notifications (and anything else that is not a reply). */
   messages: ReceivedMail[];
   replies: ReceivedReply[];
+  /** The owner's notices that are about no one request (after a database outage: how many requests the journal kept). */
+  notices: ReceivedNotice[];
   /** Connections turned away with 421 while refusing. */
   readonly refused: number;
   setRefusing(refusing: boolean): void;
@@ -42,12 +51,24 @@ function requestIdOf(raw: string): string | null {
 export async function startSmtpSink(port: number, { refusing = false } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const replies: ReceivedReply[] = [];
+  const notices: ReceivedNotice[] = [];
   const shared = await startSharedSmtpSink({
     port,
     refusing,
     onMessage(buffer) {
       const raw = buffer.toString("utf8");
       const head = parsePart(raw);
+      // The owner's notice after requests were kept in the journal during a database outage (decision 046).
+      const notice = headerValue(head, "x-gemstate-notice");
+      if (notice)
+        return void notices.push({
+          kind: notice,
+          text: leaves(head)
+            .filter((part) => headerValue(part, "content-type").startsWith("text/plain"))
+            .map(decode)
+            .join("\n"),
+          at: Date.now(),
+        });
       const reference = headerValue(head, "x-reference");
       if (reference && !headerValue(head, "x-lead-id")) return void replies.push({ reference, at: Date.now() });
       messages.push({
@@ -61,6 +82,7 @@ export async function startSmtpSink(port: number, { refusing = false } = {}): Pr
   const sink: SmtpSink = {
     messages,
     replies,
+    notices,
     get refused() {
       return shared.refused;
     },

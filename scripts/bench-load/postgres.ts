@@ -7,7 +7,15 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { ServerHandle } from "../../tests/support/processes.ts";
 import type { SubmitRecord } from "./child.ts";
 import { onCleanup, tempDir } from "./cleanup.ts";
-import { CITY_PAGE, crashExcerpt, environment, logTable, startServer, type Settings } from "./environment.ts";
+import {
+  CITY_PAGE,
+  crashExcerpt,
+  environment,
+  logTable,
+  serverLogLines,
+  startServer,
+  type Settings,
+} from "./environment.ts";
 import { statusCounts, submitLoop } from "./load.ts";
 import { mailChecks, tallyMail } from "./mail.ts";
 import { check, list, seconds, table, type Section } from "./report.ts";
@@ -76,21 +84,21 @@ function startPrivatePostgres(bin: string, port: number): PrivatePostgres {
 
 /** GET pages while the database is down: static and server-rendered ones must still answer 200. */
 async function probePages(origin: string): Promise<Record<string, number>> {
-  const pages = [
-    "/",
-    "/about",
-    CITY_PAGE,
-    "/estimate",
-    "/estimate?utm_source=bench",
-    "/contact?city=boise",
-    "/healthz",
-  ];
+  const pages = ["/", "/about", CITY_PAGE, "/estimate", "/estimate?utm_source=bench", "/contact?city=boise"];
   const out: Record<string, number> = {};
   for (const page of pages)
     out[page] = (
       await fetch(origin + page, { signal: AbortSignal.timeout(10_000) }).catch(() => ({ status: 0 }))
     ).status;
   return out;
+}
+
+/** /healthz while the database is down: its status (503: the database does not answer) and whether it says degraded. */
+async function probeHealth(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
+  if (!response) return "no answer";
+  const body = (await response.json().catch(() => ({}))) as { degraded?: boolean; journal?: { waiting?: number } };
+  return `${response.status}${body.degraded ? `, degraded (${body.journal?.waiting ?? "?"} waiting)` : ""}`;
 }
 
 interface OutageWindow {
@@ -102,6 +110,8 @@ interface OutageWindow {
   startAt: number;
   startedAt: number;
   pages: Record<string, number>;
+  /** /healthz while down: its status and whether it said degraded (requests waiting in the journal). */
+  health: string;
   /** Set when the server process died during this round: its exit and what it printed. */
   crash?: string;
 }
@@ -137,10 +147,11 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
     if (mode === "quiet") load.resume();
     await sleep(500);
     const pages = await probePages(server.origin);
+    const health = await probeHealth(server.origin);
     await sleep(phaseMs);
     const startAt = Date.now();
     pg.start();
-    const window: OutageWindow = { mode, stopAt, stoppedAt, startAt, startedAt: Date.now(), pages };
+    const window: OutageWindow = { mode, stopAt, stoppedAt, startAt, startedAt: Date.now(), pages, health };
     windows.push(window);
     if (!alive(server)) {
       // Record the crash, then start the server again (the database is back) so the rest can be checked.
@@ -163,6 +174,14 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
   const last = windows.at(-1)!;
   const after = records.filter((r) => r.t0 > last.startedAt);
   const errors = records.filter((r) => r.status >= 400);
+  // Requests kept in the journal while the database was away (decision 046), from the server's log, and the
+  // owner's notices once each outage's journal was replayed ("Requests kept meanwhile: N", "Longest wait: …").
+  const journaled = serverLogLines(server.logFile, "database away: request kept in the journal");
+  const notices = env.sink.notices.map((n) => ({
+    count: Number(/^Requests kept meanwhile: (\d+)/m.exec(n.text)?.[1] ?? NaN),
+    longest: /^Longest wait: (.+)$/m.exec(n.text)?.[1]?.trim() ?? "?",
+  }));
+  const noticed = notices.reduce((sum, n) => sum + n.count, 0);
   const badStatus = records.filter((r) => !r.acked && r.status !== 200 && r.status !== 503);
   const badPages = errors.filter(
     (r) =>
@@ -190,7 +209,7 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
   return {
     title,
     body: [
-      `A private PostgreSQL cluster (version ${path.basename(path.dirname(bin))}, initdb in a temp folder, 127.0.0.1:${settings.port + 99}), so that stopping it disturbs no one else's database. The server runs with DATABASE_URL; a second process submits continuously at concurrency 10. ${rounds} rounds of: ${seconds(phaseMs)} with the database up, \`pg_ctl stop -m fast\` (in round 1 while the load is held, so between requests; in the others under load), GET pages probed, ${seconds(phaseMs)} with the database down, \`pg_ctl start\`. Then ${seconds(phaseMs)} more and the outbox drains. When the server process dies during a round, the crash is recorded and the server is started again after the database is back, so that the rest can still be checked.`,
+      `Estimate requests that arrive while the database is away are kept in the server's journal (\`DATA_DIR/journal\`, decision 046) and confirmed; they are stored and e-mailed once it answers. A private PostgreSQL cluster (version ${path.basename(path.dirname(bin))}, initdb in a temp folder, 127.0.0.1:${settings.port + 99}), so that stopping it disturbs no one else's database. The server runs with DATABASE_URL; a second process submits continuously at concurrency 10. ${rounds} rounds of: ${seconds(phaseMs)} with the database up, \`pg_ctl stop -m fast\` (in round 1 while the load is held, so between requests; in the others under load), GET pages probed, ${seconds(phaseMs)} with the database down, \`pg_ctl start\`. Then ${seconds(phaseMs)} more and the outbox drains. When the server process dies during a round, the crash is recorded and the server is started again after the database is back, so that the rest can still be checked.`,
       table(
         [
           "round",
@@ -199,6 +218,7 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
           "database down for",
           "answers while down",
           "GET pages while down",
+          "/healthz while down",
           "server process",
         ],
         windows.map((w, i) => [
@@ -208,6 +228,7 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
           seconds(w.startAt - w.stoppedAt),
           `\`${JSON.stringify(statusCounts(records.filter((r) => inWindow(r, w))))}\``,
           `\`${JSON.stringify(w.pages)}\``,
+          w.health,
           w.crash ? `**died**: ${w.crash.replace(/\|/g, "\\|")}` : "stayed up",
         ]),
       ),
@@ -217,6 +238,11 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
           ["answers before the first stop", `\`${JSON.stringify(statusCounts(before))}\``],
           ["answers after the last start", `\`${JSON.stringify(statusCounts(after))}\``],
           ["all answers (incl. requests spanning a stop or start)", `\`${JSON.stringify(statusCounts(records))}\``],
+          ["requests kept in the journal while the database was away", journaled],
+          [
+            "the owner's notices after each outage: requests kept (longest wait)",
+            notices.map((n) => `${n.count} (${n.longest})`).join(", ") || "none",
+          ],
           ["stored requests", state.leads.length],
           ["confirmed requests", acked.length],
           [
@@ -247,14 +273,29 @@ export async function postgresOutage(settings: Settings): Promise<Section> {
           : `died in ${crashes.length} of ${rounds} rounds; ${crashes[0]!.crash!}`,
       ),
       check(
-        "while the database is down, every submission gets HTTP 503 (never a 500, never no answer)",
-        during.length > 0 && during.every((r) => r.status === 503) && badStatus.length === 0,
-        `answers while down: ${JSON.stringify(statusCounts(during))}; answers other than a confirmation (303), 200 or 503 in the whole run: ${JSON.stringify(statusCounts(badStatus))}`,
+        "while the database is down, every submission is confirmed (kept in the journal): 0 visitors turned away",
+        during.length > 0 && during.every((r) => r.acked) && errors.length === 0 && badStatus.length === 0,
+        `answers while down: ${JSON.stringify(statusCounts(during))}; error answers in the whole run: ${errors.length}; answers other than a confirmation (303), 200 or 503: ${JSON.stringify(statusCounts(badStatus))}`,
       ),
       check(
-        'every error answer shows the phone number and the message, no stack trace, no "Error:"',
-        errors.length > 0 && badPages.length === 0,
+        "the journal was used: at least every request answered while the database was down was kept in it",
+        journaled >= during.length && during.length > 0,
+        `${journaled} kept in the journal; ${during.length} answered entirely within a stop`,
+      ),
+      check(
+        'any error answer shows the phone number and the message, no stack trace, no "Error:"',
+        badPages.length === 0,
         `${errors.length} error answers, ${badPages.length} without the phone/message or with a stack trace or "Error:"`,
+      ),
+      check(
+        "the owner is told after each outage how many requests waited, and the notices count every journaled request",
+        notices.length >= 1 && noticed === journaled,
+        `${notices.length} notices counting ${noticed} requests; ${journaled} kept in the journal`,
+      ),
+      check(
+        "/healthz says degraded while requests wait in the journal (503: the database does not answer)",
+        windows.every((w) => w.health.startsWith("503, degraded")),
+        windows.map((w, i) => `round ${i + 1}: ${w.health}`).join("; "),
       ),
       check(
         "GET pages keep working while the database is down",

@@ -47,9 +47,16 @@ async function database(env: { DATA_DIR: string; DATABASE_URL?: string }): Promi
   return db;
 }
 
-/** Which message a job sends: the owner's is named by its lead id (X-Lead-Id), the visitor's reply by its reference (X-Reference). */
+/**
+ * Which message a job sends: the owner's is named by its lead id (X-Lead-Id), the visitor's reply by its reference
+ * (X-Reference), the owner's notice after a database outage by its kind (X-Gemstate-Notice).
+ */
 const mailKey = (job: { lead_id: string; kind: string }) =>
-  job.kind === "reply" ? `reply:${referenceOf(job.lead_id)}` : job.lead_id;
+  job.kind === "reply"
+    ? `reply:${referenceOf(job.lead_id)}`
+    : job.kind === "journal-replayed"
+      ? `notice:${job.kind}`
+      : job.lead_id;
 
 /** Mail received by the sink, by mailKey. */
 async function mailbox(options: { refusing?: boolean; beforeAccept?: (key: string) => Promise<void> | void } = {}) {
@@ -58,7 +65,10 @@ async function mailbox(options: { refusing?: boolean; beforeAccept?: (key: strin
     refusing: options.refusing,
     onMessage: async (raw) => {
       const message = parsePart(raw.toString("utf8"));
-      const key = headerValue(message, "x-lead-id") || `reply:${headerValue(message, "x-reference")}`;
+      const notice = headerValue(message, "x-gemstate-notice");
+      const key = notice
+        ? `notice:${notice}`
+        : headerValue(message, "x-lead-id") || `reply:${headerValue(message, "x-reference")}`;
       await options.beforeAccept?.(key);
       byLead.set(key, (byLead.get(key) ?? 0) + 1);
     },
@@ -219,7 +229,7 @@ test.describe("PostgreSQL", () => {
     return { storage, proxy, proxied };
   }
 
-  test("goes silent: a form gets the 503 page with the phone number within 5 s, pages keep serving, /healthz answers 503, requests are accepted again when it answers; no e-mail twice", async () => {
+  test("goes silent: a form sent meanwhile is confirmed with its reference within 5 s (kept in the journal), pages keep serving, /healthz answers 503 and degraded; when it answers the request is stored and e-mailed once, the owner told, /healthz 200; no e-mail twice", async () => {
     const { storage, proxy, proxied } = await behindProxy();
     const direct = await storage.open();
 
@@ -249,21 +259,28 @@ test.describe("PostgreSQL", () => {
     expect((await site.submit("pg-before@example.com")).confirmed).toBe(true);
     await waitFor("the first e-mail, with the database gone silent", () => silencedFor !== null, 15_000, 20);
 
+    // The visitor is answered with the usual confirmation and a reference, the request kept in the journal.
     const start = Date.now();
     const during = await site.submit("pg-during@example.com", 30_000);
     const took = Date.now() - start;
-    expect(during.status).toBe(503);
-    expect(during.body).toContain(PHONE);
-    expect(during.body).toContain(STORE_FAILED);
+    expect(during.status).toBe(200);
+    expect(during.confirmed).toBe(true);
+    const shownReference = /GS-[0-9A-F]{4}-[0-9A-F]{4}/.exec(during.body)?.[0];
+    expect(shownReference).toBeDefined();
     expect(took).toBeLessThan(5_000);
     for (const page of ["/", "/about"])
       expect((await fetch(`${site.origin}${page}`, { signal: AbortSignal.timeout(5_000) })).status, page).toBe(200);
-    // A monitor reading status codes sees the database down, within the health check's second.
+    // A monitor reading status codes sees the database down, within the health check's second, and the journal in use.
     for (const check of ["/healthz", "/healthz/deliveries"]) {
       const response = await fetch(`${site.origin}${check}`, { signal: AbortSignal.timeout(5_000) });
       expect({ status: response.status, body: (await response.json()) as unknown }, check).toEqual({
         status: 503,
-        body: { ok: false, database: "unreachable" },
+        body: {
+          ok: false,
+          database: "unreachable",
+          degraded: true,
+          journal: { waiting: 1, oldestSeconds: expect.any(Number) as unknown },
+        },
       });
     }
     // The send's result is kept: its mark is retried (and fails) while the database is silent.
@@ -282,24 +299,50 @@ test.describe("PostgreSQL", () => {
       20_000,
       250,
     );
-    await waitFor("every job sent", async () => (await jobs(direct)).every((j) => j.status === "sent"), 30_000, 200);
+    await waitFor(
+      "every job sent, the owner's notice too",
+      async () => {
+        const all = await jobs(direct);
+        return all.some((j) => j.kind === "journal-replayed") && all.every((j) => j.status === "sent");
+      },
+      30_000,
+      200,
+    );
+    // The request taken during the outage is stored once, under the reference the visitor was shown.
+    const stored = await direct.db
+      .selectFrom("leads")
+      .select("id")
+      .where("email", "=", "pg-during@example.com")
+      .execute();
+    expect(stored.map((l) => referenceOf(l.id))).toEqual([shownReference]);
+    const health = await fetch(`${site.origin}/healthz`);
+    expect({ status: health.status, body: (await health.json()) as unknown }).toEqual({
+      status: 200,
+      body: { ok: true, undeliveredOver15Min: 0 },
+    });
+    // Every message once: the request's e-mail and reply, the owner's notice of how many waited.
     const ids = (await jobs(direct)).map(mailKey);
     expect(ids).toContain(silencedFor);
+    expect(ids).toEqual(expect.arrayContaining([stored[0]!.id, `reply:${shownReference}`, "notice:journal-replayed"]));
     expect(ids.map((id) => byLead.get(id))).toEqual(ids.map(() => 1));
     expect((await site.stop()).code).toBe(0);
   });
 
-  test("comes back while its old connections stay silent for good: requests are accepted again on fresh connections", async () => {
+  test("comes back while its old connections stay silent for good: requests are accepted again on fresh connections; meanwhile, with the journal at its bound, a form gets the 503 page with the phone number", async () => {
     const { storage, proxy, proxied } = await behindProxy();
     const site = await server({
       port: await freePort(),
       dataDir: storage.env.DATA_DIR,
-      env: { DATABASE_URL: proxied.toString(), MAIL_TRANSPORT: "files" },
+      // A journal no request fits in: what cannot be kept is refused as before there was a journal.
+      env: { DATABASE_URL: proxied.toString(), MAIL_TRANSPORT: "files", JOURNAL_MAX_MB: "0.001" },
     });
 
     expect((await site.submit("lost-before@example.com")).confirmed).toBe(true);
     await proxy.silent();
-    expect((await site.submit("lost-during@example.com", 30_000)).status).toBe(503);
+    const during = await site.submit("lost-during@example.com", 30_000);
+    expect(during.status).toBe(503);
+    expect(during.body).toContain(PHONE);
+    expect(during.body).toContain(STORE_FAILED);
     await proxy.resumeNewOnly();
     await waitFor(
       "requests accepted again",

@@ -8,11 +8,14 @@ import type { Logger } from "pino";
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 import type { Database } from "./db/database.server.ts";
 import type { Env } from "./env.server.ts";
+import type { LeadJournal } from "./leads.server.ts";
 
 export interface AppContext {
   database: Database;
   env: Env;
   logger: Logger;
+  /** This instance's journal of requests taken while the database is away (docs/decisions/046-outage-journal.md). */
+  journal?: LeadJournal;
   /** Wakes the outbox worker after a commit. */
   notifyOutbox: () => void;
   /** The visitor's address as Express resolved it (TRUST_PROXY aware). */

@@ -93,6 +93,8 @@ const envSchema = z.object({
   OUTBOX_FIRST_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   /** How long a claimed delivery is reserved (renewed while it runs): after a crash, its mail waits at most this. */
   OUTBOX_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** The bound of DATA_DIR/journal, where estimate and contact requests wait while the database is away (decision 046). */
+  JOURNAL_MAX_MB: z.coerce.number().min(0.001).max(100_000).default(512),
   /** The proxies in front: how many (`1`), or their addresses/CIDRs; never "every hop". */
   TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
   /** HTTP server time limits, and how many request bodies are read at once (beyond it: 503 + Retry-After). */

@@ -16,6 +16,7 @@ import type {
   OutboxJobsTable,
 } from "./db/tables.server.ts";
 import type { LeadKind } from "./lead-kinds.server.ts";
+import type { Journal } from "./db/journal.server.ts";
 import { stageFrom, type EventKind, type StageEvent } from "./stages.ts";
 
 export type { LeadKind };
@@ -45,6 +46,21 @@ export interface NewLead {
   /** The photos sent with it, as the server re-encoded them (features/leads/photos.server.ts), in the order sent. */
   photos?: Photo[];
 }
+
+/**
+ * A request kept in this instance's journal while the database was away (features/leads/journal.server.ts): the
+ * request as recordLead takes it, its photos as files beside it, and the id it will be stored under.
+ */
+export interface JournaledLead {
+  id: string;
+  lead: Omit<NewLead, "photos" | "attachment" | "consent"> & {
+    consent: { version: string; text: string; at: string } | null;
+    photos: Omit<Photo, "bytes">[];
+  };
+  options: { webhook: boolean; reply: boolean; sms: boolean };
+}
+
+export type LeadJournal = Journal<JournaledLead>;
 
 export interface Photo {
   filename: string;

@@ -81,6 +81,7 @@ const jobKindLabels: Record<JobKind, string> = {
   "reminder-offer": "Seasonal reminder offer e-mail to the customer",
   "seasonal-reminder": "Seasonal reminder e-mail to the customer",
   "quote-accepted": "Accepted quote copy e-mail to the customer",
+  "journal-replayed": "E-mail to the owner: requests kept while the database was away",
 };
 export const jobKindLabel = (kind: JobKind): string => jobKindLabels[kind] ?? kind;
 

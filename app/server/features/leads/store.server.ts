@@ -44,7 +44,15 @@ export async function recordLead(database: Database, lead: NewLead, options: Rec
  * `sms`: the owner's text-message settings are there (a text is queued for every request but a newsletter sign-up).
  * `hooks`: what the request's kind adds to its storing; a newsletter sign-up has the newsletter's (NEWSLETTER_SIGN_UP).
  */
-type RecordOptions = { webhook: boolean; reply?: boolean; sms?: boolean; now?: Date; hooks?: IntakeHooks };
+type RecordOptions = {
+  webhook: boolean;
+  reply?: boolean;
+  sms?: boolean;
+  now?: Date;
+  hooks?: IntakeHooks;
+  /** The id to store it under (a request kept in the journal during an outage: its reference was made from it). */
+  id?: string;
+};
 /** With the reply address's keyed hash, worked out before the transaction (the key may need a query of its own). */
 type Resolved = RecordOptions & { replyKey: string | null };
 /** `replyCapped`: the request asked for a reply and none was queued, its address having had REPLY_LIMIT.count already. */
@@ -81,7 +89,7 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: Resolved): 
   const inserted = await trx
     .insertInto("leads")
     .values({
-      id: randomUUID(),
+      id: opts.id ?? randomUUID(),
       kind: lead.kind,
       fields: JSON.stringify(lead.fields),
       name: contact.name,

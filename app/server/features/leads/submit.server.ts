@@ -24,6 +24,8 @@ import { bookPathOf } from "../../kit/book-link.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import { SPAM_SIGNAL, SPAM_SIGNAL_FIELD } from "../../kit/spam-signal.server.ts";
 import { recordLead } from "./store.server.ts";
+import { journalLead, mayJournal } from "./journal.server.ts";
+import { isDatabaseAway } from "../../kit/db/outage.server.ts";
 import { REPLY_LIMIT } from "./reply-quota.server.ts";
 import { isRateLimited, checkRateLimit } from "../../kit/rate-limits.server.ts";
 import type { Fields, IntakeHooks, LeadKind, NewLead } from "../../kit/leads.server.ts";
@@ -115,6 +117,11 @@ export interface LeadSubmission<S extends z.ZodType> {
   confirmation: (value: z.output<S>, inServiceArea: boolean | null, duplicate: boolean) => Confirmation;
   /** What this kind adds to its storing (a newsletter sign-up: the newsletter's NEWSLETTER_SIGN_UP). */
   hooks?: IntakeHooks;
+  /**
+   * While the database is away, the request is kept in this instance's journal and confirmed as usual, then
+   * stored once the database answers (the estimate and contact forms: docs/decisions/046-outage-journal.md).
+   */
+  journal?: boolean;
 }
 
 type Reply = ReturnType<typeof data<LeadActionData>> | Response;
@@ -138,6 +145,12 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
     );
 
   const ipKey = rateLimitKey(app.clientIp);
+  // The database away, a journaled form goes on without its rate limit (the journal's bound limits what it keeps).
+  const journal = options.journal && !options.hooks ? app.journal : undefined;
+  // Once the database was found away in this request, the rest goes straight to the journal (a silent host would
+  // otherwise hold the visitor for each query's timeout in turn).
+  let databaseAway = false;
+  const goOnWithout = (error: unknown) => (databaseAway = journal !== undefined && isDatabaseAway(error));
   const tooMany = (retryAfterSeconds: number, submission?: Parameters<typeof fail>[2]) => {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     return fail(
@@ -152,11 +165,16 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
     const limited = await isRateLimited(app.database, ipKey, app.env.LEAD_RATE_LIMIT, now);
     if (limited.limited) return tooMany(limited.retryAfterSeconds);
   } catch (error) {
-    app.logger.error({ kind, err: error instanceof Error ? error.name : "unknown" }, "could not check the rate limit");
-    return fail(
-      503,
-      `We could not save your request just now. Please try again in a minute, or call us at ${business.phone.display}.`,
-    );
+    if (!goOnWithout(error)) {
+      app.logger.error(
+        { kind, err: error instanceof Error ? error.name : "unknown" },
+        "could not check the rate limit",
+      );
+      return fail(
+        503,
+        `We could not save your request just now. Please try again in a minute, or call us at ${business.phone.display}.`,
+      );
+    }
   }
 
   let formData: FormData;
@@ -201,7 +219,12 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   if (sentFast) app.logger.info({ kind, signal: SPAM_SIGNAL.fast }, "request kept, flagged as sent fast");
 
   try {
-    const limit = await checkRateLimit(app.database, ipKey, app.env.LEAD_RATE_LIMIT, now);
+    const limit = databaseAway
+      ? { allowed: true as const }
+      : await checkRateLimit(app.database, ipKey, app.env.LEAD_RATE_LIMIT, now).catch((error: unknown) => {
+          if (goOnWithout(error)) return { allowed: true as const };
+          throw error;
+        });
     if (!limit.allowed) return tooMany(limit.retryAfterSeconds, submission);
 
     let lead: Awaited<ReturnType<typeof options.toLead>>;
@@ -225,34 +248,40 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
     };
     // A contact-form request naming services and a property is an estimate request (the page stays in `context`).
     const storedKind = requestKind(kind, lead.fields);
-    const stored = await recordLead(
-      app.database,
-      {
-        kind: storedKind,
-        ...lead,
-        fields,
-        inServiceArea,
-        context: {
-          ip: app.clientIp,
-          userAgent: kept(request.headers.get("user-agent") ?? "", 500),
-          page,
-          landingPage,
-          referrer,
-          ...campaign(landingPage ?? "", page),
-        },
-        idempotencyKey: await idempotencyKey(app.database, kind, formData, submission.value, app.clientIp, now),
+    const newLead: NewLead = {
+      kind: storedKind,
+      ...lead,
+      fields,
+      inServiceArea,
+      context: {
+        ip: app.clientIp,
+        userAgent: kept(request.headers.get("user-agent") ?? "", 500),
+        page,
+        landingPage,
+        referrer,
+        ...campaign(landingPage ?? "", page),
       },
-      // Every accepted request also gets a reply e-mail to the visitor (a newsletter sign-up: its confirmation link).
-      // and the owner a text message when its settings are there (recordLead leaves newsletter sign-ups out).
-      {
-        webhook: Boolean(app.env.LEAD_WEBHOOK_URL),
-        reply: true,
-        sms: textAlertSettings(app.env) !== null,
-        now,
-        hooks: options.hooks,
-      },
-    );
-    app.notifyOutbox();
+      idempotencyKey: await idempotencyKey(app.database, kind, formData, submission.value, app.clientIp, now),
+    };
+    // Every accepted request also gets a reply e-mail to the visitor (a newsletter sign-up: its confirmation link).
+    // and the owner a text message when its settings are there (recordLead leaves newsletter sign-ups out).
+    const jobs = { webhook: Boolean(app.env.LEAD_WEBHOOK_URL), reply: true, sms: textAlertSettings(app.env) !== null };
+    let journaled = false;
+    // The database away: the request is kept on this instance's disk (fsync'd) and stored once it answers.
+    const keep = async (): Promise<Awaited<ReturnType<typeof recordLead>>> => {
+      const kept = await journalLead(journal!, newLead, jobs, now);
+      journaled = true;
+      app.logger.warn({ kind, waiting: journal!.size }, "database away: request kept in the journal");
+      return kept;
+    };
+    const stored =
+      databaseAway && mayJournal(null, newLead, true)
+        ? await keep()
+        : await recordLead(app.database, newLead, { ...jobs, now, hooks: options.hooks }).catch((error: unknown) => {
+            if (journal && mayJournal(error, newLead)) return keep();
+            throw error;
+          });
+    if (!journaled) app.notifyOutbox();
     if (stored.replyCapped)
       app.logger.info(
         { kind, leadId: stored.id },
@@ -266,7 +295,9 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
       );
     // A newsletter answer names no reference: it must read the same for an address already on the list.
     const reference = kind === "newsletter" ? undefined : referenceOf(stored.id);
-    const bookPath = bookPathOf({ id: stored.id, kind: storedKind, zip }, await linkSecret(app.database, app.env), now);
+    // A journaled request is offered no window yet: the booking page needs it stored (its reply e-mail has the link).
+    const secret = journaled ? null : await linkSecret(app.database, app.env);
+    const bookPath = secret ? bookPathOf({ id: stored.id, kind: storedKind, zip }, secret, now) : undefined;
     return data({
       result: submission.reply({ resetForm: true }),
       confirmation: {
