@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 import type { Database } from "./db/database.server.ts";
 import type { Env } from "./env.server.ts";
+import type { UploadPlace } from "./multipart.server.ts";
 
 export interface AppContext {
   database: Database;
@@ -21,6 +22,8 @@ export interface AppContext {
   documentRequest?: boolean;
   /** This response's Content-Security-Policy nonce (server-rendered pages). */
   nonce?: string;
+  /** Where a photo body's files go: its photo slot and its folder in the spool (app/server/kit/spool.server.ts). */
+  uploads?: UploadPlace;
 }
 
 /** The context's key. The server sets it through the server build's own instance (app/entry.server.tsx re-exports it). */
