@@ -227,7 +227,8 @@ test("slow photo uploads holding every photo slot turn no text-only send away: 2
       });
       return { status: res.status, retryAfter: res.headers.get("retry-after"), page: await res.text() };
     };
-    await expect.poll(async () => (await onePhotoMore()).status, { timeout: 5_000, intervals: [100] }).toBe(503);
+    // Within the uploads' first two rate windows (they send 32 KB, then nothing: 408 after 20 s), on a busy machine.
+    await expect.poll(async () => (await onePhotoMore()).status, { timeout: 12_000, intervals: [100] }).toBe(503);
     const busy = await onePhotoMore();
     expect(busy.retryAfter).toBe("5");
     expect(busy.page).toContain("We are very busy right now");
