@@ -27,7 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { app, owner } = signedIn(context);
   try {
     if (/^multipart\//i.test(request.headers.get("content-type") ?? "")) {
-      const { formData, skipped } = await readMultipart(request, PHOTO_UPLOAD);
+      const { formData, skipped } = await readMultipart(request, PHOTO_UPLOAD, app.uploads);
       const added = await addCompletionPhotos(app.database, params.id, formData, skipped);
       if (!added) throw data({ message: "This request does not exist." }, { status: 404 });
       app.logger.info({ event: "completion_photos.added", owner: owner.ownerId, kept: added.kept }, "photos added");

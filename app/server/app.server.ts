@@ -47,7 +47,9 @@ import { contentSecurityPolicy, newNonce } from "./csp.server.ts";
 import { securityHeaders } from "./security.server.ts";
 import { cmsHandler } from "./cms.server.ts";
 import { ADMIN_HEADERS, isAdminPath } from "./features/admin/guard.server.ts";
-import { bodyLimits } from "./kit/body-limits.server.ts";
+import { bodyLimits, photoSlotOf } from "./kit/body-limits.server.ts";
+import type { UploadPlace } from "./kit/multipart.server.ts";
+import { PhotoSpool, spoolRoot } from "./kit/spool.server.ts";
 import { isLoopbackAddress, isOwnHost, type OwnHosts, ownHostsOnly } from "./kit/dev-hosts.server.ts";
 import { precompressed } from "./static-files.server.ts";
 import { loadPrerendered, servePrerenderedFast } from "./prerendered.server.ts";
@@ -85,6 +87,8 @@ export type Services = {
   worker: OutboxWorker;
   /** Requests taken while the database is away, and their replay into it (features/leads/journal.server.ts). */
   journal: LeadJournal;
+  /** Where visitors' photos are written while their requests are read (emptied at start). */
+  spool: PhotoSpool;
   /** Stops the worker and closes the database, each within `ms`; releases DATA_DIR's lock. */
   close(ms: number): Promise<void>;
 };
@@ -118,6 +122,16 @@ export async function startServices(env: Env, { dev }: { dev: boolean }): Promis
   }
   if (journal.tornOnOpen > 0)
     logger.warn({ lines: journal.tornOnOpen }, "journal: a record cut short by a crash was ignored (never confirmed)");
+  // A killed process's half-read photos are deleted before the first request.
+  const spool = new PhotoSpool(spoolRoot(env.DATA_DIR), env.PHOTO_SPOOL_MAX_MB * 1024 * 1024);
+  try {
+    await spool.clearLeftovers();
+  } catch (error) {
+    await journal.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    dataDirLock?.release();
+    throw error;
+  }
   const worker = startOutboxWorker({ database, env, logger, ...outboxWiring(database, env, logger) });
   // Requests left in the journal by the last run are stored now, and any taken while the database is away later.
   const replayer: Replayer = startReplay({ database, journal, logger, notifyOutbox: worker.notify });
@@ -148,6 +162,7 @@ export async function startServices(env: Env, { dev }: { dev: boolean }): Promis
     database,
     worker,
     journal,
+    spool,
     async close(ms) {
       await Promise.race([replayer.stop(), deadline(ms)]);
       await worker.stop(ms);
@@ -413,18 +428,35 @@ export function createSite(services: Services, options: { buildDir: string; vite
   // which the build's entry exports (app/entry.server.tsx): in development the routes are loaded again after a
   // change, with a new key.
   const builtKey = typeof build === "function" ? undefined : appContextKey(build);
-  const loadContext = async (clientIp: string, documentRequest: boolean, nonce: string) => {
+  const loadContext = async (clientIp: string, documentRequest: boolean, nonce: string, uploads?: UploadPlace) => {
     const context = new RouterContextProvider();
     const key = builtKey ?? appContextKey(await (build as () => Promise<ServerBuild>)());
-    context.set(key, { database, env, logger, journal, notifyOutbox: worker.notify, clientIp, documentRequest, nonce });
+    context.set(key, {
+      database,
+      env,
+      logger,
+      journal,
+      notifyOutbox: worker.notify,
+      clientIp,
+      documentRequest,
+      nonce,
+      uploads,
+    });
     return context;
+  };
+  /** A photo body's folder in the spool lives until its answer is complete or its connection closes. */
+  const uploadsOf = (res: Response): UploadPlace => {
+    const spool = services.spool.forRequest();
+    res.once("close", () => void spool.remove());
+    return { takeSlot: photoSlotOf(res), spool };
   };
   app.use(
     reactRouterHandler({
       build,
       mode: dev ? "development" : "production",
       origin: (req) => origins.of(req).origin,
-      getLoadContext: (req, res) => loadContext(req.ip ?? "", !isDataPath(req.path), res.locals.nonce as string),
+      getLoadContext: (req, res) =>
+        loadContext(req.ip ?? "", !isDataPath(req.path), res.locals.nonce as string, uploadsOf(res)),
     }),
   );
 

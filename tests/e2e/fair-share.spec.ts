@@ -6,6 +6,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { business } from "../../app/content/business.ts";
+import { PHOTO_UPLOADS_IN_FLIGHT } from "../../app/server/kit/body-limits.server.ts";
 import { estimateBody, type ServerHandle, startSite, storedLeads } from "../support/processes.ts";
 import { rawExchange } from "../support/raw-http.ts";
 import { addOwnerWithCli, signIn, uniqueOwner } from "./owners.ts";
@@ -186,5 +187,68 @@ test("slow bodies from many addresses fill the public pool: the owner still sign
     expect(site.log()).not.toMatch(/"level":50/);
   } finally {
     await flood.end();
+  }
+});
+
+/** The estimate form as a browser sends it, multipart; `photo`: the start of a photo's bytes (else the input left empty). */
+function estimateMultipart(email: string, photo?: Buffer) {
+  const boundary = "----fairshare";
+  const part = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const text = [...new URLSearchParams(estimateBody(email))].map(([name, value]) => part(name, value)).join("");
+  const file = `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${photo ? "roof.jpg" : ""}"\r\nContent-Type: ${photo ? "image/jpeg" : "application/octet-stream"}\r\n\r\n`;
+  return {
+    type: `multipart/form-data; boundary=${boundary}`,
+    body: Buffer.concat([Buffer.from(text + file), photo ?? Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  };
+}
+
+test("slow photo uploads holding every photo slot turn no text-only send away: 20 at once are all stored, while one more photo is answered 503", async () => {
+  // Each slow upload from an address of its own declares a large body and sends the start of its photo only.
+  const uploads = Array.from({ length: PHOTO_UPLOADS_IN_FLIGHT }, (_, i) => {
+    const { type, body } = estimateMultipart(uniqueEmail("slow-photo"), Buffer.alloc(32 * 1024, 0xff));
+    const exchange = rawExchange(site.origin, head("/estimate", 1024 * 1024, "", type), {
+      localAddress: `127.0.1.${i + 1}`,
+    });
+    exchange.socket.write(body);
+    return exchange;
+  });
+  try {
+    // Once every slot is held, a photo is refused (the uploads take theirs as their photos' bytes are read).
+    const photo = estimateMultipart(uniqueEmail("one-more-photo"), Buffer.alloc(2048, 0xff));
+    const onePhotoMore = async () => {
+      const whole = Buffer.concat([photo.body, Buffer.from("\r\n------fairshare--\r\n")]);
+      const res = await fetch(`${site.origin}/estimate`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": photo.type, Origin: site.origin },
+        body: whole,
+        signal: AbortSignal.timeout(5_000),
+      });
+      return { status: res.status, retryAfter: res.headers.get("retry-after"), page: await res.text() };
+    };
+    // Within the uploads' first two rate windows (they send 32 KB, then nothing: 408 after 20 s), on a busy machine.
+    await expect.poll(async () => (await onePhotoMore()).status, { timeout: 12_000, intervals: [100] }).toBe(503);
+    const busy = await onePhotoMore();
+    expect(busy.retryAfter).toBe("5");
+    expect(busy.page).toContain("We are very busy right now");
+
+    // Twenty text-only sends of the same multipart form at once, each from an address of its own.
+    const emails = Array.from({ length: 20 }, () => uniqueEmail("text-only"));
+    const answers = await Promise.all(
+      emails.map((email, i) => {
+        const { type, body } = estimateMultipart(email);
+        const exchange = rawExchange(site.origin, head("/estimate", body.length, "Connection: close\r\n", type), {
+          localAddress: `127.0.2.${i + 1}`,
+        });
+        exchange.socket.write(body);
+        return exchange.received;
+      }),
+    );
+    expect(answers.map(finalStatus)).toEqual(emails.map(() => 303));
+    const leads = await storedLeads(site.dataDir);
+    for (const email of emails) expect(leads.filter((l) => l.contact.email === email)).toHaveLength(1);
+  } finally {
+    for (const upload of uploads) upload.socket.destroy();
   }
 });

@@ -7,6 +7,7 @@ import {
   OWNER_BODIES_IN_FLIGHT,
   PHOTO_BODY_LIMIT,
   PHOTO_UPLOADS_IN_FLIGHT,
+  photoSlotOf,
   TEXT_FORM_LIMIT,
   UPLOAD_FORM_LIMIT,
 } from "./body-limits.server.ts";
@@ -110,19 +111,28 @@ describe("bodies in flight", () => {
     expect(exchange(limits, over[0]).answer?.sentence).toContain("at most 6 photos of up to 15 MB each");
   });
 
-  it("reads at most PHOTO_UPLOADS_IN_FLIGHT photo uploads at once (503 beyond), while text forms go on", () => {
+  it("gives a photo body its slot only when it asks (its first file begins): text-only bodies never take one", () => {
     const limits = limitsOf(64, 1);
     const photo = { path: "/estimate", type: "multipart/form-data; boundary=x", length: 20 * 1024 * 1024 };
-    const uploads = Array.from({ length: PHOTO_UPLOADS_IN_FLIGHT }, (_, i) =>
+    // Twice as many multipart bodies as photo slots pass, none of them holding a slot yet.
+    const bodies = Array.from({ length: 2 * PHOTO_UPLOADS_IN_FLIGHT }, (_, i) =>
       exchange(limits, { ...photo, ip: `198.51.100.${i + 1}` }),
     );
-    expect(uploads.every((e) => e.passed)).toBe(true);
-    const next = exchange(limits, { ...photo, ip: "198.51.100.99" });
-    expect(next.answer?.status).toBe(503);
-    expect(next.headers).toMatchObject({ "Retry-After": "5" });
-    expect(exchange(limits, { path: "/estimate", ip: "198.51.100.100" }).passed).toBe(true);
+    expect(bodies.every((e) => e.passed)).toBe(true);
+    const slotOf = (e: (typeof bodies)[number]) => photoSlotOf(e.res as unknown as Response);
+    const uploads = bodies.slice(0, PHOTO_UPLOADS_IN_FLIGHT);
+    expect(uploads.map((e) => slotOf(e)())).toEqual(uploads.map(() => true));
+    // Asking again for the same body takes nothing more.
+    expect(slotOf(uploads[0]!)()).toBe(true);
+    const next = bodies[PHOTO_UPLOADS_IN_FLIGHT]!;
+    expect(slotOf(next)()).toBe(false);
+    expect(next.headers).toMatchObject({ "Retry-After": "5", Connection: "close" });
+    // Text-only multipart bodies still pass while every photo slot is held.
+    expect(exchange(limits, { ...photo, ip: "198.51.100.100" }).passed).toBe(true);
     uploads[0]!.close();
-    expect(exchange(limits, { ...photo, ip: "198.51.100.101" }).passed).toBe(true);
+    expect(slotOf(bodies[PHOTO_UPLOADS_IN_FLIGHT + 1]!)()).toBe(true);
+    // A body the middleware let through without a photo slot (another path) needs none.
+    expect(photoSlotOf(exchange(limits, { ip: "198.51.100.120" }).res as unknown as Response)()).toBe(true);
   });
 
   it("lets no client address hold more than its share: 429 with Retry-After, while other addresses pass", () => {

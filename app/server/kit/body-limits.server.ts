@@ -14,15 +14,13 @@ export const UPLOAD_FORM_LIMIT = MAX_RESUME_BYTES + TEXT_FORM_LIMIT;
 /**
  * Multipart bodies of the forms that take photos: the absolute bound of a body read at all. Below it nothing is
  * lost: the text fields are kept wherever they sit, the first MAX_PHOTOS photos of at most MAX_PHOTO_BYTES are
- * kept (at most PHOTO_BYTES_HELD in memory) and the bytes of every other file are read and dropped
+ * kept (spooled to disk as they arrive) and the bytes of every other file are read and dropped
  * (app/server/kit/multipart.server.ts). 256 MB: about 50 phone photos of 5 MB chosen at once without the app
  * (with it, or with the page's script, only the photos kept are sent), and what a 7 Mbit/s upload sends within
  * HTTP_REQUEST_TIMEOUT_SECONDS (300 s); a larger body would not arrive in time anyway
  * (docs/decisions/030-request-photos.md).
  */
 export const PHOTO_BODY_LIMIT = 256 * 1024 * 1024;
-/** The most of a photo body held in memory: MAX_PHOTOS of MAX_PHOTO_BYTES and the text fields. */
-export const PHOTO_BYTES_HELD = MAX_PHOTOS * MAX_PHOTO_BYTES + TEXT_FORM_LIMIT;
 /**
  * The forms that take photos (their document and their app's `.data` requests, and the owner's photos of the
  * finished job); only these read PHOTO_BODY_LIMIT.
@@ -47,15 +45,16 @@ export const MIN_BODY_RATE = { bytes: 10 * 1024, windowMs: 10_000 } as const;
 export const OWNER_BODIES_IN_FLIGHT = 16;
 
 /**
- * Photo uploads read at once (each holding up to PHOTO_BYTES_HELD in memory until its photos are re-encoded),
- * within the public pool: at most about 720 MB of photos, however many phones send photos together.
+ * Photo uploads read at once, within the public pool. A body takes its slot when its first file with content
+ * begins (photoSlotOf, app/server/kit/multipart.server.ts), so a text-only form never waits on uploads; its kept
+ * photos are written to disk as they arrive (app/server/kit/spool.server.ts), never held in memory.
  */
 export const PHOTO_UPLOADS_IN_FLIGHT = 8;
 
 /** Pauses shorter than this between two moments at capacity belong to one episode of a full pool. */
 const FULL_GAP_MS = 1_000;
 
-const BUSY = "We are very busy right now. Please try again in a few seconds.";
+export const BUSY = "We are very busy right now. Please try again in a few seconds.";
 const CLIENT_BUSY = "Your connection is already sending several forms. Please wait a few seconds and try again.";
 /** The 413 of a photo body over PHOTO_BODY_LIMIT. */
 export const TOO_MANY_PHOTOS = `These photos are too large to send together. Please send at most ${MAX_PHOTOS} photos of up to ${MAX_PHOTO_BYTES / 1024 / 1024} MB each, or send the form without them.`;
@@ -104,6 +103,19 @@ export interface BodyLimitsOptions {
   photoSlots?: number;
 }
 
+/** Each body's way to take its photo slot, by its answer (set by the middleware below). */
+const slotTakers = new WeakMap<Response, () => boolean>();
+
+/**
+ * Takes the photo slot of the body `res` answers, once (true), or says none is free (false; the answer then
+ * carries Retry-After and closes the connection). A response the middleware did not see (no body, or a path
+ * without photo slots) needs none: true.
+ */
+export const photoSlotOf =
+  (res: Response): (() => boolean) =>
+  () =>
+    slotTakers.get(res)?.() ?? true;
+
 export type BodyLimits = RequestHandler & {
   /** How long every slot of the public pool has been taken (ms; 0 when one is free). */
   publicPoolFullForMs(): number;
@@ -112,7 +124,7 @@ export type BodyLimits = RequestHandler & {
 /**
  * Refuses a declared body over its limit (413) before reading it. Each body takes a slot from its pool (the
  * owner's paths, or the public one; 503 with Retry-After when none is free; a photo upload also one of
- * `photoSlots`) and one of its client's (the
+ * `photoSlots`, once its first file begins: photoSlotOf) and one of its client's (the
  * address Express reads with TRUST_PROXY, IPv6 by its /64; 429 with Retry-After beyond `maxPerClient`), until
  * its answer is complete or its connection closes. A body slower than `minRate` over a window while incomplete
  * is answered 408, its slot given back and its connection closed. Bytes are counted on the socket
@@ -149,13 +161,23 @@ export function bodyLimits({
     }
     const pool = isOwnerPath(req.path) ? ownerPool : publicPool;
     const photos = limit === PHOTO_BODY_LIMIT ? photoPool : null;
-    if (pool.full || photos?.full) {
+    if (pool.full) {
       res.set({ "Retry-After": "5", Connection: "close" });
       return refuse(res, 503, BUSY);
     }
     pool.take(Date.now());
-    photos?.take(Date.now());
     perClient.set(client, held + 1);
+    let photoHeld = false;
+    if (photos)
+      slotTakers.set(res, () => {
+        if (photoHeld) return true;
+        if (released || photos.full) {
+          res.set({ "Retry-After": "5", Connection: "close" });
+          return false;
+        }
+        photos.take(Date.now());
+        return (photoHeld = true);
+      });
 
     const socket = req.socket;
     let lastRead = socket.bytesRead;
@@ -181,7 +203,7 @@ export function bodyLimits({
       released = true;
       clearInterval(timer);
       pool.give(Date.now());
-      photos?.give(Date.now());
+      if (photoHeld) photos?.give(Date.now());
       const left = (perClient.get(client) ?? 1) - 1;
       if (left > 0) perClient.set(client, left);
       else perClient.delete(client);

@@ -9,6 +9,7 @@ import { createContext, type RouterContext, type RouterContextProvider } from "r
 import type { Database } from "./db/database.server.ts";
 import type { Env } from "./env.server.ts";
 import type { LeadJournal } from "./leads.server.ts";
+import type { UploadPlace } from "./multipart.server.ts";
 
 export interface AppContext {
   database: Database;
@@ -24,6 +25,8 @@ export interface AppContext {
   documentRequest?: boolean;
   /** This response's Content-Security-Policy nonce (server-rendered pages). */
   nonce?: string;
+  /** Where a photo body's files go: its photo slot and its folder in the spool (app/server/kit/spool.server.ts). */
+  uploads?: UploadPlace;
 }
 
 /** The context's key. The server sets it through the server build's own instance (app/entry.server.tsx re-exports it). */

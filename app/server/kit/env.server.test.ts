@@ -37,6 +37,13 @@ describe("settings", () => {
     expect(env.SMTP_URL).toBeUndefined();
   });
 
+  it("bounds the photo spool: 1 GB unless set, and neither a size too small for one photo nor a non-number", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).PHOTO_SPOOL_MAX_MB).toBe(1024);
+    expect(parseEnv({ NODE_ENV: "test", PHOTO_SPOOL_MAX_MB: "200" }).PHOTO_SPOOL_MAX_MB).toBe(200);
+    for (const bad of ["8", "lots", "-1", "1.5"])
+      expect(() => parseEnv({ NODE_ENV: "test", PHOTO_SPOOL_MAX_MB: bad })).toThrow(/PHOTO_SPOOL_MAX_MB/);
+  });
+
   it("stops with a message naming each bad setting", () => {
     const attempt = () => parseEnv({ PORT: "http", DATABASE_URL: "mysql://x", LEADS_TO: "owner" });
     expect(attempt).toThrow(EnvError);

@@ -104,6 +104,8 @@ const envSchema = z.object({
   MAX_BODIES_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
   /** Request bodies read at once from one client address (as TRUST_PROXY reads it); beyond it: 429 + Retry-After. */
   MAX_BODIES_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(8),
+  /** MB of visitors' photos written to DATA_DIR/uploads at once while their requests are read; beyond it: 503. */
+  PHOTO_SPOOL_MAX_MB: z.coerce.number().int().min(16).max(1_048_576).default(1024),
   /** Signs the links to confirmation pages; unset, a random key per process (several instances: set one for all). */
   RECEIPT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Signs the newsletter's confirmation and unsubscribe links in e-mails; unset, a random key kept in the database. */

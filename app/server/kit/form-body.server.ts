@@ -27,7 +27,7 @@ export async function readFormData(request: Request, uploadLimit: number = TEXT_
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw new HttpError(413, "This form is too large to send.");
   const chunks: Uint8Array[] = [];
-  await eachChunk(request, limit, "This form is too large to send.", (chunk) => chunks.push(chunk));
+  await eachChunk(request, limit, "This form is too large to send.", (chunk) => void chunks.push(chunk));
   const bytes = Buffer.concat(chunks);
   // Counted before parsing: building a FormData of tens of thousands of entries takes the event loop for a while.
   if (countEntries(bytes, type) > MAX_FORM_ENTRIES)
@@ -41,13 +41,13 @@ export async function readFormData(request: Request, uploadLimit: number = TEXT_
 
 /**
  * Hands each piece of a request's body to `take` as it arrives, counting bytes: more than `limit` is a 413 with
- * `tooLarge`. An error `take` throws ends the reading too.
+ * `tooLarge`. An error `take` throws ends the reading too; the next piece is read once `take`'s promise settles.
  */
 export async function eachChunk(
   request: Request,
   limit: number,
   tooLarge: string,
-  take: (chunk: Uint8Array) => void,
+  take: (chunk: Uint8Array) => void | Promise<void>,
 ): Promise<void> {
   if (!request.body) return;
   const reader = request.body.getReader();
@@ -58,7 +58,7 @@ export async function eachChunk(
     total += value.byteLength;
     try {
       if (total > limit) throw new HttpError(413, tooLarge);
-      take(value);
+      await take(value);
     } catch (error) {
       // Not cancelled: that would destroy the connection before the answer is written. Node discards the
       // rest of the body once the answer has gone out (and HTTP_REQUEST_TIMEOUT_SECONDS ends a body that never ends).

@@ -19,7 +19,7 @@ import type { JournaledLead, LeadJournal, LeadKind, NewLead, Photo } from "../..
 
 export type { LeadJournal };
 import { outboxJob } from "../../notify/jobs.server.ts";
-import { LEAD_SENDERS } from "./jobs.server.ts";
+import { LEAD_JOB_KINDS } from "./job-kinds.ts";
 import type { ReplayedPayload } from "./journal-mail.server.ts";
 import { recordLead } from "./store.server.ts";
 
@@ -174,7 +174,7 @@ export function startReplay({
         await database.db
           .insertInto("outbox_jobs")
           .values(
-            outboxJob(LEAD_SENDERS, {
+            outboxJob(LEAD_JOB_KINDS, {
               lead_id: done.lastLeadId,
               kind: "journal-replayed",
               created_at: at.toISOString(),

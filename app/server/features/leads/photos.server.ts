@@ -12,6 +12,7 @@ import { cleanLine } from "../../../lib/text.ts";
 import { PHOTO_BODY_LIMIT, TOO_MANY_PHOTOS } from "../../kit/body-limits.server.ts";
 import type { Photo } from "../../kit/leads.server.ts";
 import type { FileRules, SkippedFile } from "../../kit/multipart.server.ts";
+import { spooledPath } from "../../kit/spool.server.ts";
 
 /** The longest side of a stored photo, in pixels: enough to judge a stain or a roof from a phone's screen. */
 export const MAX_PHOTO_SIDE = 2048;
@@ -34,8 +35,33 @@ export function photoName(name: string, n: number): string {
   return clean || `photo-${n}`;
 }
 
-/** Re-encodes one photo, or says why it is not one. */
-export async function processPhoto(bytes: Uint8Array, filename: string): Promise<StoredPhoto | RefusedPhoto> {
+/**
+ * Photos decoded at once in the whole server: each decode of a phone photo takes tens of MB for a moment, so
+ * eight uploads arriving together wait their turn rather than add up (docs/reliability.md, "Photo uploads").
+ */
+export const PHOTO_DECODES_AT_ONCE = 2;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when one of the PHOTO_DECODES_AT_ONCE turns is free. */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= PHOTO_DECODES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else decoding++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else decoding--;
+  }
+}
+
+/** Re-encodes one photo (its bytes, or the path of its spooled file), or says why it is not one; a few at a time. */
+export function processPhoto(input: Uint8Array | string, filename: string): Promise<StoredPhoto | RefusedPhoto> {
+  return inTurn(() => encode(input, filename));
+}
+
+async function encode(bytes: Uint8Array | string, filename: string): Promise<StoredPhoto | RefusedPhoto> {
   const refused = { filename, reason: "not an image" } as const;
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
@@ -67,8 +93,9 @@ export const refusalLine = ({ filename, reason }: RefusedPhoto) => `${filename} 
  * by their place among the files), in the order sent: the first MAX_PHOTOS files of at most MAX_PHOTO_BYTES are
  * considered (`room`, when fewer may still be added), and kept when they are images; every other file is refused
  * with its reason. Empty entries (a
- * file input left empty) are no photo. One at a time, so six large photos never take the memory of six decodes
- * at once.
+ * file input left empty) are no photo. One at a time, and at most PHOTO_DECODES_AT_ONCE in the whole server, so
+ * six large photos, or eight uploads of them, never take the memory of that many decodes at once. A spooled photo
+ * is read by sharp from its file.
  */
 export async function readPhotos(
   formData: FormData,
@@ -90,7 +117,7 @@ export async function readPhotos(
     else if (considered >= room) refused.push({ filename, reason: TOO_MANY });
     else {
       considered++;
-      const result = await processPhoto(new Uint8Array(await file.arrayBuffer()), filename);
+      const result = await processPhoto(spooledPath(file) ?? new Uint8Array(await file.arrayBuffer()), filename);
       if ("reason" in result) refused.push(result);
       else photos.push(result);
     }

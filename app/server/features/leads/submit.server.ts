@@ -182,7 +182,7 @@ export async function handleLeadSubmission<S extends z.ZodType>(options: LeadSub
   try {
     const multipart = /^multipart\//i.test(request.headers.get("content-type") ?? "");
     if (options.files && multipart) {
-      const read = await readMultipart(request, options.files);
+      const read = await readMultipart(request, options.files, app.uploads);
       formData = read.formData;
       skipped = read.skipped;
     } else formData = await readFormData(request, options.limit ?? TEXT_FORM_LIMIT);
