@@ -28,6 +28,8 @@ import { REVIEW_OUTCOME_TEXT, saveStatus, type ReviewOutcome } from "../server/f
 import { visibleDeep } from "../lib/text.ts";
 import { DepositStatus } from "../components/deposit-status.tsx";
 import { depositsForLead } from "../server/features/payments/deposits.server.ts";
+import { disputesForLead } from "../server/features/payments/disputes.server.ts";
+import { Disputes } from "../components/admin/disputes.tsx";
 import { CustomerTexts } from "../components/customer-texts.tsx";
 import { ServiceAddress } from "../components/service-address.tsx";
 import { serviceAddressOf } from "../server/features/bookings/crew.server.ts";
@@ -51,16 +53,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lead = await getLead(app.database, params.id);
   if (!lead) throw notFound();
   // What the page reads of the other features, read at once (none depends on another).
-  const [events, booking, serviceAddress, texts, deposits, quotes, completionPhotos, invoice] = await Promise.all([
-    stageEvents(app.database.db, lead.id),
-    bookingView(app.database, lead),
-    serviceAddressOf(app.database, lead),
-    textsView(app.database, app.env, lead),
-    depositsForLead(app.database, lead.id),
-    quoteLines(app.database, [lead.id]),
-    listPhotos(app.database, lead.id, "completion"),
-    invoiceSummary(app.database, lead.id),
-  ]);
+  const [events, booking, serviceAddress, texts, deposits, quotes, completionPhotos, invoice, disputes] =
+    await Promise.all([
+      stageEvents(app.database.db, lead.id),
+      bookingView(app.database, lead),
+      serviceAddressOf(app.database, lead),
+      textsView(app.database, app.env, lead),
+      depositsForLead(app.database, lead.id),
+      quoteLines(app.database, [lead.id]),
+      listPhotos(app.database, lead.id, "completion"),
+      invoiceSummary(app.database, lead.id),
+      disputesForLead(app.database, lead.id),
+    ]);
   const along = stagesAlong(events);
   const wordsKey = WORDS_FIELDS.find((key) => typeof lead.fields[key] === "string" && lead.fields[key] !== "");
   const { contact, consent, context: ctx } = lead;
@@ -95,6 +99,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     price: priceRange(lead.fields),
     quote: quotes.get(lead.id) ?? null,
     invoice,
+    disputes,
     priceEstimate: typeof lead.fields.priceEstimate === "string" ? lead.fields.priceEstimate : null,
     asked: {
       words: wordsKey ? String(lead.fields[wordsKey]) : null,
@@ -405,6 +410,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
         </p>
       </Section>
 
+      <Disputes disputes={r.disputes} />
       <DepositStatus deposits={r.deposits} />
       <Section id="payments-heading" title="Payments">
         <p className="text-slate-800">

@@ -16,7 +16,7 @@ import { type Env, parseEnv } from "../../kit/env.server.ts";
 import { invoiceBalance } from "../../kit/invoice-ledger.server.ts";
 import { changeLeadStatus, stageEvents } from "../../kit/leads.server.ts";
 import { recordLead } from "../leads/store.server.ts";
-import { balanceKey, startBalanceCheckout } from "./balance.server.ts";
+import { balanceKey, paymentBeingRecorded, startBalanceCheckout } from "./balance.server.ts";
 import { type HandPayment, invoicesOfLead, recordHandPayment, voidHandPayment } from "./by-hand.server.ts";
 import { receiptPayload, receiptPdf } from "./receipt-mail.server.ts";
 import { stripeWebhook, WEBHOOK_PATH } from "./webhook.server.ts";
@@ -178,6 +178,30 @@ describe.each(backends)("paying an invoice's balance on %s", (dialect) => {
     expect(paidInFull).toEqual([leadId]);
     const receipt = receiptPayload(JSON.parse((await jobs()).find((j) => j.kind === "receipt")!.payload!));
     expect(receipt).toMatchObject({ method: "card", amountCents: 54_375, tipCents: 8_156, balanceCents: 0 });
+  });
+
+  it("says a payment is being confirmed while Stripe has it complete and its webhook is not taken", async () => {
+    const invoiceId = await sentInvoice(database, leadId, 20_000);
+    expect(await paymentBeingRecorded({ database, env }, invoiceId, true)).toBe(false);
+    const { sessionId } = await startBalanceCheckout({ database, env }, { invoiceId, tipCents: 0, ...urls });
+    // Open at Stripe: not paid, whatever the return address says.
+    expect(await paymentBeingRecorded({ database, env }, invoiceId, true)).toBe(false);
+    Object.assign(fake.sessions.get(sessionId)!, { status: "complete", payment_status: "paid" });
+    expect(await paymentBeingRecorded({ database, env }, invoiceId, false)).toBe(true);
+    // Stripe cannot be asked: back from Checkout is taken as being confirmed, any other visit is not.
+    const away = { database, env: { ...env, STRIPE_API_BASE: "http://127.0.0.1:9" } };
+    expect(await paymentBeingRecorded(away, invoiceId, true)).toBe(true);
+    expect(await paymentBeingRecorded(away, invoiceId, false)).toBe(false);
+    // Nothing was recorded by asking; the webhook records it, and then nothing is being confirmed.
+    expect((await rows(invoiceId))[0]!.status).toBe("pending");
+    const paid = checkoutEvent("checkout.session.completed", {
+      id: sessionId,
+      payment_status: "paid",
+      status: "complete",
+      payment_intent: "pi_test_recording1",
+    } as never);
+    expect(JSON.parse((await sendWebhook(origin, paid)).body)).toMatchObject({ recorded: "recorded" });
+    expect(await paymentBeingRecorded({ database, env }, invoiceId, true)).toBe(false);
   });
 
   it("keeps the deposit's payment intent from checkout.session.completed", async () => {
