@@ -251,6 +251,7 @@ test("a job paid: completed, invoiced by e-mail and text, paid with a 15 % tip, 
   await expect(customer.getByRole("status")).toContainText("receipt will follow by e-mail");
   await expect(customer.getByRole("link", { name: /^Pay/ })).toHaveCount(0);
   await expectNoViolations(customer, "the invoice being confirmed at 390 px");
+  await shoot(customer, "being-confirmed");
   // The pay page offers no second session either: it leads back here.
   await customer.goto(link.replace("/invoice?", "/invoice/pay?"));
   await expect(customer).toHaveURL(/\/invoice\?t=.*&paid=1$/);
