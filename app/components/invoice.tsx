@@ -4,7 +4,7 @@
  * tax and total, each credit, the balance and when it is due, the photos of the finished job, and how to pay.
  * Every figure comes formatted from the server (app/server/features/invoices/invoice-view.server.ts).
  */
-import { CircleCheck } from "lucide-react";
+import { CircleCheck, Clock } from "lucide-react";
 import type { InvoicePage } from "../server/features/invoices/invoice-page.server.ts";
 import type { InvoiceView } from "../server/features/invoices/invoice-view.server.ts";
 import { CallLink, type Phone, ProblemNotice } from "./problem-notice.tsx";
@@ -191,7 +191,9 @@ export function InvoicePageView({ page, phone }: { page: InvoicePage; phone: Pho
   return (
     <div className="max-w-3xl" data-state="open">
       <h1 className="text-3xl font-extrabold tracking-tight text-brand-900 sm:text-4xl">
-        {invoice.paid ? (
+        {page.recording ? (
+          "Thank you: your payment is being confirmed"
+        ) : invoice.paid ? (
           <span className="flex items-center gap-2">
             <CircleCheck className="size-8 shrink-0 text-green-700" aria-hidden="true" />
             Paid: thank you
@@ -204,6 +206,22 @@ export function InvoicePageView({ page, phone }: { page: InvoicePage; phone: Pho
         <p className="mt-3 text-lg text-slate-700">
           Invoice {invoice.number} is paid in full. Keep this page for your records.
         </p>
+      ) : null}
+      {page.recording ? (
+        <div role="status" className="mt-4 rounded-lg border-2 border-amber-600 bg-amber-50 p-4 text-lg text-slate-800">
+          <p className="flex items-start gap-2">
+            <Clock className="mt-1 size-5 shrink-0" aria-hidden="true" />
+            <span>
+              Stripe, our card processor, is confirming your payment of invoice {invoice.number}. This usually takes a
+              few seconds. Your receipt will follow by e-mail; there is nothing more to do.
+            </span>
+          </p>
+          <p className="mt-2">
+            <a href={page.recording.again} className="font-semibold text-brand-700 underline">
+              Check again
+            </a>
+          </p>
+        </div>
       ) : null}
       <PayBox pay={page.pay} balance={invoice.balance} phone={phone} />
       <div className="mt-6">

@@ -10,7 +10,9 @@ import {
 import { signedIn } from "../server/features/admin/guard.server.ts";
 import { notFound } from "../server/features/admin/request-page.server.ts";
 import { invoiceEditorAction, invoiceEditorPage } from "../server/features/invoices/editor.server.ts";
+import { disputesForLead } from "../server/features/payments/disputes.server.ts";
 import { acceptedQuoteOf } from "../server/features/quotes/quotes.server.ts";
+import { Disputes } from "../components/admin/disputes.tsx";
 import { makeInvoiceNow } from "../server/invoice-source.server.ts";
 import { getLead } from "../server/kit/leads.server.ts";
 import { visibleDeep } from "../lib/text.ts";
@@ -27,7 +29,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lead = await getLead(app.database, params.id);
   if (!lead) throw notFound();
   const accepted = (await acceptedQuoteOf(app.database.db, lead.id)) !== undefined;
-  return visibleDeep(await invoiceEditorPage(app, lead, new URL(request.url), { accepted }));
+  const page = await invoiceEditorPage(app, lead, new URL(request.url), { accepted });
+  // The payments feature's disputes of this invoice's card payments, shown above its editor.
+  const disputes = (await disputesForLead(app.database, lead.id)).filter(
+    (d) => d.invoiceNumber === page.invoice?.number,
+  );
+  return visibleDeep({ ...page, disputes });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -129,6 +136,7 @@ export default function InvoiceEditor({ loaderData, actionData }: Route.Componen
             {invoice.version > 1 ? `, version ${invoice.version}` : ""}
             {invoice.sentAt ? `, last sent ${invoice.sentAt.slice(0, 10)}` : ""}. Balance {invoice.view.balance}.
           </p>
+          <Disputes disputes={page.disputes} />
           {invoice.changedSinceSent && invoice.status === "sent" ? (
             <p className="mt-2 font-semibold text-amber-900">
               Changed since it was last sent: the customer sees the new version only after you send it again.

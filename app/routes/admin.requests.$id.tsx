@@ -22,6 +22,8 @@ import { REVIEW_OUTCOME_TEXT, saveStatus, type ReviewOutcome } from "../server/f
 import { visibleDeep } from "../lib/text.ts";
 import { DepositStatus } from "../components/deposit-status.tsx";
 import { depositsForLead } from "../server/features/payments/deposits.server.ts";
+import { disputesForLead } from "../server/features/payments/disputes.server.ts";
+import { Disputes } from "../components/admin/disputes.tsx";
 import { CustomerTexts } from "../components/customer-texts.tsx";
 import { ServiceAddress } from "../components/service-address.tsx";
 import { serviceAddressOf } from "../server/features/bookings/crew.server.ts";
@@ -45,16 +47,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lead = await getLead(app.database, params.id);
   if (!lead) throw notFound();
   // What the page reads of the other features, read at once (none depends on another).
-  const [events, booking, serviceAddress, texts, deposits, quotes, completionPhotos, invoice] = await Promise.all([
-    stageEvents(app.database.db, lead.id),
-    bookingView(app.database, lead),
-    serviceAddressOf(app.database, lead),
-    textsView(app.database, app.env, lead),
-    depositsForLead(app.database, lead.id),
-    quoteLines(app.database, [lead.id]),
-    listPhotos(app.database, lead.id, "completion"),
-    invoiceSummary(app.database, lead.id),
-  ]);
+  const [events, booking, serviceAddress, texts, deposits, quotes, completionPhotos, invoice, disputes] =
+    await Promise.all([
+      stageEvents(app.database.db, lead.id),
+      bookingView(app.database, lead),
+      serviceAddressOf(app.database, lead),
+      textsView(app.database, app.env, lead),
+      depositsForLead(app.database, lead.id),
+      quoteLines(app.database, [lead.id]),
+      listPhotos(app.database, lead.id, "completion"),
+      invoiceSummary(app.database, lead.id),
+      disputesForLead(app.database, lead.id),
+    ]);
   const along = stagesAlong(events);
   const wordsKey = WORDS_FIELDS.find((key) => typeof lead.fields[key] === "string" && lead.fields[key] !== "");
   const { contact, consent, context: ctx } = lead;
@@ -89,6 +93,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     price: priceRange(lead.fields),
     quote: quotes.get(lead.id) ?? null,
     invoice,
+    disputes,
     priceEstimate: typeof lead.fields.priceEstimate === "string" ? lead.fields.priceEstimate : null,
     asked: {
       words: wordsKey ? String(lead.fields[wordsKey]) : null,
@@ -207,6 +212,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
 
       <InvoiceSection r={r} />
 
+      <Disputes disputes={r.disputes} />
       <DepositStatus deposits={r.deposits} />
       <PaymentsSection r={r} />
       {r.booking ? <ArrivalWindow booking={r.booking} zip={r.zip} saved={r.saved} answer={actionData} /> : null}

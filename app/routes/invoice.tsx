@@ -1,6 +1,7 @@
 import { InvoicePageView } from "../components/invoice.tsx";
 import { business } from "../content/business.ts";
 import { seo } from "../lib/seo.ts";
+import { paymentBeingRecorded } from "../server/features/payments/balance.server.ts";
 import { paymentsConfigured } from "../server/features/payments/deposits.server.ts";
 import { invoiceHeaders, invoiceLoader } from "../server/features/invoices/invoice-page.server.ts";
 import { getApp } from "../server/kit/context.server.ts";
@@ -9,10 +10,14 @@ import type { Route } from "./+types/invoice";
 /**
  * A customer's invoice (issue 41): /invoice?t=<signed link> from the invoice's e-mail and text. Rendered per
  * request, never prerendered, indexed or stored (app/server/features/invoices/invoice-page.server.ts); the
- * payments feature says whether a card payment is offered.
+ * payments feature says whether a card payment is offered, and whether one made is still being confirmed.
  */
-export const loader = ({ request, context }: Route.LoaderArgs) =>
-  invoiceLoader(context, request, paymentsConfigured(getApp(context).env));
+export const loader = ({ request, context }: Route.LoaderArgs) => {
+  const app = getApp(context);
+  return invoiceLoader(context, request, paymentsConfigured(app.env), (id, returned) =>
+    paymentBeingRecorded(app, id, returned),
+  );
+};
 
 export const headers = invoiceHeaders;
 

@@ -16,15 +16,20 @@ import { rawExchange } from "../support/raw-http.ts";
 import { sampleLead } from "../support/storage.ts";
 import { openDatabase } from "../../app/server/kit/db/database.server.ts";
 import { localDateString } from "../../app/server/kit/business-time.server.ts";
-import { quotePath, reminderPath } from "../../app/server/kit/signed-links.server.ts";
+import { quotePath, reminderPath, signedPath } from "../../app/server/kit/signed-links.server.ts";
+import { parseEnv } from "../../app/server/kit/env.server.ts";
+import { startBalanceCheckout } from "../../app/server/features/payments/balance.server.ts";
+import { storeInvoice } from "../support/invoice-rows.ts";
 import { recordLead } from "../../app/server/features/leads/store.server.ts";
 import { saveDraft, sendDraft } from "../../app/server/features/quotes/quotes.server.ts";
 import {
   checkoutEvent,
   FAKE_STRIPE_KEY,
   FAKE_WEBHOOK_SECRET,
+  type FakeStripe,
   sendWebhook,
   signatureFor,
+  startFakeStripe,
 } from "../support/fake-stripe.ts";
 import { fakeTextSettings, newMessageSid, sendInbound, signTwilio } from "../support/fake-twilio.ts";
 
@@ -666,6 +671,66 @@ test.describe("Stripe's webhook (/webhooks/stripe)", () => {
     // A stranger's JSON with a signature made for another body.
     expect((await sendWebhook(site.origin, `${event} `, signatureFor(event))).status, "tampered").toBe(400);
     await expectCleanLog(site, logFrom, 400, 6);
+  });
+});
+
+test.describe("the invoice's return from Checkout (/invoice?t=…&paid=…)", () => {
+  let site: ServerHandle & { dataDir: string };
+  let stripe: FakeStripe;
+  let link: string;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    stripe = await startFakeStripe();
+    const stripeEnv = {
+      SITE_URL: "https://www.gemstateexteriorcleaning.com",
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+    };
+    site = await startSite({ ...stripeEnv, LINK_SECRET: "p".repeat(40) }, { port: await freePort() });
+    const database = await openDatabase({ DATA_DIR: site.dataDir, DATABASE_URL: undefined });
+    const { id } = await recordLead(database, sampleLead(), { webhook: false });
+    const invoiceId = await storeInvoice(database, {
+      leadId: id,
+      totalCents: 30_000,
+      content: {
+        service: "House washing",
+        city: "Boise",
+        serviceDate: localDateString(new Date()),
+        lines: [{ text: "House washing", cents: 30_000, taxable: false }],
+        discountCents: 0,
+        discountReason: "",
+        taxRateBasisPoints: 0,
+        note: "",
+      },
+    });
+    // A Checkout Session of it, open at Stripe (not paid).
+    const env = parseEnv({ NODE_ENV: "test", DATA_DIR: site.dataDir, LINK_SECRET: "p".repeat(40), ...stripeEnv });
+    await startBalanceCheckout(
+      { database, env },
+      { invoiceId, tipCents: 0, successUrl: `${stripeEnv.SITE_URL}/invoice`, cancelUrl: stripeEnv.SITE_URL },
+    );
+    link = signedPath("invoice", invoiceId, "p".repeat(40));
+    await database.close();
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+    await stripe?.close();
+  });
+
+  test("odd, oversize and repeated values of paid: the invoice as it is, never 'being confirmed' without Stripe's word; a forged token with paid=1 shows nothing", async () => {
+    const logFrom = site.log().length;
+    for (const paid of ["1", "1'--", "x".repeat(10_000), "%00", "1&paid=0&paid=1", "%E2%80%AE1"]) {
+      const answer = await fetch(`${site.origin}${link}&paid=${paid}`);
+      const html = await answer.text();
+      expect(answer.status, paid.slice(0, 20)).toBe(200);
+      expect(html, paid.slice(0, 20)).toContain(`href="/invoice/pay?t=`);
+      expect(html, paid.slice(0, 20)).not.toContain("being confirmed");
+    }
+    const forged = await fetch(`${site.origin}/invoice?t=i.abc.zzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA&paid=1`);
+    expect(forged.status).toBe(404);
+    expect(await forged.text()).not.toContain("$300");
+    await expectCleanLog(site, logFrom, 200, 6);
   });
 });
 

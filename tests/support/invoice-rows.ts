@@ -5,10 +5,22 @@
 import { takeInvoiceNumber } from "../../app/server/kit/invoice-ledger.server.ts";
 import type { Database } from "../../app/server/kit/db/database.server.ts";
 import type { InvoiceStatus } from "../../app/server/kit/db/tables.server.ts";
+import type { InvoiceContent } from "../../app/forms/invoice.ts";
 
 export async function storeInvoice(
   database: Database,
-  { leadId, totalCents, status = "sent" }: { leadId: string; totalCents: number; status?: InvoiceStatus },
+  {
+    leadId,
+    totalCents,
+    status = "sent",
+    content = null,
+  }: {
+    leadId: string;
+    totalCents: number;
+    status?: InvoiceStatus;
+    /** What the invoice page shows (its lines should add up to the total); none: the ledger's rows only. */
+    content?: InvoiceContent | null;
+  },
 ): Promise<string> {
   const id = `inv-${Math.random().toString(36).slice(2, 12)}`;
   await database.db.transaction().execute(async (trx) => {
@@ -23,7 +35,7 @@ export async function storeInvoice(
         year: n.year,
         seq: n.seq,
         status,
-        content: "{}",
+        content: JSON.stringify(content ?? {}),
         total_cents: totalCents,
         quote_id: null,
         due_date: null,

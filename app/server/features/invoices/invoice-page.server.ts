@@ -2,7 +2,8 @@
  * The customer's invoice page, /invoice?t=<signed link> (issue 41): the business, the number, the job, lines,
  * discount, tax, total, each credit, the balance and when it is due, the owner's photos of the finished job, and,
  * while a balance is left, "Pay $X" (to /invoice/pay?t=…, the payments' step) when card payments are set up, else
- * how to pay at the job (content). Server-rendered per request, never indexed or stored; a GET changes nothing.
+ * how to pay at the job (content); while a card payment made at Stripe is not yet recorded (back from Checkout before
+ * its webhook), a line that it is being confirmed and a "Check again" link instead. Server-rendered per request, never indexed or stored; a GET changes nothing.
  * An altered, expired or other purpose's link, or an invoice not sent, shows nothing of any invoice.
  */
 import { data, type RouterContextProvider } from "react-router";
@@ -31,19 +32,30 @@ export type InvoicePage =
       photos: { src: string; alt: string; width: number; height: number }[];
       /** How to pay the balance: the payment page, or the business's words; null when nothing is left to pay. */
       pay: { href: string } | { offline: string } | null;
+      /**
+       * A card payment made at Stripe whose word has not reached us yet: "being confirmed" and this page again
+       * (its "Check again" link) in place of "Pay $X"; null otherwise.
+       */
+      recording: { again: string } | null;
     }
   | { state: "invalid" | "expired" | "not-found" | "void" };
 
 const STATUS = { invalid: 404, expired: 410, "not-found": 404, void: 410 } as const;
 
-/** `paymentsConfigured`: card payments are set up (the payments feature says so; the route hands it over). */
+/**
+ * `paymentsConfigured`: card payments are set up; `beingRecorded`: whether a card payment of the invoice is made
+ * but not yet recorded (`returned`: back from Checkout, `&paid=1`). The payments feature says both; the route hands
+ * them over.
+ */
 export async function invoiceLoader(
   context: Readonly<RouterContextProvider>,
   request: Request,
   paymentsConfigured: boolean,
+  beingRecorded: (invoiceId: string, returned: boolean) => Promise<boolean> = async () => false,
 ) {
   const app = getApp(context);
-  const raw = new URL(request.url).searchParams.get("t") ?? "";
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("t") ?? "";
   const problem = (state: keyof typeof STATUS) =>
     data<InvoicePage>({ state }, { status: STATUS[state], headers: invoiceHeaders() });
   if (!raw || raw.length > TOKEN_MAX) return problem("invalid");
@@ -60,17 +72,23 @@ export async function invoiceLoader(
     width: photo.width,
     height: photo.height,
   }));
+  const returned = url.searchParams.get("paid") === "1";
+  const recording =
+    view.balanceCents > 0 && paymentsConfigured && (await beingRecorded(invoice.id, returned))
+      ? { again: `/invoice?t=${token}${returned ? "&paid=1" : ""}` }
+      : null;
   return data<InvoicePage>(
     {
       state: "open",
       invoice: view,
       photos,
       pay:
-        view.balanceCents <= 0
+        view.balanceCents <= 0 || recording
           ? null
           : paymentsConfigured
             ? { href: `${INVOICE_PAY_PATH}?t=${token}` }
             : { offline: priceBook.invoices.payOffline },
+      recording,
     },
     { headers: invoiceHeaders() },
   );

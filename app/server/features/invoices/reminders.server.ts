@@ -9,19 +9,19 @@
  * read from the ledger then), void, or paused by the owner. The job's ref is `<invoice id>:<day>:<sending>`.
  */
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
-import { sql } from "kysely";
+import type { Transaction } from "kysely";
 import { localDateString, localParts, localTime } from "../../kit/business-time.server.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import type { DB } from "../../kit/db/tables.server.ts";
 import type { Env } from "../../kit/env.server.ts";
 import { invoiceBalance } from "../../kit/invoice-ledger.server.ts";
+import { cancelInvoiceReminders, REMINDER_KIND } from "../../kit/invoice-reminder-jobs.server.ts";
 import { linkSecret, signedPath } from "../../kit/signed-links.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { INVOICE_REMINDER_JOB_KINDS } from "./job-kinds.ts";
 import { priceBook } from "../../../content/price-book.ts";
 
-export const REMINDER_KIND = "invoice-reminder";
+export { cancelInvoiceReminders, REMINDER_KIND };
 
 /** The days after sending on which an unpaid invoice's reminders go (content: invoices.reminderDays), ascending, without repeats. */
 export function reminderDays(): number[] {
@@ -41,28 +41,10 @@ export function reminderAt(sentAt: Date, day: number): Date {
   return localTime(year, month, date + day, REMINDER_TIME.hour, REMINDER_TIME.minute);
 }
 
-const refPrefix = (invoiceId: string) => `${invoiceId}:`;
-
 /** The invoice a reminder job's ref names, and its day after sending. */
 export function readReminderRef(ref: string): { invoiceId: string; day: number } | null {
   const [invoiceId = "", day = "", sending] = ref.split(":");
   return invoiceId && sending && /^\d+$/.test(day) ? { invoiceId, day: Number(day) } : null;
-}
-
-/** Calls off the invoice's reminders still pending (a new sending replaces them; paid; void). How many. */
-export async function cancelInvoiceReminders(
-  db: Kysely<DB> | Transaction<DB>,
-  invoiceId: string,
-  why: "REPLACED" | "PAID" | "VOID",
-): Promise<number> {
-  const result = await db
-    .updateTable("outbox_jobs")
-    .set({ status: "cancelled", last_error: why })
-    .where("kind", "=", REMINDER_KIND)
-    .where("status", "=", "pending")
-    .where(sql<string>`substr(ref, 1, ${refPrefix(invoiceId).length})`, "=", refPrefix(invoiceId))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
 
 /**

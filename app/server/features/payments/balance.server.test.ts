@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { checkoutEvent, type FakeStripe, sendWebhook, startFakeStripe } from "../../../../tests/support/fake-stripe.ts";
 import { fakeTextSettings } from "../../../../tests/support/fake-twilio.ts";
 import { storeInvoice } from "../../../../tests/support/invoice-rows.ts";
+import { sendInvoice } from "../../../../tests/support/invoices.ts";
 import { pdfText } from "../../../../tests/support/pdf-text.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../../tests/support/storage.ts";
 import { formatAmount } from "../../../lib/money.ts";
@@ -15,7 +16,7 @@ import { type Env, parseEnv } from "../../kit/env.server.ts";
 import { invoiceBalance } from "../../kit/invoice-ledger.server.ts";
 import { changeLeadStatus, stageEvents } from "../../kit/leads.server.ts";
 import { recordLead } from "../leads/store.server.ts";
-import { balanceKey, startBalanceCheckout } from "./balance.server.ts";
+import { balanceKey, paymentBeingRecorded, startBalanceCheckout } from "./balance.server.ts";
 import { type HandPayment, invoicesOfLead, recordHandPayment, voidHandPayment } from "./by-hand.server.ts";
 import { receiptPayload, receiptPdf } from "./receipt-mail.server.ts";
 import { stripeWebhook, WEBHOOK_PATH } from "./webhook.server.ts";
@@ -179,6 +180,30 @@ describe.each(backends)("paying an invoice's balance on %s", (dialect) => {
     expect(receipt).toMatchObject({ method: "card", amountCents: 54_375, tipCents: 8_156, balanceCents: 0 });
   });
 
+  it("says a payment is being confirmed while Stripe has it complete and its webhook is not taken", async () => {
+    const invoiceId = await sentInvoice(database, leadId, 20_000);
+    expect(await paymentBeingRecorded({ database, env }, invoiceId, true)).toBe(false);
+    const { sessionId } = await startBalanceCheckout({ database, env }, { invoiceId, tipCents: 0, ...urls });
+    // Open at Stripe: not paid, whatever the return address says.
+    expect(await paymentBeingRecorded({ database, env }, invoiceId, true)).toBe(false);
+    Object.assign(fake.sessions.get(sessionId)!, { status: "complete", payment_status: "paid" });
+    expect(await paymentBeingRecorded({ database, env }, invoiceId, false)).toBe(true);
+    // Stripe cannot be asked: back from Checkout is taken as being confirmed, any other visit is not.
+    const away = { database, env: { ...env, STRIPE_API_BASE: "http://127.0.0.1:9" } };
+    expect(await paymentBeingRecorded(away, invoiceId, true)).toBe(true);
+    expect(await paymentBeingRecorded(away, invoiceId, false)).toBe(false);
+    // Nothing was recorded by asking; the webhook records it, and then nothing is being confirmed.
+    expect((await rows(invoiceId))[0]!.status).toBe("pending");
+    const paid = checkoutEvent("checkout.session.completed", {
+      id: sessionId,
+      payment_status: "paid",
+      status: "complete",
+      payment_intent: "pi_test_recording1",
+    } as never);
+    expect(JSON.parse((await sendWebhook(origin, paid)).body)).toMatchObject({ recorded: "recorded" });
+    expect(await paymentBeingRecorded({ database, env }, invoiceId, true)).toBe(false);
+  });
+
   it("keeps the deposit's payment intent from checkout.session.completed", async () => {
     await database.db
       .insertInto("payments")
@@ -261,6 +286,53 @@ describe.each(backends)("paying an invoice's balance on %s", (dialect) => {
       "paid",
       "void",
     ]);
+  });
+
+  it("takes two payments by hand sent at once one after the other: together they never exceed the balance", async () => {
+    const invoiceId = await sentInvoice(database, leadId, 30_000);
+    const outcomes = await Promise.all([
+      recordHandPayment({ database, env }, leadId, byHand(invoiceId, { amountCents: 30_000 })),
+      recordHandPayment({ database, env }, leadId, byHand(invoiceId, { method: "cash", amountCents: 30_000 })),
+    ]);
+    expect(outcomes.map((o) => o.outcome).toSorted()).toEqual(["over-balance", "recorded"]);
+    expect(outcomes.find((o) => o.outcome === "over-balance")).toEqual({ outcome: "over-balance", balanceCents: 0 });
+    expect(await balance(invoiceId)).toBe(0);
+    // Two partial payments at once that fit the balance together are both taken.
+    const second = await sentInvoice(database, leadId, 30_000);
+    const both = await Promise.all([
+      recordHandPayment({ database, env }, leadId, byHand(second, { amountCents: 10_000 })),
+      recordHandPayment({ database, env }, leadId, byHand(second, { amountCents: 20_000 })),
+    ]);
+    expect(both.map((o) => o.outcome)).toEqual(["recorded", "recorded"]);
+    expect(await balance(second)).toBe(0);
+  });
+
+  it("calls off the invoice's pending reminders in the transaction of the payment that leaves nothing to pay", async () => {
+    const sentAt = new Date();
+    const id = `inv-${Math.random().toString(36).slice(2)}`;
+    await sendInvoice(database, { id, leadId, totalCents: 30_000, dueDate: null }, sentAt);
+    const reminders = () =>
+      database.db
+        .selectFrom("outbox_jobs")
+        .select(["status", "last_error"])
+        .where("kind", "=", "invoice-reminder")
+        .where("ref", "like", `${id}:%`)
+        .execute();
+    const queued = (await reminders()).length;
+    expect(queued).toBeGreaterThan(0);
+    // A partial payment leaves them to chase the rest.
+    await recordHandPayment({ database, env }, leadId, byHand(id, { amountCents: 10_000 }));
+    expect((await reminders()).map((r) => r.status)).toEqual(Array(queued).fill("pending"));
+    // A card payment of the rest, taken by the webhook: none is pending any longer, before any falls due.
+    const { sessionId } = await startBalanceCheckout({ database, env }, { invoiceId: id, tipCents: 0, ...urls });
+    const paid = checkoutEvent("checkout.session.completed", {
+      id: sessionId,
+      payment_status: "paid",
+      status: "complete",
+      payment_intent: "pi_test_reminders1",
+    } as never);
+    expect(JSON.parse((await sendWebhook(origin, paid)).body)).toMatchObject({ recorded: "recorded" });
+    expect(await reminders()).toEqual(Array(queued).fill({ status: "cancelled", last_error: "PAID" }));
   });
 
   it("writes a receipt PDF a reader can read: amount, tip, method, day, invoice number and the balance left", async () => {

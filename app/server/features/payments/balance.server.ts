@@ -215,3 +215,49 @@ export async function liveSession(
   if (!row?.checkout_url || !row.expires_at || row.expires_at <= now.toISOString()) return null;
   return { url: row.checkout_url, totalCents: Number(row.amount_cents) + Number(row.tip_cents) };
 }
+
+/** How many of an invoice's live sessions are asked about at most (a customer makes one or two). */
+const SESSIONS_ASKED = 3;
+
+/**
+ * Whether a card payment of invoice `invoiceId`'s current version is made at Stripe but its webhook not yet taken:
+ * a live pending session of ours that Stripe says is complete (paid, or its payment still processing). The invoice
+ * and pay pages then say the payment is being confirmed instead of offering "Pay $X" again. Nothing is recorded
+ * here (a GET changes nothing: the webhook, or the pay form's POST, records it). `returned`: the customer is back
+ * from Checkout (`&paid=1`); when Stripe cannot be asked, that alone is taken as "being confirmed", so a Pay button
+ * is never the answer to a payment just made.
+ */
+export async function paymentBeingRecorded(
+  app: { database: Database; env: Env; logger?: { warn(o: object, m: string): void } },
+  invoiceId: string,
+  returned: boolean,
+  now = new Date(),
+): Promise<boolean> {
+  const settings = stripeSettings(app.env);
+  if (!settings) return false;
+  const rows = await app.database.db
+    .selectFrom("invoice_payments")
+    .innerJoin("invoices", "invoices.id", "invoice_payments.invoice_id")
+    .select("invoice_payments.checkout_session_id")
+    .where("invoice_payments.invoice_id", "=", invoiceId)
+    .whereRef("invoice_payments.invoice_version", "=", "invoices.version")
+    .where("invoice_payments.method", "=", "card")
+    .where("invoice_payments.status", "=", "pending")
+    .where("invoice_payments.checkout_session_id", "is not", null)
+    .where("invoice_payments.expires_at", ">", now.toISOString())
+    .orderBy("invoice_payments.attempt", "desc")
+    .limit(SESSIONS_ASKED)
+    .execute();
+  if (rows.length === 0) return false;
+  const stripe = stripeClient(settings);
+  try {
+    for (const row of rows) {
+      const known = await stripe.checkout.sessions.retrieve(row.checkout_session_id!);
+      if (known.status === "complete") return true;
+    }
+    return false;
+  } catch {
+    app.logger?.warn({ event: "invoice.session_check_failed" }, "Stripe could not be asked about a session");
+    return returned;
+  }
+}

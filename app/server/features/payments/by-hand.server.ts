@@ -1,7 +1,9 @@
 /**
  * Payments the owner records by hand (docs/decisions/042-tips-and-balance-payments.md): cash, a check with its
  * number, Zelle, Venmo, or another way with a note; partial payments are rows like any other. The form's key is
- * stored (`idempotency_key`, unique), so the same form sent twice records one payment. A payment recorded in error
+ * stored (`idempotency_key`, unique), so the same form sent twice records one payment; two different forms sent at
+ * once are taken one after the other, so together they never exceed the balance unless the owner confirmed it
+ * (docs/decisions/044-hand-payments.md). A payment recorded in error
  * is voided (status 'void', kept): the balance no longer counts it, and a request that read Paid because of it goes
  * back to what its other events give.
  */
@@ -46,12 +48,15 @@ export async function recordHandPayment(
   now: Date = new Date(),
 ): Promise<HandOutcome> {
   return app.database.db.transaction().execute(async (trx): Promise<HandOutcome> => {
-    const invoice = await trx
+    // The invoice's row is locked first (PostgreSQL; SQLite's write transactions run one at a time), so two
+    // payments sent at once read the balance one after the other and the second cannot exceed it (decision 044).
+    let query = trx
       .selectFrom("invoices")
       .select(["id", "status"])
       .where("id", "=", payment.invoiceId)
-      .where("lead_id", "=", leadId)
-      .executeTakeFirst();
+      .where("lead_id", "=", leadId);
+    if (app.database.dialect === "postgres") query = query.forUpdate();
+    const invoice = await query.executeTakeFirst();
     if (!invoice || invoice.status === "void") return { outcome: "not-found" };
     const seen = await trx
       .selectFrom("invoice_payments")

@@ -12,7 +12,13 @@ import { PAY_FIELDS, paySchema, tipCentsOf } from "../../../forms/payments.ts";
 import { getApp } from "../../kit/context.server.ts";
 import { formFields, HttpError, readFields } from "../../kit/form-body.server.ts";
 import { linkPath, linkSecret, readSignedToken } from "../../kit/signed-links.server.ts";
-import { BalanceError, liveSession, payableInvoice, startBalanceCheckout } from "./balance.server.ts";
+import {
+  BalanceError,
+  liveSession,
+  payableInvoice,
+  paymentBeingRecorded,
+  startBalanceCheckout,
+} from "./balance.server.ts";
 import { paymentsConfigured } from "./deposits.server.ts";
 
 export const payPageHeaders = () => ({ "X-Robots-Tag": "noindex", "Cache-Control": "no-store" });
@@ -80,6 +86,8 @@ export async function payLoader(context: Readonly<RouterContextProvider>, reques
   if (typeof named === "string") return answer({ state: named, invoicePath: null });
   if (!invoice) return answer({ state: "nothing", invoicePath });
   if (!paymentsConfigured(app.env)) return answer({ state: "offline", invoicePath });
+  // Paid at Stripe, its word not yet here: the invoice page says it is being confirmed; no second payment.
+  if (await paymentBeingRecorded(app, invoice.id, false)) return redirect(`${invoicePath}&paid=1`, 303);
   const checkout = new URL(request.url).searchParams.get("checkout");
   const live = checkout ? await liveSession(app.database, invoice.id, checkout.slice(0, 300)) : null;
   if (live)

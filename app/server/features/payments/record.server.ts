@@ -12,6 +12,7 @@ import type { DB, InvoicePaymentMethod, PaymentStatus } from "../../kit/db/table
 import { type Env, textAlertSettings } from "../../kit/env.server.ts";
 import { localDateString } from "../../kit/business-time.server.ts";
 import { invoiceBalance } from "../../kit/invoice-ledger.server.ts";
+import { cancelInvoiceReminders } from "../../kit/invoice-reminder-jobs.server.ts";
 import { recordEvent } from "../../kit/leads.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { PAYMENT_JOB_KINDS } from "./job-kinds.ts";
@@ -185,7 +186,8 @@ export interface ReceiptPayload {
 /**
  * In the transaction that moved an invoice payment to paid: its receipt to the customer (outbox 'receipt', ref: the
  * payment's id), the owner's e-mail and text of a card payment ('balance-paid', 'balance-paid-sms'), and when
- * the balance is 0 the request's "invoice-paid" event (its stage: Paid) and what else that sets off.
+ * the balance is 0 the request's "invoice-paid" event (its stage: Paid), its pending reminders called off, and what
+ * else that sets off.
  */
 export async function afterInvoicePayment(
   trx: Transaction<DB>,
@@ -243,6 +245,8 @@ export async function afterInvoicePayment(
     .onConflict((oc) => oc.doNothing())
     .execute();
   if (balance && balance.totalCents > 0 && balanceCents === 0) {
+    // Nothing is left to chase: the reminders still pending end with the payment, not when each falls due.
+    await cancelInvoiceReminders(trx, payment.invoice_id, "PAID");
     await recordEvent(trx, leadId, { kind: "invoice-paid", ref: payment.invoice_id, at: now });
     await whenPaidInFull?.(trx, leadId, now);
   }

@@ -27,6 +27,7 @@ import { invoiceBalance, takeInvoiceNumber } from "../../kit/invoice-ledger.serv
 import { getLead, recordEvent } from "../../kit/leads.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import { disputeEvidence } from "../../dispute-evidence.server.ts";
+import { disputesForLead } from "./disputes.server.ts";
 import { outboxWiring } from "../../outbox-wiring.server.ts";
 import { LEAD_JOB_KINDS } from "../leads/job-kinds.ts";
 import { recordLead } from "../leads/store.server.ts";
@@ -472,5 +473,49 @@ describe.each(backends)("refunds and disputes from Stripe's webhook on %s", (dia
     expect(text).toContain(`invoice ${invoice.number}`);
     expect(text).not.toContain("Jane");
     expect(text.length).toBeLessThanOrEqual(160);
+  });
+
+  it("the owner's view of disputes: each with what, amount, reason, where it stands and the evidence's day; closed moves it", async () => {
+    expect(await disputesForLead(database, leadId)).toEqual([]);
+    const dispute = fakeDispute(invoice.intent, CARD.amount, { reason: "fraudulent" });
+    const onDeposit = fakeDispute(deposit.intent, 2_000, { status: "warning_needs_response" });
+    const created = disputeEvent("charge.dispute.created", dispute);
+    expect(await send(created)).toBe("recorded");
+    expect(await send(created)).toBe("replayed");
+    expect(await send(disputeEvent("charge.dispute.created", onDeposit))).toBe("recorded");
+    const due = new Date(dispute.evidence_details.due_by * 1000);
+    const shown = await disputesForLead(database, leadId);
+    expect(shown).toHaveLength(2);
+    const ofInvoice = shown.find((d) => d.id === dispute.id)!;
+    expect(ofInvoice).toMatchObject({
+      about: `Invoice ${invoice.number}`,
+      invoiceNumber: invoice.number,
+      amountCents: CARD.amount,
+      reason: disputeReasonWords("fraudulent"),
+      open: true,
+    });
+    expect(ofInvoice.status).toMatch(/^Open/);
+    expect(ofInvoice.evidenceDue).toContain(String(due.getUTCFullYear()));
+    expect(shown.find((d) => d.id === onDeposit.id)).toMatchObject({
+      about: expect.stringMatching(/^Deposit/),
+      open: true,
+    });
+    // Closed: won, then a late update changes nothing; the deadline is no longer shown.
+    const won = disputeEvent("charge.dispute.closed", { ...dispute, status: "won" });
+    expect(await send(won)).toBe("recorded");
+    expect(await send(won)).toBe("replayed");
+    expect(await send(disputeEvent("charge.dispute.updated", { ...dispute, status: "under_review" }))).toBe(
+      "unchanged",
+    );
+    expect((await disputesForLead(database, leadId)).find((d) => d.id === dispute.id)).toMatchObject({
+      status: expect.stringMatching(/^Won/),
+      open: false,
+      evidenceDue: null,
+    });
+    expect(await send(disputeEvent("charge.dispute.closed", { ...onDeposit, status: "lost" }))).toBe("recorded");
+    expect((await disputesForLead(database, leadId)).find((d) => d.id === onDeposit.id)!.status).toMatch(/^Lost/);
+    // Another request sees none of them.
+    const other = (await recordLead(database, sampleLead(), { webhook: false, now: new Date() })).id;
+    expect(await disputesForLead(database, other)).toEqual([]);
   });
 });
