@@ -6,7 +6,7 @@
  *
  *   npm run bench:load                 full run (about 15 minutes); writes docs/reliability.md
  *   npm run bench:load -- --quick      shorter, smaller run for trying things out (prints only)
- *   npm run bench:load -- --only kill,smtp   a subset: static, submit, kill, smtp, postgres (prints only)
+ *   npm run bench:load -- --only kill,smtp   a subset: static, submit, kill, smtp, postgres, owner (prints only)
  *   npm run bench:load -- --port 3500  base port: server +0, SMTP sink +1, private PostgreSQL +99
  *
  * Scenarios:
@@ -17,6 +17,8 @@
  *   smtp      the SMTP server refuses (421) for a while, then comes back: every message delivered exactly once
  *   postgres  a private PostgreSQL cluster (needs the PostgreSQL binaries and root or the postgres user) is
  *             stopped mid-run: HTTP 503 with the phone number, never a 500 or a stack trace, nothing half-written
+ *   owner     20,000 requests stored: the inbox, a search, the report, the CSV and .xlsx exports (median of 3 each,
+ *             the exports' peak memory)
  *
  * A job a killed server left claimed waits out the outbox's short lease (OUTBOX_LEASE_SECONDS, 30 s).
  * Exits 1 when an invariant fails. Timings belong here, never in tests. Needs a build (`npm run build`).
@@ -35,6 +37,7 @@ import { ROOT } from "../tests/support/processes.ts";
 import { cleanupAll } from "./bench-load/cleanup.ts";
 import type { Settings } from "./bench-load/environment.ts";
 import { killDuringSubmissions } from "./bench-load/kill.ts";
+import { ownerPages } from "./bench-load/owner.ts";
 import { postgresOutage } from "./bench-load/postgres.ts";
 import { check, report, seconds, type Section } from "./bench-load/report.ts";
 import { smtpOutage } from "./bench-load/smtp.ts";
@@ -43,7 +46,7 @@ import { submissionsUnderLoad } from "./bench-load/submit.ts";
 
 /** docs/reliability.md: from this line on, the text is written by hand and a new report keeps it. */
 const HAND_WRITTEN = "<!-- written by hand below this line; npm run bench:load keeps it -->";
-const SCENARIOS = ["static", "submit", "kill", "smtp", "postgres"] as const;
+const SCENARIOS = ["static", "submit", "kill", "smtp", "postgres", "owner"] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 const scenarioRunners: Record<ScenarioName, (s: Settings) => Promise<Section>> = {
@@ -52,6 +55,7 @@ const scenarioRunners: Record<ScenarioName, (s: Settings) => Promise<Section>> =
   kill: killDuringSubmissions,
   smtp: smtpOutage,
   postgres: postgresOutage,
+  owner: ownerPages,
 };
 
 async function main() {
