@@ -1,5 +1,5 @@
 /** The owner's list of requests, filtered (the inbox, the CSV and spreadsheet exports, the command line). */
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { Database, DB } from "../../kit/db/database.server.ts";
 import type { Stage } from "../../kit/stages.ts";
 import type { LeadKind } from "../../kit/lead-kinds.server.ts";
@@ -63,6 +63,13 @@ const listed = (row: Parameters<typeof toLeadRow>[0]): ListedLead => ({
   firstContactAt: row.first_contact_at === null ? null : new Date(row.first_contact_at),
 });
 
+/** The leads listed after `before`: older, or received in the same millisecond with a smaller id. */
+const after = (before: LeadCursor) => (eb: ExpressionBuilder<DB, "leads">) =>
+  eb.or([
+    eb("created_at", "<", before.createdAt),
+    eb.and([eb("created_at", "=", before.createdAt), eb("id", "<", before.id)]),
+  ]);
+
 /** One page of leads, newest first, after `before` (or from the newest); `older` is where the next page starts. */
 export async function leadPage(
   database: Database,
@@ -70,13 +77,7 @@ export async function leadPage(
   { before, limit }: { before?: LeadCursor | null; limit: number },
 ): Promise<{ leads: ListedLead[]; older: LeadCursor | null }> {
   let query = filtered(database, opts).selectAll().orderBy("created_at", "desc").orderBy("id", "desc");
-  if (before)
-    query = query.where((eb) =>
-      eb.or([
-        eb("created_at", "<", before.createdAt),
-        eb.and([eb("created_at", "=", before.createdAt), eb("id", "<", before.id)]),
-      ]),
-    );
+  if (before) query = query.where(after(before));
   const rows = await query.limit(limit + 1).execute();
   const leads = rows.slice(0, limit).map(listed);
   const last = leads.at(-1);
@@ -109,4 +110,34 @@ export async function listLeads(database: Database, opts: LeadFilter): Promise<L
   const all: ListedLead[] = [];
   for await (const batch of leadBatches(database, opts, 1000)) all.push(...batch);
   return all;
+}
+
+/**
+ * The form-value keys and utm keys of the leads `opts` chooses, in the order the newest first shows them (the
+ * exports' columns), read `size` rows at a time and only those two columns: the keys are kept, not the rows.
+ */
+export async function leadKeys(
+  database: Database,
+  opts: LeadFilter,
+  size = 2000,
+): Promise<{ fieldKeys: Set<string>; utmKeys: Set<string> }> {
+  const fieldKeys = new Set<string>();
+  const utmKeys = new Set<string>();
+  let before: LeadCursor | null = null;
+  for (;;) {
+    let query = filtered(database, opts)
+      .select(["id", "created_at", "fields", "attribution"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc");
+    if (before) query = query.where(after(before));
+    const rows = await query.limit(size).execute();
+    for (const row of rows) {
+      for (const key of Object.keys(JSON.parse(row.fields) as object)) fieldKeys.add(key);
+      const { utm } = JSON.parse(row.attribution) as { utm?: object };
+      for (const key of Object.keys(utm ?? {})) utmKeys.add(key);
+    }
+    const last = rows.at(-1);
+    if (rows.length < size || !last) return { fieldKeys, utmKeys };
+    before = { createdAt: last.created_at, id: last.id };
+  }
 }
