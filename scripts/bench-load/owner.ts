@@ -15,8 +15,8 @@ import { startServer, type Settings } from "./environment.ts";
 import { check, round, table, type Section } from "./report.ts";
 import { openStore } from "./store.ts";
 
-const OWNER = "owner-bench@example.com";
-const PASSWORD = "Treasure Valley 2030!";
+export const OWNER = "owner-bench@example.com";
+export const PASSWORD = "Treasure Valley 2030!";
 const CITIES = ["Boise", "Meridian", "Nampa", "Eagle", "Kuna", "Star", "Caldwell", "Garden City"];
 const CAMPAIGNS = ["spring", "fall", "gutters", null, null];
 const STAGES = ["new", "new", "contacted", "quoted", "accepted", "scheduled", "completed", "lost"] as const;
@@ -24,7 +24,7 @@ const KINDS = ["estimate", "estimate", "estimate", "contact", "newsletter", "app
 const DAY = 86_400_000;
 
 /** `count` requests spread over three years, newest now; a tenth of them in the last 12 weeks. */
-async function seed(dataDir: string, count: number, now: number) {
+export async function seed(dataDir: string, count: number, now: number) {
   const database = await openStore(dataDir);
   const batch = 400;
   for (let start = 0; start < count; start += batch) {
