@@ -122,7 +122,10 @@ export async function ownerPages(settings: Settings): Promise<Section> {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  if (!cookie) throw new Error(`sign-in answered ${signIn.status} without a session cookie`);
+  if (!cookie)
+    throw new Error(
+      `sign-in answered ${signIn.status} without a session cookie: ${(await signIn.text()).slice(0, 300)}`,
+    );
 
   const pages = [
     { name: "inbox", path: "/admin", target: 100 },

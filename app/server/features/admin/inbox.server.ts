@@ -7,7 +7,7 @@ import { isOverdue, parseLocalDate, startOfLocalDay } from "../../kit/business-t
 import { spamFlag } from "../../kit/spam-signal.server.ts";
 
 /** Requests shown on one inbox page (within 100 KB of HTML on a phone); "Older requests" shows the next. */
-export const INBOX_PAGE_SIZE = 40;
+export const INBOX_PAGE_SIZE = 25;
 
 /** "2026-12-01T17:30:00.000Z_<id>": where a page ends, as the "Older requests" link carries it. */
 export const cursorText = (cursor: LeadCursor) => `${cursor.createdAt}_${cursor.id}`;

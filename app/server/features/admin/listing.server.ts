@@ -64,10 +64,11 @@ const listed = (row: Parameters<typeof toLeadRow>[0]): ListedLead => ({
 });
 
 /** The leads listed after `before`: older, or received in the same millisecond with a smaller id. */
+// The first condition alone lets the database seek in its index (an OR alone made SQLite read the whole table).
 const after = (before: LeadCursor) => (eb: ExpressionBuilder<DB, "leads">) =>
-  eb.or([
-    eb("created_at", "<", before.createdAt),
-    eb.and([eb("created_at", "=", before.createdAt), eb("id", "<", before.id)]),
+  eb.and([
+    eb("created_at", "<=", before.createdAt),
+    eb.or([eb("created_at", "<", before.createdAt), eb("id", "<", before.id)]),
   ]);
 
 /** One page of leads, newest first, after `before` (or from the newest); `older` is where the next page starts. */
