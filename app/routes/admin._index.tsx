@@ -1,8 +1,8 @@
-import { CalendarClock, CalendarDays, CircleAlert, Download, Phone, Search } from "lucide-react";
+import { ArrowLeft, ArrowRight, CalendarClock, CalendarDays, CircleAlert, Download, Phone, Search } from "lucide-react";
 import { AdminInput, AdminSelect, areaLabel, FlagBadge, kindLabel, StatusBadge } from "../components/admin.tsx";
 import { KIND_OPTIONS, SEARCH_MAX, STATUS_OPTIONS } from "../forms/admin.ts";
 import { signedIn } from "../server/features/admin/guard.server.ts";
-import { filterQuery, inbox, INBOX_PAGE_SIZE } from "../server/features/admin/inbox.server.ts";
+import { filterQuery, inbox } from "../server/features/admin/inbox.server.ts";
 import { bookingLines } from "../server/features/bookings/owner-decisions.server.ts";
 import { quoteLines } from "../server/features/quotes/quotes.server.ts";
 import { textConfirmations } from "../server/features/texts/texts.server.ts";
@@ -10,7 +10,10 @@ import { formatTime } from "../server/notify/labels.server.ts";
 import { visibleDeep } from "../lib/text.ts";
 import type { Route } from "./+types/admin._index";
 
-/** Every request, newest first, filtered by the GET form's values (they live in the URL); hidden characters shown as "�" (visibleDeep). */
+/**
+ * The requests, newest first, a page at a time ("Older requests" carries where the page ended: decision 045),
+ * filtered by the GET form's values (they live in the URL); hidden characters shown as "�" (visibleDeep).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = signedIn(context);
   // A booking line says when the customer confirmed the window by text (C to the day-before text).
@@ -38,7 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The downloads keep the filters in view.
     exportQuery: filterQuery(result.values) ? `?${filterQuery(result.values)}` : "",
     filtered: Object.keys(result.values).length > 0,
-    pageSize: INBOX_PAGE_SIZE,
   });
 }
 
@@ -48,7 +50,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { rows, values, problems, total, exportQuery, filtered, pageSize } = loaderData;
+  const { rows, values, problems, total, exportQuery, filtered, later, olderHref, newestHref } = loaderData;
   const overdue = rows.filter((r) => r.overdue).length;
   return (
     <>
@@ -130,8 +132,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-slate-700" role="status">
         {total === 0 ? "No requests" : total === 1 ? "1 request" : `${total} requests`}
         {filtered ? " match these filters" : ""}
-        {total > pageSize ? `; the newest ${pageSize} are shown (the CSV export has all)` : ""}.
-        {overdue ? ` ${overdue} still new after 2 business hours.` : ""}
+        {later
+          ? `; ${rows.length} older ones are shown here`
+          : total > rows.length
+            ? `; the newest ${rows.length} are shown (the exports have all)`
+            : ""}
+        .{overdue ? ` ${overdue} still new after 2 business hours.` : ""}
       </p>
 
       <ul className="mt-3 space-y-3" aria-label="Requests, newest first">
@@ -204,6 +210,25 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+
+      {later || olderHref ? (
+        <nav aria-label="More requests" className="mt-4 flex flex-wrap justify-between gap-3">
+          {later ? (
+            <a href={newestHref} className="btn-secondary">
+              <ArrowLeft className="size-5" aria-hidden="true" />
+              Newest requests
+            </a>
+          ) : (
+            <span />
+          )}
+          {olderHref ? (
+            <a href={olderHref} className="btn-secondary">
+              Older requests
+              <ArrowRight className="size-5" aria-hidden="true" />
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
     </>
   );
 }

@@ -3,13 +3,12 @@ import { AdminSelect, kindLabel } from "../components/admin.tsx";
 import { localDateString } from "../server/kit/business-time.server.ts";
 import { signedIn } from "../server/features/admin/guard.server.ts";
 import {
-  buildReport,
   KINDS,
   quoteFigures,
+  reportFromDatabase,
   reportStart,
   reviewRequestsSent,
 } from "../server/features/admin/report.server.ts";
-import { listLeads } from "../server/features/admin/listing.server.ts";
 import { moneyReport } from "../server/features/admin/books.server.ts";
 import { depositsCollected } from "../server/features/payments/deposits.server.ts";
 import { reminderFigures } from "../server/features/reminders/reminders.server.ts";
@@ -25,8 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = signedIn(context);
   const now = new Date();
   const money = await moneyReport(app.database, new URL(request.url), now);
-  const leads = await listLeads(app.database, { since: reportStart(now) });
-  const report = buildReport(leads, now);
+  const report = await reportFromDatabase(app.database, now);
   const reviewsSent = await reviewRequestsSent(app.database, reportStart(now), now);
   const quotes = await quoteFigures(app.database, reportStart(now), now);
   const deposits = await depositsCollected(app.database, reportStart(now), now);

@@ -58,20 +58,25 @@ function uniqueLabels(columns: { label: string; key?: string }[]): string[] {
   });
 }
 
+/** The columns of the table: the fixed ones, the utm keys and the form fields the requests have. */
+export interface LeadColumns {
+  header: string[];
+  utmKeys: string[];
+  fieldKeys: string[];
+}
+
 /**
- * The table of `leads`, their fields as `views` shows them (the site's forms'): a field has a column of its
- * own, named by its view, unless its view says the contact's columns (First name … ZIP code) show it. Each
- * request's money (`money`: ./books.server.ts leadMoney) follows its stage; a request without any is blank there.
+ * The columns for requests whose form values have `fieldKeys` and whose utm values have `utmKeys` (in the order
+ * the newest request first shows them): a field has a column of its own, named by its view, unless its view says
+ * the contact's columns (First name … ZIP code) show it.
  */
-export function leadsTable(
-  leads: ListedLead[],
+export function leadColumns(
+  fieldKeysSeen: Iterable<string>,
+  utmKeysSeen: Iterable<string>,
   views: FieldViews = LEAD_FIELD_VIEWS,
-  money: ReadonlyMap<string, LeadMoney> = new Map(),
-): LeadsTable {
-  const fieldKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.fields)))].filter(
-    (key) => views.get(key)?.column !== false,
-  );
-  const utmKeys = [...new Set(leads.flatMap((lead) => Object.keys(lead.context.utm)))].sort();
+): LeadColumns {
+  const fieldKeys = [...new Set(fieldKeysSeen)].filter((key) => views.get(key)?.column !== false);
+  const utmKeys = [...new Set(utmKeysSeen)].sort();
   const header = uniqueLabels([
     ...[
       "Reference",
@@ -101,29 +106,50 @@ export function leadsTable(
       return { label: typeof view?.column === "string" ? view.column : (view?.label ?? key), key };
     }),
   ]);
-  const rows = leads.map(
-    ({ id, createdAt, kind, contact, inServiceArea, stage, deliveryStatus, context, fields }): SheetCell[] => [
-      referenceOf(id),
-      createdAt,
-      kindText(kind),
-      formatField(fields.firstName),
-      formatField(fields.lastName),
-      contact.email,
-      formatPhone(contact.phone),
-      contact.zip ?? "",
-      areaText(inServiceArea),
-      stageLabel(stage),
-      ...moneyCells(money.get(id)),
-      deliveryStatus === "notified" ? "delivered" : "not yet delivered",
-      context.page,
-      context.landingPage ?? "",
-      context.referrer ?? "",
-      ...utmKeys.map((key) => context.utm[key] ?? ""),
-      context.gclid ?? "",
-      ...fieldKeys.map((key) => fieldCell(key, fields[key], views)),
-    ],
+  return { header, utmKeys, fieldKeys };
+}
+
+/** A request's row under `columns`; its money (./books.server.ts leadMoney) follows its stage, blank without any. */
+export function leadCells(
+  { id, createdAt, kind, contact, inServiceArea, stage, deliveryStatus, context, fields }: ListedLead,
+  { utmKeys, fieldKeys }: LeadColumns,
+  views: FieldViews = LEAD_FIELD_VIEWS,
+  money?: LeadMoney,
+): SheetCell[] {
+  return [
+    referenceOf(id),
+    createdAt,
+    kindText(kind),
+    formatField(fields.firstName),
+    formatField(fields.lastName),
+    contact.email,
+    formatPhone(contact.phone),
+    contact.zip ?? "",
+    areaText(inServiceArea),
+    stageLabel(stage),
+    ...moneyCells(money),
+    deliveryStatus === "notified" ? "delivered" : "not yet delivered",
+    context.page,
+    context.landingPage ?? "",
+    context.referrer ?? "",
+    ...utmKeys.map((key) => context.utm[key] ?? ""),
+    context.gclid ?? "",
+    ...fieldKeys.map((key) => fieldCell(key, fields[key], views)),
+  ];
+}
+
+/** The table of `leads`, their fields as `views` shows them (the site's forms'), each with its money from `money`. */
+export function leadsTable(
+  leads: ListedLead[],
+  views: FieldViews = LEAD_FIELD_VIEWS,
+  money: ReadonlyMap<string, LeadMoney> = new Map(),
+): LeadsTable {
+  const columns = leadColumns(
+    leads.flatMap((lead) => Object.keys(lead.fields)),
+    leads.flatMap((lead) => Object.keys(lead.context.utm)),
+    views,
   );
-  return { header, rows };
+  return { header: columns.header, rows: leads.map((lead) => leadCells(lead, columns, views, money.get(lead.id))) };
 }
 
 /** A request's accepted option, its price, the deposit paid, the confirmed window and whether it is paid. */
@@ -157,18 +183,17 @@ export function leadsCsv(
   money: ReadonlyMap<string, LeadMoney> = new Map(),
 ): string {
   const { header, rows } = leadsTable(leads, views, money);
-  return toCsv([
-    header,
-    ...rows.map((row) =>
-      row.map((cell) =>
-        cell instanceof Date
-          ? { raw: boiseDateTime(cell) }
-          : typeof cell === "string"
-            ? cell
-            : "cents" in cell
-              ? { raw: plainAmount(cell.cents) }
-              : { raw: String(cell.dollars) },
-      ),
-    ),
-  ]);
+  return toCsv([header, ...rows.map(csvCells)]);
 }
+
+/** A row's cells as the CSV writes them (./csv.server.ts toCsv). */
+export const csvCells = (row: SheetCell[]) =>
+  row.map((cell) =>
+    cell instanceof Date
+      ? { raw: boiseDateTime(cell) }
+      : typeof cell === "string"
+        ? cell
+        : "cents" in cell
+          ? { raw: plainAmount(cell.cents) }
+          : { raw: String(cell.dollars) },
+  );

@@ -2,12 +2,22 @@
 import { inboxFilterSchema, type InboxFilterValues } from "../../../forms/admin.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import { formatPhone, oneLine } from "../../notify/labels.server.ts";
-import { listLeads, type ListedLead, type LeadFilter } from "./listing.server.ts";
+import { countLeads, leadPage, type LeadCursor, type ListedLead, type LeadFilter } from "./listing.server.ts";
 import { isOverdue, parseLocalDate, startOfLocalDay } from "../../kit/business-time.server.ts";
 import { spamFlag } from "../../kit/spam-signal.server.ts";
 
-/** Requests shown on one inbox page; the CSV export has them all. */
-export const INBOX_PAGE_SIZE = 200;
+/** Requests shown on one inbox page (within 100 KB of HTML on a phone); "Older requests" shows the next. */
+export const INBOX_PAGE_SIZE = 25;
+
+/** "2026-12-01T17:30:00.000Z_<id>": where a page ends, as the "Older requests" link carries it. */
+export const cursorText = (cursor: LeadCursor) => `${cursor.createdAt}_${cursor.id}`;
+
+/** The `before` of a URL, or null when there is none or it is not one this site wrote (then the list starts over). */
+export function readCursor(url: URL): LeadCursor | null {
+  const raw = url.searchParams.get("before") ?? "";
+  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)_([0-9A-Za-z-]{1,64})$/.exec(raw);
+  return match ? { createdAt: match[1]!, id: match[2]! } : null;
+}
 
 /**
  * The filters in a URL's query string. A value that is not valid is left out (the page says which);
@@ -126,18 +136,29 @@ function inboxRow(lead: ListedLead, now: Date, booking: BookingLine | undefined)
 
 export async function inbox(database: Database, url: URL, now = new Date(), bookingLines?: BookingLines) {
   const { values, filter, problems } = readFilters(url);
-  const leads = await listLeads(database, filter);
-  const shown = leads.slice(0, INBOX_PAGE_SIZE);
+  const before = readCursor(url);
+  const [page, total] = await Promise.all([
+    leadPage(database, filter, { before, limit: INBOX_PAGE_SIZE }),
+    countLeads(database, filter),
+  ]);
   const bookings = bookingLines
     ? await bookingLines(
         database,
-        shown.map((lead) => lead.id),
+        page.leads.map((lead) => lead.id),
       )
     : new Map<string, BookingLine>();
+  const query = filterQuery(values);
   return {
     values,
     problems,
-    total: leads.length,
-    rows: shown.map((lead) => inboxRow(lead, now, bookings.get(lead.id))),
+    total,
+    /** Not the first page: the list starts after an earlier page's last request. */
+    later: before !== null,
+    /** The next page's address, with the same filters; null on the last page. */
+    olderHref: page.older
+      ? `/admin?${[query, new URLSearchParams({ before: cursorText(page.older) }).toString()].filter(Boolean).join("&")}`
+      : null,
+    newestHref: `/admin${query ? `?${query}` : ""}`,
+    rows: page.leads.map((lead) => inboxRow(lead, now, bookings.get(lead.id))),
   };
 }

@@ -4,11 +4,12 @@
  * completed, the review requests sent and the median time from a request to the owner's first real contact (an
  * event: a text, a quote, a window decision, or a stage set by hand; app/server/kit/stages.ts).
  */
+import { sql } from "kysely";
 import type { Database } from "../../kit/db/database.server.ts";
 import { countSent } from "../../notify/jobs.server.ts";
 import type { ListedLead } from "./listing.server.ts";
 import type { LeadKind } from "../../kit/leads.server.ts";
-import { isWon, stageRank } from "../../kit/stages.ts";
+import { isWon, stageRank, type Stage } from "../../kit/stages.ts";
 import { localParts, localTime, startOfLocalWeek } from "../../kit/business-time.server.ts";
 
 const REPORT_WEEKS = 12;
@@ -48,11 +49,15 @@ export function median(values: number[]): number | null {
 }
 
 /** Sources by how many requests they brought, each with its count per week; beyond TOP_SOURCES, "Other". */
-function ranked(values: { label: string; week: number }[]): { label: string; count: number; weekly: number[] }[] {
+function ranked(values: { label: string; week: number; count: number }[]): {
+  label: string;
+  count: number;
+  weekly: number[];
+}[] {
   const weeklyOf = new Map<string, number[]>();
-  for (const { label, week } of values) {
+  for (const { label, week, count } of values) {
     const weekly = weeklyOf.get(label) ?? Array<number>(REPORT_WEEKS).fill(0);
-    weekly[week]!++;
+    weekly[week]! += count;
     weeklyOf.set(label, weekly);
   }
   const sum = (list: number[]) => list.reduce((total, n) => total + n, 0);
@@ -74,44 +79,54 @@ const landingPath = (landing: string | null) => {
   }
 };
 
-/** The report over `leads` (the requests received since reportStart(now)), from their stages and first contacts. */
-export function buildReport(leads: ListedLead[], now: Date): Report {
-  const first = reportStart(now);
-  const { year, month, day } = localParts(first);
-  const starts = Array.from({ length: REPORT_WEEKS + 1 }, (_, i) => localTime(year, month, day + 7 * i).getTime());
-  const inRange = leads.filter(
-    (lead) => lead.createdAt.getTime() >= starts[0]! && lead.createdAt.getTime() < starts[REPORT_WEEKS]!,
-  );
+/** The instants the report's weeks start (Boise Mondays), and the end of the last one: REPORT_WEEKS + 1 of them. */
+function weekStarts(now: Date): number[] {
+  const { year, month, day } = localParts(reportStart(now));
+  return Array.from({ length: REPORT_WEEKS + 1 }, (_, i) => localTime(year, month, day + 7 * i).getTime());
+}
+
+/**
+ * Requests of the report's weeks that share everything the report tells apart: the week (0 = the oldest), the
+ * kind, the stage, and the text values the sources read (null when the request has none, or not as text).
+ */
+export interface ReportGroup {
+  week: number;
+  kind: LeadKind;
+  stage: Stage;
+  landingPage: string | null;
+  city: string | null;
+  zip: string | null;
+  campaign: string | null;
+  count: number;
+}
+
+/** The report from its groups (`groups`) and the milliseconds from each request of its weeks to its first contact. */
+export function reportOf(groups: ReportGroup[], toContact: number[], now: Date): Report {
+  const starts = weekStarts(now);
   const weeks = starts.slice(0, REPORT_WEEKS).map((start) => ({
     start: new Date(start).toISOString(),
     counts: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<LeadKind, number>,
     total: 0,
   }));
-  const weekOf = (lead: ListedLead) => starts.findLastIndex((start) => start <= lead.createdAt.getTime());
-  for (const lead of inRange) {
-    const index = weekOf(lead);
-    weeks[index]!.counts[lead.kind]++;
-    weeks[index]!.total++;
+  for (const group of groups) {
+    weeks[group.week]!.counts[group.kind] += group.count;
+    weeks[group.week]!.total += group.count;
   }
-  const by = (label: (lead: ListedLead) => string) =>
-    ranked(inRange.map((lead) => ({ label: label(lead), week: weekOf(lead) })));
-  const completed = inRange.filter((l) => stageRank(l.stage) >= stageRank("completed")).length;
-  const won = inRange.filter((l) => isWon(l.stage)).length;
-  const lost = inRange.filter((l) => l.stage === "lost").length;
-  const toContact = inRange.flatMap((lead) =>
-    lead.firstContactAt ? [Math.max(0, lead.firstContactAt.getTime() - lead.createdAt.getTime())] : [],
-  );
-  const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+  const by = (label: (group: ReportGroup) => string) =>
+    ranked(groups.map((group) => ({ label: label(group), week: group.week, count: group.count })));
+  const count = (test: (group: ReportGroup) => boolean) =>
+    groups.filter(test).reduce((total, group) => total + group.count, 0);
+  const completed = count((g) => stageRank(g.stage) >= stageRank("completed"));
+  const won = count((g) => isWon(g.stage));
+  const lost = count((g) => g.stage === "lost");
+  const text = (value: string | null) => (value?.trim() ? value.trim() : null);
   return {
     weeks,
-    total: inRange.length,
+    total: count(() => true),
     sources: [
-      { title: "Landing page", rows: by((l) => landingPath(l.context.landingPage)) },
-      {
-        title: "City",
-        rows: by((l) => text(l.fields.city) ?? (l.contact.zip ? `ZIP ${l.contact.zip}` : "(not given)")),
-      },
-      { title: "Campaign (utm_campaign)", rows: by((l) => text(l.context.utm.utm_campaign) ?? "(none)") },
+      { title: "Landing page", rows: by((g) => landingPath(g.landingPage)) },
+      { title: "City", rows: by((g) => text(g.city) ?? (g.zip ? `ZIP ${g.zip}` : "(not given)")) },
+      { title: "Campaign (utm_campaign)", rows: by((g) => text(g.campaign) ?? "(none)") },
     ],
     won,
     completed,
@@ -120,6 +135,91 @@ export function buildReport(leads: ListedLead[], now: Date): Report {
     medianToContactMs: median(toContact),
     followedUp: toContact.length,
   };
+}
+
+/** The report over `leads` (the requests received since reportStart(now)), from their stages and first contacts. */
+export function buildReport(leads: ListedLead[], now: Date): Report {
+  const starts = weekStarts(now);
+  const inRange = leads.filter(
+    (lead) => lead.createdAt.getTime() >= starts[0]! && lead.createdAt.getTime() < starts[REPORT_WEEKS]!,
+  );
+  const string = (value: unknown) => (typeof value === "string" ? value : null);
+  const groups = inRange.map((lead): ReportGroup => ({
+    week: starts.findLastIndex((start) => start <= lead.createdAt.getTime()),
+    kind: lead.kind,
+    stage: lead.stage,
+    landingPage: lead.context.landingPage,
+    city: string(lead.fields.city),
+    zip: lead.contact.zip,
+    campaign: string(lead.context.utm.utm_campaign),
+    count: 1,
+  }));
+  const toContact = inRange.flatMap((lead) =>
+    lead.firstContactAt ? [Math.max(0, lead.firstContactAt.getTime() - lead.createdAt.getTime())] : [],
+  );
+  return reportOf(groups, toContact, now);
+}
+
+/** A text value inside a JSON column (fields, attribution), or null when it is missing or not text. */
+function jsonText(database: Database, column: "fields" | "attribution", path: string[]) {
+  const ref = sql.ref(`leads.${column}`);
+  return database.dialect === "postgres"
+    ? sql<
+        string | null
+      >`case when jsonb_typeof(${ref}::jsonb #> ${sql.lit(`{${path.join(",")}}`)}) = 'string' then ${ref}::jsonb #>> ${sql.lit(`{${path.join(",")}}`)} end`
+    : sql<
+        string | null
+      >`case when json_type(${ref}, ${sql.lit(`$.${path.join(".")}`)}) = 'text' then json_extract(${ref}, ${sql.lit(`$.${path.join(".")}`)}) end`;
+}
+
+/**
+ * The report computed in the database: the requests of its weeks counted per group (./reportOf's ReportGroup,
+ * a few hundred rows however many requests there are) and the times to first contact; the same as buildReport
+ * over the same requests.
+ */
+export async function reportFromDatabase(database: Database, now: Date): Promise<Report> {
+  const starts = weekStarts(now).map((t) => new Date(t).toISOString());
+  const week = sql<number>`case ${sql.join(
+    starts.slice(1, REPORT_WEEKS).map((start, i) => sql`when leads.created_at < ${start} then ${sql.lit(i)}`),
+    sql` `,
+  )} else ${sql.lit(REPORT_WEEKS - 1)} end`;
+  const inWeeks = database.db
+    .selectFrom("leads")
+    .where("leads.created_at", ">=", starts[0]!)
+    .where("leads.created_at", "<", starts[REPORT_WEEKS]!);
+  const [groups, contacts] = await Promise.all([
+    inWeeks
+      .select((eb) => [
+        week.as("week"),
+        "leads.kind",
+        "leads.stage",
+        jsonText(database, "attribution", ["landingPage"]).as("landing"),
+        jsonText(database, "fields", ["city"]).as("city"),
+        "leads.zip",
+        jsonText(database, "attribution", ["utm", "utm_campaign"]).as("campaign"),
+        eb.fn.countAll<string | number>().as("n"),
+      ])
+      .groupBy(["week", "leads.kind", "leads.stage", "landing", "city", "leads.zip", "campaign"])
+      .execute(),
+    inWeeks
+      .select(["leads.created_at", "leads.first_contact_at"])
+      .where("leads.first_contact_at", "is not", null)
+      .execute(),
+  ]);
+  return reportOf(
+    groups.map((row) => ({
+      week: Number(row.week),
+      kind: row.kind,
+      stage: row.stage,
+      landingPage: row.landing,
+      city: row.city,
+      zip: row.zip,
+      campaign: row.campaign,
+      count: Number(row.n),
+    })),
+    contacts.map((row) => Math.max(0, Date.parse(row.first_contact_at!) - Date.parse(row.created_at))),
+    now,
+  );
 }
 
 /** How many review request e-mails went out in [since, until): the outbox's 'review' jobs sent then. */

@@ -12,6 +12,7 @@ import type { Cell } from "write-excel-file/node";
 import { visible } from "../../../lib/text.ts";
 import { localParts } from "../../kit/business-time.server.ts";
 import { leadsTable, type SheetCell } from "./export.server.ts";
+import { collect, xlsxStream } from "./xlsx-stream.server.ts";
 import { type FieldViews, LEAD_FIELD_VIEWS } from "../../notify/labels.server.ts";
 import type { ListedLead } from "./listing.server.ts";
 import type { LeadMoney } from "./books.server.ts";
@@ -21,15 +22,6 @@ function boiseWallClock(date: Date): Date {
   const t = localParts(date);
   return new Date(Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second));
 }
-
-const cellOf = (cell: SheetCell): Cell =>
-  cell instanceof Date
-    ? { type: Date, value: boiseWallClock(cell), format: "yyyy-mm-dd hh:mm" }
-    : typeof cell === "string"
-      ? textCell(cell)
-      : "cents" in cell
-        ? centsCell(cell.cents)
-        : { type: Number, value: cell.dollars, format: '"$"#,##0' };
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -65,16 +57,26 @@ export async function sheetXlsx(
   }).toBuffer();
 }
 
+/** The requests' sheet's column widths: the time received wide enough for its date and time. */
+export const leadWidths = (header: string[]) =>
+  header.map((label) => (label.startsWith("Received") ? 18 : Math.max(12, label.length + 2)));
+
+/** The requests' workbook as it streams (./xlsx-stream.server.ts), from `columns` and their rows a batch at a time. */
+export const leadsXlsxStream = (header: string[], batches: AsyncIterable<SheetCell[][]>) =>
+  xlsxStream({ name: "Requests", header, widths: leadWidths(header), batches, wallClock: boiseWallClock });
+
 export async function leadsXlsx(
   leads: ListedLead[],
   views: FieldViews = LEAD_FIELD_VIEWS,
   money: ReadonlyMap<string, LeadMoney> = new Map(),
 ): Promise<Buffer> {
   const { header, rows } = leadsTable(leads, views, money);
-  return sheetXlsx(
-    "Requests",
-    header,
-    rows.map((row) => row.map(cellOf)),
-    (label) => (label.startsWith("Received") ? 18 : Math.max(12, label.length + 2)),
+  return collect(
+    leadsXlsxStream(
+      header,
+      (async function* () {
+        yield rows;
+      })(),
+    ),
   );
 }

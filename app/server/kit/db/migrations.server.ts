@@ -24,6 +24,7 @@ import * as m0014_service_address from "./migrations/0014_service_address.server
 import * as m0016_job_completion from "./migrations/0016_job_completion.server.ts";
 import * as m0018_request_kind from "./migrations/0018_request_kind.server.ts";
 import * as m0019_invoices from "./migrations/0019_invoices.server.ts";
+import * as m0020_owner_indexes from "./migrations/0020_owner_indexes.server.ts";
 
 /** A migration file: its up, and the dialect it runs on for the few that differ (a CHECK changed, a byte column). */
 type MigrationFile = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -46,6 +47,7 @@ const migrations: Record<string, MigrationFile> = {
   "0016_job_completion": m0016_job_completion,
   "0018_request_kind": m0018_request_kind,
   "0019_invoices": m0019_invoices,
+  "0020_owner_indexes": m0020_owner_indexes,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {
