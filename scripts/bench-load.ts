@@ -6,7 +6,7 @@
  *
  *   npm run bench:load                 full run (about 15 minutes); writes docs/reliability.md
  *   npm run bench:load -- --quick      shorter, smaller run for trying things out (prints only)
- *   npm run bench:load -- --only kill,smtp   a subset: static, submit, kill, smtp, postgres (prints only)
+ *   npm run bench:load -- --only kill,smtp   a subset: static, submit, kill, smtp, postgres, two (prints only)
  *   npm run bench:load -- --port 3500  base port: server +0, SMTP sink +1, private PostgreSQL +99
  *
  * Scenarios:
@@ -17,12 +17,14 @@
  *   smtp      the SMTP server refuses (421) for a while, then comes back: every message delivered exactly once
  *   postgres  a private PostgreSQL cluster (needs the PostgreSQL binaries and root or the postgres user) is
  *             stopped mid-run: HTTP 503 with the phone number, never a 500 or a stack trace, nothing half-written
+ *   two       two servers on one PostgreSQL (TEST_DATABASE_URL) behind Caddy: kill -9 of either, several times, then
+ *             a rolling restart: every form confirmed (after a re-send), stored once, every job sent once
  *
  * A job a killed server left claimed waits out the outbox's short lease (OUTBOX_LEASE_SECONDS, 30 s).
  * Exits 1 when an invariant fails. Timings belong here, never in tests. Needs a build (`npm run build`).
  *
  * This file parses the arguments, runs the chosen scenarios and writes the report; the rest is in
- * scripts/bench-load/: one module per scenario (static.ts, submit.ts, kill.ts, smtp.ts, postgres.ts), and what
+ * scripts/bench-load/: one module per scenario (static.ts, submit.ts, kill.ts, smtp.ts, postgres.ts, two.ts), and what
  * they share: environment.ts (the server under test, its log, a fresh environment per scenario), mail.ts (the
  * SMTP sink and the mail checks), store.ts (the database seen from outside, the store checks), load.ts and
  * child.ts (the load process, both sides), report.ts (checks, tables, the markdown), cleanup.ts (what to undo).
@@ -40,10 +42,11 @@ import { check, report, seconds, type Section } from "./bench-load/report.ts";
 import { smtpOutage } from "./bench-load/smtp.ts";
 import { staticPages } from "./bench-load/static.ts";
 import { submissionsUnderLoad } from "./bench-load/submit.ts";
+import { twoServers } from "./bench-load/two.ts";
 
 /** docs/reliability.md: from this line on, the text is written by hand and a new report keeps it. */
 const HAND_WRITTEN = "<!-- written by hand below this line; npm run bench:load keeps it -->";
-const SCENARIOS = ["static", "submit", "kill", "smtp", "postgres"] as const;
+const SCENARIOS = ["static", "submit", "kill", "smtp", "postgres", "two"] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 const scenarioRunners: Record<ScenarioName, (s: Settings) => Promise<Section>> = {
@@ -52,6 +55,7 @@ const scenarioRunners: Record<ScenarioName, (s: Settings) => Promise<Section>> =
   kill: killDuringSubmissions,
   smtp: smtpOutage,
   postgres: postgresOutage,
+  two: twoServers,
 };
 
 async function main() {
