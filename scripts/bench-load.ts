@@ -6,7 +6,7 @@
  *
  *   npm run bench:load                 full run (about 15 minutes); writes docs/reliability.md
  *   npm run bench:load -- --quick      shorter, smaller run for trying things out (prints only)
- *   npm run bench:load -- --only kill,smtp   a subset: static, submit, kill, smtp, postgres, photos, owner (prints only)
+ *   npm run bench:load -- --only kill,smtp   a subset: static, submit, kill, smtp, postgres, photos, owner, two (prints only)
  *   npm run bench:load -- --port 3500  base port: server +0, SMTP sink +1, private PostgreSQL +99
  *
  * Scenarios:
@@ -22,12 +22,15 @@
  *             of a page fetched meanwhile within 200 ms
  *   owner     20,000 requests stored: the inbox, a search, the report, the CSV and .xlsx exports (median of 3 each,
  *             the exports' peak memory)
+ *   two       two servers on one PostgreSQL (TEST_DATABASE_URL) behind Caddy: kill -9 of either, several times, then
+ *             a rolling restart: every form confirmed (after a re-send), stored once, every job sent once
  *
  * A job a killed server left claimed waits out the outbox's short lease (OUTBOX_LEASE_SECONDS, 30 s).
  * Exits 1 when an invariant fails. Timings belong here, never in tests. Needs a build (`npm run build`).
  *
  * This file parses the arguments, runs the chosen scenarios and writes the report; the rest is in
- * scripts/bench-load/: one module per scenario (static.ts, submit.ts, kill.ts, smtp.ts, postgres.ts, photos.ts, owner.ts), and what
+ * scripts/bench-load/: one module per scenario (static.ts, submit.ts, kill.ts, smtp.ts, postgres.ts, photos.ts, owner.ts,
+ * two.ts), and what
  * they share: environment.ts (the server under test, its log, a fresh environment per scenario), mail.ts (the
  * SMTP sink and the mail checks), store.ts (the database seen from outside, the store checks), load.ts and
  * child.ts (the load process, both sides), report.ts (checks, tables, the markdown), cleanup.ts (what to undo).
@@ -47,10 +50,11 @@ import { check, report, seconds, type Section } from "./bench-load/report.ts";
 import { smtpOutage } from "./bench-load/smtp.ts";
 import { staticPages } from "./bench-load/static.ts";
 import { submissionsUnderLoad } from "./bench-load/submit.ts";
+import { twoServers } from "./bench-load/two.ts";
 
 /** docs/reliability.md: from this line on, the text is written by hand and a new report keeps it. */
 const HAND_WRITTEN = "<!-- written by hand below this line; npm run bench:load keeps it -->";
-const SCENARIOS = ["static", "submit", "kill", "smtp", "postgres", "photos", "owner"] as const;
+const SCENARIOS = ["static", "submit", "kill", "smtp", "postgres", "photos", "owner", "two"] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 const scenarioRunners: Record<ScenarioName, (s: Settings) => Promise<Section>> = {
@@ -61,6 +65,7 @@ const scenarioRunners: Record<ScenarioName, (s: Settings) => Promise<Section>> =
   postgres: postgresOutage,
   photos: photoUploads,
   owner: ownerPages,
+  two: twoServers,
 };
 
 async function main() {

@@ -23,8 +23,16 @@ import { parseEnv } from "../app/server/kit/env.server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DEPLOY = path.join(ROOT, "deploy");
+interface ReverseProxy {
+  upstreams: { dial: string }[];
+  load_balancing: { selection_policy: { policy: string }; try_duration: number };
+  health_checks: { active: { uri: string }; passive?: unknown };
+}
+
 const has = (command: string, ...args: string[]) => spawnSync(command, args).status === 0;
 const UNITS = ["gemstate.socket", "gemstate.service", "gemstate-backup.service", "gemstate-backup.timer"];
+/** deploy/gemstate@.service, the template of the two-server recipe, as its instance gemstate@3001.service. */
+const INSTANCE = { file: "gemstate@.service", as: "gemstate@3001.service" };
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -47,12 +55,13 @@ describe("deploy/", () => {
     symlinkSync(process.execPath, path.join(release, "node_modules/.bin/node"));
     copyFileSync(path.join(DEPLOY, "backup.sh"), path.join(release, "deploy/backup.sh"));
     chmodSync(path.join(release, "deploy/backup.sh"), 0o755);
-    for (const unit of UNITS)
+    const files = [...UNITS.map((unit) => ({ file: unit, as: unit })), INSTANCE];
+    for (const { file, as } of files)
       writeFileSync(
-        path.join(dir, unit),
-        readFileSync(path.join(DEPLOY, unit), "utf8").replaceAll("/opt/gemstate/current", release),
+        path.join(dir, as),
+        readFileSync(path.join(DEPLOY, file), "utf8").replaceAll("/opt/gemstate/current", release),
       );
-    const result = spawnSync("systemd-analyze", ["verify", ...UNITS.map((unit) => path.join(dir, unit))], {
+    const result = spawnSync("systemd-analyze", ["verify", ...files.map(({ as }) => path.join(dir, as))], {
       cwd: dir,
       encoding: "utf8",
     });
@@ -79,6 +88,41 @@ describe("deploy/", () => {
       expect(json).toContain("Strict-Transport-Security");
       expect(json).toMatch(/"try_duration":[1-9]\d{9,}/);
       expect(json).not.toContain('"encode"');
+    },
+  );
+
+  it.skipIf(!has("caddy", "version"))(
+    "Caddy accepts the two-server Caddyfile: both instances in turn, a liveness health check, retries while one restarts",
+    () => {
+      const text = execFileSync(
+        "caddy",
+        ["adapt", "--config", path.join(DEPLOY, "Caddyfile.two-servers"), "--adapter", "caddyfile"],
+        {
+          env: {
+            PATH: process.env.PATH,
+            HOME: tempDir(),
+            SITE_ADDRESS: "www.example.com",
+            PORT_A: "3001",
+            PORT_B: "3002",
+          },
+          encoding: "utf8",
+        },
+      );
+      // The reverse_proxy handler, wherever Caddy nests it.
+      let proxy: ReverseProxy | undefined;
+      JSON.parse(text, (_key, value: unknown) => {
+        if ((value as { handler?: string } | null)?.handler === "reverse_proxy") proxy = value as ReverseProxy;
+        return value;
+      });
+      if (!proxy) throw new Error(`no reverse_proxy in ${text}`);
+      expect(proxy.upstreams).toEqual([{ dial: "127.0.0.1:3001" }, { dial: "127.0.0.1:3002" }]);
+      expect(proxy.load_balancing.selection_policy.policy).toBe("round_robin");
+      expect(proxy.load_balancing.try_duration).toBeGreaterThanOrEqual(10e9);
+      // The instance's process, not /healthz (which answers 503 while the database is away: both would be out).
+      expect(proxy.health_checks.active.uri).toBe("/healthz/live");
+      expect(proxy.health_checks.passive).toBeUndefined();
+      expect(text).toContain("Strict-Transport-Security");
+      expect(text).not.toContain('"encode"');
     },
   );
 

@@ -353,6 +353,9 @@ export function createSite(services: Services, options: { buildDir: string; vite
    * (visitors' forms are refused); /healthz stays 200 then, so a HEALTHCHECK restart never drops the requests
    * in flight because of a flood.
    */
+  // /healthz/live: 200 while the process answers, whatever the database does; a load balancer's health check
+  // (deploy/Caddyfile.two-servers), which must not take every instance out while the database is away.
+  app.get("/healthz/live", (_req, res) => void res.set("Cache-Control", "no-store").json({ ok: true }));
   app.get("/healthz/forms", (_req, res) => {
     const fullForSeconds = Math.floor(bodies.publicPoolFullForMs() / 1000);
     const ok = fullForSeconds < FORMS_FULL_SECONDS;

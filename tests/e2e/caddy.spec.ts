@@ -10,68 +10,32 @@
  * The production Caddyfile is used as it is: a test-only file sets the global options (local CA, ports,
  * loopback only, no admin endpoint, no change to the system's trust store) and imports it.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { request } from "node:https";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { addOwnerWithCli, signIn, uniqueOwner } from "./owners.ts";
 import { CONFIRMATION, estimateBody, exitOf, freePort, ROOT, storedLeads, waitFor } from "../support/processes.ts";
+import {
+  type Answer,
+  caddyAddress,
+  fetchFrom,
+  hasCaddy,
+  postFormFrom,
+  serverFolderFor,
+  startRecipeCaddy,
+} from "../support/caddy-recipe.ts";
 
-const hasCaddy = spawnSync("caddy", ["version"]).status === 0;
 test.skip(({ isMobile }) => isMobile, "process-level tests run once, in the desktop project");
-test.skip(!hasCaddy, "Caddy is not installed (Debian: apt-get install caddy)");
+test.skip(!hasCaddy(), "Caddy is not installed (Debian: apt-get install caddy)");
 test.describe.configure({ timeout: 120_000 });
 
 const undo: (() => Promise<unknown> | unknown)[] = [];
 test.afterEach(async () => {
   while (undo.length > 0) await undo.pop()!();
 });
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** One HTTPS request to Caddy from the loopback address `from` (Caddy's local CA is not trusted here). */
-function fetchFrom(
-  url: string,
-  {
-    from = "127.0.0.1",
-    method = "GET",
-    headers = {},
-    body,
-  }: { from?: string; method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method, headers, localAddress: from, rejectUnauthorized: false, agent: false, timeout: 30_000 },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-        res.on("error", reject);
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error(`no answer from ${url} in 30 s`)));
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 /** A visitor without JavaScript sends the estimate form (its Origin is the site's, as a browser sends it) and follows the answer's redirect. */
 async function submitFrom(
@@ -80,11 +44,7 @@ async function submitFrom(
   extraHeaders: Record<string, string> = {},
   email = `caddy-${randomUUID()}@example.com`,
 ): Promise<Answer> {
-  const headers = { origin, "content-type": "application/x-www-form-urlencoded", ...extraHeaders };
-  const answer = await fetchFrom(`${origin}/estimate`, { from, method: "POST", headers, body: estimateBody(email) });
-  const location = answer.headers.location;
-  if (answer.status !== 303 || typeof location !== "string") return answer;
-  return fetchFrom(new URL(location, origin).href, { from });
+  return postFormFrom(origin, "/estimate", estimateBody(email), { from, headers: extraHeaders });
 }
 
 interface Stack {
@@ -105,15 +65,10 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
   const serverDir = path.join(dir, "server");
   mkdirSync(serverDir);
   const port = await freePort();
-  const [httpsPort, httpPort] = [await freePort(), await freePort()];
-  const origin = `https://127.0.0.1:${httpsPort}`;
-  // SITE_URL is the address Caddy serves. The server runs in a folder of its own whose build/ is the
-  // project's build with a build/site.json naming that SITE_URL (the record a server checks its own against).
-  const buildDir = path.join(serverDir, "build");
-  mkdirSync(buildDir);
-  for (const entry of readdirSync(path.join(ROOT, "build")))
-    if (entry !== "site.json") symlinkSync(path.join(ROOT, "build", entry), path.join(buildDir, entry));
-  writeFileSync(path.join(buildDir, "site.json"), `${JSON.stringify({ siteUrl: origin })}\n`);
+  const address = await caddyAddress();
+  const { origin } = address;
+  // SITE_URL is the address Caddy serves; the server runs in a folder whose build names it.
+  serverFolderFor(origin, serverDir);
   const serverEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -167,55 +122,8 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
   };
   await waitFor("the server", serverAnswers, 30_000);
 
-  const caddyfile = path.join(dir, "Caddyfile.test");
-  writeFileSync(
-    caddyfile,
-    [
-      "{",
-      "\tadmin off",
-      "\tlocal_certs",
-      "\tskip_install_trust",
-      "\tdefault_bind 127.0.0.1",
-      `\thttp_port ${httpPort}`,
-      `\thttps_port ${httpsPort}`,
-      "}",
-      `import ${path.join(ROOT, "deploy/Caddyfile")}`,
-      "",
-    ].join("\n"),
-  );
-  const home = path.join(dir, "caddy-home");
-  mkdirSync(home);
-  const caddy: ChildProcess = spawn("caddy", ["run", "--config", caddyfile, "--adapter", "caddyfile"], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: home,
-      XDG_DATA_HOME: path.join(home, "data"),
-      XDG_CONFIG_HOME: path.join(home, "config"),
-      SITE_ADDRESS: `127.0.0.1:${httpsPort}`,
-      PORT: String(port),
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let caddyLog = "";
-  caddy.stderr!.on("data", (chunk: Buffer) => (caddyLog += chunk.toString()));
-  const caddyExited = exitOf(caddy);
-  undo.push(async () => {
-    if (caddy.exitCode === null && caddy.signalCode === null) caddy.kill("SIGTERM");
-    await caddyExited;
-    if (process.env.DEBUG_CADDY) writeFileSync(process.env.DEBUG_CADDY, caddyLog);
-  });
-  await waitFor(
-    "Caddy in front of the server",
-    async () => {
-      if (caddy.exitCode !== null) throw new Error(`caddy exited with ${caddy.exitCode}:\n${caddyLog.slice(-3000)}`);
-      return fetchFrom(`${origin}/healthz`).then(
-        (r) => r.status === 200,
-        () => false,
-      );
-    },
-    30_000,
-    200,
-  );
+  const caddy = await startRecipeCaddy(dir, "Caddyfile", address, { PORT: String(port) });
+  undo.push(() => caddy.stop());
   return {
     origin,
     dataDir,

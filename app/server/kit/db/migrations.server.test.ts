@@ -85,4 +85,27 @@ describe.skipIf(!backends.includes("postgres"))("migrations on postgres", () => 
       await storage.cleanup();
     }
   });
+
+  it("two servers starting at once on a new schema both start, the migrations run once", async () => {
+    const storage = await createTestStorage("postgres");
+    const starts = [0, 1].map(() => connectDatabase({ ...storage.env, HASH_SECRET: undefined }));
+    try {
+      // Both at once, several times over: Kysely creates its bookkeeping tables before taking its lock.
+      for (let round = 0; round < 5; round++) {
+        await sql`drop table if exists kysely_migration, kysely_migration_lock, a`.execute(starts[0]!.db);
+        const results = await Promise.allSettled(
+          starts.map((database) => migrate(database, undefined, provider({ "0001_a": table("a") }))),
+        );
+        expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "started"))).toEqual([
+          "started",
+          "started",
+        ]);
+        const ran = await sql<{ name: string }>`select name from kysely_migration`.execute(starts[0]!.db);
+        expect(ran.rows.map((r) => r.name)).toEqual(["0001_a"]);
+      }
+    } finally {
+      await Promise.all(starts.map((database) => database.close()));
+      await storage.cleanup();
+    }
+  });
 });
