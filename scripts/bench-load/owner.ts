@@ -183,7 +183,7 @@ export async function ownerPages(settings: Settings): Promise<Section> {
   checks.push(check("an inbox page is within 100 KB of HTML", inboxKb <= 100, `${inboxKb} KB`));
   await server.kill9();
   return {
-    title: `Owner's pages with ${count.toLocaleString("en-US")} requests stored`,
+    title: `7. Owner's pages with ${count.toLocaleString("en-US")} requests stored`,
     body: [
       `${count.toLocaleString("en-US")} requests written straight into a fresh SQLite file in ${round(seedMs / 1000, 1)} s (three years of them, a tenth in the report's last 12 weeks; the owner signed in). Each address fetched once to warm up, then 3 times: the median. Memory: the server's resident high-water mark during the download over what it held before (VmHWM after a reset through /proc/PID/clear_refs). The machine is shared (${os.cpus().length} cores, load average ${os
         .loadavg()

@@ -72,7 +72,7 @@ export async function twoServers(settings: Settings): Promise<Section> {
   const result = await outcome(stack, stream.sent);
 
   return {
-    title: "6. Two servers on one PostgreSQL: kill -9 and a rolling restart",
+    title: "8. Two servers on one PostgreSQL: kill -9 and a rolling restart",
     body: [
       `Two servers (\`node server.ts\`, each with its own port and DATA_DIR, the keys shared) on one PostgreSQL database, behind Caddy with \`deploy/Caddyfile.two-servers\` (round robin, health checks on \`/healthz/live\`, \`lb_try_duration 30s\`), as docs/deploy.md sets them up. ${visitors} visitors send the estimate form through Caddy one after another, each from its own loopback address; a visitor whose answer is a gateway error, a page cut short or nothing sends the same form again (its idempotency key with it) after 250 ms, as a browser's re-send does. ${kills} times one server gets SIGKILL at a random moment and is started again (the two in turn), then both are restarted one after the other with SIGTERM (a rolling deploy). ${between} forms are confirmed between two steps. Outbox leases: 5 s (OUTBOX_LEASE_SECONDS; 30 s by default), so a killed server's claimed jobs go out soon.`,
       table(
