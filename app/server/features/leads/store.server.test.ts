@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { connectDatabase, migrate, type Database } from "../../kit/db/database.server.ts";
+import { migrationProvider } from "../../kit/db/migrations.server.ts";
 import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../../tests/support/storage.ts";
 import { confirmSubscription } from "../newsletter/subscriptions.server.ts";
 import { createHash, createHmac } from "node:crypto";
@@ -38,25 +39,9 @@ describe.each(backends)("lead storage on %s", (dialect) => {
     const second = await storage.open();
     await migrate(second);
     const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(database.db);
-    expect(applied.rows.map((r) => r.name).sort()).toEqual([
-      "0001_leads",
-      "0002_reply_and_subscriptions",
-      "0003_owner_inbox",
-      "0004_reply_quota_and_keyed_hashes",
-      "0005_sms_alert",
-      "0006_bookings",
-      "0007_open_job_kinds",
-      "0008_lead_photos",
-      "0009_quotes",
-      "0010_payments",
-      "0011_reminders",
-      "0012_customer_texts",
-      "0013_lead_stages",
-      "0014_service_address",
-      "0016_job_completion",
-      "0018_request_kind",
-      "0019_invoices",
-    ]);
+    const names = Object.keys(await migrationProvider(dialect).getMigrations()).sort();
+    expect(names).toContain("0001_leads");
+    expect(applied.rows.map((r) => r.name).sort()).toEqual(names);
     expect(database.dialect).toBe(dialect);
   });
 
