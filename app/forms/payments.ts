@@ -11,6 +11,8 @@ import { TIP_PERCENTS, tipOf } from "./invoice.ts";
 /** The tip choices: none, each percentage of TIP_PERCENTS, or an amount typed. */
 export const TIP_CHOICES = ["none", ...TIP_PERCENTS.map(String), "amount"] as const;
 export type TipChoice = (typeof TIP_CHOICES)[number];
+/** The id of a tip choice's radio on the pay page (app.css shows the button's sum of the checked one by it). */
+export const tipChoiceId = (choice: string) => (choice === "amount" ? "tip-amount-choice" : `tip-${choice}`);
 
 export const PAY_FIELDS = ["tip", "tipAmount"] as const;
 

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { CallUs, DepositPage } from "../components/deposit-page.tsx";
+import { tipChoiceId } from "../forms/payments.ts";
+import { parseDollars } from "../forms/quote.ts";
 import { formatAmount } from "../lib/money.ts";
 import { seo } from "../lib/seo.ts";
 import { payAction, payLoader, payPageHeaders } from "../server/features/payments/pay-page.server.ts";
@@ -7,8 +9,9 @@ import type { Route } from "./+types/invoice.pay";
 
 /**
  * /invoice/pay?t=…: the balance of an invoice, a tip (none, a percentage or an amount) and "Pay", which goes on to
- * Stripe Checkout (docs/decisions/042-tips-and-balance-payments.md). A plain form: it works without JavaScript; with
- * it, the button also says the sum to pay.
+ * Stripe Checkout (docs/decisions/042-tips-and-balance-payments.md). A plain form: it works without JavaScript, and
+ * its button says the sum of the tip chosen with CSS alone (app.css, "The pay page's button"); with JavaScript, also
+ * the sum of an amount typed.
  */
 export const loader = ({ request, context }: Route.LoaderArgs) => payLoader(context, request);
 export const action = ({ request, context }: Route.ActionArgs) => payAction(context, request);
@@ -82,20 +85,21 @@ export default function InvoicePay({ loaderData, actionData }: Route.ComponentPr
 }
 
 function PayForm({ page }: { page: Extract<Route.ComponentProps["loaderData"], { state: "pay" }> }) {
-  const [choice, setChoice] = useState(page.values.tip);
   const [typed, setTyped] = useState(page.values.tipAmount);
   const form = useRef<HTMLFormElement>(null);
-  // The app starts on the first interaction: what was chosen before it did is read from the form itself.
+  // The app starts on the first interaction: an amount typed before it did is read from the form itself.
   useEffect(() => {
-    const data = form.current ? new FormData(form.current) : null;
-    if (typeof data?.get("tip") === "string") setChoice(data.get("tip") as string);
-    if (typeof data?.get("tipAmount") === "string") setTyped(data.get("tipAmount") as string);
+    const amount = form.current ? new FormData(form.current).get("tipAmount") : null;
+    if (typeof amount === "string") setTyped(amount);
   }, []);
-  const tipCents =
-    choice === "amount"
-      ? Math.round(Number(typed.replace(/[$,\s]/g, "")) * 100)
-      : (page.tips.find((t) => String(t.percent) === choice)?.cents ?? 0);
-  const total = Number.isSafeInteger(tipCents) && tipCents >= 0 ? page.balanceCents + tipCents : null;
+  // The button names the sum of each choice; app.css shows the checked one's, before and without JavaScript.
+  const typedCents = parseDollars(typed);
+  const withTyped = typedCents === undefined ? null : page.balanceCents + typedCents;
+  const sums: { tip: string; label: string }[] = [
+    { tip: "none", label: `Pay ${formatAmount(page.balanceCents)}` },
+    ...page.tips.map((t) => ({ tip: String(t.percent), label: `Pay ${formatAmount(page.balanceCents + t.cents)}` })),
+    { tip: "amount", label: withTyped === null ? "Pay by card" : `Pay ${formatAmount(withTyped)}` },
+  ];
   const tipError = page.errors.tip?.[0] ?? null;
   const amountError = page.errors.tipAmount?.[0] ?? null;
   return (
@@ -108,7 +112,7 @@ function PayForm({ page }: { page: Extract<Route.ComponentProps["loaderData"], {
           {page.message}
         </p>
       ) : null}
-      <form ref={form} method="post" className="mt-6 grid gap-5" noValidate>
+      <form ref={form} method="post" className="pay-form mt-6 grid gap-5" noValidate>
         <fieldset aria-describedby={tipError ? "tip-error" : undefined}>
           <legend className="text-lg font-bold text-brand-900">Add a tip for the crew? (optional)</legend>
           <p className="text-slate-700">The tip goes to the crew, on top of the balance.</p>
@@ -118,17 +122,16 @@ function PayForm({ page }: { page: Extract<Route.ComponentProps["loaderData"], {
             </p>
           ) : null}
           <div className="mt-3 grid gap-2">
-            <Choice value="none" label="No tip" first={page.values.tip} onChoose={setChoice} />
+            <Choice value="none" label="No tip" first={page.values.tip} />
             {page.tips.map((t) => (
               <Choice
                 key={t.percent}
                 value={String(t.percent)}
                 label={`${t.percent}% tip: ${formatAmount(t.cents)} (you pay ${formatAmount(page.balanceCents + t.cents)})`}
                 first={page.values.tip}
-                onChoose={setChoice}
               />
             ))}
-            <Choice value="amount" label="Another amount" first={page.values.tip} onChoose={setChoice} />
+            <Choice value="amount" label="Another amount" first={page.values.tip} />
           </div>
           <div className="mt-3 grid gap-1">
             <label htmlFor="tip-amount" className="font-semibold">
@@ -144,11 +147,8 @@ function PayForm({ page }: { page: Extract<Route.ComponentProps["loaderData"], {
               defaultValue={page.values.tipAmount}
               onChange={(e) => {
                 setTyped(e.target.value);
-                const other = form.current?.querySelector<HTMLInputElement>("#tip-amount-choice");
-                if (e.target.value && other) {
-                  other.checked = true;
-                  setChoice("amount");
-                }
+                const other = form.current?.querySelector<HTMLInputElement>(`#${tipChoiceId("amount")}`);
+                if (e.target.value && other) other.checked = true;
               }}
               aria-invalid={amountError ? true : undefined}
               aria-describedby={amountError ? "tip-amount-error" : undefined}
@@ -163,7 +163,12 @@ function PayForm({ page }: { page: Extract<Route.ComponentProps["loaderData"], {
         </fieldset>
         <p>
           <button type="submit" className="btn-primary text-lg">
-            {total === null ? "Pay by card" : `Pay ${formatAmount(total)}`}
+            {sums.map(({ tip, label }) => (
+              <span key={tip} className="pay-sum" data-tip={tip}>
+                {label}
+              </span>
+            ))}
+            <span className="pay-any">Pay by card</span>
           </button>
         </p>
         <p className="text-sm text-slate-700">
@@ -179,26 +184,16 @@ function Choice({
   value,
   label,
   first,
-  onChoose,
 }: {
   value: string;
   label: string;
   /** The choice the page opened with (the radios are the form's own: the app may start after a choice). */
   first: string;
-  onChoose: (value: string) => void;
 }) {
-  const id = value === "amount" ? "tip-amount-choice" : `tip-${value}`;
+  const id = tipChoiceId(value);
   return (
     <div className="flex items-center gap-3">
-      <input
-        type="radio"
-        id={id}
-        name="tip"
-        value={value}
-        defaultChecked={first === value}
-        onChange={() => onChoose(value)}
-        className="size-6"
-      />
+      <input type="radio" id={id} name="tip" value={value} defaultChecked={first === value} className="size-6" />
       <label htmlFor={id} className="text-lg">
         {label}
       </label>

@@ -89,3 +89,32 @@ test("at 1440 px the owner records a check by hand; hostile input is refused and
   await page.goto(`/admin/requests/${lead.id}`);
   await expect(page.getByRole("main")).toContainText("Paid");
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("at 390 px the pay button names the sum of the tip chosen, and that sum is what Checkout is asked for", async ({
+    page,
+    site: { database, dataDir },
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "mobile", "a customer's phone");
+    const { payPath } = await completedWithInvoice(page, database, dataDir, 45_500);
+    await page.goto(payPath);
+    const pay = page.getByRole("button", { name: /^Pay/ });
+    const youPay = async (label: RegExp) =>
+      /you pay (\$[\d,.]+)/.exec((await page.getByText(label).textContent()) ?? "")?.[1] ?? "no sum in the label";
+    await expect(pay).toHaveAccessibleName(`Pay ${formatAmount(45_500)}`);
+    for (const percent of [10, 20, 15]) {
+      await page.getByLabel(new RegExp(`^${percent}% tip`)).check();
+      await expect(pay).toHaveAccessibleName(`Pay ${await youPay(new RegExp(`^${percent}% tip`))}`);
+    }
+    await page.getByLabel("Another amount").check();
+    await expect(pay).toHaveAccessibleName("Pay by card");
+    await page.getByLabel(/^15% tip/).check();
+    const chosen = await youPay(/^15% tip/);
+    await expect(pay).toHaveAccessibleName(`Pay ${chosen}`);
+    await pay.click();
+    // The secure page's link says the sum Checkout was asked for: the one the button named.
+    await expect(page.getByRole("link", { name: /on the secure page/ })).toHaveText(`Pay ${chosen} on the secure page`);
+  });
+});

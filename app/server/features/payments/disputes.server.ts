@@ -3,7 +3,7 @@
  * the owner's view of the invoice, beside the e-mail and text that alerted them. Each row is kept once by Stripe's
  * id and moved only forward by charge.dispute.* events (refunds.server.ts); here it is put in the owner's words: what
  * was disputed (a deposit's quote or an invoice), the amount, the bank's reason, where it stands, and the day the
- * evidence is due (Stripe's deadline, as its first event said it, kept in the alert's payload).
+ * evidence is due (Stripe's deadline, as its latest event said it: it may give more time).
  */
 import type { Database } from "../../kit/db/database.server.ts";
 import { formatTime } from "../../notify/labels.server.ts";
@@ -41,15 +41,6 @@ const STATUS_WORDS: Record<string, string> = {
 };
 const OPEN = new Set(["warning_needs_response", "needs_response"]);
 
-const dueOf = (payload: string | null): string | null => {
-  try {
-    const dueBy = (JSON.parse(payload ?? "null") as { dueBy?: unknown } | null)?.dueBy;
-    return typeof dueBy === "string" && !Number.isNaN(Date.parse(dueBy)) ? dueBy : null;
-  } catch {
-    return null;
-  }
-};
-
 /** The disputes of request `leadId`, newest first (at most 20). */
 export async function disputesForLead(database: Database, leadId: string): Promise<DisputeView[]> {
   const { db } = database;
@@ -64,6 +55,7 @@ export async function disputesForLead(database: Database, leadId: string): Promi
       "disputes.reason",
       "disputes.status",
       "disputes.created_at",
+      "disputes.evidence_due_at",
       "invoices.number as invoice_number",
       "payments.quote_ref",
     ])
@@ -71,25 +63,12 @@ export async function disputesForLead(database: Database, leadId: string): Promi
     .orderBy("disputes.created_at", "desc")
     .limit(20)
     .execute();
-  if (rows.length === 0) return [];
-  const alerts = await db
-    .selectFrom("outbox_jobs")
-    .select(["ref", "payload"])
-    .where("kind", "=", "dispute")
-    .where("lead_id", "=", leadId)
-    .where(
-      "ref",
-      "in",
-      rows.map((r) => r.id),
-    )
-    .execute();
-  const due = new Map(alerts.map((a) => [a.ref, dueOf(a.payload)]));
   const seen = new Set<string>();
   return rows
     .filter((row) => !seen.has(row.id) && seen.add(row.id))
     .map((row) => {
       const open = OPEN.has(row.status);
-      const dueBy = open ? (due.get(row.id) ?? null) : null;
+      const dueBy = open ? row.evidence_due_at : null;
       return {
         id: row.id,
         amountCents: Number(row.amount_cents),

@@ -28,6 +28,7 @@ import { getLead, recordEvent } from "../../kit/leads.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import { disputeEvidence } from "../../dispute-evidence.server.ts";
 import { disputesForLead } from "./disputes.server.ts";
+import { formatTime } from "../../notify/labels.server.ts";
 import { outboxWiring } from "../../outbox-wiring.server.ts";
 import { LEAD_JOB_KINDS } from "../leads/job-kinds.ts";
 import { recordLead } from "../leads/store.server.ts";
@@ -495,7 +496,13 @@ describe.each(backends)("refunds and disputes from Stripe's webhook on %s", (dia
       open: true,
     });
     expect(ofInvoice.status).toMatch(/^Open/);
-    expect(ofInvoice.evidenceDue).toContain(String(due.getUTCFullYear()));
+    expect(ofInvoice.evidenceDue).toBe(formatTime(due));
+    // Stripe gives more time: the later deadline shows; an older event that comes late does not move it back.
+    const moreTime = { ...dispute, evidence_details: { due_by: dispute.evidence_details.due_by + 3 * 86_400 } };
+    expect(await send(disputeEvent("charge.dispute.updated", moreTime))).toBe("recorded");
+    expect(await send(disputeEvent("charge.dispute.updated", dispute))).toBe("unchanged");
+    const dueLater = (await disputesForLead(database, leadId)).find((d) => d.id === dispute.id)!.evidenceDue;
+    expect(dueLater).toBe(formatTime(new Date(moreTime.evidence_details.due_by * 1000)));
     expect(shown.find((d) => d.id === onDeposit.id)).toMatchObject({
       about: expect.stringMatching(/^Deposit/),
       open: true,

@@ -311,6 +311,7 @@ export async function recordStripeChange(
           status: dispute.status,
           created_at: dispute.created.toISOString(),
           updated_at: at,
+          evidence_due_at: dispute.dueBy?.toISOString() ?? null,
         })
         .onConflict((oc) => oc.column("id").doNothing())
         .executeTakeFirst();
@@ -328,14 +329,27 @@ export async function recordStripeChange(
           };
           await queue(trx, paid.leadId, tell ? ["dispute", "dispute-sms"] : ["dispute"], dispute.id, payload, at);
         }
-      } else if (DISPUTE_RANK[dispute.status] > 0) {
-        const moved = await trx
-          .updateTable("disputes")
-          .set({ status: dispute.status, amount_cents: dispute.amountCents, reason: dispute.reason, updated_at: at })
-          .where("id", "=", dispute.id)
-          .where("status", "in", below(DISPUTE_RANK, dispute.status))
-          .executeTakeFirst();
-        recorded = moved.numUpdatedRows > 0n;
+      } else {
+        // Stripe may give more time: the deadline only moves later, whatever order the events come in.
+        const dueBy = dispute.dueBy?.toISOString();
+        if (dueBy) {
+          const later = await trx
+            .updateTable("disputes")
+            .set({ evidence_due_at: dueBy })
+            .where("id", "=", dispute.id)
+            .where((eb) => eb.or([eb("evidence_due_at", "is", null), eb("evidence_due_at", "<", dueBy)]))
+            .executeTakeFirst();
+          recorded = later.numUpdatedRows > 0n;
+        }
+        if (DISPUTE_RANK[dispute.status] > 0) {
+          const moved = await trx
+            .updateTable("disputes")
+            .set({ status: dispute.status, amount_cents: dispute.amountCents, reason: dispute.reason, updated_at: at })
+            .where("id", "=", dispute.id)
+            .where("status", "in", below(DISPUTE_RANK, dispute.status))
+            .executeTakeFirst();
+          recorded ||= moved.numUpdatedRows > 0n;
+        }
       }
     }
     return recorded ? "recorded" : "unchanged";

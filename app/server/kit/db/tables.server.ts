@@ -428,6 +428,8 @@ export interface DisputesTable {
   status: string;
   created_at: string;
   updated_at: string;
+  /** When the evidence is due, as Stripe's latest event said it (ISO); null when it gave none. */
+  evidence_due_at: string | null;
 }
 
 /** A Stripe event about refunds, disputes or invoice payments, taken once by its id. */
