@@ -105,12 +105,12 @@ test.describe("without JavaScript", () => {
       /you pay (\$[\d,.]+)/.exec((await page.getByText(label).textContent()) ?? "")?.[1] ?? "no sum in the label";
     await expect(pay).toHaveAccessibleName(`Pay ${formatAmount(45_500)}`);
     for (const percent of [10, 20, 15]) {
-      await page.getByLabel(new RegExp(`^${percent}% tip`)).check();
+      await page.getByRole("radio", { name: new RegExp(`^${percent}% tip`) }).check();
       await expect(pay).toHaveAccessibleName(`Pay ${await youPay(new RegExp(`^${percent}% tip`))}`);
     }
-    await page.getByLabel("Another amount").check();
+    await page.getByRole("radio", { name: "Another amount" }).check();
     await expect(pay).toHaveAccessibleName("Pay by card");
-    await page.getByLabel(/^15% tip/).check();
+    await page.getByRole("radio", { name: /^15% tip/ }).check();
     const chosen = await youPay(/^15% tip/);
     await expect(pay).toHaveAccessibleName(`Pay ${chosen}`);
     await pay.click();
