@@ -203,10 +203,11 @@ function estimateMultipart(email: string, photo?: Buffer) {
   };
 }
 
-// Set aside: it fails 3 runs in 5, and what it shows is a defect to fix, not a flaky test. While the eight slow
-// uploads have their first photo bytes on disk (eight request folders in DATA_DIR/uploads), one more photo is still
-// answered 303 for 12 s: the uploads do not hold their photo slots (app/server/kit/body-limits.server.ts
-// photoSlotOf, multipart.server.ts takeSlot). Issue 44, session 17's closing note.
+// Set aside: it fails 4 runs in 6 here (the one-more-photo posts answered 303 for 12 s while the eight slow
+// uploads' first photo bytes are on disk, eight request folders in DATA_DIR/uploads), whereas the same exchange from
+// a plain script against the same build is answered 503 from the first try every time. Whether the uploads fail to
+// hold their photo slots (app/server/kit/body-limits.server.ts photoSlotOf, multipart.server.ts takeSlot) or this
+// spec's setup differs is not found yet: issue 44, session 17's closing note.
 test.fixme("slow photo uploads holding every photo slot turn no text-only send away: 20 at once are all stored, while one more photo is answered 503", async () => {
   // Each slow upload from an address of its own declares a large body and sends the start of its photo only.
   const uploads = Array.from({ length: PHOTO_UPLOADS_IN_FLIGHT }, (_, i) => {
@@ -219,8 +220,10 @@ test.fixme("slow photo uploads holding every photo slot turn no text-only send a
   });
   try {
     // Once every slot is held, a photo is refused (the uploads take theirs as their photos' bytes are read).
-    const photo = estimateMultipart(uniqueEmail("one-more-photo"), Buffer.alloc(2048, 0xff));
+    // A new request each time (its own e-mail and idempotency key): a send again of one already stored is answered
+    // as it was (303), whatever the slots.
     const onePhotoMore = async () => {
+      const photo = estimateMultipart(uniqueEmail("one-more-photo"), Buffer.alloc(2048, 0xff));
       const whole = Buffer.concat([photo.body, Buffer.from("\r\n------fairshare--\r\n")]);
       const res = await fetch(`${site.origin}/estimate`, {
         method: "POST",
