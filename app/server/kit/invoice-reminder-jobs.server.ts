@@ -12,6 +12,16 @@ export const REMINDER_KIND = "invoice-reminder" as const;
 
 const refPrefix = (invoiceId: string) => `${invoiceId}:`;
 
+/** A reminder job's ref: its invoice, its day after sending, and the sending it belongs to (unique per sending). */
+export const reminderRef = (invoiceId: string, day: number, sending: string) =>
+  `${refPrefix(invoiceId)}${day}:${sending}`;
+
+/** The invoice a reminder job's ref names, and its day after sending. */
+export function readReminderRef(ref: string): { invoiceId: string; day: number } | null {
+  const [invoiceId = "", day = "", sending] = ref.split(":");
+  return invoiceId && sending && /^\d+$/.test(day) ? { invoiceId, day: Number(day) } : null;
+}
+
 /** Calls off the invoice's reminders still pending (a new sending replaces them; paid; void). How many. */
 export async function cancelInvoiceReminders(
   db: Kysely<DB> | Transaction<DB>,

@@ -17,7 +17,8 @@ import type { DB, InvoicesTable, InvoiceStatus } from "../../kit/db/tables.serve
 import { takeInvoiceNumber } from "../../kit/invoice-ledger.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { INVOICE_JOB_KINDS } from "./job-kinds.ts";
-import { cancelInvoiceReminders, queueInvoiceReminders } from "./reminders.server.ts";
+import { cancelInvoiceReminders } from "../../kit/invoice-reminder-jobs.server.ts";
+import { queueInvoiceReminders } from "./reminders.server.ts";
 
 type Db = Database["db"] | Transaction<DB>;
 

@@ -8,7 +8,8 @@ import type { Env } from "../../kit/env.server.ts";
 import { customerRecipient, fromBusiness, plainName, render, signature } from "../../notify/customer-email.server.ts";
 import { CalledOff, type Delivery, type Sender } from "../../notify/delivery.server.ts";
 import { createMailSender } from "../../notify/mail.server.ts";
-import { readReminderRef, reminderOutlook, REMINDER_KIND } from "./reminders.server.ts";
+import { readReminderRef, REMINDER_KIND } from "../../kit/invoice-reminder-jobs.server.ts";
+import { reminderOutlook } from "./reminders.server.ts";
 import { reminderClosing, reminderLines, reminderSubject, type ReminderFacts } from "./reminder-words.ts";
 
 export function composeReminderEmail(

@@ -15,13 +15,11 @@ import type { Database } from "../../kit/db/database.server.ts";
 import type { DB } from "../../kit/db/tables.server.ts";
 import type { Env } from "../../kit/env.server.ts";
 import { invoiceBalance } from "../../kit/invoice-ledger.server.ts";
-import { cancelInvoiceReminders, REMINDER_KIND } from "../../kit/invoice-reminder-jobs.server.ts";
+import { cancelInvoiceReminders, REMINDER_KIND, reminderRef } from "../../kit/invoice-reminder-jobs.server.ts";
 import { linkSecret, signedPath } from "../../kit/signed-links.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { INVOICE_REMINDER_JOB_KINDS } from "./job-kinds.ts";
 import { priceBook } from "../../../content/price-book.ts";
-
-export { cancelInvoiceReminders, REMINDER_KIND };
 
 /** The days after sending on which an unpaid invoice's reminders go (content: invoices.reminderDays), ascending, without repeats. */
 export function reminderDays(): number[] {
@@ -39,12 +37,6 @@ const GIVE_UP_AFTER_MS = 2 * 86_400_000;
 export function reminderAt(sentAt: Date, day: number): Date {
   const { year, month, day: date } = localParts(sentAt);
   return localTime(year, month, date + day, REMINDER_TIME.hour, REMINDER_TIME.minute);
-}
-
-/** The invoice a reminder job's ref names, and its day after sending. */
-export function readReminderRef(ref: string): { invoiceId: string; day: number } | null {
-  const [invoiceId = "", day = "", sending] = ref.split(":");
-  return invoiceId && sending && /^\d+$/.test(day) ? { invoiceId, day: Number(day) } : null;
 }
 
 /**
@@ -68,7 +60,7 @@ export async function queueInvoiceReminders(
         return outboxJob(INVOICE_REMINDER_JOB_KINDS, {
           lead_id: invoice.leadId,
           kind: REMINDER_KIND,
-          ref: `${invoice.id}:${day}:${sending}`,
+          ref: reminderRef(invoice.id, day, sending),
           created_at: invoice.sentAt.toISOString(),
           next_attempt_at: at.toISOString(),
           not_after: new Date(at.getTime() + GIVE_UP_AFTER_MS).toISOString(),

@@ -6,7 +6,7 @@
 import { localDateString } from "../../kit/business-time.server.ts";
 import type { Database } from "../../kit/db/database.server.ts";
 import { invoiceBalances } from "../../kit/invoice-ledger.server.ts";
-import { readReminderRef, REMINDER_KIND } from "./reminders.server.ts";
+import { readReminderRef, REMINDER_KIND } from "../../kit/invoice-reminder-jobs.server.ts";
 
 /** How many invoices' balances are read in one round (the databases' limits on a query's parameters). */
 const CHUNK = 500;
