@@ -458,8 +458,14 @@ export function createSite(services: Services, options: { buildDir: string; vite
       build,
       mode: dev ? "development" : "production",
       origin: (req) => origins.of(req).origin,
+      // Only a request with a body can carry photos: a page view makes no spool and adds no listener.
       getLoadContext: (req, res) =>
-        loadContext(req.ip ?? "", !isDataPath(req.path), res.locals.nonce as string, uploadsOf(res)),
+        loadContext(
+          req.ip ?? "",
+          !isDataPath(req.path),
+          res.locals.nonce as string,
+          req.method === "GET" || req.method === "HEAD" ? undefined : uploadsOf(res),
+        ),
     }),
   );
 
