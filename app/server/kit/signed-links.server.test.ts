@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  accountToken,
   quoteToken,
+  readAccountToken,
   readQuoteToken,
   readReminderToken,
   reminderPath,
@@ -121,5 +123,30 @@ describe("seasonal reminder links", () => {
     expect(readReminderToken(token.replace("lead-1", "lead-2"), "remind-me", secret, sentAt)).toBe("invalid");
     expect(readReminderToken(token, "remind-me", "x".repeat(32), sentAt)).toBe("invalid");
     expect(reminderPath("ask-again", "job-1", secret, sentAt)).toMatch(/^\/contact\?reminder=a\.job-1\./);
+  });
+});
+
+describe("account links", () => {
+  const secret = "a".repeat(32);
+  const sentAt = new Date("2030-03-02T17:00:00Z");
+  it("name a request and the channel they were sent through, for a week, then say expired", () => {
+    const byMail = accountToken("email", "lead-1", secret, sentAt);
+    const byText = accountToken("phone", "lead-1", secret, sentAt);
+    expect(readAccountToken(byMail, secret, later(0))).toEqual({ channel: "email", leadId: "lead-1" });
+    expect(readAccountToken(byText, secret, sentAt)).toEqual({ channel: "phone", leadId: "lead-1" });
+    expect(readAccountToken(byMail, secret, new Date(sentAt.getTime() + 7 * day - 1000))).toEqual({
+      channel: "email",
+      leadId: "lead-1",
+    });
+    expect(readAccountToken(byMail, secret, new Date(sentAt.getTime() + 7 * day + 1000))).toBe("expired");
+  });
+  it("are no other family's link, and no other family's link is one; an altered one is refused", () => {
+    const token = accountToken("email", "lead-1", secret, sentAt);
+    expect(readSignedToken(token, "manage", secret, sentAt)).toBe("invalid");
+    expect(readQuoteToken(token, secret, sentAt)).toBe("invalid");
+    expect(readAccountToken(signedToken("manage", "lead-1", secret, sentAt), secret, sentAt)).toBe("invalid");
+    expect(readAccountToken(token.replace("lead-1", "lead-2"), secret, sentAt)).toBe("invalid");
+    expect(readAccountToken(`p${token.slice(1)}`, secret, sentAt)).toBe("invalid");
+    expect(readAccountToken(token, "x".repeat(32), sentAt)).toBe("invalid");
   });
 });

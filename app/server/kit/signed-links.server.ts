@@ -285,3 +285,39 @@ export const reminderPath = (purpose: ReminderLinkPurpose, id: string, secret: s
 /** The address of the n-th photo of the finished job on an invoice, with the invoice link's own token. */
 export const invoicePhotoPath = (n: number, token: string) =>
   `/invoice/photos/${n}?${LINK_PARAMS.invoice}=${encodeURIComponent(token)}`;
+
+// The customer's own page (/account?t=…, issue 43): every request, quote, visit, invoice and receipt of the customer
+// recognised by one e-mail address or one mobile number. The token names a stored request (its lead id) and the
+// channel the link was sent through: "email" shows every request with that request's e-mail address, "phone" every
+// request with its mobile number, each compared in its normal form. Holding the link proves only that channel, so a
+// link sent by e-mail never shows the requests that share only the phone, and the reverse. Its own namespace: an
+// account token never opens a booking, quote, invoice or newsletter link, nor they an account.
+
+export type AccountChannel = "email" | "phone";
+const ACCOUNT_CODES: Record<AccountChannel, string> = { email: "e", phone: "p" };
+/** A week, as the platforms' client hubs do; the page opened from an older link offers to send a new one. */
+export const ACCOUNT_TTL_MS = 7 * 86_400_000;
+export const ACCOUNT_PATH = "/account";
+
+/** `<e|p>.<lead id>.<expiry>.<signature>` under the namespace "account". */
+export const accountToken = (channel: AccountChannel, leadId: string, secret: string, now = new Date()): string =>
+  makeToken("account", ACCOUNT_CODES[channel], leadId, ACCOUNT_TTL_MS, secret, now);
+
+/** The request and channel an account token names, or why not: "invalid" (forged, altered, another family's) or "expired". */
+export function readAccountToken(
+  token: string,
+  secret: string,
+  now = new Date(),
+): { channel: AccountChannel; leadId: string } | "invalid" | "expired" {
+  let outcome: "invalid" | "expired" = "invalid";
+  for (const channel of ["email", "phone"] as const) {
+    const read = readToken(token, "account", ACCOUNT_CODES[channel], secret, now);
+    if (typeof read !== "string") return { channel, leadId: read.id };
+    if (read === "expired") outcome = "expired";
+  }
+  return outcome;
+}
+
+/** The path of a new account link; prefix the site's origin for an e-mail or a text. */
+export const accountPath = (channel: AccountChannel, leadId: string, secret: string, now = new Date()) =>
+  `${ACCOUNT_PATH}?t=${encodeURIComponent(accountToken(channel, leadId, secret, now))}`;
