@@ -73,7 +73,7 @@ const buttonStyle: CSSProperties = {
 const DARK_CSS = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-  .gs-page { background-color: #0b1620 !important; }
+  .gs-page, .gs-page > table > tbody > tr > td { background-color: #0b1620 !important; }
   .gs-card { background-color: #111c26 !important; }
   .gs-text, .gs-text th, .gs-text td { color: #e2e8f0 !important; }
   .gs-heading { color: #ffffff !important; }
@@ -82,7 +82,7 @@ const DARK_CSS = `
 [data-ogsc] .gs-text, [data-ogsc] .gs-text th, [data-ogsc] .gs-text td { color: #e2e8f0 !important; }
 [data-ogsc] .gs-heading { color: #ffffff !important; }
 [data-ogsc] .gs-link { color: #a9d0ea !important; }
-[data-ogsb] .gs-page { background-color: #0b1620 !important; }
+[data-ogsb] .gs-page, [data-ogsb] .gs-page > table > tbody > tr > td { background-color: #0b1620 !important; }
 [data-ogsb] .gs-card { background-color: #111c26 !important; }
 `;
 
