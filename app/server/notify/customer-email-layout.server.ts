@@ -71,7 +71,7 @@ const buttonStyle: CSSProperties = {
  * this; it inverts light backgrounds itself, and the button and band are dark enough to be left as they are.
  */
 const DARK_CSS = `
-:root { color-scheme: light dark; supported-color-schemes: light dark; }
+:root { color-scheme: light dark; }
 @media (prefers-color-scheme: dark) {
   .gs-page, .gs-page > table > tbody > tr > td { background-color: #0b1620 !important; }
   .gs-card { background-color: #111c26 !important; }
