@@ -22,6 +22,7 @@ import { TEXT_SENDERS } from "./features/texts/jobs.server.ts";
 import { receiveText, threadOf } from "./features/texts/texts.server.ts";
 import { windowsOn } from "./kit/arrival-windows.server.ts";
 import { localTime } from "./kit/business-time.server.ts";
+import { readAccountToken } from "./kit/signed-links.server.ts";
 import type { Database } from "./kit/db/database.server.ts";
 import { createSenders } from "./notify/jobs.server.ts";
 
@@ -180,9 +181,17 @@ describe.each(backends)("the quote and the window by text on %s", (dialect) => {
     expect((await cancelBooking(database, asked.booking.id, clock)).ok).toBe(true);
     await at(clock);
     await at(localTime(2030, 6, 4, 8, 0));
-    expect(bodies(phone).slice(1)).toEqual([
-      `${business.name}: as you asked, your arrival window Thursday, June 6, 8–10 AM is cancelled. Questions? Call ${business.phone.display}.`,
-    ]);
+    expect(bodies(phone).slice(1)).toHaveLength(1);
+    // No link of its own: it carries the customer's page, a link for a phone naming this request.
+    const [cancelledText = ""] = bodies(phone).slice(1);
+    const cancelled = new RegExp(
+      `^${business.name}: as you asked, your arrival window Thursday, June 6, 8–10 AM is cancelled\\. Questions\\? Call ${business.phone.display.replace(/[()]/g, "\\$&")}\\. All your requests: https://www\\.example\\.com/account\\?t=(\\S+)$`,
+    ).exec(cancelledText);
+    expect(cancelled, cancelledText).not.toBeNull();
+    expect(readAccountToken(decodeURIComponent(cancelled![1]!), "k".repeat(32), clock)).toEqual({
+      channel: "phone",
+      leadId,
+    });
     expect((await threadOf(database, leadId)).map((m) => `${m.kind} ${m.status} ${m.reason ?? ""}`.trim())).toEqual([
       "window sent",
       "window cancelled window-changed",

@@ -27,7 +27,7 @@ import {
 import type { ChannelKind } from "./features/texts/texts.server.ts";
 import type { Database } from "./kit/db/database.server.ts";
 import type { Env } from "./kit/env.server.ts";
-import { linkSecret, quotePath, signedPath } from "./kit/signed-links.server.ts";
+import { accountPath, linkSecret, quotePath, signedPath } from "./kit/signed-links.server.ts";
 import type { Delivery, Sender } from "./notify/delivery.server.ts";
 
 interface Context {
@@ -58,10 +58,13 @@ async function bookingJobText(delivery: Delivery, { database, env, now }: Contex
   if (payload?.to !== "customer" || typeof payload.bookingId !== "string" || typeof payload.day !== "string")
     return null;
   const change = payload as WindowChange;
-  const manage = `${new URL(env.SITE_URL).origin}${signedPath("manage", change.bookingId, await linkSecret(database, env), now())}`;
+  const origin = new URL(env.SITE_URL).origin;
+  const secret = await linkSecret(database, env);
+  const manage = `${origin}${signedPath("manage", change.bookingId, secret, now())}`;
+  const account = `${origin}${accountPath("phone", delivery.lead.id, secret, now())}`;
   return {
     kind: "window" as const,
-    body: windowText(change, manage),
+    body: windowText(change, manage, account),
     bookingRef: windowRef(change),
     notAfter: new Date(change.startsAt),
   };

@@ -16,7 +16,7 @@ import { answerQuote, saveDraft, sendDraft } from "../../app/server/features/quo
 import { recordLead } from "../../app/server/features/leads/store.server.ts";
 import { localDateString, localTime } from "../../app/server/kit/business-time.server.ts";
 import { openDatabase } from "../../app/server/kit/db/database.server.ts";
-import { linkSecret, readSignedToken, signedPath } from "../../app/server/kit/signed-links.server.ts";
+import { linkSecret, readAccountToken, readSignedToken, signedPath } from "../../app/server/kit/signed-links.server.ts";
 import { invoiceTotals } from "../../app/forms/invoice.ts";
 import { LINE_TEXT_MAX } from "../../app/forms/quote.ts";
 import { formatCents } from "../../app/lib/money.ts";
@@ -210,13 +210,19 @@ test("the owner completes, edits and sends the invoice at 1440 px; the customer 
     await expect(page.getByRole("status")).toContainText("Invoice sent");
     await expect(page.getByTestId("invoice-status")).toContainText("Sent");
 
-    // The e-mail: one link; its PDF reads the number, the lines, the discount, the deposit and the balance.
+    // The e-mail: one link to the invoice, then the customer's own page (every customer e-mail ends with it:
+    // docs/decisions/047-customer-email-layout.md); its PDF reads the number, the lines, the discount, the deposit
+    // and the balance.
     await expect.poll(() => mailsAbout(dataDir, "Your invoice").length, { timeout: 20_000 }).toBe(1);
     const mail = mailsAbout(dataDir, "Your invoice")[0]!;
     const number = /Your invoice (\d{4}-\d{4,})/.exec(headerValue(mail, "subject"))![1]!;
     const parts = leaves(mail);
     const body = decode(parts.find((p) => headerValue(p, "content-type").startsWith("text/plain"))!);
-    const links = [...new Set(body.match(/https:\/\/www\.gemstateexteriorcleaning\.com\/\S+/g) ?? [])];
+    const all = [...new Set(body.match(/https:\/\/www\.gemstateexteriorcleaning\.com\/\S+/g) ?? [])];
+    const accountLinks = all.filter((url) => url.startsWith(`${SITE_URL}/account?`));
+    expect(accountLinks).toHaveLength(1);
+    expect(body.replace(/\r\n/g, "\n")).toContain(`All your requests, quotes and invoices:\n${accountLinks[0]}`);
+    const links = all.filter((url) => !accountLinks.includes(url));
     expect(links).toHaveLength(1);
     const link = links[0]!.replace(SITE_URL, "");
     expect(link).toMatch(/^\/invoice\?t=/);
@@ -245,6 +251,10 @@ test("the owner completes, edits and sends the invoice at 1440 px; the customer 
     const textLink = /https:\/\/\S+/.exec(text)?.[0] ?? "";
     expect(invoiceOf(textLink)).toEqual(invoiceOf(links[0]!));
     expect(invoiceOf(textLink)).toHaveProperty("id");
+    expect(readAccountToken(new URL(accountLinks[0]!).searchParams.get("t") ?? "", secret, now)).toEqual({
+      channel: "email",
+      leadId,
+    });
 
     // The customer, 390 px: the invoice and "Pay $X".
     const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 } });

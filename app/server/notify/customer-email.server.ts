@@ -1,7 +1,9 @@
 /**
- * The layout every e-mail to a customer shares (the reply, the booking e-mails, the reminder, the review request):
- * paragraphs rendered as plain text and HTML, the business's signature, the sender and reply address, the
- * recipient, and the list headers of a message that carries an unsubscribe link.
+ * What every e-mail to a customer shares (the reply, the booking e-mails, the reminders, the review request, the
+ * quote, the accepted copy, the invoice and its reminders, the receipt): paragraphs rendered as plain text and as
+ * the business's HTML layout (customer-email-layout.server.ts), the footer link to the customer's own page
+ * (/account), the business's signature, the sender and reply address, the recipient, and the list headers of a
+ * message that carries an unsubscribe link.
  *
  * Anyone can type anyone's address into a form, so these e-mails carry nothing a stranger wrote
  * (docs/security.md "It is no relay"): a name only when it is a plain name (plainName), a list entry only when it
@@ -10,18 +12,20 @@
 import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../content/business.ts";
 import type { LeadRow } from "../kit/leads.server.ts";
+import type { Database } from "../kit/db/database.server.ts";
+import type { Env } from "../kit/env.server.ts";
+import { accountPath, linkSecret } from "../kit/signed-links.server.ts";
+import { ACCOUNT_LINE, layoutHtml, type LayoutBlock } from "./customer-email-layout.server.ts";
 import { oneLine } from "./labels.server.ts";
-import { escapeHtml } from "./mail.server.ts";
 
-/** A paragraph: text lines for the plain part, the same escaped for HTML. */
-export type Block = {
-  heading?: string;
-  lines: string[];
-  rows?: { label: string; value: string }[];
-  link?: { label: string; href: string; button?: boolean };
-};
+/** A paragraph: text lines for the plain part, the same escaped in the HTML (customer-email-layout.server.ts). */
+export type Block = LayoutBlock;
 
-export function render(blocks: Block[], title: string): { text: string; html: string } {
+/**
+ * The e-mail's plain-text part and HTML. `account` is the absolute link to the customer's own page
+ * (accountUrl): every customer e-mail ends with it, and its origin is where the HTML's icon is.
+ */
+export function render(blocks: Block[], title: string, account: string): { text: string; html: string } {
   const textParts = blocks.map((b) =>
     [
       b.heading ? `${b.heading}\n${"-".repeat(b.heading.length)}` : "",
@@ -34,34 +38,21 @@ export function render(blocks: Block[], title: string): { text: string; html: st
       .filter(Boolean)
       .join("\n"),
   );
-  const htmlParts = blocks.map((b) =>
-    [
-      b.heading ? `<h2 style="font-size:16px;margin:20px 0 6px">${escapeHtml(b.heading)}</h2>` : "",
-      ...b.lines.map((l) => `<p style="margin:6px 0">${escapeHtml(l)}</p>`),
-      b.rows?.length
-        ? `<table cellspacing="0" cellpadding="0">\n${b.rows
-            .map(
-              ({ label, value }) =>
-                `<tr><th align="left" valign="top" style="padding:3px 12px 3px 0">${escapeHtml(label)}</th><td style="padding:3px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-            )
-            .join("\n")}\n</table>`
-        : "",
-      b.link
-        ? `<p style="margin:14px 0"><a href="${escapeHtml(b.link.href)}" style="${b.link.button ? "display:inline-block;background:#0f4c81;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold" : "color:#0f4c81"}">${escapeHtml(b.link.label)}</a></p>`
-        : "",
-    ]
-      .filter(Boolean)
-      .join("\n"),
-  );
-  return {
-    text: textParts.join("\n\n"),
-    html: `<!doctype html>
-<html><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.45;color:#111;max-width:640px">
-<h1 style="font-size:20px">${escapeHtml(title)}</h1>
-${htmlParts.join("\n")}
-</body></html>`,
-  };
+  textParts.push(`${ACCOUNT_LINE}\n${account}`);
+  return { text: textParts.join("\n\n"), html: layoutHtml(blocks, title, account) };
 }
+
+/** The absolute link to the customer's own page that an e-mail about request `leadId` carries (a week: signed-links). */
+export const accountLink = (siteUrl: string, leadId: string, secret: string, now: Date): string =>
+  `${new URL(siteUrl).origin}${accountPath("email", leadId, secret, now)}`;
+
+/** accountLink, with the site's key read as every link's is. */
+export const accountUrl = async (
+  database: Database,
+  env: Pick<Env, "SITE_URL" | "LINK_SECRET">,
+  leadId: string,
+  now: Date,
+): Promise<string> => accountLink(env.SITE_URL, leadId, await linkSecret(database, env), now);
 
 export const signature = (): Block => ({
   lines: [

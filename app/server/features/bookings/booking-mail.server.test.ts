@@ -127,8 +127,9 @@ describe("composeBookingEmail to the customer", () => {
     const mail = compose(proposal);
     expect(mail.subject).toBe("We suggest another arrival window: Thursday, December 3, 1–3 PM");
     expect(String(mail.text)).toContain("We cannot come at the window you had (Tuesday, December 1, 8–10 AM).");
+    // The e-mail's one button (React Email's: the label sits in a span inside the link).
     expect(String(mail.html)).toMatch(
-      /<a href="https:\/\/www\.gemstateexteriorcleaning\.com\/book\/manage\?t=[^"]+"[^>]*>Accept or choose another window<\/a>/,
+      /<a href="https:\/\/www\.gemstateexteriorcleaning\.com\/book\/manage\?t=[^"]+" class="gs-button"[^>]*>(?:(?!<\/a>).)*>Accept or choose another window<\/span>/,
     );
     expect(readSignedToken(manageToken(String(mail.text))!, "manage", secret, now)).toEqual({ id: "b-42" });
     expect((await wire(mail)).calendarPart).toBeUndefined();

@@ -21,6 +21,7 @@ import { createMailSender, ownerSummaryHtml } from "../../notify/mail.server.ts"
 import { linkSecret, signedPath } from "../../kit/signed-links.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import {
+  accountLink,
   customerRecipient,
   fromBusiness,
   plainName,
@@ -338,7 +339,11 @@ export function composeBookingEmail(delivery: Delivery, ctx: BookingMailContext)
   const { lead, jobId } = delivery;
   const recipient = customerRecipient(lead);
   const content = customerContent(payload, lead, ctx);
-  const { text, html } = render(content.blocks, content.title);
+  const { text, html } = render(
+    content.blocks,
+    content.title,
+    accountLink(ctx.env.SITE_URL, lead.id, ctx.secret, ctx.now),
+  );
   const icalEvent = invitePart(payload, lead, recipient, ctx);
   return {
     ...fromBusiness(ctx.env.MAIL_FROM, "booking", jobId),
@@ -393,6 +398,7 @@ export function composeReminderEmail(delivery: Delivery, booking: Booking, ctx: 
       signature(),
     ],
     `See you ${when}`,
+    accountLink(ctx.env.SITE_URL, lead.id, ctx.secret, ctx.now),
   );
   return {
     ...fromBusiness(ctx.env.MAIL_FROM, "reminder", jobId),

@@ -10,7 +10,14 @@ import type { Database } from "../../kit/db/database.server.ts";
 import type { Env } from "../../kit/env.server.ts";
 import { linkSecret, signedPath } from "../../kit/signed-links.server.ts";
 import { CalledOff, type Delivery, type Sender } from "../../notify/delivery.server.ts";
-import { customerRecipient, fromBusiness, plainName, render, signature } from "../../notify/customer-email.server.ts";
+import {
+  accountUrl,
+  customerRecipient,
+  fromBusiness,
+  plainName,
+  render,
+  signature,
+} from "../../notify/customer-email.server.ts";
 import { createMailSender } from "../../notify/mail.server.ts";
 import { customerPdf, drawable } from "../../notify/pdf.server.ts";
 import { getInvoice, type Invoice } from "./invoices.server.ts";
@@ -90,6 +97,7 @@ export function composeInvoiceEmail(
   pdf: Buffer,
   link: string,
   env: MailEnv,
+  account: string,
 ): Mail.Options {
   const recipient = customerRecipient(lead);
   const firstName = plainName(lead.fields.firstName);
@@ -121,6 +129,7 @@ export function composeInvoiceEmail(
       signature(),
     ],
     `Invoice ${view.number}`,
+    account,
   );
   return {
     ...fromBusiness(env.MAIL_FROM, "invoice", jobId),
@@ -143,6 +152,14 @@ export function createInvoiceMailSender(
     const view = await invoiceView(database.db, invoice);
     const customer = delivery.lead.contact.name || delivery.lead.contact.email;
     const pdf = await invoicePdf(view, customer);
-    return composeInvoiceEmail(delivery, view, pdf, await invoiceLink(database, env, invoice.id, now()), env);
+    const link = await invoiceLink(database, env, invoice.id, now());
+    return composeInvoiceEmail(
+      delivery,
+      view,
+      pdf,
+      link,
+      env,
+      await accountUrl(database, env, delivery.lead.id, now()),
+    );
   });
 }

@@ -5,7 +5,14 @@
 import type Mail from "nodemailer/lib/mailer";
 import type { Database } from "../../kit/db/database.server.ts";
 import type { Env } from "../../kit/env.server.ts";
-import { customerRecipient, fromBusiness, plainName, render, signature } from "../../notify/customer-email.server.ts";
+import {
+  accountUrl,
+  customerRecipient,
+  fromBusiness,
+  plainName,
+  render,
+  signature,
+} from "../../notify/customer-email.server.ts";
 import { CalledOff, type Delivery, type Sender } from "../../notify/delivery.server.ts";
 import { createMailSender } from "../../notify/mail.server.ts";
 import { readReminderRef, REMINDER_KIND } from "../../kit/invoice-reminder-jobs.server.ts";
@@ -14,7 +21,7 @@ import { reminderClosing, reminderLines, reminderSubject, type ReminderFacts } f
 
 export function composeReminderEmail(
   { jobId, lead }: Delivery,
-  { env, facts }: { env: Pick<Env, "MAIL_FROM">; facts: ReminderFacts },
+  { env, facts, account }: { env: Pick<Env, "MAIL_FROM">; facts: ReminderFacts; account: string },
 ): Mail.Options {
   const firstName = plainName(lead.fields.firstName);
   const { text, html } = render(
@@ -25,6 +32,7 @@ export function composeReminderEmail(
       signature(),
     ],
     `Invoice ${facts.number}`,
+    account,
   );
   return {
     ...fromBusiness(env.MAIL_FROM, REMINDER_KIND, jobId),
@@ -53,6 +61,7 @@ export function createInvoiceReminderSender(database: Database, env: Env, now: (
   return createMailSender(env, async (delivery) => {
     const found = await reminderFactsOf(delivery, { database, env, now: now() });
     if ("why" in found) throw new CalledOff(`the invoice's reminder is not sent: ${found.why}`);
-    return composeReminderEmail(delivery, { env, facts: found.facts });
+    const account = await accountUrl(database, env, delivery.lead.id, now());
+    return composeReminderEmail(delivery, { env, facts: found.facts, account });
   });
 }

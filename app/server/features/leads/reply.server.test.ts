@@ -231,7 +231,10 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
       );
       expect(link, kind).not.toBeNull();
       expect(readSignedToken(decodeURIComponent(link![1]!), "book", secret, now)).toEqual({ id: sampleLeadRow().id });
-      expect(String(message.html)).toContain(">Choose an arrival window</a>");
+      // The e-mail's one button (React Email's: the label sits in a span inside the link).
+      expect(String(message.html)).toMatch(
+        /<a href="https:\/\/www\.gemstateexteriorcleaning\.com\/book\?r=[^"]+" class="gs-button"[^>]*>(?:(?!<\/a>).)*>Choose an arrival window<\/span>/,
+      );
     }
     for (const message of [
       withZip(zipWhere("appointment")),
@@ -250,7 +253,11 @@ describe("composeReplyEmail (the visitor's e-mail)", () => {
           fields: { ...sampleLead().fields, firstName: `${name}<b>`, message: evil, priceEstimate: `<i>${name}</i>` },
         });
         const html = String(mail.html);
-        expect(html).not.toContain("<img");
+        // The business's icon is the only image.
+        expect(html.match(/<img\b[^>]*>/g)?.map((img) => /src="([^"]*)"/.exec(img)?.[1])).toEqual([
+          "https://www.gemstateexteriorcleaning.com/apple-touch-icon.png",
+        ]);
+        expect(html).not.toContain("onerror");
         expect(html).not.toContain("<b>");
         expect(html).not.toContain("<i>");
         expect(JSON.stringify(mail.to)).not.toMatch(/\\[rn]/);

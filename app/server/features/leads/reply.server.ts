@@ -24,6 +24,7 @@ import type { LeadKind, LeadRow } from "../../kit/leads.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import { CONFIRM_TTL_MS, LINK_TTL_MS, newsletterLink } from "../../kit/signed-links.server.ts";
 import {
+  accountLink,
   chosen,
   chosenAll,
   customerRecipient,
@@ -173,7 +174,11 @@ export function composeReplyEmail({ jobId, lead }: Delivery, { env, secret, now 
     );
     headers["X-Reference"] = referenceOf(lead.id);
   }
-  const { text: textBody, html } = render(content.blocks, content.title);
+  const { text: textBody, html } = render(
+    content.blocks,
+    content.title,
+    accountLink(env.SITE_URL, lead.id, secret, now),
+  );
   return {
     ...fromBusiness(env.MAIL_FROM, "reply", jobId),
     to: recipient.to,

@@ -25,7 +25,7 @@ import {
 export const PAYMENT_SENDERS = declareSenders(PAYMENT_JOB_KINDS, {
   deposit: ({ env }) => createDepositMailSender(env),
   "deposit-sms": ({ env }) => createOwnerTextSender(env, composeDepositText),
-  receipt: ({ env }) => createReceiptSender(env),
+  receipt: ({ database, env, now }) => createReceiptSender(database, env, now),
   "balance-paid": ({ env }) => createBalanceMailSender(env),
   "balance-paid-sms": ({ env }) => createBalanceTextSender(env),
   refund: ({ env }) => createRefundMailSender(env),

@@ -9,10 +9,18 @@ import type Mail from "nodemailer/lib/mailer";
 import { business } from "../../../content/business.ts";
 import { formatAmount } from "../../../lib/money.ts";
 import { METHOD_LABELS } from "../../../forms/payments.ts";
+import type { Database } from "../../kit/db/database.server.ts";
 import type { Env } from "../../kit/env.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import type { Delivery, Sender } from "../../notify/delivery.server.ts";
-import { customerRecipient, fromBusiness, plainName, render, signature } from "../../notify/customer-email.server.ts";
+import {
+  accountUrl,
+  customerRecipient,
+  fromBusiness,
+  plainName,
+  render,
+  signature,
+} from "../../notify/customer-email.server.ts";
 import { oneLine } from "../../notify/labels.server.ts";
 import { createMailSender, ownerSummaryHtml } from "../../notify/mail.server.ts";
 import { customerPdf, drawable } from "../../notify/pdf.server.ts";
@@ -82,6 +90,7 @@ export function composeReceiptEmail(
   { jobId, lead, job }: Delivery,
   pdf: Buffer,
   env: Pick<Env, "MAIL_FROM">,
+  account: string,
 ): Mail.Options {
   const p = receiptPayload(job.payload);
   const recipient = customerRecipient(lead);
@@ -104,6 +113,7 @@ export function composeReceiptEmail(
       signature(),
     ],
     "Your receipt",
+    account,
   );
   return {
     ...fromBusiness(env.MAIL_FROM, "receipt", jobId),
@@ -115,10 +125,11 @@ export function composeReceiptEmail(
   };
 }
 
-export const createReceiptSender = (env: Env): Sender =>
+export const createReceiptSender = (database: Database, env: Env, now: () => Date = () => new Date()): Sender =>
   createMailSender(env, async (delivery) => {
     const p = receiptPayload(delivery.job.payload);
-    return composeReceiptEmail(delivery, await receiptPdf(p, referenceOf(delivery.lead.id)), env);
+    const account = await accountUrl(database, env, delivery.lead.id, now());
+    return composeReceiptEmail(delivery, await receiptPdf(p, referenceOf(delivery.lead.id)), env, account);
   });
 
 /** The owner's e-mail of a card payment of an invoice: the amounts, the invoice and the inbox link; no card. */

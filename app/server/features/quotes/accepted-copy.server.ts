@@ -12,7 +12,14 @@ import type { Database } from "../../kit/db/database.server.ts";
 import type { Env } from "../../kit/env.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import { CalledOff, type Delivery, type Sender } from "../../notify/delivery.server.ts";
-import { customerRecipient, fromBusiness, plainName, render, signature } from "../../notify/customer-email.server.ts";
+import {
+  accountUrl,
+  customerRecipient,
+  fromBusiness,
+  plainName,
+  render,
+  signature,
+} from "../../notify/customer-email.server.ts";
 import { createMailSender } from "../../notify/mail.server.ts";
 import { customerPdf, drawable } from "../../notify/pdf.server.ts";
 import { depositsOnlineOf, linkOf, quoteOfJob, type QuoteSenderEnv } from "./quote-mail.server.ts";
@@ -134,6 +141,7 @@ export function composeAcceptedEmail(
   pdf: Buffer,
   link: string,
   env: MailEnv,
+  account: string,
 ): Mail.Options {
   const recipient = customerRecipient(lead);
   const firstName = plainName(lead.fields.firstName);
@@ -173,6 +181,7 @@ export function composeAcceptedEmail(
       signature(),
     ],
     "Your accepted quote",
+    account,
   );
   return {
     ...fromBusiness(env.MAIL_FROM, "quote-accepted", jobId),
@@ -199,6 +208,7 @@ export function createAcceptedMailSender(
     const copy = acceptedCopyOf(quote, depositsOnlineOf(delivery));
     if (!copy) throw new CalledOff("the quote is not accepted");
     const link = await linkOf(database, env, quote, now());
-    return composeAcceptedEmail(delivery, copy, await acceptedQuotePdf(copy), link, env);
+    const account = await accountUrl(database, env, delivery.lead.id, now());
+    return composeAcceptedEmail(delivery, copy, await acceptedQuotePdf(copy), link, env, account);
   });
 }

@@ -13,7 +13,14 @@ import { textAlertSettings, type Env } from "../../kit/env.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 import { linkSecret, quotePath } from "../../kit/signed-links.server.ts";
 import { CalledOff, type Delivery, type Sender } from "../../notify/delivery.server.ts";
-import { customerRecipient, fromBusiness, plainName, render, signature } from "../../notify/customer-email.server.ts";
+import {
+  accountUrl,
+  customerRecipient,
+  fromBusiness,
+  plainName,
+  render,
+  signature,
+} from "../../notify/customer-email.server.ts";
 import { createMailSender, escapeHtml, OWNER_BODY_STYLE } from "../../notify/mail.server.ts";
 import { oneLine } from "../../notify/labels.server.ts";
 import { inboxLink, sendText } from "../../notify/sms.server.ts";
@@ -38,6 +45,7 @@ export function composeQuoteEmail(
   { jobId, lead }: Delivery,
   quote: Quote,
   link: string,
+  account: string,
   env: MailEnv,
   reminder: boolean,
   depositsOnline = false,
@@ -66,6 +74,7 @@ export function composeQuoteEmail(
       signature(),
     ],
     reminder ? "Your quote is waiting" : "Your quote",
+    account,
   );
   return {
     ...fromBusiness(env.MAIL_FROM, reminder ? "quote-reminder" : "quote", jobId),
@@ -151,7 +160,8 @@ export function createQuoteMailSender(database: Database, env: SenderEnv, now: (
     const quote = await quoteOfJob(database, delivery);
     if (quote.status === "replaced") throw new CalledOff("a newer version was sent");
     const link = await linkOf(database, env, quote, now());
-    return composeQuoteEmail(delivery, quote, link, env, false, depositsOnlineOf(delivery));
+    const account = await accountUrl(database, env, delivery.lead.id, now());
+    return composeQuoteEmail(delivery, quote, link, account, env, false, depositsOnlineOf(delivery));
   });
 }
 
@@ -167,7 +177,8 @@ export function createReminderMailSender(
     if (quote.remindersStopped) throw new CalledOff("the owner stopped the reminders");
     if (isPastValidity(quote.validUntil, now())) throw new CalledOff("the quote expired");
     const link = await linkOf(database, env, quote, now());
-    return composeQuoteEmail(delivery, quote, link, env, true, depositsOnlineOf(delivery));
+    const account = await accountUrl(database, env, delivery.lead.id, now());
+    return composeQuoteEmail(delivery, quote, link, account, env, true, depositsOnlineOf(delivery));
   });
 }
 

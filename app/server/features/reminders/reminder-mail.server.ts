@@ -11,6 +11,7 @@ import type { Database } from "../../kit/db/database.server.ts";
 import type { Env } from "../../kit/env.server.ts";
 import { linkSecret, reminderPath } from "../../kit/signed-links.server.ts";
 import {
+  accountLink,
   customerRecipient,
   fromBusiness,
   listUnsubscribeHeaders,
@@ -60,7 +61,7 @@ export function whenWords(slug: string): string {
 
 export function composeOfferEmail(
   { jobId, lead }: Delivery,
-  { env, remindUrl }: { env: MailEnv; remindUrl: string },
+  { env, remindUrl, account }: { env: MailEnv; remindUrl: string; account: string },
 ): Mail.Options {
   const to = customerRecipient(lead).address;
   const firstName = plainName(lead.fields.firstName);
@@ -87,6 +88,7 @@ export function composeOfferEmail(
       signature(),
     ],
     "Want a reminder when it's due?",
+    account,
   );
   return {
     ...fromBusiness(env.MAIL_FROM, "reminder-offer", jobId),
@@ -128,7 +130,16 @@ export function composeReminderEmail(
     services,
     askAgainUrl,
     optOutUrl,
-  }: { env: MailEnv; due: string; since: string; services: string[]; askAgainUrl: string; optOutUrl: string },
+    account,
+  }: {
+    env: MailEnv;
+    due: string;
+    since: string;
+    services: string[];
+    askAgainUrl: string;
+    optOutUrl: string;
+    account: string;
+  },
 ): Mail.Options {
   const to = customerRecipient(lead).address;
   const firstName = plainName(lead.fields.firstName);
@@ -149,6 +160,7 @@ export function composeReminderEmail(
       { lines: [], link: { label: "Stop these reminders", href: optOutUrl } },
     ],
     `Your ${listed(names)} is due`,
+    account,
   );
   return {
     ...fromBusiness(env.MAIL_FROM, "seasonal-reminder", jobId),
@@ -169,6 +181,7 @@ export function createOfferSender(database: Database, env: Env, now: () => Date 
     return composeOfferEmail(delivery, {
       env,
       remindUrl: `${env.SITE_URL}${reminderPath("remind-me", delivery.lead.id, secret, now())}`,
+      account: accountLink(env.SITE_URL, delivery.lead.id, secret, now()),
     });
   });
 }
@@ -205,6 +218,7 @@ export function createReminderSender(database: Database, env: Env, now: () => Da
       services,
       askAgainUrl: `${env.SITE_URL}${reminderPath("ask-again", delivery.jobId, secret, at)}`,
       optOutUrl: `${env.SITE_URL}${reminderPath("reminder-opt-out", lead.id, secret, at)}`,
+      account: accountLink(env.SITE_URL, lead.id, secret, at),
     });
   });
 }

@@ -16,6 +16,7 @@ import { createMailSender } from "../../notify/mail.server.ts";
 import {
   listUnsubscribeHeaders,
   chosenAll,
+  accountLink,
   customerRecipient,
   fromBusiness,
   plainName,
@@ -74,6 +75,7 @@ export function composeReviewEmail(
       { lines: [], link: { label: "Do not ask me for reviews", href: optOutUrl } },
     ],
     "Thank you for your business",
+    accountLink(env.SITE_URL, lead.id, secret, now),
   );
   return {
     ...fromBusiness(env.MAIL_FROM, "review", jobId),

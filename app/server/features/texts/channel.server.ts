@@ -39,25 +39,30 @@ export interface WindowChange {
 
 const windowOf = (day: string, times: string) => `${dayLabel(day)}, ${timesLabel(times)}`;
 
-/** The text of a window's change; `manage` is the booking's own link to accept, reschedule or cancel. */
-export function windowText(change: WindowChange, manage: string): string {
+/**
+ * The text of a window's change; `manage` is the booking's own link to accept, reschedule or cancel, `account` the
+ * customer's own page (accountPath "phone"), given where the text has no link of its own: a window declined,
+ * cancelled or only requested (docs/decisions/047-customer-email-layout.md).
+ */
+export function windowText(change: WindowChange, manage: string, account: string): string {
   const window = windowOf(change.day, change.times);
   const call = `Please call us at ${business.phone.display}.`;
+  const all = `All your requests: ${account}`;
   switch (change.event) {
     case "confirmed":
       return `${business.name}: your arrival window is confirmed: ${window}. To change or cancel it: ${manage}`;
     case "proposed":
       return `${business.name}: we cannot come at the window you asked for. We suggest ${window}: accept it or choose another here: ${manage}`;
     case "declined":
-      return `${business.name}: sorry, we cannot come ${window}. ${call}`;
+      return `${business.name}: sorry, we cannot come ${window}. ${call} ${all}`;
     case "cancelled":
       return change.by === "customer"
-        ? `${business.name}: as you asked, your arrival window ${window} is cancelled. Questions? Call ${business.phone.display}.`
-        : `${business.name}: we had to cancel your arrival window ${window}. ${call}`;
+        ? `${business.name}: as you asked, your arrival window ${window} is cancelled. Questions? Call ${business.phone.display}. ${all}`
+        : `${business.name}: we had to cancel your arrival window ${window}. ${call} ${all}`;
     case "requested":
       return change.previous
-        ? `${business.name}: we received your request to move your arrival window to ${window}. We text you once it is confirmed.`
-        : `${business.name}: we received your request for the arrival window ${window}. We text you once it is confirmed.`;
+        ? `${business.name}: we received your request to move your arrival window to ${window}. We text you once it is confirmed. ${all}`
+        : `${business.name}: we received your request for the arrival window ${window}. We text you once it is confirmed. ${all}`;
   }
 }
 
