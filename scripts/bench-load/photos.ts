@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { ROOT } from "../../tests/support/processes.ts";
 import { CITY_PAGE, environment, logTable, type Settings } from "./environment.ts";
 import { check, round, seconds, table, type Section } from "./report.ts";
 import { storeState } from "./store.ts";
@@ -93,15 +94,36 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
   return { rss: kb("VmRSS") / 1024, hwm: kb("VmHWM") / 1024 };
 }
 
+/**
+ * The memory settings deploy/gemstate.service gives the server (glibc's malloc arenas, V8's young generation:
+ * docs/decisions/048-photo-memory.md), read from the unit itself so that the server is measured as it is deployed.
+ */
+export function deployedMemorySettings(): Record<string, string> {
+  const unit = readFileSync(path.join(ROOT, "deploy/gemstate.service"), "utf8");
+  const settings: Record<string, string> = {};
+  for (const [, assignments] of unit.matchAll(/^Environment=(.*)$/gm))
+    // systemd's assignments: KEY=value, or "KEY=value with spaces".
+    for (const [, quoted, bare] of assignments!.matchAll(/"([^"]*)"|(\S+)/g)) {
+      const assignment = quoted ?? bare!;
+      const at = assignment.indexOf("=");
+      const key = assignment.slice(0, at);
+      if (key === "MALLOC_ARENA_MAX" || key === "NODE_OPTIONS") settings[key] = assignment.slice(at + 1);
+    }
+  return settings;
+}
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 };
 
 export async function photoUploads(settings: Settings): Promise<Section> {
-  const env = await environment(settings, "photos");
+  const deployed = deployedMemorySettings();
+  const env = await environment(settings, "photos", { env: deployed });
   const origin = env.server.origin;
   const pid = env.server.proc.pid!;
+  // What the server holds before any form: the code and data of the site, and the memory V8 and sharp start with.
+  const started = memoryOf(pid);
   const tag = `photos-${randomBytes(4).toString("hex")}`;
   const sends = settings.quick ? 300 : 2000;
 
@@ -164,8 +186,12 @@ export async function photoUploads(settings: Settings): Promise<Section> {
     .where("leads.email", "like", `${tag}-upload-%`)
     .select((eb) => eb.fn.countAll<string>().as("n"))
     .executeTakeFirstOrThrow();
+  // A request's folder is removed once its connection has closed, just after its answer: up to 5 s for that.
   const spoolDir = path.join(env.dataDir, "uploads");
-  const leftInSpool = existsSync(spoolDir) ? readdirSync(spoolDir).length : 0;
+  const inSpool = () => (existsSync(spoolDir) ? readdirSync(spoolDir).length : 0);
+  for (const deadline = Date.now() + 5_000; inSpool() > 0 && Date.now() < deadline;)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  const leftInSpool = inSpool();
   await env.server.stop();
 
   const pageP99 = percentile(pageMs, 99);
@@ -178,21 +204,29 @@ export async function photoUploads(settings: Settings): Promise<Section> {
         ["at once", "answers", "status codes", "confirmations (303)", "run"],
         textRuns.map((r) => [r.concurrency, sends, `\`${JSON.stringify(r.statuses)}\``, r.confirmed, seconds(r.ms)]),
       ),
-      `Then ${UPLOADS} uploads at once, each of ${PHOTOS_EACH} JPEGs of ${round(photoMb, 1)} MB (8000 × 6000 px, a 48-megapixel phone camera's; ${round((photoMb * PHOTOS_EACH * UPLOADS) / 1, 0)} MB in all), while ${CITY_PAGE} is fetched one after another. The photos are written to disk as they arrive (DATA_DIR/uploads) and decoded two at a time in the whole server. Memory is the server process's resident set (VmRSS every 50 ms; VmHWM, the kernel's high-water mark, over the server's whole life).`,
+      `Then ${UPLOADS} uploads at once, each of ${PHOTOS_EACH} JPEGs of ${round(photoMb, 1)} MB (8000 × 6000 px, a 48-megapixel phone camera's; ${round((photoMb * PHOTOS_EACH * UPLOADS) / 1, 0)} MB in all), while ${CITY_PAGE} is fetched one after another. The photos are written to disk as they arrive (DATA_DIR/uploads) and decoded one at a time in the whole server, each on one libvips thread. The server runs with ${
+        Object.entries(deployed)
+          .map(([key, value]) => `\`${key}=${value}\``)
+          .join(" and ") || "no memory settings"
+      }, as deploy/gemstate.service sets them. Memory is the server process's resident set (VmRSS every 50 ms; VmHWM, the kernel's high-water mark, over the server's whole life).`,
       table(
         ["measure", "value"],
         [
           ["uploads answered 303 (stored)", `${uploaded} of ${UPLOADS}`],
           ["photos stored", `${kept.n} of ${UPLOADS * PHOTOS_EACH}`],
           ["all uploads answered after", seconds(uploadMs)],
-          ["server RSS before the uploads", `${round(before.rss)} MB`],
+          ["server RSS once started, before any form", `${round(started.rss)} MB`],
+          [`server RSS after the ${sends * 3} text-only sends, before the uploads`, `${round(before.rss)} MB`],
           ["server RSS at its peak during them (sampled)", `${round(peak)} MB`],
           ["server VmHWM after them (whole life)", `${round(after.hwm)} MB`],
           [
             `${CITY_PAGE} meanwhile: pages, p50 / p99 / max`,
             `${pageMs.length}: ${round(percentile(pageMs, 50))} / ${round(pageP99)} / ${round(Math.max(...pageMs))} ms`,
           ],
-          ["files left in DATA_DIR/uploads afterwards", leftInSpool],
+          [
+            "files left in DATA_DIR/uploads once the answers were sent (up to 5 s for their connections to close)",
+            leftInSpool,
+          ],
         ],
       ),
       logTable(env.server.logFile),

@@ -24,6 +24,13 @@ const jpegFile = async (name: string, options: Partial<Parameters<typeof testPho
   );
 
 describe("the photos sent with a request", () => {
+  it("are decoded by libvips on one thread, with no operation cache (docs/decisions/048-photo-memory.md)", () => {
+    // What holds the server under 512 MB while eight uploads are decoded (docs/reliability.md section 6).
+    expect(sharp.concurrency()).toBe(1);
+    const cache = sharp.cache();
+    expect([cache.memory.max, cache.files.max, cache.items.max]).toEqual([0, 0, 0]);
+  });
+
   it("keeps an image upright, within the longest side, as a JPEG without any EXIF (no camera, no GPS)", async () => {
     // Stored on its side (3000×1000) with the tag that turns it upright (1000×3000).
     const sent = await jpegFile("IMG_0412.JPG", { width: 3000, height: 1000, orientation: 6 });

@@ -37,9 +37,17 @@ export function photoName(name: string, n: number): string {
 
 /**
  * Photos decoded at once in the whole server: each decode of a phone photo takes tens of MB for a moment, so
- * eight uploads arriving together wait their turn rather than add up (docs/reliability.md, "Photo uploads").
+ * eight uploads arriving together wait their turn rather than add up; one at a time, on one of libvips' threads
+ * (below), leaves the other core of a small server to the pages (docs/decisions/048-photo-memory.md).
  */
-export const PHOTO_DECODES_AT_ONCE = 2;
+export const PHOTO_DECODES_AT_ONCE = 1;
+
+// libvips' operation cache keeps recent decodes and open files for reuse (up to 50 MB and 20 files by default):
+// every photo here is a new file read once, so the cache only holds memory. One libvips thread per decode
+// instead of one per core: each thread keeps buffers (and, with glibc, a malloc arena) of its own, and the
+// decodes already take their turns (docs/decisions/048-photo-memory.md, measured in docs/reliability.md section 6).
+sharp.cache(false);
+sharp.concurrency(1);
 let decoding = 0;
 const waiting: (() => void)[] = [];
 
