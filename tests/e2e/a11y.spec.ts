@@ -10,21 +10,9 @@ import {
 } from "./leads.ts";
 import { addOwnerWithCli, sendRequest, signIn, uniqueOwner } from "./owners.ts";
 import { requestedWindow, singlePlaceTimes, storedRequest, zipWhere } from "./bookings.ts";
-import { pages } from "./site-pages.ts";
 
-// axe-core on every page, at 390 px (mobile project) and 1440 px (desktop project).
-// Besides the pages themselves: the price page with a range and a service-area answer, with errors, and a call-back form.
-const states = [
-  "/pricing?service=house-washing&sqft=2000&stories=2&siding=vinyl&zipcode=83702",
-  "/pricing?service=roof-cleaning&sqft=-3&stories=1",
-  "/pricing?service=fleet-cleaning",
-];
-for (const path of [...pages, ...states, "/no-such-page"]) {
-  test(`no accessibility violations on ${path}`, async ({ page }) => {
-    await page.goto(path);
-    await expectNoViolations(page, path);
-  });
-}
+// axe-core at 390 px (mobile project) and 1440 px (desktop project) on the pages that need a state made first. Every
+// page as it loads, the price page's answers, the blog's filters and the 404 are in the walk of every-page.spec.ts.
 
 // The pages behind the links in newsletter e-mails (not in the sitemap): with their button, and for a broken link.
 test("no accessibility violations on the newsletter's confirm and unsubscribe pages", async ({ page }) => {

@@ -77,26 +77,7 @@ test.describe("security headers", () => {
   });
 });
 
-// Every page loads without a policy violation and still hydrates: a client-side navigation works after load.
-for (const path of [...pages, "/no-such-page", "/contact?city=Eagle"]) {
-  test(`no policy violation on ${path}`, async ({ page }) => {
-    await page.addInitScript(() => {
-      (window as unknown as { violations: string[] }).violations = [];
-      document.addEventListener("securitypolicyviolation", (e) =>
-        (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
-      );
-    });
-    await page.goto(path);
-    await hydrated(page);
-    await page
-      .getByRole("contentinfo")
-      .getByRole("link", { name: "Privacy Policy" })
-      .evaluate((a: HTMLAnchorElement) => a.click());
-    await expect(page).toHaveURL("/privacy-policy");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
-    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
-  });
-}
+// Every page loads without a policy violation and still hydrates: the walk of every-page.spec.ts.
 
 // The app's own form checks (Zod, through Conform) run under the same policy: a parser compiled with `new Function`,
 // or Zod's probe for it, would be refused and reported (app/lib/zod.ts).

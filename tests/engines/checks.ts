@@ -24,6 +24,11 @@ export interface Check {
   widths: number[];
   /** Whether it runs in the older-Safari profile too. */
   olderSafari: boolean;
+  /**
+   * It requests the first arrival window /book offers: the engines, which run at the same time (run.ts), take
+   * turns at it, or both could choose a window with one place left and one would find it just taken.
+   */
+  takesWindow?: true;
   run(tab: Tab, site: Site, width: number): Promise<void>;
 }
 
@@ -391,6 +396,7 @@ export const checks: Check[] = [
     name: "the contact form, filled while the app starts and sent at once, is stored once and confirmed; /book then takes a window",
     widths: [PHONE, DESKTOP],
     olderSafari: false,
+    takesWindow: true,
     async run(tab, site) {
       await tab.open(`${site.origin}/contact`);
       await sendForm(tab, site, "contact-form", CONFIRMATION);
@@ -411,6 +417,7 @@ export const checks: Check[] = [
     name: "a firm quote: the customer chooses an option, signs with their name, accepts, and goes on to choose a window",
     widths: [PHONE, DESKTOP],
     olderSafari: true,
+    takesWindow: true,
     async run(tab, site) {
       await tab.open(`${site.origin}/contact`);
       const lead = await sendForm(tab, site, "contact-form", CONFIRMATION);
