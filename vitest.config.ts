@@ -17,6 +17,8 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     // Component tests say `// @vitest-environment happy-dom` at their top (React Router's createRoutesStub, Testing Library).
     environment: "node",
+    // The run's migrated storage templates, copied for each storage test (tests/support/storage.ts).
+    globalSetup: ["tests/support/storage-templates.ts"],
     testTimeout: 30_000,
   },
 });
