@@ -7,10 +7,17 @@ import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, sql } from "kysely";
 import pg from "pg";
 import type { LeadRow, NewLead } from "../../app/server/kit/leads.server.ts";
-import { migrate, openDatabase, type Database, type Dialect } from "../../app/server/kit/db/database.server.ts";
+import {
+  OwnSchemaPostgresDialect,
+  connectDatabase,
+  migrate,
+  openDatabase,
+  type Database,
+  type Dialect,
+} from "../../app/server/kit/db/database.server.ts";
 import type { DB } from "../../app/server/kit/db/tables.server.ts";
 
 export const backends: Dialect[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
@@ -33,14 +40,16 @@ export async function createTestStorage(dialect: Dialect): Promise<TestStorage> 
     url = schemaUrl(schema);
   }
   const opened: Database[] = [];
+  let seeded = false;
   const env = { DATA_DIR: path.join(dir, "data"), DATABASE_URL: url };
   return {
     env,
     async open() {
-      // An empty storage starts as a copy of the migrated template; one a test brought to an older migration
-      // itself (connectDatabase and migrate) is left as it is. openDatabase then migrates as a server does.
-      await seedFromTemplate(dialect, env.DATA_DIR, schema);
-      const database = await openDatabase(env);
+      // An empty storage starts as a copy of the migrated template, current by construction, so no migrator runs on
+      // it. One a test brought to an older migration itself (connectDatabase and migrate) is left as it is and
+      // migrated, as a server would.
+      if (seeded || (await seedFromTemplate(dialect, env.DATA_DIR, schema))) seeded = true;
+      const database = seeded ? await connected(connectDatabase(env)) : await openDatabase(env);
       opened.push(database);
       return database;
     },
@@ -108,7 +117,7 @@ const postgresTemplate = async (): Promise<PostgresTemplate> =>
         const statements: string[] = [];
         await withAdmin((client) => client.query(`CREATE SCHEMA ${schema}`));
         const db = new Kysely<DB>({
-          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schemaUrl(schema), max: 1 }) }),
+          dialect: new OwnSchemaPostgresDialect({ pool: new pg.Pool({ connectionString: schemaUrl(schema), max: 1 }) }),
           log: (event) => {
             if (event.level === "query") statements.push(withValues(event.query.sql, event.query.parameters));
           },
@@ -121,31 +130,43 @@ const postgresTemplate = async (): Promise<PostgresTemplate> =>
         }
         // What changed the schema, in order: not the reads (Kysely's lock, its look at the tables, a migration's
         // look for rows to rewrite, of which a new schema has none).
-        const script = statements.filter((statement) => !/^\s*select\b/i.test(statement)).join(";\n");
+        // Nor Kysely's own begin and commit: the replay is one transaction of its own.
+        const script = statements.filter((statement) => !/^\s*(select|begin|commit)\b/i.test(statement)).join(";\n");
         await writeFile(file, JSON.stringify({ schema, script } satisfies PostgresTemplate));
       }),
       "utf8",
     ),
   ) as PostgresTemplate;
 
-async function seedFromTemplate(dialect: Dialect, dataDir: string, schema: string | undefined): Promise<void> {
+/**
+ * The database with its connection made, as openDatabase leaves it: Kysely connects on the first query, and a
+ * database closed before any query would otherwise connect again on the next (a test of an unusable one).
+ */
+async function connected(database: Database): Promise<Database> {
+  await sql`select 1`.execute(database.db);
+  return database;
+}
+
+/** Copies the template into the storage when it is empty; says whether it did. */
+async function seedFromTemplate(dialect: Dialect, dataDir: string, schema: string | undefined): Promise<boolean> {
   if (dialect === "sqlite") {
     const file = path.join(dataDir, "leads.sqlite");
-    if (existsSync(file)) return;
+    if (existsSync(file)) return false;
     const template = await sqliteTemplate();
     await mkdir(dataDir, { recursive: true });
     await copyFile(template, file);
-    return;
+    return true;
   }
   const template = await postgresTemplate();
   const client = new pg.Client({ connectionString: schemaUrl(schema!) });
   await client.connect();
   try {
     const { rowCount } = await client.query("select 1 from pg_tables where schemaname = $1 limit 1", [schema]);
-    if (rowCount) return;
+    if (rowCount) return false;
     // One round trip, in one transaction. The template's schema is named in Kysely's own statements (its migration
     // tables' schema): the new one instead.
     await client.query(`begin;\n${template.script.replaceAll(template.schema, schema!)};\ncommit`);
+    return true;
   } finally {
     await client.end();
   }
