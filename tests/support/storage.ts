@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Kysely, sql } from "kysely";
@@ -80,7 +80,7 @@ function templatesDir(): Promise<string> {
   const shared = process.env[TEMPLATES_DIR_VARIABLE];
   if (shared) return Promise.resolve(shared);
   return (processTemplatesDir ??= mkdtemp(path.join(tmpdir(), "storage-templates-")).then((dir) => {
-    process.once("exit", () => void rm(dir, { recursive: true, force: true }));
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
     return dir;
   }));
 }
@@ -173,13 +173,13 @@ async function seedFromTemplate(dialect: Dialect, dataDir: string, schema: strin
 }
 
 /** A logged statement with its parameters written in as literals (the migrations' are text and numbers). */
-function withValues(sql: string, parameters: readonly unknown[]): string {
-  return sql.replace(/\$(\d+)/g, (_, n: string) => {
+function withValues(statement: string, parameters: readonly unknown[]): string {
+  return statement.replace(/\$(\d+)/g, (_, n: string) => {
     const value = parameters[Number(n) - 1];
     if (value === null) return "null";
     if (typeof value === "number" || typeof value === "boolean") return String(value);
     if (typeof value === "string") return `'${value.replaceAll("'", "''")}'`;
-    throw new Error(`A migration's statement has a parameter the storage template cannot write: ${sql}`);
+    throw new Error(`A migration's statement has a parameter the storage template cannot write: ${statement}`);
   });
 }
 
