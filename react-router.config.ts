@@ -33,7 +33,8 @@ export default {
       viteConfig.logger.warn(
         `Job listing content/jobs/${job.slug}.yaml expired after ${job.validThrough}: left off /careers. Set a new validThrough or delete the file.`,
       );
-    // Hydration files, social images, CSP hashes, precompressed copies (scripts/post-build.ts).
+    // Hydration files, CSP hashes, social images, precompressed copies (scripts/post-build.ts; the last two
+    // after the server answers when `npm start` builds).
     await postBuild(buildDir, (line) => viteConfig.logger.info(line));
   },
 } satisfies Config;

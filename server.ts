@@ -66,6 +66,13 @@ if (!dev) {
     );
     process.exit(1);
   }
+  // `npm start` makes the social images and compressed copies after the server answers (scripts/start.ts).
+  if (existsSync(path.join(buildDir, "unfinished")) && !process.argv.includes("--quick-start")) {
+    console.error(
+      "The build in ./build is unfinished: `npm start` stopped before it had made the social images and compressed copies. Run `npm run build`.",
+    );
+    process.exit(1);
+  }
 }
 
 // A data folder or database the server cannot use is said in a sentence (an EnvError), not a stack trace.
@@ -112,7 +119,12 @@ else
   server.listen(env.PORT, env.HOST, () => {
     const { level, message } = site.listeningMessage(env, dev);
     logger[level]({ port: env.PORT, host: env.HOST, dialect: services.database.dialect }, message);
+    process.send?.("listening");
   });
+// Started by `npm start` (scripts/start.ts): told when the rest of the build is written, to read it.
+process.on("message", (message) => {
+  if (message === "build finished") handler.reloadBuildFiles();
+});
 
 /**
  * SIGTERM/SIGINT: stop accepting connections, let every request in flight finish (and be stored), close

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Unit and component tests live beside the code. The React Router plugin is not loaded here: tests
@@ -17,6 +18,13 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     // Component tests say `// @vitest-environment happy-dom` at their top (React Router's createRoutesStub, Testing Library).
     environment: "node",
+    // The run's migrated storage templates, copied for each storage test (tests/support/storage.ts).
+    globalSetup: ["tests/support/storage-templates.ts"],
     testTimeout: 30_000,
+    // Vitest's default is one worker fewer than the cores: one on two cores, where a run kept that core half busy
+    // (98 s of CPU in 241 s): the storage, outbox and export tests wait on PostgreSQL, SQLite's disk, LibreOffice
+    // and timers. Two per core, at most 4 (each storage test may hold 10 PostgreSQL connections of the 100 a
+    // default server allows); `--maxWorkers` sets another number.
+    maxWorkers: Math.min(4, availableParallelism() * 2),
   },
 });

@@ -1,6 +1,7 @@
 /**
  * `npm test`: everything, in the order a failure is cheapest to find:
- * typecheck and lint (at once: each keeps one core busy), unit tests, production build, end-to-end tests in
+ * typecheck and lint (at once: each keeps one core busy), unit tests and production build (at once: the unit
+ * tests leave a core idle while they wait), end-to-end tests in
  * Chromium (the HTML checked by the Nu Html Checker among them, with Java), then the cross-engine tests in
  * Firefox ESR and WebKitGTK. Each step's time is printed when it ends, and all of them at the end
  * (docs/testing.md "How long each part takes").
@@ -33,7 +34,7 @@ function run(label: string, command: string, args: string[]) {
 }
 
 /**
- * Steps that each use one core, at once: each one's output is printed whole when it ends (not interleaved), and
+ * Steps at once: each one's output is printed whole when it ends (not interleaved), and
  * the first failure stops the run after every step has ended.
  */
 async function runTogether(steps: { label: string; command: string; args: string[] }[]) {
@@ -175,13 +176,16 @@ await runTogether([
   { label: "lint", command: "npm", args: ["run", "lint"] },
 ]);
 ensureSpreadsheetReaders();
-run("unit tests", "npx", ["vitest", "run"]);
 ensureChromium();
 ensureCaddy();
 ensureFaketime();
 ensureJava();
 ensureEngines();
-run("build", "npm", ["run", "build"]);
+// The unit tests wait on PostgreSQL, LibreOffice and timers much of their time: the build uses those moments.
+await runTogether([
+  { label: "unit tests", command: "npx", args: ["vitest", "run"] },
+  { label: "build", command: "npm", args: ["run", "build"] },
+]);
 run("end-to-end tests", "npx", ["playwright", "test"]);
 run("cross-engine tests", "npx", ["node", "tests/engines/run.ts"]);
 console.log(`\n✔ all checks passed in ${seconds(Date.now() - started)}`);

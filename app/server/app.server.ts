@@ -200,6 +200,8 @@ export type Site = {
   acceptsHost(req: IncomingMessage): boolean;
   /** From now on every answer closes its connection, so keep-alive clients do not hold a shutdown up. */
   beginShutdown(): void;
+  /** Reads the build's pages and compressed copies again: `npm start` makes the copies after the port opens (scripts/start.ts). */
+  reloadBuildFiles(): void;
 };
 
 /**
@@ -389,6 +391,7 @@ export function createSite(services: Services, options: { buildDir: string; vite
   app.use(methods({ ...refusals, routes: () => (typeof build === "function" ? build() : build) }));
 
   // Prerendered pages are answered from memory before Express (app/server/prerendered.server.ts).
+  let reloadBuildFiles = () => {};
   let prerendered: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   const build: ServerBuild | (() => Promise<ServerBuild>) = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
@@ -396,7 +399,8 @@ export function createSite(services: Services, options: { buildDir: string; vite
   if (vite) {
     app.use(vite.middlewares);
   } else {
-    const choose = precompressed(clientDir);
+    let chooseNow = precompressed(clientDir);
+    const choose: typeof chooseNow = (req, res, file) => chooseNow(req, res, file);
     app.use("/assets", serveStatic(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }, choose));
     const staticFiles = serveStatic(clientDir, { maxAge: "10m" }, choose);
     // A prerendered .data file holds the loader data of the URL without a query string; with one
@@ -407,10 +411,12 @@ export function createSite(services: Services, options: { buildDir: string; vite
     const hashesFile = path.join(options.buildDir, "csp-hashes.json");
     if (!existsSync(hashesFile)) throw new Error(`${hashesFile} is missing: the build did not finish. Build again.`);
     const cspHashes = JSON.parse(readFileSync(hashesFile, "utf8")) as Record<string, string[]>;
-    prerendered = servePrerenderedFast(loadPrerendered(clientDir, cspHashes), {
-      hsts: env.SITE_URL.startsWith("https:"),
-      isHttps,
-    });
+    const pages = loadPrerendered(clientDir, cspHashes);
+    prerendered = servePrerenderedFast(pages, { hsts: env.SITE_URL.startsWith("https:"), isHttps });
+    reloadBuildFiles = () => {
+      chooseNow = precompressed(clientDir);
+      for (const [route, page] of loadPrerendered(clientDir, cspHashes)) pages.set(route, page);
+    };
   }
 
   // Everything React Router renders gets a fresh nonce for its inline scripts (app/entry.server.tsx).
@@ -497,6 +503,7 @@ export function createSite(services: Services, options: { buildDir: string; vite
     beginShutdown() {
       stopping = true;
     },
+    reloadBuildFiles: () => reloadBuildFiles(),
     /**
      * Before the port opens, each form is sent twice in the process (a body with a field name the forms
      * refuse, and an empty one): both are refused before anything is stored or counted, and the first

@@ -12,8 +12,10 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
+  type DatabaseIntrospector,
   type MigrationProvider,
   type SqliteDatabase,
+  type TableMetadata,
 } from "kysely";
 import pg from "pg";
 import type { Env } from "../env.server.ts";
@@ -124,6 +126,31 @@ function postgresPool(connectionString: string, { max = 10, timeoutMs = PG_QUERY
   return pool;
 }
 
+/**
+ * PostgreSQL through Kysely, except that its introspection sees the connection's own schema only. Kysely's migrator
+ * asks for every table of every schema the role may use, to learn whether its two bookkeeping tables exist; that
+ * look grows with every schema on the server and fails ("schema … does not exist") when another process drops a
+ * schema while it runs (another app on the same server; the parallel storage tests, which each drop theirs).
+ */
+export class OwnSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    const all = super.createIntrospector(db);
+    const getTables = async (): Promise<TableMetadata[]> => {
+      const { rows } = await sql<{ name: string; schema: string; kind: string }>`
+        select c.relname as name, n.nspname as schema, c.relkind as kind from pg_catalog.pg_class c
+        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = current_schema() and c.relkind in ('r', 'p', 'v', 'm')`.execute(db);
+      return rows.map(({ name, schema, kind }) => ({
+        name,
+        schema,
+        isView: kind === "v" || kind === "m",
+        columns: [],
+      }));
+    };
+    return { getSchemas: () => all.getSchemas(), getTables, getMetadata: async () => ({ tables: await getTables() }) };
+  }
+}
+
 type DatabaseSettings = Pick<Env, "DATA_DIR" | "DATABASE_URL" | "HASH_SECRET">;
 
 /** Connects to the database named by the settings, creating DATA_DIR, without touching the schema (openDatabase does). */
@@ -131,7 +158,7 @@ export function connectDatabase(env: DatabaseSettings): Database {
   mkdirSync(env.DATA_DIR, { recursive: true });
   const db = new Kysely<DB>({
     dialect: env.DATABASE_URL
-      ? new PostgresDialect({ pool: postgresPool(env.DATABASE_URL) })
+      ? new OwnSchemaPostgresDialect({ pool: postgresPool(env.DATABASE_URL) })
       : new SqliteDialect({ database: sqliteAdapter(path.join(env.DATA_DIR, "leads.sqlite")) }),
   });
   const url = env.DATABASE_URL;
@@ -141,7 +168,9 @@ export function connectDatabase(env: DatabaseSettings): Database {
     migrationDb: url
       ? () =>
           new Kysely<DB>({
-            dialect: new PostgresDialect({ pool: postgresPool(url, { max: 1, timeoutMs: PG_MIGRATION_TIMEOUT_MS }) }),
+            dialect: new OwnSchemaPostgresDialect({
+              pool: postgresPool(url, { max: 1, timeoutMs: PG_MIGRATION_TIMEOUT_MS }),
+            }),
           })
       : undefined,
     close: () => db.destroy(),
