@@ -75,18 +75,20 @@ function Request({ request }: { request: RequestView }) {
                     <Field label="Signed">
                       {quote.accepted.name}, {quote.accepted.acceptedAt}
                     </Field>
-                    <div className="flex flex-wrap gap-4 pt-1">
-                      <a href={quote.accepted.pdf} className={linkClass}>
-                        <FileText className="mr-1 inline size-4" aria-hidden="true" />
-                        The accepted quote (PDF)
-                      </a>
-                      {quote.href ? (
-                        <a href={quote.href} className={linkClass}>
-                          Its page
-                        </a>
-                      ) : null}
-                    </div>
                   </dl>
+                ) : null}
+                {quote.accepted ? (
+                  <p className="mt-2 flex flex-wrap gap-4">
+                    <a href={quote.accepted.pdf} className={linkClass}>
+                      <FileText className="mr-1 inline size-4" aria-hidden="true" />
+                      The accepted quote (PDF)
+                    </a>
+                    {quote.href ? (
+                      <a href={quote.href} className={linkClass}>
+                        The accepted quote&apos;s page
+                      </a>
+                    ) : null}
+                  </p>
                 ) : null}
               </li>
             ))}

@@ -30,7 +30,9 @@ import { getConsent, optOutOfReminders } from "./features/reminders/reminders.se
 import { optBackIn, optedOut, optOut, reviewKey } from "./features/reviews/reviews.server.ts";
 import { textableNumber } from "./features/texts/rules.server.ts";
 import { isStopped, queueLinkText, setTextsStopped } from "./features/texts/texts.server.ts";
+import { timesLabel } from "./kit/arrival-windows.server.ts";
 import { bookPathOf } from "./kit/book-link.server.ts";
+import { localDateString } from "./kit/business-time.server.ts";
 import type { AppContext } from "./kit/context.server.ts";
 import { HttpError, readFormData } from "./kit/form-body.server.ts";
 import { getLead, getPhoto, type LeadDetail } from "./kit/leads.server.ts";
@@ -162,7 +164,8 @@ const DEPOSIT_STATUS: Record<string, string> = {
   expired: "Not completed",
 };
 
-const dateOf = (at: Date | string) => dayText(new Date(at).toISOString().slice(0, 10));
+/** "Tuesday, December 1, 2026": the day in Boise. */
+const dateOf = (at: Date | string) => dayText(localDateString(new Date(at)));
 const services = (lead: LeadDetail): string[] => {
   const ticked = lead.fields.servicesNeeded;
   const list = Array.isArray(ticked) ? ticked : typeof lead.fields.service === "string" ? [lead.fields.service] : [];
@@ -228,7 +231,7 @@ async function requestView(app: App, lead: LeadDetail, token: string, secret: st
     window: booking
       ? {
           day: dayText(booking.day),
-          times: booking.times,
+          times: timesLabel(booking.times),
           status: WINDOW_STATUS[booking.status] ?? booking.status,
           manage: holding ? signedPath("manage", booking.id, secret, now) : null,
         }

@@ -12,6 +12,7 @@ import type { Page } from "@playwright/test";
 import { htmlErrors } from "../../scripts/html-checker.ts";
 import { formatCents } from "../../app/lib/money.ts";
 import { dayText } from "../../app/forms/quote.ts";
+import { timesLabel } from "../../app/server/kit/arrival-windows.server.ts";
 import { recordLead } from "../../app/server/features/leads/store.server.ts";
 import { getConsent, recordConsent } from "../../app/server/features/reminders/reminders.server.ts";
 import { bookingForLead } from "../../app/server/features/bookings/bookings.server.ts";
@@ -165,12 +166,14 @@ test("a customer with two past jobs opens one link: sees both, pays the invoice,
   const [day, times] = moved.split(" ") as [string, string];
   expect(await bookingForLead(database, second)).toMatchObject({ day, times, status: "requested" });
   await page.goto(link);
-  await expect(page.getByRole("main")).toContainText(`${dayText(day)}, `);
+  await expect(page.getByRole("main")).toContainText(`${dayText(day)}, ${timesLabel(times)}`);
 
   // Reminders off: a plain form post, then this page again with what changed.
   await page.getByRole("button", { name: "Turn reminders off" }).click();
   await expect(page).toHaveURL(/saved=reminders-off/);
-  await expect(page.getByRole("status")).toHaveText("Seasonal reminders are off. You will not get any more.");
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(
+    "Seasonal reminders are off. You will not get any more.",
+  );
   expect(await getConsent(database.db, first)).toMatchObject({ optedOut: true });
   await expect(page.getByRole("button", { name: "Turn reminders off" })).toHaveCount(0);
   await check("the customer's page after a change");

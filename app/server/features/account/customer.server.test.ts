@@ -14,7 +14,15 @@ import { accountDocument, accountLoader, accountPhoto, readCustomer } from "../.
 import type { Database } from "../../kit/db/database.server.ts";
 import { parseEnv } from "../../kit/env.server.ts";
 import type { NewLead } from "../../kit/leads.server.ts";
-import { ACCOUNT_TTL_MS, accountToken, linkSecret, signedToken, quoteToken } from "../../kit/signed-links.server.ts";
+import {
+  ACCOUNT_TTL_MS,
+  accountToken,
+  linkSecret,
+  quoteToken,
+  reminderPath,
+  signedToken,
+} from "../../kit/signed-links.server.ts";
+import { askAgainPrefill, askedAgainFrom } from "../reminders/ask-again.server.ts";
 import { recordLead } from "../leads/store.server.ts";
 import { NEWSLETTER_SIGN_UP } from "../newsletter/sign-up.server.ts";
 import { ACCOUNT_REQUESTS_MAX, customerOf, earlierRequests, typedContact } from "./customer.server.ts";
@@ -161,6 +169,23 @@ describe.each(backends)("the customer of an account link (%s)", (dialect) => {
     const earlier = await earlierRequests(database, c);
     expect(earlier.map((r) => [r.id, r.sharedBy])).toEqual([[a, ["phone"]]]);
     expect((await earlierRequests(database, b)).map((r) => r.id)).toEqual([a]);
+  });
+
+  it("Request again: the contact form prefilled from the request named (address, services, property), and a reminder link is not one", async () => {
+    const id = await store(lead("again@example.com", "+12085550191", { address: "12 N Cole Rd" }));
+    const again = decodeURIComponent(reminderPath("request-again", id, secret).split("reminder=")[1]!);
+    const prefill = await askAgainPrefill(database, env, again);
+    expect(prefill?.values).toMatchObject({
+      email: "again@example.com",
+      phone: "(208) 555-0191",
+      address: "12 N Cole Rd",
+      zipcode: "83702",
+      serviceType: "residential",
+    });
+    expect((prefill?.values.servicesNeeded as string[]).length).toBeGreaterThan(0);
+    // The request it sends names no reminder; another purpose's token prefills nothing.
+    expect(await askedAgainFrom(database, env, again)).toBeNull();
+    expect(await askAgainPrefill(database, env, accountToken("email", id, secret))).toBeNull();
   });
 
   it("Send me my link: the same answer for a known and an unknown address; a job only for the known one", async () => {

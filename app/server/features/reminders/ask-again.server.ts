@@ -92,7 +92,8 @@ export async function askedAgainFrom(
 /** The services a request ticked, as the form's values (the request stores their labels). */
 const tickedValues = (stored: unknown): string[] =>
   (Array.isArray(stored) ? stored : []).flatMap((label) => {
-    const option = servicesNeededOptions.find((o) => o.label === label || o.value === label);
+    const given = String(label).toLowerCase();
+    const option = servicesNeededOptions.find((o) => o.label.toLowerCase() === given || o.value === given);
     return option ? [option.value] : [];
   });
 
