@@ -87,6 +87,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       receivedAt: row.createdAt.toISOString(),
       by: `same ${row.sharedBy.map((by) => (by === "email" ? "e-mail" : "phone")).join(" and ")}`,
     })),
+    earlierMax: EARLIER_REQUESTS_MAX,
     completion: { photos: completionPhotos, outcome: readCompletionOutcome(query) },
     texted: textedOf(query.get("texted")),
     askOnOurWay: onOurWayQuestion(query),
@@ -200,7 +201,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
   return (
     <>
       <RequestHeader r={r} />
-      <EarlierRequests rows={r.earlier} max={EARLIER_REQUESTS_MAX} />
+      <EarlierRequests rows={r.earlier} max={r.earlierMax} />
 
       {/* 1. What the customer asked: their words, services, property, photos (a service address drops in here). */}
       <WhatTheyAsked id={r.id} asked={r.asked}>
