@@ -55,8 +55,9 @@ const TOKEN_MAX = 300;
 export const accountHeaders = () => ({
   "Cache-Control": "private, no-store",
   "X-Robots-Tag": "noindex, nofollow",
-  // The address carries the token: no page it links to learns it.
-  "Referrer-Policy": "no-referrer",
+  // The address carries the token: no other site it links to learns it. Not "no-referrer": a browser then sends
+  // its forms with "Origin: null", which the site's Origin check refuses.
+  "Referrer-Policy": "same-origin",
 });
 
 export interface RequestView {
@@ -410,6 +411,7 @@ export async function accountPhoto(app: App, request: Request, leadId: string, n
   return new Response(Buffer.from(photo.bytes), {
     headers: {
       ...accountHeaders(),
+      "Referrer-Policy": "no-referrer",
       "Content-Type": photo.contentType,
       "Content-Disposition": `inline; filename="photo-${number}.jpg"`,
       "Content-Security-Policy": "sandbox; default-src 'none'",

@@ -124,7 +124,7 @@ test("a customer with two past jobs opens one link: sees both, pays the invoice,
   // One link, both jobs, newest first; no one else's.
   const answer = await page.goto(link);
   expect(answer?.headers()["cache-control"]).toBe("private, no-store");
-  expect(answer?.headers()["referrer-policy"]).toBe("no-referrer");
+  expect(answer?.headers()["referrer-policy"]).toBe("same-origin");
   expect(answer?.headers()["x-robots-tag"]).toContain("noindex");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your requests");
   const requests = page.getByRole("heading", { level: 2, name: /^Request GS-/ });

@@ -683,7 +683,7 @@ test.describe("the customer's page (/account) and its link: forged, altered, ove
     const page = await fetch(`${site.origin}${good}`);
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("private, no-store");
-    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
     await page.arrayBuffer();
     const odd = await fetch(`${site.origin}/account`, {
       method: "POST",
