@@ -54,6 +54,10 @@ export default [
     // A sent invoice (/invoice?t=<signed link>, issue 41): server-rendered per request, never indexed, not in the
     // sitemap (app/server/features/invoices/invoice-page.server.ts).
     route("invoice", "routes/invoice.tsx"),
+    // The customer's page (/account?t=<account link>, issue 43) and "Send me my link" (/account/link): server-rendered
+    // per request, never indexed, not in the sitemap (app/server/account.server.ts).
+    route("account", "routes/account.tsx"),
+    route("account/link", "routes/account.link.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("terms-of-service", "routes/terms-of-service.tsx"),
     route("*", "routes/not-found.tsx"),
@@ -100,4 +104,7 @@ export default [
   route("calendar/:file", "routes/calendar.$file.ts"),
   // A photo of the finished job on the customer's invoice (/invoice/photos/<n>?t=<the invoice link's token>).
   route("invoice/photos/:n", "routes/invoice.photos.$n.ts"),
+  // A photo and a PDF on the customer's page, with that page's token (/account/photos/<request>/<n>?t=…).
+  route("account/photos/:lead/:n", "routes/account.photos.$lead.$n.ts"),
+  route("account/documents/:file", "routes/account.documents.$file.ts"),
 ] satisfies RouteConfig;

@@ -1,6 +1,9 @@
 import { areaLabel } from "../components/admin.tsx";
 import { ArrivalWindow, savedForm } from "../components/admin/arrival-window.tsx";
 import { RequestHeader } from "../components/admin/request-header.tsx";
+import { EarlierRequests } from "../components/admin/earlier-requests.tsx";
+import { EARLIER_REQUESTS_MAX, earlierRequests } from "../server/features/account/customer.server.ts";
+import { referenceOf } from "../server/kit/reference.server.ts";
 import { InvoiceSection, PaymentsSection, QuoteSection } from "../components/admin/request-money.tsx";
 import { RequestRecords } from "../components/admin/request-records.tsx";
 import { StageForm } from "../components/admin/stage-form.tsx";
@@ -47,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lead = await getLead(app.database, params.id);
   if (!lead) throw notFound();
   // What the page reads of the other features, read at once (none depends on another).
-  const [events, booking, serviceAddress, texts, deposits, quotes, completionPhotos, invoice, disputes] =
+  const [events, booking, serviceAddress, texts, deposits, quotes, completionPhotos, invoice, disputes, earlier] =
     await Promise.all([
       stageEvents(app.database.db, lead.id),
       bookingView(app.database, lead),
@@ -58,6 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       listPhotos(app.database, lead.id, "completion"),
       invoiceSummary(app.database, lead.id),
       disputesForLead(app.database, lead.id),
+      earlierRequests(app.database, lead.id),
     ]);
   const along = stagesAlong(events);
   const wordsKey = WORDS_FIELDS.find((key) => typeof lead.fields[key] === "string" && lead.fields[key] !== "");
@@ -74,6 +78,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     booking,
     serviceAddress,
     texts,
+    // The same customer's earlier requests (the same e-mail address or phone, in normal form).
+    earlier: earlier.map((row) => ({
+      id: row.id,
+      reference: referenceOf(row.id),
+      kind: row.kind,
+      received: formatTime(row.createdAt),
+      receivedAt: row.createdAt.toISOString(),
+      by: `same ${row.sharedBy.map((by) => (by === "email" ? "e-mail" : "phone")).join(" and ")}`,
+    })),
+    earlierMax: EARLIER_REQUESTS_MAX,
     completion: { photos: completionPhotos, outcome: readCompletionOutcome(query) },
     texted: textedOf(query.get("texted")),
     askOnOurWay: onOurWayQuestion(query),
@@ -187,6 +201,7 @@ export default function RequestPage({ loaderData: r, actionData }: Route.Compone
   return (
     <>
       <RequestHeader r={r} />
+      <EarlierRequests rows={r.earlier} max={r.earlierMax} />
 
       {/* 1. What the customer asked: their words, services, property, photos (a service address drops in here). */}
       <WhatTheyAsked id={r.id} asked={r.asked}>

@@ -26,6 +26,7 @@ import { QUOTE_SENDERS } from "./features/quotes/jobs.server.ts";
 import { INVOICE_SENDERS } from "./features/invoices/jobs.server.ts";
 import { REMINDER_SENDERS } from "./features/reminders/jobs.server.ts";
 import { TEXT_SENDERS } from "./features/texts/jobs.server.ts";
+import { ACCOUNT_SENDERS } from "./features/account/jobs.server.ts";
 import { queueDayBeforeTexts } from "./features/texts/texts.server.ts";
 
 export function outboxWiring(database: Database, env: Env, logger: Logger, now: () => Date = () => new Date()) {
@@ -52,6 +53,7 @@ export function outboxWiring(database: Database, env: Env, logger: Logger, now: 
         TEXT_SENDERS,
         INVOICE_SENDERS,
         INVOICE_REMINDER_SENDERS,
+        ACCOUNT_SENDERS,
       ),
       { database, env, now },
     ),

@@ -16,7 +16,7 @@ import { rawExchange } from "../support/raw-http.ts";
 import { sampleLead } from "../support/storage.ts";
 import { openDatabase } from "../../app/server/kit/db/database.server.ts";
 import { localDateString } from "../../app/server/kit/business-time.server.ts";
-import { quotePath, reminderPath, signedPath } from "../../app/server/kit/signed-links.server.ts";
+import { accountPath, quotePath, reminderPath, signedPath } from "../../app/server/kit/signed-links.server.ts";
 import { parseEnv } from "../../app/server/kit/env.server.ts";
 import { startBalanceCheckout } from "../../app/server/features/payments/balance.server.ts";
 import { storeInvoice } from "../support/invoice-rows.ts";
@@ -622,6 +622,105 @@ test.describe("the seasonal reminders' links: forged, altered, oversize, expired
       await answer.arrayBuffer();
     }
     expect(await stored()).toHaveLength(1);
+  });
+});
+
+test.describe("the customer's page (/account) and its link: forged, altered, oversize, expired, another purpose's", () => {
+  const SECRET = "a".repeat(40);
+  let site: ServerHandle & { dataDir: string };
+  let leadId: string;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    site = await startSite(
+      { SITE_URL: "https://www.gemstateexteriorcleaning.com", LINK_SECRET: SECRET, LEAD_RATE_LIMIT: "0" },
+      { port: await freePort() },
+    );
+    const database = await openDatabase({ DATA_DIR: site.dataDir, DATABASE_URL: undefined });
+    leadId = (await recordLead(database, sampleLead(), { webhook: false })).id;
+    await database.close();
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test("a bad token shows no one's requests on GET or POST, changes nothing; the link form takes no odd entry; every other method 405", async () => {
+    const good = accountPath("email", leadId, SECRET);
+    const token = decodeURIComponent(good.split("t=")[1]!);
+    const altered = token.replace(/\.[^.]+$/, (sig) => `.${sig.slice(1, 2)}${sig.slice(1)}`);
+    const email = sampleLead().contact.email;
+    for (const [what, path, status] of [
+      ["a forged token", "/account?t=e.abc.zzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", 404],
+      ["an altered signature", `/account?t=${encodeURIComponent(altered)}`, 404],
+      ["a token of 10 KB", `/account?t=${"e".repeat(10_000)}`, 404],
+      ["an expired link", accountPath("email", leadId, SECRET, new Date(Date.now() - 8 * 86_400_000)), 410],
+      [
+        "a booking link's token",
+        `/account?t=${encodeURIComponent(signedPath("manage", leadId, SECRET).split("t=")[1]!)}`,
+        404,
+      ],
+      [
+        "an invoice link's token",
+        `/account?t=${encodeURIComponent(signedPath("invoice", leadId, SECRET).split("t=")[1]!)}`,
+        404,
+      ],
+    ] as const) {
+      const page = await fetch(`${site.origin}${path}`);
+      expect(page.status, what).toBe(status);
+      const html = await page.text();
+      expect(html, what).toMatch(/This link (is not valid|has expired)/);
+      expect(html, what).not.toContain(email);
+      const t = new URL(path, site.origin).searchParams.get("t")!;
+      const answer = await fetch(`${site.origin}/account`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": URLENCODED, Origin: site.origin },
+        body: new URLSearchParams({ t, change: "reminders-off" }).toString(),
+      });
+      expect(answer.status, `POST with ${what}`).toBe(status);
+      await answer.arrayBuffer();
+    }
+    // The good link: its page, never indexed or kept; an unknown change is refused.
+    const page = await fetch(`${site.origin}${good}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
+    await page.arrayBuffer();
+    const odd = await fetch(`${site.origin}/account`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": URLENCODED, Origin: site.origin },
+      body: new URLSearchParams({ t: token, change: "x".repeat(5000) }).toString(),
+    });
+    expect(odd.status).toBe(400);
+    await odd.arrayBuffer();
+    // The link form: an entry far too long, a script, nothing: told at once, never a 5xx.
+    for (const contact of ["a".repeat(5000), "<script>alert(1)</script>", "", "@@@", "1".repeat(30)]) {
+      const answer = await fetch(`${site.origin}/account/link`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": URLENCODED, Origin: site.origin },
+        body: new URLSearchParams({ contact }).toString(),
+      });
+      expect(answer.status, contact.slice(0, 20)).toBe(400);
+      expect(await answer.text()).not.toContain("<script>alert(1)</script>");
+    }
+    // Photos and documents with a bad token or a name that is none: the same 404.
+    for (const path of [
+      `/account/photos/${leadId}/1?t=broken`,
+      `/account/photos/${leadId}/99999999?t=${encodeURIComponent(token)}`,
+      `/account/documents/invoice-../../etc.pdf?t=${encodeURIComponent(token)}`,
+      `/account/documents/quote-${"q".repeat(500)}.pdf?t=${encodeURIComponent(token)}`,
+    ]) {
+      const answer = await fetch(`${site.origin}${path}`);
+      expect(answer.status, path).toBe(404);
+      await answer.arrayBuffer();
+    }
+    for (const path of [good, "/account/link", `/account/photos/${leadId}/1?t=x`, "/account/documents/x.pdf"])
+      for (const method of ["PUT", "DELETE", "PATCH"]) {
+        const answer = await fetch(`${site.origin}${path}`, { method });
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        await answer.arrayBuffer();
+      }
   });
 });
 

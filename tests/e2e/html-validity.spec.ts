@@ -72,6 +72,10 @@ test("the Nu Html Checker finds no error on any page, prerendered or server-rend
     "/reminders/remind-me?t=broken",
     "/reminders/opt-out?t=broken",
     "/admin/sign-in",
+    // The customer's page without a link, with a broken one, and "Send me my link" answered (issue 43).
+    "/account",
+    "/account?t=broken",
+    "/account/link?sent=1",
   ]) {
     await fetchPage(where);
   }

@@ -240,11 +240,13 @@ export const quotePath = (quoteId: string, validUntil: string, secret: string, n
 // the request whose reminders they are) and asking again from a reminder (naming the reminder sent, whose request
 // prefills the form). None acts on a GET.
 
-export type ReminderLinkPurpose = "remind-me" | "reminder-opt-out" | "ask-again";
+// "request-again" names a request (the customer's page's "Request again", issue 43): the same form, prefilled from it.
+export type ReminderLinkPurpose = "remind-me" | "reminder-opt-out" | "ask-again" | "request-again";
 const REMINDER_CODES: Record<ReminderLinkPurpose, string> = {
   "remind-me": "r",
   "reminder-opt-out": "o",
   "ask-again": "a",
+  "request-again": "q",
 };
 
 /** How long each works: the offer (a season away at most), the opt-out and the request (as long as the reminders). */
@@ -252,12 +254,15 @@ export const REMINDER_LINK_TTL_MS: Record<ReminderLinkPurpose, number> = {
   "remind-me": 120 * 86_400_000,
   "reminder-opt-out": 3 * 365 * 86_400_000,
   "ask-again": 365 * 86_400_000,
+  // As long as the page it is on.
+  "request-again": 7 * 86_400_000,
 };
 
 export const REMINDER_LINK_PATHS: Record<ReminderLinkPurpose, string> = {
   "remind-me": "/reminders/remind-me",
   "reminder-opt-out": "/reminders/opt-out",
   "ask-again": "/contact",
+  "request-again": "/contact",
 };
 
 /** The query parameter of each: the request form reads `reminder`, the other two pages `t`. */
@@ -265,6 +270,7 @@ const REMINDER_LINK_PARAMS: Record<ReminderLinkPurpose, string> = {
   "remind-me": "t",
   "reminder-opt-out": "t",
   "ask-again": "reminder",
+  "request-again": "reminder",
 };
 
 export const reminderToken = (purpose: ReminderLinkPurpose, id: string, secret: string, now = new Date()): string =>

@@ -69,6 +69,7 @@ const jobKindLabels: Record<JobKind, string> = {
   booking: "Arrival window e-mail",
   reminder: "Reminder e-mail to the customer",
   review: "Review request e-mail",
+  "account-link": "The customer's page link, asked for",
   deposit: "Deposit paid e-mail to the owner",
   "deposit-sms": "Deposit paid text message to the owner",
   "customer-text": "Text message to the customer",

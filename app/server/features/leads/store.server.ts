@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { Database } from "../../kit/db/database.server.ts";
 import type { DB } from "../../kit/db/tables.server.ts";
+import { emailKey, phoneKey } from "../../kit/customer-keys.server.ts";
 import type { IntakeHooks, NewLead } from "../../kit/leads.server.ts";
 import { outboxJob } from "../../notify/jobs.server.ts";
 import { LEAD_JOB_KINDS } from "./job-kinds.ts";
@@ -95,6 +96,8 @@ async function insertLead(trx: Transaction<DB>, lead: NewLead, opts: Resolved): 
       name: contact.name,
       email: contact.email,
       phone: contact.phone,
+      email_key: emailKey(contact.email),
+      phone_key: phoneKey(contact.phone),
       zip: contact.zip,
       in_service_area: lead.inServiceArea === null ? null : Number(lead.inServiceArea),
       page: context.page,

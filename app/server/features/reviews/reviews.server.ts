@@ -174,6 +174,15 @@ export async function optOut(database: Database, emailKey: string, now = new Dat
     .execute();
 }
 
+/** Takes back an opt-out (the customer's page): the address may be asked once again after its next job. */
+export async function optBackIn(database: Database, emailKey: string): Promise<void> {
+  await database.db
+    .updateTable("review_contacts")
+    .set({ opted_out_at: null })
+    .where("email_key", "=", emailKey)
+    .execute();
+}
+
 /** What the request page says about the review request after a status was saved. */
 export const REVIEW_OUTCOME_TEXT: Record<ReviewOutcome, string> = {
   queued: `Review request queued: the customer gets one e-mail with the review link once the invoice is paid in full, or ${REVIEW_DELAY_HOURS} hours after completion when no invoice was sent.`,

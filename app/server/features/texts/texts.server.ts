@@ -36,6 +36,7 @@ export type OutboundKind =
   | "help"
   | "completed"
   | "stop-confirmed"
+  | "account-link"
   | ChannelKind;
 /** The texts that tell a customer what their e-mail tells (./channel.server.ts). */
 export type ChannelKind = "quote" | "window" | "invoice" | "invoice-reminder";
@@ -215,6 +216,38 @@ export async function queueOwnerText(
     await recordEvent(trx, leadId, { kind: "owner-text", ref: message.id, at: now });
     return { ok: true, message };
   });
+}
+
+/**
+ * The customer's page link asked for with this request's number ("Send me my link", issue 43): queued like any
+ * customer text (never at night) when the request agreed to texts and the number has not said STOP; false, and
+ * nothing queued, otherwise. `body` is given the number it goes to.
+ */
+export async function queueLinkText(
+  database: Database,
+  leadId: string,
+  body: string,
+  now = new Date(),
+): Promise<boolean> {
+  return database.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirst();
+    if (!row) return false;
+    const target = await textTarget(trx, toLeadRow(row));
+    if (target.refused) return false;
+    await queueInTransaction(trx, { leadId, phone: target.phone, kind: "account-link", body, now });
+    return true;
+  });
+}
+
+/** Records a STOP or a START for `phone` given on the customer's page (as the texted keyword would), without a text back. */
+export async function setTextsStopped(database: Database, phone: string, stopped: boolean, now = new Date()) {
+  const at = now.toISOString();
+  const change = stopped ? { stopped_at: at } : { stopped_at: null, started_at: at };
+  await database.db
+    .insertInto("text_opt_outs")
+    .values({ phone, started_at: null, ...change, updated_at: at })
+    .onConflict((oc) => oc.column("phone").doUpdateSet({ ...change, updated_at: at }))
+    .execute();
 }
 
 /** The instant the day-before text of a window is due, or null when there is no day before left (as the e-mail). */

@@ -26,6 +26,7 @@ import * as m0018_request_kind from "./migrations/0018_request_kind.server.ts";
 import * as m0019_invoices from "./migrations/0019_invoices.server.ts";
 import * as m0020_owner_indexes from "./migrations/0020_owner_indexes.server.ts";
 import * as m0021_dispute_evidence_due from "./migrations/0021_dispute_evidence_due.server.ts";
+import * as m0022_customer_keys from "./migrations/0022_customer_keys.server.ts";
 
 /** A migration file: its up, and the dialect it runs on for the few that differ (a CHECK changed, a byte column). */
 type MigrationFile = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -50,6 +51,7 @@ const migrations: Record<string, MigrationFile> = {
   "0019_invoices": m0019_invoices,
   "0020_owner_indexes": m0020_owner_indexes,
   "0021_dispute_evidence_due": m0021_dispute_evidence_due,
+  "0022_customer_keys": m0022_customer_keys,
 };
 
 export function migrationProvider(dialect: Dialect): MigrationProvider {

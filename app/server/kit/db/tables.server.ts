@@ -44,6 +44,10 @@ export interface LeadsTable {
   stage: Generated<Stage>;
   /** The owner's first real contact (a text, a quote, a window decision, a stage set by hand), UTC ISO. */
   first_contact_at: Generated<string | null>;
+  /** The e-mail address's normal form (kit/customer-keys.server.ts emailKey): how the customer's page finds their requests. */
+  email_key: Generated<string | null>;
+  /** The phone's normal form (phoneKey, +1XXXXXXXXXX), or null without a US number. */
+  phone_key: Generated<string | null>;
 }
 
 export interface LeadAttachmentsTable {
