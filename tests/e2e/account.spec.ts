@@ -94,7 +94,21 @@ test("a customer with two past jobs opens one link: sees both, pays the invoice,
   await changeLeadStatus(database, first, { status: "completed", note: "", changedBy: "owner@example.com" });
   await recordConsent(database, first, "completed-email");
   const total = 32_500;
-  await storeInvoice(database, { leadId: first, totalCents: total });
+  await storeInvoice(database, {
+    leadId: first,
+    totalCents: total,
+    content: {
+      service: "House washing",
+      city: "Meridian",
+      address: "88 W Pine Ave",
+      serviceDate: "2026-04-14",
+      lines: [{ text: "House washing, two stories", cents: total, taxable: false }],
+      discountCents: 0,
+      discountReason: "",
+      taxRateBasisPoints: 0,
+      note: "",
+    },
+  });
   const second = await stored(`  ${email.toLowerCase()} `, "83702", "1234 W Main St");
   const secret = await linkSecret(database, {});
   const book = signedPath("book", second, secret);
@@ -142,7 +156,8 @@ test("a customer with two past jobs opens one link: sees both, pays the invoice,
   await page.getByRole("link", { name: `Pay ${formatCents(total)}` }).click();
   await page.getByRole("radio", { name: "No tip" }).check();
   await page.getByRole("button", { name: /^Pay/ }).click();
-  const checkout = page.getByRole("link", { name: `Pay ${formatCents(total)} on the secure page` });
+  // The pay step names the sum with its cents, as Checkout will show it.
+  const checkout = page.getByRole("link", { name: `Pay ${formatCents(total)}.00 on the secure page` });
   await expect(checkout).toBeVisible();
   const session = stripe.created().find((s) => s.amount_total === total && s.metadata.invoiceId);
   expect(session).toBeDefined();
