@@ -1,7 +1,8 @@
 /**
  * Scenario "owner": the owner's pages at the size of years. 20,000 requests (three years of them, a tenth in the
  * report's last 12 weeks) are written straight into a fresh SQLite file (a fast seed, not the forms: their cost is
- * measured by "submit"), then the real server answers the owner's inbox, a search, the report and both exports:
+ * measured by "submit"), with their money (deposits, refunds, invoices and their payments: seedMoney), then the real
+ * server answers the owner's inbox, a search, the report, the requests' two exports and the three books files:
  * each timed three times after one warm-up (the median is reported), the exports' peak memory read from the
  * server's own high-water mark (/proc/PID/status VmHWM, reset before each download through clear_refs).
  */
@@ -24,8 +25,8 @@ const KINDS = ["estimate", "estimate", "estimate", "contact", "newsletter", "app
 const DAY = 86_400_000;
 
 /** `count` requests spread over three years, newest now; a tenth of them in the last 12 weeks. */
-export async function seed(dataDir: string, count: number, now: number) {
-  const database = await openStore(dataDir);
+export async function seed(dataDir: string, count: number, now: number, databaseUrl?: string) {
+  const database = await openStore(dataDir, databaseUrl);
   const batch = 400;
   for (let start = 0; start < count; start += batch) {
     const rows = Array.from({ length: Math.min(batch, count - start) }, (_, j) => {
