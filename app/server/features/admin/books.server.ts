@@ -526,7 +526,10 @@ export async function leadMoney(database: Database, leadIds: string[]): Promise<
       .where("lead_id", "in", ids)
       .where("status", "=", "sent")
       .execute();
-    const balances = await invoicesBalances(db, (eb) => eb.and([eb("lead_id", "in", ids), eb("status", "=", "sent")]));
+    // Scoped by the invoices just read (a few per batch), not by the 500 requests again: every query of the
+    // ledger then looks up a short list.
+    const invoiceIds = invoices.map((invoice) => invoice.id);
+    const balances = invoiceIds.length > 0 ? await invoicesBalances(db, (eb) => eb("id", "in", invoiceIds)) : new Map();
     const of = (leadId: string) => {
       let money = result.get(leadId);
       if (!money) {
