@@ -1,10 +1,11 @@
 /**
  * A one-sheet .xlsx workbook written as a stream: the sheet's rows are turned into XML and deflated as they come
- * (a batch of requests at a time), so an export of 20,000 requests holds one batch, never the whole sheet. The
- * same cells as ./xlsx.server.ts (write-excel-file, which builds the whole file in memory): text cells with the
- * Text format "@" as inline strings (no shared-string table to keep), Boise's wall clock as a date cell, dollar
- * amounts as numbers; a bold, frozen header row and the columns' widths. The ZIP container is written here
- * (node:zlib's raw deflate and crc32, a data descriptor after each part, the central directory at the end).
+ * (a batch of rows at a time), so an export of 20,000 requests holds one batch, never the whole sheet. Every
+ * workbook the site makes is written here: the requests (./xlsx.server.ts) and the books (./books-export.server.ts).
+ * Text cells with the Text format "@" as inline strings (no shared-string table to keep; an empty text is a blank
+ * cell, not written), Boise's wall clock as a date cell, a calendar day as a date, dollar amounts as numbers; a
+ * bold, frozen header row and the columns' widths (docs/decisions/047-export-cost.md). The ZIP container is written
+ * here (node:zlib's raw deflate and crc32, a data descriptor after each part, the central directory at the end).
  */
 import { Readable } from "node:stream";
 import { constants, crc32, createDeflateRaw } from "node:zlib";
