@@ -39,8 +39,14 @@ export const cleanText = (value: string): string => wellFormed(value).replace(LI
 /** A single-line field's text: hidden characters removed, each run of tabs and line breaks one space. */
 export const cleanLine = (value: string): string => wellFormed(value).replace(HIDDEN, "").replace(BREAKS_AND_TABS, " ");
 
+/** Any character `visible` changes: a hidden one, a surrogate (paired or not), a CR or U+2028/U+2029. */
+// eslint-disable-next-line no-control-regex -- matching control characters is this expression's purpose
+const TOUCHED = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028-\u202E\u2066-\u2069\uD800-\uDFFF]/;
+
 /** Text for output, line breaks kept as "\n" (a multi-line value, a whole message body): each hidden character as "�". */
-export const visible = (value: string): string => wellFormed(value).replace(LINE_BREAK, "\n").replace(HIDDEN, MARKER);
+// Most text has nothing to change: one test spares the three replacements (an export writes 20,000 rows of cells).
+export const visible = (value: string): string =>
+  TOUCHED.test(value) ? wellFormed(value).replace(LINE_BREAK, "\n").replace(HIDDEN, MARKER) : value;
 
 /** Text for one line of output (an e-mail header, a table cell): hidden characters as "�", tabs and line breaks one space, trimmed. */
 export const visibleLine = (value: string): string =>

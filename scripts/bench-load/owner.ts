@@ -1,7 +1,8 @@
 /**
  * Scenario "owner": the owner's pages at the size of years. 20,000 requests (three years of them, a tenth in the
  * report's last 12 weeks) are written straight into a fresh SQLite file (a fast seed, not the forms: their cost is
- * measured by "submit"), then the real server answers the owner's inbox, a search, the report and both exports:
+ * measured by "submit"), with their money (deposits, refunds, invoices and their payments: seedMoney), then the real
+ * server answers the owner's inbox, a search, the report, the requests' two exports and the three books files:
  * each timed three times after one warm-up (the median is reported), the exports' peak memory read from the
  * server's own high-water mark (/proc/PID/status VmHWM, reset before each download through clear_refs).
  */
@@ -24,8 +25,8 @@ const KINDS = ["estimate", "estimate", "estimate", "contact", "newsletter", "app
 const DAY = 86_400_000;
 
 /** `count` requests spread over three years, newest now; a tenth of them in the last 12 weeks. */
-export async function seed(dataDir: string, count: number, now: number) {
-  const database = await openStore(dataDir);
+export async function seed(dataDir: string, count: number, now: number, databaseUrl?: string) {
+  const database = await openStore(dataDir, databaseUrl);
   const batch = 400;
   for (let start = 0; start < count; start += batch) {
     const rows = Array.from({ length: Math.min(batch, count - start) }, (_, j) => {
@@ -79,9 +80,116 @@ export async function seed(dataDir: string, count: number, now: number) {
       };
     });
     await database.db.insertInto("leads").values(rows).execute();
+    await seedMoney(database, rows);
   }
   await addOwner(database, OWNER, PASSWORD);
   await database.close();
+}
+
+let invoiceSeq = 0;
+/**
+ * The money of a batch of seeded requests, as the payment features leave it: a paid deposit on every request
+ * accepted or later (one in 50 refunded), and a sent invoice on every completed job, paid by card (one in four
+ * with a tip) or by check, received by hand on the day after.
+ */
+async function seedMoney(
+  database: Awaited<ReturnType<typeof openStore>>,
+  leads: { id: string; stage: string; created_at: string }[],
+) {
+  const at = (lead: { created_at: string }, days: number) =>
+    new Date(Date.parse(lead.created_at) + days * DAY).toISOString();
+  const paying = leads.filter((lead) => ["accepted", "scheduled", "completed"].includes(lead.stage));
+  if (paying.length === 0) return;
+  const deposits = paying.map((lead, j) => ({
+    checkout_session_id: `cs_${lead.id}`,
+    lead_id: lead.id,
+    quote_ref: `Q-${lead.id.slice(0, 8)}`,
+    quote_version: 1,
+    attempt: 1,
+    amount_cents: 5_000 + (j % 7) * 1_000,
+    currency: "usd",
+    status: "paid" as const,
+    checkout_url: "https://checkout.stripe.com/c/pay/bench",
+    expires_at: at(lead, 3),
+    created_at: at(lead, 2),
+    updated_at: at(lead, 2),
+    paid_at: at(lead, 2),
+    payment_intent_id: `pi_${lead.id}`,
+  }));
+  await database.db.insertInto("payments").values(deposits).execute();
+  const refunded = deposits.filter((_, j) => j % 50 === 0);
+  if (refunded.length)
+    await database.db
+      .insertInto("refunds")
+      .values(
+        refunded.map((d) => ({
+          id: `re_${d.lead_id}`,
+          payment_intent_id: d.payment_intent_id,
+          checkout_session_id: d.checkout_session_id,
+          invoice_payment_id: null,
+          lead_id: d.lead_id,
+          amount_cents: d.amount_cents,
+          currency: "usd",
+          status: "succeeded" as const,
+          created_at: at({ created_at: d.paid_at }, 1),
+          updated_at: at({ created_at: d.paid_at }, 1),
+        })),
+      )
+      .execute();
+  const done = paying.filter((lead) => lead.stage === "completed");
+  if (done.length === 0) return;
+  const invoices = done.map((lead, j) => {
+    const sent = at(lead, 10);
+    const seq = ++invoiceSeq;
+    const year = Number(sent.slice(0, 4));
+    return {
+      id: randomUUID(),
+      lead_id: lead.id,
+      number: `${year}-${String(seq).padStart(5, "0")}`,
+      year,
+      seq,
+      status: "sent" as const,
+      content: "{}",
+      total_cents: 45_000 + (j % 9) * 2_500,
+      quote_id: null,
+      due_date: sent.slice(0, 10),
+      created_at: sent,
+      updated_at: sent,
+      sent_at: sent,
+      reminders_paused_at: null,
+    };
+  });
+  await database.db.insertInto("invoices").values(invoices).execute();
+  await database.db
+    .insertInto("invoice_payments")
+    .values(
+      invoices.map((invoice, j) => {
+        const card = j % 3 !== 0;
+        const paid = at({ created_at: invoice.sent_at }, 4);
+        return {
+          id: randomUUID(),
+          invoice_id: invoice.id,
+          lead_id: invoice.lead_id,
+          method: card ? ("card" as const) : ("check" as const),
+          status: "paid" as const,
+          amount_cents: invoice.total_cents - deposits.find((d) => d.lead_id === invoice.lead_id)!.amount_cents,
+          tip_cents: j % 4 === 0 ? 2_000 : 0,
+          checkout_session_id: card ? `cs_inv_${invoice.id}` : null,
+          invoice_version: card ? 1 : null,
+          attempt: card ? 1 : null,
+          checkout_url: null,
+          expires_at: null,
+          payment_intent_id: card ? `pi_inv_${invoice.id}` : null,
+          reference: card ? null : `Check ${1000 + j}`,
+          received_on: card ? null : paid.slice(0, 10),
+          idempotency_key: null,
+          created_at: paid,
+          updated_at: paid,
+          paid_at: paid,
+        };
+      }),
+    )
+    .execute();
 }
 
 /** The server process's peak resident memory since the last reset (MB), and the reset. */
@@ -135,6 +243,9 @@ export async function ownerPages(settings: Settings): Promise<Section> {
     { name: "report", path: "/admin/report", target: 300 },
     { name: "CSV export (all requests)", path: "/admin/requests.csv", target: 1000, memory: true },
     { name: ".xlsx export (all requests)", path: "/admin/requests.xlsx", target: 1000, memory: true },
+    { name: "payments CSV (every payment and refund)", path: "/admin/payments.csv", target: 1000, memory: true },
+    { name: "payments .xlsx", path: "/admin/payments.xlsx", target: 1000, memory: true },
+    { name: "invoices .xlsx (every invoice)", path: "/admin/invoices.xlsx", target: 1000, memory: true },
   ];
   const rows: (string | number)[][] = [];
   const checks = [];

@@ -4,6 +4,7 @@ import {
   businessMsBetween,
   isOverdue,
   localDateString,
+  localParts,
   parseLocalDate,
   startOfLocalWeek,
 } from "./business-time.server.ts";
@@ -68,5 +69,38 @@ describe("business hours (Mon–Fri 7–19, Sat 8–18, Sun 9–17, Boise time)"
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("the local clock of an instant (localParts)", () => {
+  // The time zone database's answer for each instant, read another way: Swedish dates are "2026-11-01 01:30:00".
+  const intl = (date: Date) => {
+    const [year, month, day, hour, minute, second] = date
+      .toLocaleString("sv-SE", { timeZone: "America/Boise", hourCycle: "h23" })
+      .split(/\D+/)
+      .map(Number);
+    return { year, month, day, hour, minute, second };
+  };
+  // The days the clocks change, from 2024 to 2031, and any instant between 1960 and 2250.
+  const changes = ["2024-03-10", "2024-11-03", "2026-03-08", "2026-11-01", "2030-03-10", "2030-11-03", "2031-03-09"];
+  const nearChange = fc
+    .tuple(fc.constantFrom(...changes), fc.integer({ min: -2 * 86_400_000, max: 2 * 86_400_000 }))
+    .map(([day, ms]) => new Date(Date.parse(`${day}T09:00:00Z`) + ms));
+  const anyInstant = fc.integer({ min: Date.UTC(1960, 0, 1), max: Date.UTC(2250, 0, 1) }).map((t) => new Date(t));
+
+  it("is the time zone database's, to the second, on the days the clocks change and on any other (property)", () => {
+    fc.assert(
+      fc.property(fc.oneof(nearChange, anyInstant), (date) => {
+        expect(localParts(date)).toEqual(intl(date));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("gives each second around a change of the clocks its own wall time", () => {
+    // 2026-11-01 08:00 UTC is 2 AM MDT, which becomes 1 AM MST: the hour from 1 AM is shown twice.
+    const change = Date.parse("2026-11-01T08:00:00Z");
+    for (let t = change - 3_600_000; t <= change + 3_600_000; t += 1000)
+      expect(localParts(new Date(t))).toEqual(intl(new Date(t)));
   });
 });

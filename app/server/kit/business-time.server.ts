@@ -17,15 +17,10 @@ const partsFormat = new Intl.DateTimeFormat("en-US", {
   second: "numeric",
 });
 
-/** The local calendar date and time of an instant. */
-export function localParts(date: Date): {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-} {
+type LocalParts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+/** The local calendar date and time of an instant, as the time zone database says (Intl: about 5 µs a call). */
+function intlParts(date: Date): LocalParts {
   const parts = Object.fromEntries(partsFormat.formatToParts(date).map((p) => [p.type, p.value]));
   return {
     year: +parts.year!,
@@ -34,6 +29,46 @@ export function localParts(date: Date): {
     hour: +parts.hour!,
     minute: +parts.minute!,
     second: +parts.second!,
+  };
+}
+
+const DAY_MS = 86_400_000;
+/** The local clock's offset from UTC (ms) at the whole second `t`. */
+const offsetAt = (t: number) => {
+  const p = intlParts(new Date(t));
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - t;
+};
+/** Per UTC day (its number since 1970): the offset when it is the same at the day's first and last second, else null. */
+const dayOffsets = new Map<number, number | null>();
+/** Instants the cache serves: 1970 to 2200 (others, and invalid dates, go to Intl as before). */
+const FAST_UNTIL = Date.UTC(2200, 0, 1);
+
+/**
+ * The local calendar date and time of an instant. A list of 20,000 requests asks this for each of them
+ * (the exports, the report), so the offset is read once per UTC day: a day whose first and last second have
+ * the same offset has it throughout (the clocks change at most once in a day), and its instants are that
+ * offset's arithmetic; a day with a change asks Intl for each instant.
+ */
+export function localParts(date: Date): LocalParts {
+  const t = date.getTime();
+  if (!(t >= 0 && t < FAST_UNTIL)) return intlParts(date);
+  const dayNumber = Math.floor(t / DAY_MS);
+  let offset = dayOffsets.get(dayNumber);
+  if (offset === undefined) {
+    const first = offsetAt(dayNumber * DAY_MS);
+    offset = first === offsetAt((dayNumber + 1) * DAY_MS - 1000) ? first : null;
+    if (dayOffsets.size >= 20_000) dayOffsets.clear();
+    dayOffsets.set(dayNumber, offset);
+  }
+  if (offset === null) return intlParts(date);
+  const local = new Date(t + offset);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
   };
 }
 

@@ -155,6 +155,33 @@ export async function refundedBy(
   return sums;
 }
 
+/**
+ * What each of these requests paid in deposits and kept (USD, integer cents): each paid deposit less what was
+ * refunded of it, never below 0. The one place this sum is made: the deposit the inbox, the export and the
+ * crew's sheet show (docs/decisions/052-export-cost.md).
+ */
+export async function depositsKept(db: Db, leadIds: readonly string[]): Promise<Map<string, number>> {
+  const kept = new Map<string, number>();
+  if (leadIds.length === 0) return kept;
+  const rows = await db
+    .selectFrom("payments")
+    .select(["lead_id", "amount_cents", "checkout_session_id"])
+    .where("lead_id", "in", [...leadIds])
+    .where("status", "=", "paid")
+    .where("currency", "=", "usd")
+    .execute();
+  const refunded = await refundedBy(
+    db,
+    "checkout_session_id",
+    rows.map((r) => r.checkout_session_id),
+  );
+  for (const row of rows) {
+    const cents = Math.max(0, Number(row.amount_cents) - (refunded.get(row.checkout_session_id) ?? 0));
+    if (row.lead_id) kept.set(row.lead_id, (kept.get(row.lead_id) ?? 0) + cents);
+  }
+  return kept;
+}
+
 /** The credits of invoice `invoiceId`, oldest first (empty for an unknown or void invoice). */
 export async function invoiceCredits(db: Db, invoiceId: string): Promise<InvoiceCredit[]> {
   return (await invoicesCredits(db, (eb) => eb("id", "=", invoiceId))).get(invoiceId) ?? [];

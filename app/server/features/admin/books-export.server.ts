@@ -8,7 +8,7 @@ import type { RouterContextProvider } from "react-router";
 import { localDateString } from "../../kit/business-time.server.ts";
 import { formatCents } from "../../../lib/money.ts";
 import { toCsv } from "./csv.server.ts";
-import { plainAmount } from "./export.server.ts";
+import { plainAmount, type SheetCell } from "./export.server.ts";
 import { signedIn } from "./guard.server.ts";
 import {
   daySpan,
@@ -19,7 +19,8 @@ import {
   type PaymentLine,
   paymentLines,
 } from "./books.server.ts";
-import { centsCell, dayCell, sheetXlsx, textCell, XLSX_TYPE } from "./xlsx.server.ts";
+import { XLSX_TYPE } from "./xlsx.server.ts";
+import { bodyOf, collect, inBatches, xlsxStream } from "./xlsx-stream.server.ts";
 
 /** The first day an export without `from` starts at: before any payment the site could have taken. */
 const EARLIEST_DAY = "2000-01-01";
@@ -76,47 +77,58 @@ export const PAYMENTS_HEADER = [
   "Fee-free amount",
 ];
 
+/** Each column as wide as its header, at least 12 characters. */
+const widthsOf = (header: string[]) => header.map((label) => Math.max(12, label.length + 2));
+
+/** A sheet of `rows` already read, streamed as the requests' workbook is (./xlsx-stream.server.ts). */
+const booksSheet = (name: string, header: string[], rows: SheetCell[][]) =>
+  xlsxStream({ name, header, widths: widthsOf(header), batches: inBatches(rows), wallClock: (date) => date });
+
 /**
  * The payments as a workbook: one row per payment and per refund, with the tip and the refund in columns of their
  * own. The fee-free amount is the money as recorded, before any card processor's fee (amount + tip, or minus the
  * refund): the site never sees Stripe's fee, the payout shows it.
  */
-export const paymentsXlsx = (lines: PaymentLine[]) =>
-  sheetXlsx(
+export const paymentsSheet = (lines: PaymentLine[]) =>
+  booksSheet(
     "Payments",
     PAYMENTS_HEADER,
     lines.map((line) => [
-      dayCell(line.day),
-      textCell(line.reference ?? ""),
-      textCell(line.invoice ?? ""),
-      textCell(line.customer),
-      textCell(line.method),
-      textCell(line.note),
-      centsCell(line.amountCents),
-      centsCell(line.tipCents),
-      centsCell(-line.refundCents),
-      centsCell(grossOf(line)),
+      { day: line.day },
+      line.reference ?? "",
+      line.invoice ?? "",
+      line.customer,
+      line.method,
+      line.note,
+      { cents: line.amountCents },
+      { cents: line.tipCents },
+      { cents: -line.refundCents },
+      { cents: grossOf(line) },
     ]),
   );
 
 export const INVOICES_HEADER = ["Number", "Sent", "Reference", "Customer", "Total", "Paid", "Balance", "Status"];
 
 /** The invoices as a workbook: each one's total, what was paid towards it (tips aside) and its balance, by the ledger. */
-export const invoicesXlsx = (invoices: InvoiceLine[]) =>
-  sheetXlsx(
+export const invoicesSheet = (invoices: InvoiceLine[]) =>
+  booksSheet(
     "Invoices",
     INVOICES_HEADER,
     invoices.map((invoice) => [
-      textCell(invoice.number),
-      invoice.sentDay ? dayCell(invoice.sentDay) : textCell(""),
-      textCell(invoice.reference ?? ""),
-      textCell(invoice.customer),
-      centsCell(invoice.totalCents),
-      centsCell(invoice.paidCents),
-      centsCell(invoice.balanceCents),
-      textCell(invoice.status),
+      invoice.number,
+      invoice.sentDay ? { day: invoice.sentDay } : "",
+      invoice.reference ?? "",
+      invoice.customer,
+      { cents: invoice.totalCents },
+      { cents: invoice.paidCents },
+      { cents: invoice.balanceCents },
+      invoice.status,
     ]),
   );
+
+/** The workbooks as files (the tests, the command line). */
+export const paymentsXlsx = (lines: PaymentLine[]) => collect(paymentsSheet(lines));
+export const invoicesXlsx = (invoices: InvoiceLine[]) => collect(invoicesSheet(invoices));
 
 /** The span of a download's `from` and `to` (YYYY-MM-DD, both included; from the first payment, to today, when absent). */
 export function spanOf(url: URL, now = new Date()): DaySpan | null {
@@ -143,21 +155,21 @@ export async function booksDownload(
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
-  let body: string | Buffer;
+  let body: string | ReadableStream<Uint8Array>;
   let rows: number;
   if (file === "invoices.xlsx") {
     const invoices = await invoiceLines(app.database, span);
     rows = invoices.length;
-    body = await invoicesXlsx(invoices);
+    body = bodyOf(invoicesSheet(invoices));
   } else {
     const lines = await paymentLines(app.database, span);
     rows = lines.length;
-    body = file === "payments.csv" ? paymentsQboCsv(lines) : await paymentsXlsx(lines);
+    body = file === "payments.csv" ? paymentsQboCsv(lines) : bodyOf(paymentsSheet(lines));
   }
   app.logger.info({ event: "admin.books_exported", file, owner: owner.ownerId, rows }, "books exported");
   const [name, format] = file.split(".") as [string, "csv" | "xlsx"];
   const last = localDateString(new Date(span.until.getTime() - 1));
-  return new Response(typeof body === "string" ? body : new Uint8Array(body), {
+  return new Response(body, {
     headers: {
       "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : XLSX_TYPE,
       "Content-Disposition": `attachment; filename="${name}-${span.fromDay}-to-${last}.${format}"`,

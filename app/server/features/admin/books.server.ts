@@ -16,7 +16,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import type { Database } from "../../kit/db/database.server.ts";
 import type { DB, InvoicePaymentMethod } from "../../kit/db/tables.server.ts";
 import { localDateString, localParts, localTime, parseLocalDate } from "../../kit/business-time.server.ts";
-import { invoicesBalances } from "../../kit/invoice-ledger.server.ts";
+import { depositsKept, invoicesBalances } from "../../kit/invoice-ledger.server.ts";
 import { referenceOf } from "../../kit/reference.server.ts";
 
 /** A calendar month in Boise. */
@@ -512,23 +512,7 @@ export async function leadMoney(database: Database, leadIds: string[]): Promise<
       .where("quote_answers.answer", "=", "accepted")
       .orderBy("quote_answers.answered_at")
       .execute();
-    const deposits = await db
-      .selectFrom("payments")
-      .leftJoin("refunds", (join) =>
-        join
-          .onRef("refunds.checkout_session_id", "=", "payments.checkout_session_id")
-          .on("refunds.status", "=", "succeeded"),
-      )
-      .select([
-        "payments.lead_id",
-        "payments.checkout_session_id",
-        "payments.amount_cents",
-        "refunds.amount_cents as refunded",
-      ])
-      .where("payments.lead_id", "in", ids)
-      .where("payments.status", "=", "paid")
-      .where("payments.currency", "=", "usd")
-      .execute();
+    const deposits = await depositsKept(db, ids);
     const windows = await db
       .selectFrom("bookings")
       .select(["lead_id", "day", "window_times"])
@@ -542,7 +526,10 @@ export async function leadMoney(database: Database, leadIds: string[]): Promise<
       .where("lead_id", "in", ids)
       .where("status", "=", "sent")
       .execute();
-    const balances = await invoicesBalances(db, (eb) => eb.and([eb("lead_id", "in", ids), eb("status", "=", "sent")]));
+    // Scoped by the invoices just read (a few per batch), not by the 500 requests again: every query of the
+    // ledger then looks up a short list.
+    const invoiceIds = invoices.map((invoice) => invoice.id);
+    const balances = invoiceIds.length > 0 ? await invoicesBalances(db, (eb) => eb("id", "in", invoiceIds)) : new Map();
     const of = (leadId: string) => {
       let money = result.get(leadId);
       if (!money) {
@@ -556,14 +543,7 @@ export async function leadMoney(database: Database, leadIds: string[]): Promise<
       if (!option) continue;
       Object.assign(of(row.lead_id), { acceptedOption: option.label, priceCents: option.totalCents });
     }
-    const seenDeposit = new Set<string>();
-    for (const row of deposits) {
-      if (!row.lead_id) continue;
-      const money = of(row.lead_id);
-      if (!seenDeposit.has(row.checkout_session_id)) money.depositCents += Number(row.amount_cents);
-      seenDeposit.add(row.checkout_session_id);
-      money.depositCents -= Number(row.refunded ?? 0);
-    }
+    for (const [leadId, cents] of deposits) of(leadId).depositCents = cents;
     for (const row of windows) if (row.lead_id) of(row.lead_id).window = `${row.day} ${row.window_times}`;
     const invoiced = new Map<string, { paid: number; due: number }>();
     for (const invoice of invoices) {

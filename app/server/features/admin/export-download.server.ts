@@ -15,20 +15,7 @@ import { leadBatches, leadKeys } from "./listing.server.ts";
 import { leadMoney } from "./books.server.ts";
 import { toCsv } from "./csv.server.ts";
 import { leadsXlsxStream, XLSX_TYPE } from "./xlsx.server.ts";
-
-/** A body that asks for the next chunk only when the client has taken the last one. */
-function streamOf(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    async pull(controller) {
-      const { value, done } = await chunks.next();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
-}
+import { bodyOf } from "./xlsx-stream.server.ts";
 
 /** Requests read and written at a time. */
 const BATCH = 500;
@@ -59,7 +46,7 @@ export async function leadsDownload(
     yield encoder.encode(toCsv([columns.header]));
     for await (const batch of rows()) yield encoder.encode(toCsv(batch.map(csvCells), { bom: false }));
   }
-  return new Response(streamOf(format === "csv" ? csv() : leadsXlsxStream(columns.header, rows())), {
+  return new Response(bodyOf(format === "csv" ? csv() : leadsXlsxStream(columns.header, rows())), {
     headers: {
       "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : XLSX_TYPE,
       "Content-Disposition": `attachment; filename="requests-${localDateString(new Date())}.${format}"`,

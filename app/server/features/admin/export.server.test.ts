@@ -120,6 +120,8 @@ with open(sys.argv[1], newline="", encoding="utf-8-sig") as f:
       // The estimate's dollars are numbers a sheet can add up, shown as dollars.
       expect(at("Estimate low ($)")).toEqual({ v: 1250, t: "n", f: '"$"#,##0' });
       expect(at("Estimate high ($)")).toEqual({ v: 2400, t: "n", f: '"$"#,##0' });
+      // Nothing to show (no accepted option yet): a blank cell, not an empty text.
+      expect(at("Accepted option")).toMatchObject({ v: null });
       expect(row!.every((c) => c.t !== "f")).toBe(true);
     },
   );

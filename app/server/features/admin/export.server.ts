@@ -23,8 +23,8 @@ const kindText = (kind: string) => KIND_OPTIONS.find((o) => o.value === kind)?.l
 export const areaText = (inServiceArea: boolean | null) =>
   inServiceArea === null ? "?" : inServiceArea ? "yes" : "no";
 
-/** A cell: text, an instant shown as a date and time in Boise, a whole-dollar amount, or an amount in cents. */
-export type SheetCell = string | Date | { dollars: number } | { cents: number };
+/** A cell: text, an instant shown as a date and time in Boise, a whole-dollar amount, an amount in cents, or a Boise calendar day (YYYY-MM-DD). */
+export type SheetCell = string | Date | { dollars: number } | { cents: number } | { day: string };
 
 /** "-54.25": cents as the plain decimal an import reads (no thousands separator, no currency sign). */
 export function plainAmount(cents: number): string {
@@ -195,5 +195,7 @@ export const csvCells = (row: SheetCell[]) =>
         ? cell
         : "cents" in cell
           ? { raw: plainAmount(cell.cents) }
-          : { raw: String(cell.dollars) },
+          : "day" in cell
+            ? { raw: cell.day }
+            : { raw: String(cell.dollars) },
   );

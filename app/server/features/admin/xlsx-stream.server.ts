@@ -1,10 +1,11 @@
 /**
  * A one-sheet .xlsx workbook written as a stream: the sheet's rows are turned into XML and deflated as they come
- * (a batch of requests at a time), so an export of 20,000 requests holds one batch, never the whole sheet. The
- * same cells as ./xlsx.server.ts (write-excel-file, which builds the whole file in memory): text cells with the
- * Text format "@" as inline strings (no shared-string table to keep), Boise's wall clock as a date cell, dollar
- * amounts as numbers; a bold, frozen header row and the columns' widths. The ZIP container is written here
- * (node:zlib's raw deflate and crc32, a data descriptor after each part, the central directory at the end).
+ * (a batch of rows at a time), so an export of 20,000 requests holds one batch, never the whole sheet. Every
+ * workbook the site makes is written here: the requests (./xlsx.server.ts) and the books (./books-export.server.ts).
+ * Text cells with the Text format "@" as inline strings (no shared-string table to keep; an empty text is a blank
+ * cell, not written), Boise's wall clock as a date cell, a calendar day as a date, dollar amounts as numbers; a
+ * bold, frozen header row and the columns' widths (docs/decisions/052-export-cost.md). The ZIP container is written
+ * here (node:zlib's raw deflate and crc32, a data descriptor after each part, the central directory at the end).
  */
 import { Readable } from "node:stream";
 import { constants, crc32, createDeflateRaw } from "node:zlib";
@@ -12,10 +13,10 @@ import { visible } from "../../../lib/text.ts";
 import type { SheetCell } from "./export.server.ts";
 
 /** Style indexes of styles.xml's cellXfs. */
-const STYLE = { text: 1, header: 2, dateTime: 3, dollars: 4, cents: 5 } as const;
+const STYLE = { text: 1, header: 2, dateTime: 3, dollars: 4, cents: 5, day: 6 } as const;
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const escapeXml = (text: string) => text.replace(/[&<>"]/g, (c) => ENTITIES[c]!);
 
 /** Text as XML may hold it: a hidden character (controls among them) shown as "�" (app/lib/text.ts), as are the two non-characters XML forbids. */
 const xmlText = (text: string) => escapeXml(visible(text).replace(/[\uFFFE\uFFFF]/g, "\uFFFD"));
@@ -27,14 +28,26 @@ function columnName(index: number): string {
   return name;
 }
 
+/** A calendar day (YYYY-MM-DD) as the serial number of its midnight. */
+const daySerial = (day: string) => {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, date) / 86_400_000 + 25_569;
+};
+
 /** An instant as the serial number a workbook's date cell holds, on Boise's wall clock (`wallClock`). */
 const serial = (date: Date) => date.getTime() / 86_400_000 + 25_569;
 
+/** A text cell's <t>: whitespace XML would collapse (at either end, a tab, a line break, two spaces) is kept. */
+const textXml = (text: string) =>
+  /^\s|\s$|[\t\n]| {2}/.test(text) ? `<t xml:space="preserve">${xmlText(text)}</t>` : `<t>${xmlText(text)}</t>`;
+
+/** A cell at `ref`, or nothing for an empty text (a blank cell: a sheet of 20,000 rows has many). */
 function cellXml(cell: SheetCell, ref: string, wallClock: (date: Date) => Date): string {
   if (cell instanceof Date) return `<c r="${ref}" s="${STYLE.dateTime}"><v>${serial(wallClock(cell))}</v></c>`;
   if (typeof cell === "string")
-    return `<c r="${ref}" s="${STYLE.text}" t="inlineStr"><is><t xml:space="preserve">${xmlText(cell)}</t></is></c>`;
+    return cell === "" ? "" : `<c r="${ref}" s="${STYLE.text}" t="inlineStr"><is>${textXml(cell)}</is></c>`;
   if ("cents" in cell) return `<c r="${ref}" s="${STYLE.cents}"><v>${cell.cents / 100}</v></c>`;
+  if ("day" in cell) return `<c r="${ref}" s="${STYLE.day}"><v>${daySerial(cell.day)}</v></c>`;
   return `<c r="${ref}" s="${STYLE.dollars}"><v>${cell.dollars}</v></c>`;
 }
 
@@ -45,7 +58,7 @@ const RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationship
 const PACKAGE_RELS = "http://schemas.openxmlformats.org/package/2006/relationships";
 const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-const STYLES = `${HEAD}<styleSheet xmlns="${MAIN}"><numFmts count="3"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm"/><numFmt numFmtId="165" formatCode="&quot;$&quot;#,##0"/><numFmt numFmtId="166" formatCode="&quot;$&quot;#,##0.00"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+const STYLES = `${HEAD}<styleSheet xmlns="${MAIN}"><numFmts count="4"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm"/><numFmt numFmtId="165" formatCode="&quot;$&quot;#,##0"/><numFmt numFmtId="166" formatCode="&quot;$&quot;#,##0.00"/><numFmt numFmtId="167" formatCode="yyyy-mm-dd"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="7"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="167" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 /** The parts of a workbook of one sheet named `name`, beside the sheet itself. */
 const fixedParts = (name: string): [string, string][] => [
@@ -92,15 +105,14 @@ async function* sheetXml({ header, widths, batches, wallClock }: StreamedSheet):
   );
   let n = 1;
   for await (const batch of batches) {
-    yield batch
-      .map((row) => {
-        n++;
-        return rowXml(
-          row.map((cell, i) => cellXml(cell, `${names[i] ?? columnName(i)}${n}`, wallClock)),
-          n,
-        );
-      })
-      .join("");
+    let xml = "";
+    for (const row of batch) {
+      n++;
+      xml += `<row r="${n}">`;
+      for (let i = 0; i < row.length; i++) xml += cellXml(row[i]!, `${names[i] ?? columnName(i)}${n}`, wallClock);
+      xml += "</row>";
+    }
+    yield xml;
   }
   yield "</sheetData></worksheet>";
 }
@@ -212,6 +224,25 @@ async function* zip(parts: [string, string | AsyncIterable<string>][]): AsyncGen
 /** The workbook of `sheet`, as bytes that come while its rows are read. */
 export const xlsxStream = (sheet: StreamedSheet): AsyncGenerator<Uint8Array> =>
   zip([...fixedParts(sheet.name), ["xl/worksheets/sheet1.xml", sheetXml(sheet)]]);
+
+/** `rows` a batch at a time (a sheet of rows already read: each batch's XML is made and deflated before the next). */
+export async function* inBatches<T>(rows: readonly T[], size = 500): AsyncGenerator<T[]> {
+  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+}
+
+/** A response body that asks for the next chunk only when the client has taken the last one. */
+export function bodyOf(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    async pull(controller) {
+      const { value, done } = await chunks.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}
 
 /** The whole stream in one buffer (the command line's file and the tests). */
 export async function collect(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {

@@ -8,8 +8,6 @@
  * hold are never written: a hidden character (a control, a direction override: app/lib/text.ts) is shown as
  * "�", as in the CSV.
  */
-import type { Cell } from "write-excel-file/node";
-import { visible } from "../../../lib/text.ts";
 import { localParts } from "../../kit/business-time.server.ts";
 import { leadsTable, type SheetCell } from "./export.server.ts";
 import { collect, xlsxStream } from "./xlsx-stream.server.ts";
@@ -24,38 +22,6 @@ function boiseWallClock(date: Date): Date {
 }
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
-/** A text cell: text, never a formula, shown as written. */
-export const textCell = (text: string): Cell => ({ type: String, value: visible(text), format: "@" });
-
-/** An amount in cents as a number of dollars a sheet can add up, shown $1,234.50 (negative −$5.00). */
-export const centsCell = (cents: number): Cell => ({ type: Number, value: cents / 100, format: '"$"#,##0.00' });
-
-/** A Boise calendar day (YYYY-MM-DD) as a date cell. */
-export const dayCell = (day: string): Cell => {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return { type: Date, value: new Date(Date.UTC(year, month - 1, date)), format: "yyyy-mm-dd" };
-};
-
-/** One sheet with a bold, frozen header row; column widths from the header unless given. */
-export async function sheetXlsx(
-  sheet: string,
-  header: string[],
-  rows: Cell[][],
-  width: (label: string) => number = (label) => Math.max(12, label.length + 2),
-): Promise<Buffer> {
-  // Loaded on the first export, not at the server's start (about 0.1 s).
-  const { default: writeXlsxFile } = await import("write-excel-file/node");
-  const data: Cell[][] = [
-    header.map((label): Cell => ({ type: String, value: label, format: "@", fontWeight: "bold" })),
-    ...rows,
-  ];
-  return writeXlsxFile(data, {
-    sheet,
-    stickyRowsCount: 1,
-    columns: header.map((label) => ({ width: width(label) })),
-  }).toBuffer();
-}
 
 /** The requests' sheet's column widths: the time received wide enough for its date and time. */
 export const leadWidths = (header: string[]) =>

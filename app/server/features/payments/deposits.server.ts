@@ -14,7 +14,7 @@ import Stripe from "stripe";
 import type { Database } from "../../kit/db/database.server.ts";
 import type { PaymentStatus } from "../../kit/db/tables.server.ts";
 import { type Env, stripeSettings, type StripeSettings } from "../../kit/env.server.ts";
-import { refundedBy } from "../../kit/invoice-ledger.server.ts";
+import { depositsKept, refundedBy } from "../../kit/invoice-ledger.server.ts";
 import { recordOutcome } from "./record.server.ts";
 
 export type DepositStatus = "none" | PaymentStatus;
@@ -277,8 +277,7 @@ export async function depositsForLead(database: Database, leadId: string): Promi
 
 /** What the customer paid in deposits for a request and was not refunded, in cents, or null when none is kept. */
 export async function paidDepositCents(database: Database, leadId: string): Promise<number | null> {
-  const paid = (await depositsForLead(database, leadId)).filter((d) => d.status === "paid");
-  const kept = paid.reduce((sum, d) => sum + Math.max(0, d.amountCents - d.refundedCents), 0);
+  const kept = (await depositsKept(database.db, [leadId])).get(leadId) ?? 0;
   return kept > 0 ? kept : null;
 }
 
@@ -334,25 +333,6 @@ export async function depositsCollected(
   return { count: Number(row.n), sumCents: Number(row.sum ?? 0) };
 }
 
-/** What each of these requests has paid in deposits and kept (USD, integer cents): its paid rows less their refunds. */
-export async function depositsPaid(database: Database, leadIds: string[]): Promise<Map<string, number>> {
-  const paid = new Map<string, number>();
-  if (leadIds.length === 0) return paid;
-  const rows = await database.db
-    .selectFrom("payments")
-    .select(["lead_id", "amount_cents", "checkout_session_id"])
-    .where("lead_id", "in", leadIds)
-    .where("status", "=", "paid")
-    .where("currency", "=", "usd")
-    .execute();
-  const refunded = await refundedBy(
-    database.db,
-    "checkout_session_id",
-    rows.map((r) => r.checkout_session_id),
-  );
-  for (const row of rows) {
-    const kept = Math.max(0, Number(row.amount_cents) - (refunded.get(row.checkout_session_id) ?? 0));
-    if (row.lead_id) paid.set(row.lead_id, (paid.get(row.lead_id) ?? 0) + kept);
-  }
-  return paid;
-}
+/** What each of these requests has paid in deposits and kept (USD, integer cents): the ledger's depositsKept. */
+export const depositsPaid = (database: Database, leadIds: string[]): Promise<Map<string, number>> =>
+  depositsKept(database.db, leadIds);
