@@ -23,8 +23,9 @@
  * the bench adds to what is there: each page gets only the runs it still lacks (up to --runs), and its taps and
  * effects if it has none. So after an interrupted run, `npm run bench -- --skip-build --add` finishes it; or
  * measure in parts, `npm run bench -- --pages <some>` then `npm run bench -- --skip-build --add --pages <others>`
- * (same build, same --port-base), and `npm run bench -- --report` asserts, uploads and writes the results from
- * what was collected, measuring nothing. A run covering every page with 3 runs each writes docs/performance.md.
+ * (same build, same --port-base, --preload-check on one part), and `npm run bench -- --report` asserts, uploads and
+ * writes the results from what was collected, measuring nothing. When every page (and /gallery with the test
+ * photos) has 3 runs and its limit too, and the preload check is in, docs/performance.md is written.
  *
  * The shipped site has no photos, so /gallery and a city page are measured on a copy of the site with the test
  * gallery's generated photos (tests/support/test-photos.ts), built and served beside it, as "(test photos)".
