@@ -4,19 +4,17 @@
  * with a fresh DATA_DIR, an SMTP sink in this process that records every message, and drives it from a
  * SECOND Node process (scripts/bench-load/child.ts: autocannon, or a fetch pool that records every answer).
  *
- *   npm run bench:load                 full run (about 15 minutes); writes docs/reliability.md
+ *   npm run bench:load                 full run; writes docs/reliability.md
  *   npm run bench:load -- --quick      shorter, smaller run for trying things out (prints only)
- *   npm run bench:load -- --only kill,smtp   a subset: static, submit, kill, smtp, postgres, photos, owner, two (prints only)
+ *   npm run bench:load -- --only static,owner   a subset: static, submit, postgres, photos, owner, two (prints only)
  *   npm run bench:load -- --port 3500  base port: server +0, SMTP sink +1, private PostgreSQL +99
  *
  * Scenarios:
  *   static    /, /about and a city page, 10 s each at 50 connections: requests/s, p99, non-2xx
  *   submit    5,000 estimate requests at 50 connections: no 5xx, stored rows = confirmations, each e-mailed once
- *   kill      kill -9 of the server in the middle of submissions, 5 rounds: every confirmed request stored,
- *             integrity_check ok, every pending e-mail sent after restart, repeats at most the sends in flight
- *   smtp      the SMTP server refuses (421) for a while, then comes back: every message delivered exactly once
  *   postgres  a private PostgreSQL cluster (needs the PostgreSQL binaries and root or the postgres user) is
- *             stopped mid-run: HTTP 503 with the phone number, never a 500 or a stack trace, nothing half-written
+ *             stopped mid-run, 4 rounds: every request kept in the outage journal and confirmed, stored and
+ *             e-mailed once when it answers, the owner told; never a 500 or a stack trace, nothing half-written
  *   photos    text-only sends of the multipart estimate form at 9, 12 and 50 at once: none turned away; eight
  *             uploads of six 9 MB JPEGs at once: every one stored, the server's peak RSS under 512 MB, the p99
  *             of a page fetched meanwhile within 200 ms
@@ -25,12 +23,12 @@
  *   two       two servers on one PostgreSQL (TEST_DATABASE_URL) behind Caddy: kill -9 of either, several times, then
  *             a rolling restart: every form confirmed (after a re-send), stored once, every job sent once
  *
- * A job a killed server left claimed waits out the outbox's short lease (OUTBOX_LEASE_SECONDS, 30 s).
+ * The kill -9 and SMTP outage scenarios, and the outage without the journal, were removed on 2026-12-02:
+ * tests/e2e/faults.spec.ts asserts each of their invariants (docs/reliability.md, "History").
  * Exits 1 when an invariant fails. Timings belong here, never in tests. Needs a build (`npm run build`).
  *
  * This file parses the arguments, runs the chosen scenarios and writes the report; the rest is in
- * scripts/bench-load/: one module per scenario (static.ts, submit.ts, kill.ts, smtp.ts, postgres.ts, photos.ts, owner.ts,
- * two.ts), and what
+ * scripts/bench-load/: one module per scenario (static.ts, submit.ts, postgres.ts, photos.ts, owner.ts, two.ts), and what
  * they share: environment.ts (the server under test, its log, a fresh environment per scenario), mail.ts (the
  * SMTP sink and the mail checks), store.ts (the database seen from outside, the store checks), load.ts and
  * child.ts (the load process, both sides), report.ts (checks, tables, the markdown), cleanup.ts (what to undo).
@@ -42,26 +40,22 @@ import { parseArgs } from "node:util";
 import { ROOT } from "../tests/support/processes.ts";
 import { cleanupAll } from "./bench-load/cleanup.ts";
 import type { Settings } from "./bench-load/environment.ts";
-import { killDuringSubmissions } from "./bench-load/kill.ts";
 import { photoUploads } from "./bench-load/photos.ts";
 import { ownerPages } from "./bench-load/owner.ts";
 import { postgresOutage } from "./bench-load/postgres.ts";
 import { check, report, seconds, type Section } from "./bench-load/report.ts";
-import { smtpOutage } from "./bench-load/smtp.ts";
 import { staticPages } from "./bench-load/static.ts";
 import { submissionsUnderLoad } from "./bench-load/submit.ts";
 import { twoServers } from "./bench-load/two.ts";
 
 /** docs/reliability.md: from this line on, the text is written by hand and a new report keeps it. */
 const HAND_WRITTEN = "<!-- written by hand below this line; npm run bench:load keeps it -->";
-const SCENARIOS = ["static", "submit", "kill", "smtp", "postgres", "photos", "owner", "two"] as const;
+const SCENARIOS = ["static", "submit", "postgres", "photos", "owner", "two"] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 const scenarioRunners: Record<ScenarioName, (s: Settings) => Promise<Section>> = {
   static: staticPages,
   submit: submissionsUnderLoad,
-  kill: killDuringSubmissions,
-  smtp: smtpOutage,
   postgres: postgresOutage,
   photos: photoUploads,
   owner: ownerPages,

@@ -12,7 +12,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync } from "node:zlib";
-import lighthouse from "lighthouse";
 
 /** The preloads a browser fetches without holding any paint for them: kept in the plain-HTML limit. */
 export const LOW_PRIORITY_SCRIPT_PRELOAD =
@@ -33,7 +32,7 @@ export interface PreloadCost {
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** A proxy in front of `origin` serving every response the same way, with script preloads removed if `strip`. */
-async function proxy(origin: string, strip: boolean): Promise<{ url: string; close: () => void }> {
+async function proxy(origin: string, strip: boolean, port: number): Promise<{ url: string; close: () => void }> {
   const server = http.createServer(async (req, res) => {
     try {
       const upstream = await fetch(origin + req.url, { headers: { "accept-encoding": "identity" } });
@@ -55,7 +54,7 @@ async function proxy(origin: string, strip: boolean): Promise<{ url: string; clo
       res.writeHead(502).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => {
@@ -65,58 +64,28 @@ async function proxy(origin: string, strip: boolean): Promise<{ url: string; clo
   };
 }
 
-/** `runs` DevTools-throttled Lighthouse runs of each page with and without its preload, alternately. */
-export async function measurePreloadCost(
-  chromePort: number,
-  origin: string,
-  pages: string[],
-  runs: number,
-): Promise<PreloadCost[]> {
-  const withPreload = await proxy(origin, false);
-  const withoutPreload = await proxy(origin, true);
-  const results: PreloadCost[] = [];
-  try {
-    for (const page of pages) {
-      const cost: PreloadCost = { page, with: { fcp: [], lcp: [] }, without: { fcp: [], lcp: [] }, lcpRatio: 0 };
-      for (let i = 0; i < runs; i++) {
-        for (const [side, base] of [
-          [cost.with, withPreload.url],
-          [cost.without, withoutPreload.url],
-        ] as const) {
-          const result = await lighthouse(
-            `${base}${page}`,
-            { port: chromePort, output: "json", logLevel: "error", onlyCategories: ["performance"] },
-            {
-              extends: "lighthouse:default",
-              settings: {
-                throttlingMethod: "devtools",
-                disableFullPageScreenshot: true,
-                skipAudits: ["bf-cache", "screenshot-thumbnails", "final-screenshot"],
-              },
-            },
-          );
-          const audits = result?.lhr.audits;
-          const fcp = audits?.["first-contentful-paint"]?.numericValue;
-          const lcp = audits?.["largest-contentful-paint"]?.numericValue;
-          if (fcp === undefined || lcp === undefined) continue; // a trace not recorded: the other runs decide
-          side.fcp.push(Math.round(fcp));
-          side.lcp.push(Math.round(lcp));
-        }
-      }
-      cost.lcpRatio =
-        cost.with.lcp.length && cost.without.lcp.length
-          ? round2(median(cost.with.lcp) / median(cost.without.lcp))
-          : Infinity;
-      console.log(
-        `bench: preload cost ${page}: LCP ${cost.with.lcp.join("/")} with, ${cost.without.lcp.join("/")} without (${cost.lcpRatio}×)`,
-      );
-      results.push(cost);
-    }
-  } finally {
-    withPreload.close();
-    withoutPreload.close();
-  }
-  return results;
+/**
+ * The two proxies the check collects through (Lighthouse CI, DevTools throttling: scripts/bench.ts): `with` serves
+ * each page as built, `without` the same page without its low-priority script preload.
+ */
+export async function startPreloadProxies(origin: string, ports: [number, number]) {
+  const withPreload = await proxy(origin, false, ports[0]);
+  const withoutPreload = await proxy(origin, true, ports[1]);
+  return {
+    with: withPreload.url,
+    without: withoutPreload.url,
+    close: () => {
+      withPreload.close();
+      withoutPreload.close();
+    },
+  };
+}
+
+/** A page's cost from its runs on each side (FCP and LCP in ms, in the order collected). */
+export function preloadCost(page: string, withRuns: PreloadCost["with"], withoutRuns: PreloadCost["without"]) {
+  const lcpRatio =
+    withRuns.lcp.length && withoutRuns.lcp.length ? round2(median(withRuns.lcp) / median(withoutRuns.lcp)) : Infinity;
+  return { page, with: withRuns, without: withoutRuns, lcpRatio };
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -86,7 +86,7 @@ function inspectErrorPage(body: string): ErrorPageCheck {
 }
 
 /** Messages from the load process: its result, and a submit loop's progress. */
-export type ChildMessage = { kind: "result"; result: unknown } | { kind: "first-ack" } | { kind: "paused" };
+export type ChildMessage = { kind: "result"; result: unknown } | { kind: "paused" };
 export type ParentMessage = { kind: "stop" } | { kind: "pause" } | { kind: "resume" };
 
 type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonRawResult>;
@@ -205,8 +205,8 @@ const visibleText = (html: string) =>
     .trim();
 
 /**
- * A fetch pool that submits until told to stop (or `count` requests), recording every answer. It tells the
- * parent about the first confirmed request, and can be paused (it reports once nothing is in flight).
+ * A fetch pool that submits until told to stop (or `count` requests), recording every answer. It can be paused
+ * (it reports once nothing is in flight).
  */
 async function childSubmitLoop(
   task: Extract<ChildTask, { kind: "submit-loop" }>,
@@ -224,7 +224,6 @@ async function childSubmitLoop(
   const sampled = new Set<number>();
   const keepSample = (status: number) => !sampled.has(status) && Boolean(sampled.add(status));
   let n = 0;
-  let firstAck = true;
   const worker = async () => {
     while (!stopping && (task.count === undefined || n < task.count)) {
       if (paused) {
@@ -235,10 +234,6 @@ async function childSubmitLoop(
       const record = await submitOne(task, `${task.tag}-${++n}@example.com`, keepSample);
       inFlight--;
       records.push(record);
-      if (record.acked && firstAck) {
-        firstAck = false;
-        tell({ kind: "first-ack" });
-      }
       if (paused && inFlight === 0) tell({ kind: "paused" });
     }
   };

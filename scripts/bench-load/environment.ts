@@ -91,13 +91,13 @@ export function crashExcerpt(logFile: string): string {
 export async function environment(
   settings: Settings,
   name: string,
-  options: { refusing?: boolean; env?: Record<string, string>; databaseUrl?: string } = {},
+  options: { env?: Record<string, string>; databaseUrl?: string } = {},
 ) {
   const dir = tempDir(name);
   onCleanup(() => rmSync(dir, { recursive: true, force: true }));
   const dataDir = path.join(dir, "data");
   const smtpPort = settings.port + 1;
-  const sink = await startSmtpSink(smtpPort, { refusing: options.refusing });
+  const sink = await startSmtpSink(smtpPort);
   const serverOptions: ServerOptions = {
     port: settings.port,
     dataDir,

@@ -11,7 +11,6 @@ const CHILD = path.join(import.meta.dirname, "child.ts");
 interface LoadProcess<R> {
   result: Promise<R>;
   /** Resolves at a submit loop's first confirmed request. */
-  firstAck: Promise<void>;
   /** Asks a submit loop to finish its requests in flight and report. */
   stop(): void;
   /** Holds a submit loop: resolves once no request is in flight; resume() lets it go on. */
@@ -22,12 +21,10 @@ interface LoadProcess<R> {
 export function startLoad<R>(task: ChildTask): LoadProcess<R> {
   const child = fork(CHILD, [], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   onCleanup(() => void child.kill("SIGKILL"));
-  const waiting = { firstAck: () => {}, paused: () => {} };
-  const firstAck = new Promise<void>((resolve) => (waiting.firstAck = resolve));
+  const waiting = { paused: () => {} };
   const result = new Promise<R>((resolve, reject) => {
     child.on("message", (message: ChildMessage) => {
       if (message.kind === "result") resolve(message.result as R);
-      else if (message.kind === "first-ack") waiting.firstAck();
       else waiting.paused();
     });
     child.once("exit", (code) => reject(new Error(`the load process exited with ${code} before reporting`)));
@@ -36,7 +33,6 @@ export function startLoad<R>(task: ChildTask): LoadProcess<R> {
   child.send(task);
   return {
     result,
-    firstAck,
     stop: () => send({ kind: "stop" }),
     pause: () => new Promise<void>((resolve) => ((waiting.paused = resolve), send({ kind: "pause" }))),
     resume: () => send({ kind: "resume" }),

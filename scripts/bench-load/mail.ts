@@ -1,4 +1,4 @@
-/** The SMTP sink: a real SMTP server that records every message (optionally refusing connections), and the mail checks. */
+/** The SMTP sink: a real SMTP server that records every message, and the mail checks. */
 import { decode, headerValue, leaves, parsePart } from "../../tests/support/mime-reader.ts";
 import { referenceOf } from "../../app/server/kit/reference.server.ts";
 import { startSmtpSink as startSharedSmtpSink } from "../../tests/support/smtp-sink.ts";
@@ -32,9 +32,6 @@ export interface SmtpSink {
   replies: ReceivedReply[];
   /** The owner's notices that are about no one request (after a database outage: how many requests the journal kept). */
   notices: ReceivedNotice[];
-  /** Connections turned away with 421 while refusing. */
-  readonly refused: number;
-  setRefusing(refusing: boolean): void;
   close(): Promise<void>;
 }
 
@@ -48,13 +45,12 @@ function requestIdOf(raw: string): string | null {
   return null;
 }
 
-export async function startSmtpSink(port: number, { refusing = false } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(port: number): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const replies: ReceivedReply[] = [];
   const notices: ReceivedNotice[] = [];
   const shared = await startSharedSmtpSink({
     port,
-    refusing,
     onMessage(buffer) {
       const raw = buffer.toString("utf8");
       const head = parsePart(raw);
@@ -83,10 +79,6 @@ export async function startSmtpSink(port: number, { refusing = false } = {}): Pr
     messages,
     replies,
     notices,
-    get refused() {
-      return shared.refused;
-    },
-    setRefusing: (r) => shared.setRefusing(r),
     close: () => shared.close(),
   };
   onCleanup(() => sink.close());
@@ -153,8 +145,8 @@ function tallyReplies(sink: SmtpSink, ids: Set<string>): MailTally["replies"] {
   };
 }
 
-/** The checks that every stored lead was e-mailed to the owner and replied to; `allowRepeats` turns repeats into a reported number. */
-export function mailChecks(tally: MailTally, { allowRepeats = false } = {}): Check[] {
+/** The checks that every stored lead was e-mailed to the owner and replied to, each once. */
+export function mailChecks(tally: MailTally): Check[] {
   const checks = [
     check(
       "every stored request was e-mailed",
@@ -175,15 +167,13 @@ export function mailChecks(tally: MailTally, { allowRepeats = false } = {}): Che
       `${replies.messages} replies received; leads without a reply: ${list(replies.missing)}; replies to no stored request: ${list(replies.unknown)}`,
     ),
   );
-  if (!allowRepeats) {
-    checks.push(
-      check(
-        "each request e-mailed exactly once",
-        tally.repeated.length === 0,
-        `leads with more than one message: ${tally.repeated.length} (${tally.extra} extra messages)`,
-      ),
-    );
-    checks.push(check("each visitor replied to exactly once", replies.extra === 0, `extra replies: ${replies.extra}`));
-  }
+  checks.push(
+    check(
+      "each request e-mailed exactly once",
+      tally.repeated.length === 0,
+      `leads with more than one message: ${tally.repeated.length} (${tally.extra} extra messages)`,
+    ),
+    check("each visitor replied to exactly once", replies.extra === 0, `extra replies: ${replies.extra}`),
+  );
   return checks;
 }

@@ -1,7 +1,5 @@
 /** The database, seen from outside the server: its state, the outbox, the SQLite file, and the store checks. */
 import { randomBytes } from "node:crypto";
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { openDatabase, type Database } from "../../app/server/kit/db/database.server.ts";
 import { listLeads } from "../../app/server/features/admin/listing.server.ts";
@@ -129,20 +127,6 @@ export async function diagnoseOutbox(database: Database, server: ServerHandle, s
     table(["job", "attempts", "next attempt", "locked until", "last error", "created"], rows),
     `Server process: ${server.proc.exitCode === null && server.proc.signalCode === null ? "running" : `exited (${server.proc.exitCode ?? server.proc.signalCode})`}. A probe request got ${status}; messages received in the 15 s after it: ${sink.messages.length - before}.`,
   ].join("\n\n");
-}
-
-/** Opens the SQLite file directly (the server must be stopped): integrity check and the stored e-mail addresses. */
-export function inspectSqliteFile(dataDir: string): { integrity: string; emails: Set<string>; leads: number } {
-  const db = new DatabaseSync(path.join(dataDir, "leads.sqlite"));
-  try {
-    const integrity = (db.prepare("PRAGMA integrity_check").all() as { integrity_check: string }[])
-      .map((r) => r.integrity_check)
-      .join("; ");
-    const emails = new Set((db.prepare("SELECT email FROM leads").all() as { email: string }[]).map((r) => r.email));
-    return { integrity, emails, leads: emails.size };
-  } finally {
-    db.close();
-  }
 }
 
 /**
