@@ -118,6 +118,9 @@ describe.each(backends)("lead storage on %s", (dialect) => {
       delivery_status: "pending",
       stage: "new",
       first_contact_at: null,
+      // The normal forms the customer's page recognises them by (decision 051).
+      email_key: "jane.doe@example.com",
+      phone_key: "+12085550199",
     });
 
     const detail = await getLead(database, id);

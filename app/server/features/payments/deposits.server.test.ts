@@ -329,7 +329,31 @@ describe.each(backends)("the payments migration on %s", (dialect) => {
     try {
       const database = connectDatabase(storage.env);
       await migrate(database, "0007_open_job_kinds");
-      const { id } = await recordLead(database, sampleLead(), { webhook: false, now: new Date() });
+      // A request as 0007's code stored it (today's recordLead writes columns added since).
+      const id = "3f6c1a52-7d1e-4d8b-9a40-5b2e8c0f1a77";
+      await database.db
+        .insertInto("leads")
+        .values({
+          id,
+          kind: "estimate",
+          fields: "{}",
+          name: "Ann",
+          email: "ann@example.com",
+          phone: "+12085550111",
+          zip: "83702",
+          in_service_area: 1,
+          page: "/estimate",
+          ip: "203.0.113.1",
+          user_agent: "test",
+          consent_version: null,
+          consent_text: null,
+          consent_at: null,
+          attribution: "{}",
+          idempotency_key: id,
+          created_at: "2030-01-08T15:00:00.000Z",
+          delivery_status: "notified",
+        })
+        .execute();
       await migrate(database);
       expect(await database.db.selectFrom("payments").selectAll().execute()).toEqual([]);
       expect(await getLead(database, id)).not.toBeNull();
