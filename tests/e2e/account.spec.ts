@@ -5,7 +5,8 @@
  * with two past jobs (stored as the estimate form and the invoice specs store them; the e-mail typed in two
  * cases) opens one link and sees both, pays the open invoice at the fake Checkout, moves the arrival window
  * through the booking's own page, turns seasonal reminders off; then "Send me my link" answers an unknown address
- * exactly as a known one and sends nothing to it; axe and the Nu checker on every page of it.
+ * exactly as a known one and sends nothing to it; axe and the Nu checker on every page of it. Last, the same page
+ * and its forms in a browser without JavaScript.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -35,8 +36,6 @@ const test = withTextSite("account", async () => {
 });
 test.skip(({ isMobile }) => !isMobile, "the customer's phone, at 390 px, on the mobile project");
 test.describe.configure({ timeout: 120_000 });
-
-const SHOTS = "/work/shots/account";
 
 /** The e-mails the server wrote (MAIL_TRANSPORT=files) to `to`, by subject. */
 function mailsTo(dataDir: string, to: string): string[] {
@@ -148,7 +147,7 @@ test("a customer with two past jobs opens one link: sees both, pays the invoice,
   await expect(page.getByRole("main")).toContainText("88 W Pine Ave");
   await expect(page.getByRole("main")).toContainText("1234 W Main St");
   await check("the customer's page at 390 px");
-  await page.screenshot({ path: `${SHOTS}/account-390.png`, fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath("account-390.png"), fullPage: true });
 
   // Pay the open invoice: the invoice's own page, its pay step, the fake Checkout; Stripe's word makes it paid.
   await page.getByRole("link", { name: `Pay ${formatCents(total)}` }).click();
@@ -256,7 +255,7 @@ test("Send me my link: an unknown address is answered exactly as a known one, an
     "If we have a request with that e-mail address or mobile number",
   );
   await expectNoViolations(page, "Send me my link, answered");
-  await page.screenshot({ path: `${SHOTS}/link-sent-390.png`, fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath("link-sent-390.png"), fullPage: true });
 
   // The known address gets one e-mail with its link; the known number one text; the unknown ones nothing.
   await expect
@@ -285,4 +284,52 @@ test("Send me my link: an unknown address is answered exactly as a known one, an
     page.getByText("Enter the e-mail address (like name@example.com) or the 10-digit mobile number"),
   ).toBeVisible();
   await expectNoViolations(page, "Send me my link, an entry that is no address");
+});
+
+test("without JavaScript: the page, a preference changed and back by its form, and Send me my link", async ({
+  browser,
+  site: { database, server },
+}, testInfo) => {
+  const stamp = `${Date.now()}-${testInfo.repeatEachIndex}`;
+  const email = `no.script.${stamp}@example.com`;
+  const lead = sampleLead({ idempotencyKey: `key:account-noscript-${stamp}` });
+  const { id } = await recordLead(
+    database,
+    { ...lead, fields: { ...lead.fields, email }, contact: { ...lead.contact, email } },
+    { webhook: false },
+  );
+  const link = accountPath("email", id, await linkSecret(database, {}));
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: server.origin,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your requests");
+    await expect(page.getByRole("heading", { level: 2, name: `Request ${referenceOf(id)}` })).toBeVisible();
+
+    // Each preference is a plain form post answered with this page again (Post/Redirect/Get), both ways.
+    await page.getByRole("button", { name: "Do not ask me for reviews" }).click();
+    await expect(page).toHaveURL(/saved=reviews-off/);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Review requests are off.");
+    await page.getByRole("button", { name: "Ask me again" }).click();
+    await expect(page).toHaveURL(/saved=reviews-on/);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Review requests are on again.");
+    await expect(page.getByRole("button", { name: "Do not ask me for reviews" })).toBeVisible();
+
+    // Send me my link, as a plain form.
+    await page.goto("/account");
+    await page.getByRole("textbox", { name: "Your e-mail address or mobile number" }).fill(email.toUpperCase());
+    await page.getByRole("button", { name: "Send me my link" }).click();
+    await expect(page).toHaveURL(/\/account\/link\?sent=1$/);
+    await expect(page.getByRole("status")).toContainText(
+      "If we have a request with that e-mail address or mobile number",
+    );
+  } finally {
+    await context.close();
+  }
 });

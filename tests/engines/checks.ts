@@ -8,7 +8,7 @@ import { emailMessages } from "../../app/forms/field-rules.ts";
 import { getQuote, saveDraft, sendDraft } from "../../app/server/features/quotes/quotes.server.ts";
 import { localDateString } from "../../app/server/kit/business-time.server.ts";
 import { openDatabase } from "../../app/server/kit/db/database.server.ts";
-import { linkSecret, QUOTE_PATH, quoteToken } from "../../app/server/kit/signed-links.server.ts";
+import { accountPath, linkSecret, QUOTE_PATH, quoteToken } from "../../app/server/kit/signed-links.server.ts";
 import { expectedQuote } from "../support/price-rule.ts";
 import { CONFIRMATION, storedLeads, waitFor } from "../support/processes.ts";
 import type { Tab } from "./driver.ts";
@@ -460,6 +460,32 @@ export const checks: Check[] = [
       await markVisible(tab, "main button[type=submit]", "Request this window");
       await tab.click("[data-engine-send]");
       await until(tab, "the window to be requested", bodyHas("Requested — not booked yet"), [], 20_000);
+    },
+  },
+  {
+    name: "the customer's page: a preference turned off and on again by its forms, and Send me my link answered",
+    widths: [PHONE, DESKTOP],
+    olderSafari: true,
+    async run(tab, site) {
+      await tab.open(`${site.origin}/contact`);
+      const lead = await sendForm(tab, site, "contact-form", CONFIRMATION);
+      const database = await openDatabase({ DATA_DIR: site.dataDir, DATABASE_URL: undefined });
+      const link = await linkSecret(database, { LINK_SECRET: undefined })
+        .then((secret) => accountPath("email", lead.id, secret))
+        .finally(() => database.close());
+      await tab.open(`${site.origin}${link}`);
+      await until(tab, "the customer's page", bodyHas("Your requests"));
+      await markVisible(tab, "main form button[type=submit]", "Do not ask me for reviews");
+      await tab.click("[data-engine-send]");
+      await until(tab, "review requests turned off", bodyHas("Review requests are off."), [], 20_000);
+      await markVisible(tab, "main form button[type=submit]", "Ask me again");
+      await tab.click("[data-engine-send]");
+      await until(tab, "review requests on again", bodyHas("Review requests are on again."), [], 20_000);
+      await tab.open(`${site.origin}/account`);
+      await tab.type("#account-contact", `${tab.engine}-${tab.profile}-${crypto.randomUUID().slice(0, 8)}@example.com`);
+      await markVisible(tab, "main form button[type=submit]", "Send me my link");
+      await tab.click("[data-engine-send]");
+      await until(tab, "the link's answer", bodyHas("If we have a request with that e-mail address"), [], 20_000);
     },
   },
   {
