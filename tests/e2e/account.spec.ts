@@ -8,8 +8,7 @@
  * exactly as a known one and sends nothing to it; axe and the Nu checker on every page of it. Last, the same page
  * and its forms in a browser without JavaScript.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { htmlErrors } from "../../scripts/html-checker.ts";
 import { formatCents } from "../../app/lib/money.ts";
@@ -23,7 +22,7 @@ import { changeLeadStatus } from "../../app/server/kit/leads.server.ts";
 import { accountPath, linkSecret, signedPath } from "../../app/server/kit/signed-links.server.ts";
 import { checkoutEvent, fakeId, sendWebhook, withFakeStripe } from "../support/fake-stripe.ts";
 import { storeInvoice } from "../support/invoice-rows.ts";
-import { headerValue, parsePart } from "../support/mime-reader.ts";
+import { headerValue, writtenMails } from "../support/mime-reader.ts";
 import { sampleLead } from "../support/storage.ts";
 import { withTextSite } from "../support/text-site.ts";
 import { expectNoViolations } from "./axe.ts";
@@ -38,19 +37,10 @@ test.skip(({ isMobile }) => !isMobile, "the customer's phone, at 390 px, on the 
 test.describe.configure({ timeout: 120_000 });
 
 /** The e-mails the server wrote (MAIL_TRANSPORT=files) to `to`, by subject. */
-function mailsTo(dataDir: string, to: string): string[] {
-  const dir = path.join(dataDir, "mail");
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((f) => f.endsWith(".eml"));
-  } catch {
-    return [];
-  }
-  return names
-    .map((f) => parsePart(readFileSync(path.join(dir, f), "utf8").replace(/\r?\n/g, "\r\n")))
+const mailsTo = (dataDir: string, to: string): string[] =>
+  writtenMails(dataDir)
     .filter((m) => headerValue(m, "to").toLowerCase().includes(to.toLowerCase()))
     .map((m) => headerValue(m, "subject"));
-}
 
 /** The radio values of the booking page's window form. */
 const offered = async (page: Page) =>

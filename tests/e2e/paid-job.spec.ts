@@ -10,8 +10,7 @@
  * on the request page and the owner's invoice, and its closing updates it. A second invoice is paid by check,
  * recorded by the owner.
  */
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { tipOf } from "../../app/forms/invoice.ts";
 import { formatCents } from "../../app/lib/money.ts";
@@ -37,7 +36,7 @@ import {
 } from "../support/fake-stripe.ts";
 import { fakeClock, hasFaketime, NO_FAKETIME } from "../support/faketime.ts";
 import { storeInvoice } from "../support/invoice-rows.ts";
-import { decode, decodeBytes, headerValue, leaves, parsePart, type Part } from "../support/mime-reader.ts";
+import { decode, decodeBytes, headerValue, leaves, type Part, writtenMails } from "../support/mime-reader.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { sampleLead } from "../support/storage.ts";
 import { SITE_URL, withTextSite } from "../support/text-site.ts";
@@ -70,18 +69,10 @@ test.describe.configure({ timeout: 180_000 });
 const SHOTS = "/work/shots/paid";
 
 /** The e-mails the server wrote (MAIL_TRANSPORT=files) to `to` whose subject starts with `subject`. */
-function mails(dataDir: string, to: string, subject: string): Part[] {
-  const dir = path.join(dataDir, "mail");
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((f) => f.endsWith(".eml"));
-  } catch {
-    return [];
-  }
-  return names
-    .map((f) => parsePart(readFileSync(path.join(dir, f), "utf8").replace(/\r?\n/g, "\r\n")))
-    .filter((m) => headerValue(m, "to").includes(to) && headerValue(m, "subject").startsWith(subject));
-}
+const mails = (dataDir: string, to: string, subject: string): Part[] =>
+  writtenMails(dataDir).filter(
+    (m) => headerValue(m, "to").includes(to) && headerValue(m, "subject").startsWith(subject),
+  );
 const pdfOf = (mail: Part) =>
   pdfText(decodeBytes(leaves(mail).find((p) => headerValue(p, "content-type").startsWith("application/pdf"))!)).replace(
     /\s+/g,

@@ -2,6 +2,9 @@
  * A small RFC 5322 / MIME reader for tests (mailparser cannot be installed here): headers, multipart
  * parts and transfer decoding of what an SMTP server received.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
 export interface Part {
   headers: [string, string][];
   body: string;
@@ -40,4 +43,16 @@ export function decodeBytes(part: Part): Buffer {
   const encoding = headerValue(part, "content-transfer-encoding").toLowerCase();
   if (encoding === "base64") return Buffer.from(part.body.replace(/\s+/g, ""), "base64");
   return Buffer.from(part.body, "latin1");
+}
+
+/** The messages a test server wrote to `dataDir`/mail (MAIL_TRANSPORT=files), parsed; none before the first. */
+export function writtenMails(dataDir: string): Part[] {
+  const dir = path.join(dataDir, "mail");
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((f) => f.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+  return names.map((f) => parsePart(readFileSync(path.join(dir, f), "utf8").replace(/\r?\n/g, "\r\n")));
 }

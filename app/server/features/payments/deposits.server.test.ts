@@ -13,7 +13,13 @@ import {
   startFakeStripe,
 } from "../../../../tests/support/fake-stripe.ts";
 import { fakeTextSettings } from "../../../../tests/support/fake-twilio.ts";
-import { backends, createTestStorage, sampleLead, type TestStorage } from "../../../../tests/support/storage.ts";
+import {
+  backends,
+  createTestStorage,
+  leadsRow,
+  sampleLead,
+  type TestStorage,
+} from "../../../../tests/support/storage.ts";
 import { connectDatabase, type Database, migrate } from "../../kit/db/database.server.ts";
 import { type Env, parseEnv } from "../../kit/env.server.ts";
 import { getLead } from "../../kit/leads.server.ts";
@@ -333,26 +339,7 @@ describe.each(backends)("the payments migration on %s", (dialect) => {
       const id = "3f6c1a52-7d1e-4d8b-9a40-5b2e8c0f1a77";
       await database.db
         .insertInto("leads")
-        .values({
-          id,
-          kind: "estimate",
-          fields: "{}",
-          name: "Ann",
-          email: "ann@example.com",
-          phone: "+12085550111",
-          zip: "83702",
-          in_service_area: 1,
-          page: "/estimate",
-          ip: "203.0.113.1",
-          user_agent: "test",
-          consent_version: null,
-          consent_text: null,
-          consent_at: null,
-          attribution: "{}",
-          idempotency_key: id,
-          created_at: "2030-01-08T15:00:00.000Z",
-          delivery_status: "notified",
-        })
+        .values(leadsRow(id, "estimate", "2030-01-08T15:00:00.000Z"))
         .execute();
       await migrate(database);
       expect(await database.db.selectFrom("payments").selectAll().execute()).toEqual([]);
