@@ -35,6 +35,7 @@ import { bookPathOf } from "./kit/book-link.server.ts";
 import { localDateString } from "./kit/business-time.server.ts";
 import type { AppContext } from "./kit/context.server.ts";
 import { HttpError, readFormData } from "./kit/form-body.server.ts";
+import { depositKeptCents } from "./kit/invoice-ledger.server.ts";
 import { getLead, getPhoto, type LeadDetail } from "./kit/leads.server.ts";
 import { referenceOf } from "./kit/reference.server.ts";
 import { jobAddress } from "./kit/service-address.server.ts";
@@ -225,7 +226,7 @@ async function requestView(app: App, lead: LeadDetail, token: string, secret: st
     deposits: (await depositsForLead(database, lead.id))
       .filter((d) => d.status === "paid" || d.status === "pending")
       .map((d) => ({
-        amount: formatCents(d.amountCents - d.refundedCents),
+        amount: formatCents(depositKeptCents(d.amountCents, d.refundedCents)),
         status: d.refundedCents > 0 ? "Refunded in part or whole" : (DEPOSIT_STATUS[d.status] ?? d.status),
         date: dateOf(d.paidAt ?? d.createdAt),
       })),

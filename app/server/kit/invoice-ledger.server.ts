@@ -155,6 +155,10 @@ export async function refundedBy(
   return sums;
 }
 
+/** What one paid deposit kept after its refunds (integer cents), never below 0: the rule of depositsKept, per deposit. */
+export const depositKeptCents = (amountCents: number, refundedCents: number) =>
+  Math.max(0, amountCents - refundedCents);
+
 /**
  * What each of these requests paid in deposits and kept (USD, integer cents): each paid deposit less what was
  * refunded of it, never below 0. The one place this sum is made: the deposit the inbox, the export and the
@@ -176,7 +180,7 @@ export async function depositsKept(db: Db, leadIds: readonly string[]): Promise<
     rows.map((r) => r.checkout_session_id),
   );
   for (const row of rows) {
-    const cents = Math.max(0, Number(row.amount_cents) - (refunded.get(row.checkout_session_id) ?? 0));
+    const cents = depositKeptCents(Number(row.amount_cents), refunded.get(row.checkout_session_id) ?? 0);
     if (row.lead_id) kept.set(row.lead_id, (kept.get(row.lead_id) ?? 0) + cents);
   }
   return kept;
